@@ -1,0 +1,217 @@
+//! The command line: flags, and everything printed to the terminal.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::config::{self, Config, Overrides};
+use crate::{Collection, Error};
+
+/// Writes sitemap.xml for a built static site.
+#[derive(Debug, Parser)]
+#[command(name = "sitemapgen", version, args_conflicts_with_subcommands = true)]
+#[command(after_help = "With no command, sitemapgen runs `build`.")]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    build: BuildArgs,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Walk the built site and write its sitemap (the default command).
+    Build(BuildArgs),
+}
+
+#[derive(Debug, Args)]
+struct BuildArgs {
+    /// The built site's directory [default: public_dir from the config file]
+    dir: Option<PathBuf>,
+
+    /// Config file [default: ./sitemap.toml if it exists]
+    #[arg(short, long, value_name = "FILE")]
+    config: Option<PathBuf>,
+
+    /// The site's public base URL, e.g. https://example.org/ (overrides base_url)
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+
+    /// Where to write the sitemap, relative to the current directory; - for stdout
+    /// [default: sitemap.xml in the site's directory]
+    #[arg(short, long, value_name = "PATH")]
+    output: Option<PathBuf>,
+
+    /// Print the URLs that would be listed, one per line, and write nothing
+    #[arg(long)]
+    dry_run: bool,
+
+    /// Do not print the summary line
+    #[arg(short, long, conflicts_with = "verbose")]
+    quiet: bool,
+
+    /// List every skipped or excluded file with the reason
+    #[arg(short, long)]
+    verbose: bool,
+}
+
+/// Parses the arguments, runs, prints, and returns the process exit code.
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    let args = match cli.command {
+        Some(Command::Build(args)) => args,
+        None => cli.build,
+    };
+    match build(&args) {
+        Ok(()) => 0,
+        Err(err) if is_broken_pipe(&err) => 0,
+        Err(err) => {
+            eprintln!("error: {err}");
+            err.exit_code()
+        }
+    }
+}
+
+fn is_broken_pipe(err: &Error) -> bool {
+    matches!(err, Error::Write(crate::sitemap::WriteError::Io { source, .. })
+        if source.kind() == io::ErrorKind::BrokenPipe)
+}
+
+fn build(args: &BuildArgs) -> Result<(), Error> {
+    let start = Instant::now();
+    let config_path = args.config.clone().or_else(|| {
+        let default = PathBuf::from(config::DEFAULT_CONFIG_FILE);
+        default.is_file().then_some(default)
+    });
+    let overrides = Overrides {
+        public_dir: args.dir.clone(),
+        base_url: args.base_url.clone(),
+        output: args.output.clone(),
+    };
+    let config = Config::load(config_path.as_deref(), &overrides)?;
+    let collection = crate::collect(&config, args.verbose)?;
+
+    let stderr = &mut io::stderr().lock();
+    for warning in &collection.warnings {
+        let _ = writeln!(stderr, "warning: {warning}");
+    }
+    if args.verbose {
+        for skipped in &collection.skipped {
+            let path = config.public_dir.join(&skipped.rel);
+            let _ = writeln!(stderr, "skipped {}: {}", path.display(), skipped.reason);
+        }
+        for (rel, by) in &collection.excluded {
+            let path = config.public_dir.join(rel);
+            let _ = writeln!(stderr, "skipped {}: {by}", path.display());
+        }
+    }
+
+    if args.dry_run {
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        for entry in &collection.entries {
+            writeln!(out, "{}", entry.loc).map_err(stdout_error)?;
+        }
+        out.flush().map_err(stdout_error)?;
+        if !args.quiet {
+            let _ = writeln!(
+                stderr,
+                "dry run: {}; nothing written",
+                summary(&collection, start.elapsed())
+            );
+        }
+        return Ok(());
+    }
+
+    let written = crate::write(&config, &collection, &mut io::stdout().lock())?;
+    if args.verbose
+        && let Some(written) = &written
+    {
+        for removed in &written.removed {
+            let _ = writeln!(stderr, "removed stale {}", removed.display());
+        }
+    }
+    if !args.quiet {
+        let what = match &written {
+            None => "wrote sitemap to stdout".to_string(),
+            Some(w) if w.children.is_empty() => format!("wrote {}", w.path.display()),
+            Some(w) => format!(
+                "wrote {} (index of {} sitemaps)",
+                w.path.display(),
+                w.children.len()
+            ),
+        };
+        let _ = writeln!(stderr, "{what}: {}", summary(&collection, start.elapsed()));
+    }
+    Ok(())
+}
+
+fn stdout_error(source: io::Error) -> Error {
+    Error::Write(crate::sitemap::WriteError::Io {
+        path: PathBuf::from("<stdout>"),
+        source,
+    })
+}
+
+/// `1,234 URLs (56 excluded by rules) in 38 ms`
+fn summary(collection: &Collection, elapsed: Duration) -> String {
+    let mut line = format!("{} URLs", thousands(collection.entries.len()));
+    let mut notes = Vec::new();
+    if collection.excluded_count > 0 {
+        notes.push(format!(
+            "{} excluded by rules",
+            thousands(collection.excluded_count)
+        ));
+    }
+    if !collection.warnings.is_empty() {
+        notes.push(format!("{} warnings", thousands(collection.warnings.len())));
+    }
+    if !notes.is_empty() {
+        line.push_str(&format!(" ({})", notes.join(", ")));
+    }
+    let ms = elapsed.as_millis();
+    if ms < 1000 {
+        line.push_str(&format!(" in {ms} ms"));
+    } else {
+        line.push_str(&format!(" in {:.2} s", elapsed.as_secs_f64()));
+    }
+    line
+}
+
+/// `1234567` → `1,234,567`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn numbers_get_thousands_separators() {
+        let table = [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1,000"),
+            (1234567, "1,234,567"),
+        ];
+        for (n, want) in table {
+            assert_eq!(thousands(n), want);
+        }
+    }
+}

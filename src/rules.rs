@@ -1,0 +1,367 @@
+//! Per-glob rules: which pages are excluded, and the `changefreq` and `priority` of the
+//! rest. Every glob of every rule is compiled once into a single [`GlobSet`], so a page
+//! is matched against all rules in one pass.
+
+use std::fmt;
+use std::path::Path;
+
+use globset::{Candidate, GlobBuilder, GlobSet, GlobSetBuilder};
+use serde::Deserialize;
+
+/// How often a page is likely to change (the protocol's `<changefreq>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Changefreq {
+    /// Changes on every access.
+    Always,
+    /// Hourly.
+    Hourly,
+    /// Daily.
+    Daily,
+    /// Weekly.
+    Weekly,
+    /// Monthly.
+    Monthly,
+    /// Yearly.
+    Yearly,
+    /// Archived; never changes.
+    Never,
+}
+
+impl Changefreq {
+    /// The value as written in a sitemap.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Changefreq::Always => "always",
+            Changefreq::Hourly => "hourly",
+            Changefreq::Daily => "daily",
+            Changefreq::Weekly => "weekly",
+            Changefreq::Monthly => "monthly",
+            Changefreq::Yearly => "yearly",
+            Changefreq::Never => "never",
+        }
+    }
+}
+
+/// A page's priority relative to the site's other pages, from 0.0 to 1.0.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Priority(f64);
+
+impl Priority {
+    /// Accepts a value from 0.0 to 1.0 inclusive; `None` for anything else, NaN included.
+    pub fn new(value: f64) -> Option<Priority> {
+        (0.0..=1.0).contains(&value).then_some(Priority(value))
+    }
+
+    /// The numeric value.
+    pub fn get(self) -> f64 {
+        self.0
+    }
+}
+
+impl fmt::Display for Priority {
+    /// Shortest form that reads back as the same value, always with a decimal point.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.fract() == 0.0 {
+            write!(f, "{:.1}", self.0)
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
+/// What a rule sets; `None` leaves the field as earlier rules set it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RuleFields {
+    /// `changefreq` to set.
+    pub changefreq: Option<Changefreq>,
+    /// `priority` to set.
+    pub priority: Option<Priority>,
+    /// Exclude (true) or bring back (false) matching pages.
+    pub exclude: Option<bool>,
+}
+
+/// One `[[rule]]` as written in the configuration, before its globs are compiled.
+#[derive(Debug, Clone)]
+pub struct RuleSpec {
+    /// Glob patterns; the rule applies when any of them matches.
+    pub globs: Vec<String>,
+    /// What the rule sets.
+    pub fields: RuleFields,
+}
+
+/// A glob that does not compile; names the rule it came from.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("invalid glob '{glob}' in {rule}: {message}")]
+pub struct GlobError {
+    /// Which rule: `[[rule]] #2`, or `exclude`.
+    pub rule: String,
+    /// The pattern as written.
+    pub glob: String,
+    /// What globset said is wrong with it.
+    pub message: String,
+}
+
+/// Why a page was left out by the rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExcludedBy {
+    /// A pattern of the top-level `exclude` list.
+    Exclude(String),
+    /// A `[[rule]]` with `exclude = true`; 1-based, in file order, with its first glob.
+    Rule(usize, String),
+}
+
+impl fmt::Display for ExcludedBy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExcludedBy::Exclude(glob) => write!(f, "excluded by exclude pattern '{glob}'"),
+            ExcludedBy::Rule(n, glob) => write!(f, "excluded by [[rule]] #{n} ('{glob}')"),
+        }
+    }
+}
+
+/// The outcome of the rules for one page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Verdict {
+    /// Set when the page is left out.
+    pub excluded: Option<ExcludedBy>,
+    /// The page's `changefreq`, if anything set one.
+    pub changefreq: Option<Changefreq>,
+    /// The page's `priority`, if anything set one.
+    pub priority: Option<Priority>,
+}
+
+/// A layer of the cascade: the top-level `exclude` list is layer 0, rules follow.
+#[derive(Debug)]
+struct Layer {
+    fields: RuleFields,
+    excluded_by: ExcludedBy,
+}
+
+/// All rules, compiled: the top-level `exclude` globs first, then each `[[rule]]` in
+/// file order, every matching one applied over the ones before it.
+#[derive(Debug)]
+pub struct Rules {
+    defaults: RuleFields,
+    globs: GlobSet,
+    /// For each glob in `globs`, the index of its layer.
+    glob_layer: Vec<usize>,
+    layers: Vec<Layer>,
+}
+
+/// Compiles a glob with the project's semantics: matched against the path relative to
+/// the public directory with `/` separators; `*` stops at `/`, `**` crosses it.
+fn compile_glob(glob: &str, rule: &str) -> Result<globset::Glob, GlobError> {
+    GlobBuilder::new(glob)
+        .literal_separator(true)
+        .backslash_escape(true)
+        .build()
+        .map_err(|e| GlobError {
+            rule: rule.to_string(),
+            glob: glob.to_string(),
+            message: e.kind().to_string(),
+        })
+}
+
+impl Rules {
+    /// Compiles the defaults, the top-level `exclude` patterns and the rules.
+    pub fn new(
+        defaults: RuleFields,
+        exclude: &[String],
+        rules: &[RuleSpec],
+    ) -> Result<Rules, GlobError> {
+        let mut builder = GlobSetBuilder::new();
+        let mut glob_layer = Vec::new();
+        let mut layers = Vec::new();
+        for glob in exclude {
+            builder.add(compile_glob(glob, "exclude")?);
+            glob_layer.push(layers.len());
+            layers.push(Layer {
+                fields: RuleFields {
+                    exclude: Some(true),
+                    ..RuleFields::default()
+                },
+                excluded_by: ExcludedBy::Exclude(glob.clone()),
+            });
+        }
+        for (i, rule) in rules.iter().enumerate() {
+            let name = format!("[[rule]] #{}", i + 1);
+            for glob in &rule.globs {
+                builder.add(compile_glob(glob, &name)?);
+                glob_layer.push(layers.len());
+            }
+            let first = rule.globs.first().cloned().unwrap_or_default();
+            layers.push(Layer {
+                fields: rule.fields.clone(),
+                excluded_by: ExcludedBy::Rule(i + 1, first),
+            });
+        }
+        let globs = builder.build().map_err(|e| GlobError {
+            rule: "rules".to_string(),
+            glob: e.glob().unwrap_or_default().to_string(),
+            message: e.kind().to_string(),
+        })?;
+        Ok(Rules {
+            defaults,
+            globs,
+            glob_layer,
+            layers,
+        })
+    }
+
+    /// Applies the cascade to a path relative to the public directory.
+    pub fn apply(&self, rel: &Path, matched: &mut Vec<usize>) -> Verdict {
+        let mut verdict = Verdict {
+            excluded: None,
+            changefreq: self.defaults.changefreq,
+            priority: self.defaults.priority,
+        };
+        self.globs
+            .matches_candidate_into(&Candidate::new(rel), matched);
+        // Several globs of one rule may match: apply each layer once, in order.
+        let mut layers: Vec<usize> = matched.iter().map(|&g| self.glob_layer[g]).collect();
+        layers.sort_unstable();
+        layers.dedup();
+        for layer in layers.into_iter().map(|l| &self.layers[l]) {
+            if let Some(c) = layer.fields.changefreq {
+                verdict.changefreq = Some(c);
+            }
+            if let Some(p) = layer.fields.priority {
+                verdict.priority = Some(p);
+            }
+            match layer.fields.exclude {
+                Some(true) => verdict.excluded = Some(layer.excluded_by.clone()),
+                Some(false) => verdict.excluded = None,
+                None => {}
+            }
+        }
+        verdict
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(globs: &[&str], c: Option<Changefreq>, p: Option<f64>, ex: Option<bool>) -> RuleSpec {
+        RuleSpec {
+            globs: globs.iter().map(|g| g.to_string()).collect(),
+            fields: RuleFields {
+                changefreq: c,
+                priority: p.map(|p| Priority::new(p).unwrap()),
+                exclude: ex,
+            },
+        }
+    }
+
+    fn verdict(rules: &Rules, path: &str) -> (bool, Option<&'static str>, Option<f64>) {
+        let v = rules.apply(Path::new(path), &mut Vec::new());
+        (
+            v.excluded.is_some(),
+            v.changefreq.map(Changefreq::as_str),
+            v.priority.map(Priority::get),
+        )
+    }
+
+    #[test]
+    fn rules_cascade_in_file_order() {
+        use Changefreq::*;
+        let defaults = RuleFields {
+            changefreq: Some(Weekly),
+            priority: Some(Priority::new(0.5).unwrap()),
+            exclude: None,
+        };
+        let rules = Rules::new(
+            defaults,
+            &["drafts/**".to_string()],
+            &[
+                rule(&["blog/**"], Some(Daily), Some(0.8), None),
+                rule(&["blog/page/**"], None, None, Some(true)),
+                rule(&["blog/page/1/**", "x.html"], None, Some(0.1), Some(false)),
+                rule(&["drafts/keep.html"], None, None, Some(false)),
+                rule(&["*.html"], Some(Monthly), None, None),
+            ],
+        )
+        .unwrap();
+        let table = [
+            ("index.html", (false, Some("monthly"), Some(0.5))),
+            ("about/index.html", (false, Some("weekly"), Some(0.5))),
+            ("blog/index.html", (false, Some("daily"), Some(0.8))),
+            ("blog/a/b/c.html", (false, Some("daily"), Some(0.8))),
+            ("blog/page/2/index.html", (true, Some("daily"), Some(0.8))),
+            ("blog/page/1/index.html", (false, Some("daily"), Some(0.1))),
+            ("drafts/a.html", (true, Some("weekly"), Some(0.5))),
+            ("drafts/keep.html", (false, Some("weekly"), Some(0.5))),
+            ("x.html", (false, Some("monthly"), Some(0.1))),
+        ];
+        for (path, want) in table {
+            assert_eq!(verdict(&rules, path), want, "path {path}");
+        }
+    }
+
+    #[test]
+    fn star_does_not_cross_slash_but_double_star_does() {
+        let rules = Rules::new(
+            RuleFields::default(),
+            &[],
+            &[rule(&["docs/*.html"], None, None, Some(true))],
+        )
+        .unwrap();
+        assert!(verdict(&rules, "docs/a.html").0);
+        assert!(!verdict(&rules, "docs/sub/a.html").0);
+        let rules = Rules::new(RuleFields::default(), &["docs/**/*.html".into()], &[]).unwrap();
+        assert!(verdict(&rules, "docs/a.html").0);
+        assert!(verdict(&rules, "docs/sub/deeper/a.html").0);
+    }
+
+    #[test]
+    fn the_reason_names_the_deciding_rule() {
+        let rules = Rules::new(
+            RuleFields::default(),
+            &["tmp/**".into()],
+            &[rule(&["a/**", "b/**"], None, None, Some(true))],
+        )
+        .unwrap();
+        let v = rules.apply(Path::new("b/x.html"), &mut Vec::new());
+        assert_eq!(v.excluded, Some(ExcludedBy::Rule(1, "a/**".into())));
+        let v = rules.apply(Path::new("tmp/x.html"), &mut Vec::new());
+        assert_eq!(
+            v.excluded.unwrap().to_string(),
+            "excluded by exclude pattern 'tmp/**'"
+        );
+    }
+
+    #[test]
+    fn invalid_globs_name_the_rule() {
+        let err = Rules::new(
+            RuleFields::default(),
+            &[],
+            &[
+                rule(&["ok/**"], None, None, None),
+                rule(&["blog/[a"], None, None, None),
+            ],
+        )
+        .unwrap_err();
+        assert_eq!(err.rule, "[[rule]] #2");
+        assert_eq!(err.glob, "blog/[a");
+        let err = Rules::new(RuleFields::default(), &["{a".into()], &[]).unwrap_err();
+        assert_eq!(err.rule, "exclude");
+    }
+
+    #[test]
+    fn priorities_are_checked_and_printed_exactly() {
+        assert!(Priority::new(-0.1).is_none());
+        assert!(Priority::new(1.01).is_none());
+        assert!(Priority::new(f64::NAN).is_none());
+        let table = [
+            (0.0, "0.0"),
+            (1.0, "1.0"),
+            (0.5, "0.5"),
+            (0.85, "0.85"),
+            (0.1, "0.1"),
+        ];
+        for (p, want) in table {
+            assert_eq!(Priority::new(p).unwrap().to_string(), want);
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! Walking the public directory for candidate pages.
+//!
+//! The walk runs on all cores (`ignore`'s parallel walker, with none of its ignore-file
+//! filtering); its order varies, so callers sort what it finds.
+
+use std::fmt;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
+
+use ignore::{DirEntry, ParallelVisitor, ParallelVisitorBuilder, WalkBuilder, WalkState};
+
+/// What decides which files are candidate pages.
+#[derive(Debug, Clone)]
+pub struct ScanOptions {
+    /// Page extensions, lower-case, without the dot.
+    pub extensions: Vec<String>,
+    /// Follow symbolic links (never outside the public directory).
+    pub follow_symlinks: bool,
+    /// Read each page's modification time.
+    pub read_mtime: bool,
+    /// Keep the list of skipped files (for `--verbose`); counts are kept regardless.
+    pub keep_skipped: bool,
+}
+
+/// A candidate page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// Path relative to the public directory.
+    pub rel: PathBuf,
+    /// Modification time, when asked for and readable.
+    pub modified: Option<SystemTime>,
+}
+
+/// Why the walk passed over a file or directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SkipReason {
+    /// A dot-file or dot-directory.
+    Hidden,
+    /// A `404.html` error page.
+    ErrorPage,
+    /// A symbolic link, while `follow_symlinks` is off.
+    Symlink,
+    /// A symbolic link whose target lies outside the public directory.
+    SymlinkOutside,
+    /// Not one of the page extensions.
+    Extension,
+}
+
+impl fmt::Display for SkipReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SkipReason::Hidden => "hidden (dot-file or dot-directory)",
+            SkipReason::ErrorPage => "error page (404.html)",
+            SkipReason::Symlink => "symbolic link (set follow_symlinks = true to follow)",
+            SkipReason::SymlinkOutside => "symbolic link to outside the public directory",
+            SkipReason::Extension => "not a page extension",
+        })
+    }
+}
+
+/// A file or directory the walk passed over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    /// Path relative to the public directory.
+    pub rel: PathBuf,
+    /// Why.
+    pub reason: SkipReason,
+}
+
+/// A problem met during the walk; the walk goes on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScanWarning {
+    /// The path concerned, as walked (public directory included).
+    pub path: PathBuf,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ScanWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.message)
+    }
+}
+
+/// Everything the walk found.
+#[derive(Debug, Default)]
+pub struct Scan {
+    /// Candidate pages, in no particular order.
+    pub pages: Vec<Found>,
+    /// Files passed over (only when `keep_skipped`), in no particular order.
+    pub skipped: Vec<Skipped>,
+    /// How many entries were passed over, whether kept or not.
+    pub skipped_count: usize,
+    /// Problems met on the way.
+    pub warnings: Vec<ScanWarning>,
+}
+
+/// Walks `root` and returns its candidate pages.
+pub fn scan(root: &Path, options: &ScanOptions) -> Scan {
+    let root_real = fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    let shared = Arc::new(Mutex::new(Scan::default()));
+    let mut builder = Builder {
+        root,
+        root_real: &root_real,
+        options,
+        shared: Arc::clone(&shared),
+    };
+    WalkBuilder::new(root)
+        .standard_filters(false)
+        .follow_links(options.follow_symlinks)
+        .build_parallel()
+        .visit(&mut builder);
+    drop(builder);
+    let mutex = Arc::into_inner(shared).expect("every visitor is dropped after the walk");
+    mutex.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+struct Builder<'a> {
+    root: &'a Path,
+    root_real: &'a Path,
+    options: &'a ScanOptions,
+    shared: Arc<Mutex<Scan>>,
+}
+
+impl<'s> ParallelVisitorBuilder<'s> for Builder<'s> {
+    fn build(&mut self) -> Box<dyn ParallelVisitor + 's> {
+        Box::new(Visitor {
+            root: self.root,
+            root_real: self.root_real,
+            options: self.options,
+            local: Scan::default(),
+            shared: Arc::clone(&self.shared),
+        })
+    }
+}
+
+/// One walker thread's visitor: it fills its own `Scan`, merged into the shared one
+/// when the thread finishes, so threads never contend per file.
+struct Visitor<'a> {
+    root: &'a Path,
+    root_real: &'a Path,
+    options: &'a ScanOptions,
+    local: Scan,
+    shared: Arc<Mutex<Scan>>,
+}
+
+impl Drop for Visitor<'_> {
+    fn drop(&mut self) {
+        let local = std::mem::take(&mut self.local);
+        let mut shared = self.shared.lock().unwrap_or_else(|e| e.into_inner());
+        shared.pages.extend(local.pages);
+        shared.skipped.extend(local.skipped);
+        shared.skipped_count += local.skipped_count;
+        shared.warnings.extend(local.warnings);
+    }
+}
+
+impl ParallelVisitor for Visitor<'_> {
+    fn visit(&mut self, entry: Result<DirEntry, ignore::Error>) -> WalkState {
+        match entry {
+            Ok(entry) => self.visit_entry(entry),
+            Err(err) => {
+                self.local.warnings.push(warning_from(err, self.root));
+                WalkState::Continue
+            }
+        }
+    }
+}
+
+impl Visitor<'_> {
+    fn skip(&mut self, rel: &Path, reason: SkipReason) {
+        self.local.skipped_count += 1;
+        if self.options.keep_skipped {
+            self.local.skipped.push(Skipped {
+                rel: rel.to_path_buf(),
+                reason,
+            });
+        }
+    }
+
+    fn visit_entry(&mut self, entry: DirEntry) -> WalkState {
+        if entry.depth() == 0 {
+            return WalkState::Continue;
+        }
+        let rel = entry.path().strip_prefix(self.root).unwrap_or(entry.path());
+        let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+        let name = entry.file_name().as_encoded_bytes();
+        if name.starts_with(b".") {
+            self.skip(rel, SkipReason::Hidden);
+            return WalkState::Skip;
+        }
+        if entry.path_is_symlink() {
+            if !self.options.follow_symlinks {
+                self.skip(rel, SkipReason::Symlink);
+                return WalkState::Skip;
+            }
+            match fs::canonicalize(entry.path()) {
+                Ok(target) if target.starts_with(self.root_real) => {}
+                Ok(_) => {
+                    self.skip(rel, SkipReason::SymlinkOutside);
+                    return WalkState::Skip;
+                }
+                Err(e) => {
+                    self.local.warnings.push(ScanWarning {
+                        path: entry.path().to_path_buf(),
+                        message: format!("cannot resolve symbolic link: {e}"),
+                    });
+                    return WalkState::Skip;
+                }
+            }
+        }
+        if is_dir {
+            return WalkState::Continue;
+        }
+        if !entry.file_type().is_some_and(|t| t.is_file()) {
+            // Sockets, fifos, devices: never pages, not worth a line in --verbose.
+            return WalkState::Continue;
+        }
+        let Some(ext) = page_extension(name, &self.options.extensions) else {
+            self.skip(rel, SkipReason::Extension);
+            return WalkState::Continue;
+        };
+        if name.len() == ext.len() + 4 && name.starts_with(b"404.") {
+            self.skip(rel, SkipReason::ErrorPage);
+            return WalkState::Continue;
+        }
+        let modified = if self.options.read_mtime {
+            match entry.metadata().map(|m| m.modified()) {
+                Ok(Ok(time)) => Some(time),
+                Ok(Err(e)) => {
+                    self.warn_io(&entry, &e.to_string());
+                    None
+                }
+                Err(e) => {
+                    self.warn_io(&entry, &e.to_string());
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        let rel = rel.to_path_buf();
+        self.local.pages.push(Found { rel, modified });
+        WalkState::Continue
+    }
+
+    fn warn_io(&mut self, entry: &DirEntry, message: &str) {
+        self.local.warnings.push(ScanWarning {
+            path: entry.path().to_path_buf(),
+            message: format!("cannot read modification time: {message}"),
+        });
+    }
+}
+
+/// The page extension `name` ends in (compared case-insensitively), if any.
+fn page_extension<'e>(name: &[u8], extensions: &'e [String]) -> Option<&'e str> {
+    let dot = name.iter().rposition(|&b| b == b'.')?;
+    let ext = &name[dot + 1..];
+    extensions
+        .iter()
+        .find(|e| e.as_bytes().eq_ignore_ascii_case(ext))
+        .map(String::as_str)
+}
+
+/// Flattens the walker's nested error into a path and a message.
+fn warning_from(err: ignore::Error, root: &Path) -> ScanWarning {
+    let mut path = root.to_path_buf();
+    let mut err = err;
+    loop {
+        match err {
+            ignore::Error::WithPath {
+                path: p,
+                err: inner,
+            } => {
+                path = p;
+                err = *inner;
+            }
+            ignore::Error::WithDepth { err: inner, .. }
+            | ignore::Error::WithLineNumber { err: inner, .. } => err = *inner,
+            ignore::Error::Loop { ancestor, child } => {
+                return ScanWarning {
+                    message: format!(
+                        "symbolic link loop (points back to {}); not followed",
+                        ancestor.display()
+                    ),
+                    path: child,
+                };
+            }
+            ignore::Error::Io(e) => {
+                return ScanWarning {
+                    path,
+                    message: format!("cannot read: {e}"),
+                };
+            }
+            other => {
+                return ScanWarning {
+                    path,
+                    message: other.to_string(),
+                };
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extensions_match_case_insensitively() {
+        let exts = vec!["html".to_string(), "htm".to_string()];
+        let table: &[(&[u8], Option<&str>)] = &[
+            (b"a.html", Some("html")),
+            (b"a.HTML", Some("html")),
+            (b"a.Htm", Some("htm")),
+            (b"a.html.bak", None),
+            (b"html", None),
+            (b"a.xhtml", None),
+        ];
+        for (name, want) in table {
+            assert_eq!(page_extension(name, &exts), *want, "{name:?}");
+        }
+    }
+}

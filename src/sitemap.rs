@@ -1,0 +1,581 @@
+//! Writing sitemaps: entries to XML (quick-xml escapes every value), split into files of
+//! at most 50,000 URLs and 50 MiB, a sitemap index when there is more than one file,
+//! and every file written to a temporary file beside its target and renamed into place.
+
+use std::fs::{self, File};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use jiff::Timestamp;
+use quick_xml::events::{BytesText, Event};
+use quick_xml::{Reader, Writer};
+use tempfile::NamedTempFile;
+
+use crate::lastmod::{self, LastmodFormat};
+use crate::rules::{Changefreq, Priority};
+
+/// The sitemaps.org 0.9 namespace.
+pub const NAMESPACE: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
+
+/// The protocol's size limit for one sitemap file, uncompressed: 50 MiB.
+pub const PROTOCOL_MAX_BYTES: usize = 52_428_800;
+
+/// The protocol's limit of sitemaps in one index (and URLs in one sitemap).
+pub const PROTOCOL_MAX_ENTRIES: usize = 50_000;
+
+// The declaration and root tags are constants, so they are written as bytes; every
+// value inside them goes through quick-xml's escaping.
+const URLSET_OPEN: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+const URLSET_CLOSE: &str = "</urlset>\n";
+const INDEX_OPEN: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+const INDEX_CLOSE: &str = "</sitemapindex>\n";
+
+/// One `<url>` of a sitemap.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// The absolute, percent-encoded URL (not yet XML-escaped).
+    pub loc: String,
+    /// `<lastmod>`, if known.
+    pub lastmod: Option<Timestamp>,
+    /// `<changefreq>`, if set.
+    pub changefreq: Option<Changefreq>,
+    /// `<priority>`, if set.
+    pub priority: Option<Priority>,
+}
+
+/// When to start a new sitemap file.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// URLs per file (at most 50,000).
+    pub max_urls: usize,
+    /// Bytes per file, uncompressed (at most 50 MiB).
+    pub max_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_urls: PROTOCOL_MAX_ENTRIES,
+            max_bytes: PROTOCOL_MAX_BYTES,
+        }
+    }
+}
+
+/// A failure to write; nothing of the new sitemap is left behind.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The OS refused a write, rename or removal.
+    #[error("cannot write {}: {source}", path.display())]
+    Io {
+        /// The file or directory concerned.
+        path: PathBuf,
+        /// The OS error.
+        source: io::Error,
+    },
+    /// Standard output can take one sitemap, not an index and its children.
+    #[error(
+        "{urls} URLs need {files} sitemap files and an index, which cannot go to standard output; write to a file instead (--output sitemap.xml)"
+    )]
+    NeedsIndex {
+        /// URLs to write.
+        urls: usize,
+        /// Files they need.
+        files: usize,
+    },
+    /// More files than one index may list.
+    #[error(
+        "{files} sitemap files would be needed, more than the 50,000 one index may list; raise max_urls_per_file or split the site into several runs"
+    )]
+    TooManyFiles {
+        /// Files needed.
+        files: usize,
+    },
+}
+
+/// One sitemap file's worth of entries, as written to its sink.
+#[derive(Debug)]
+struct Part<W> {
+    sink: W,
+    newest: Option<Timestamp>,
+}
+
+/// Serialises one entry (with its indentation) into `buf`.
+fn write_entry(buf: &mut Vec<u8>, entry: &Entry, format: LastmodFormat) -> io::Result<()> {
+    let mut w = Writer::new(buf);
+    w.get_mut().extend_from_slice(b"  <url>\n    ");
+    w.create_element("loc")
+        .write_text_content(BytesText::new(&entry.loc))?;
+    if let Some(ts) = entry.lastmod {
+        w.get_mut().extend_from_slice(b"\n    ");
+        let text = lastmod::format(ts, format);
+        w.create_element("lastmod")
+            .write_text_content(BytesText::new(&text))?;
+    }
+    if let Some(c) = entry.changefreq {
+        w.get_mut().extend_from_slice(b"\n    ");
+        w.create_element("changefreq")
+            .write_text_content(BytesText::new(c.as_str()))?;
+    }
+    if let Some(p) = entry.priority {
+        w.get_mut().extend_from_slice(b"\n    ");
+        let text = p.to_string();
+        w.create_element("priority")
+            .write_text_content(BytesText::new(&text))?;
+    }
+    w.get_mut().extend_from_slice(b"\n  </url>\n");
+    Ok(())
+}
+
+/// Writes `entries` as `<urlset>` documents, opening a new sink with `open` whenever the
+/// current one is full. Returns at least one part when `entries` is not empty.
+fn write_urlsets<W: Write>(
+    entries: &[Entry],
+    limits: Limits,
+    format: LastmodFormat,
+    mut open: impl FnMut() -> io::Result<W>,
+) -> io::Result<Vec<Part<W>>> {
+    let mut parts = Vec::new();
+    let mut current: Option<(BufWriter<W>, usize, usize, Option<Timestamp>)> = None;
+    let mut buf = Vec::with_capacity(512);
+    for entry in entries {
+        buf.clear();
+        write_entry(&mut buf, entry, format)?;
+        if let Some((_, urls, bytes, _)) = &current
+            && (*urls >= limits.max_urls
+                || bytes + buf.len() + URLSET_CLOSE.len() > limits.max_bytes)
+        {
+            parts.push(finish_part(current.take().expect("checked above"))?);
+        }
+        let (sink, urls, bytes, newest) = match &mut current {
+            Some(c) => c,
+            None => {
+                let mut sink = BufWriter::with_capacity(256 * 1024, open()?);
+                sink.write_all(URLSET_OPEN.as_bytes())?;
+                current.insert((sink, 0, URLSET_OPEN.len(), None))
+            }
+        };
+        sink.write_all(&buf)?;
+        *urls += 1;
+        *bytes += buf.len();
+        if entry.lastmod > *newest {
+            *newest = entry.lastmod;
+        }
+    }
+    if let Some(c) = current {
+        parts.push(finish_part(c)?);
+    }
+    Ok(parts)
+}
+
+fn finish_part<W: Write>(
+    (mut sink, _, _, newest): (BufWriter<W>, usize, usize, Option<Timestamp>),
+) -> io::Result<Part<W>> {
+    sink.write_all(URLSET_CLOSE.as_bytes())?;
+    let sink = sink.into_inner().map_err(io::IntoInnerError::into_error)?;
+    Ok(Part { sink, newest })
+}
+
+/// Writes a sitemap index naming each child `(loc, newest lastmod)`.
+fn write_index<W: Write>(
+    sink: W,
+    children: &[(String, Option<Timestamp>)],
+    format: LastmodFormat,
+) -> io::Result<W> {
+    let mut w = Writer::new(BufWriter::new(sink));
+    w.get_mut().write_all(INDEX_OPEN.as_bytes())?;
+    for (loc, newest) in children {
+        w.get_mut().write_all(b"  <sitemap>\n    ")?;
+        w.create_element("loc")
+            .write_text_content(BytesText::new(loc))?;
+        if let Some(ts) = newest {
+            w.get_mut().write_all(b"\n    ")?;
+            let text = lastmod::format(*ts, format);
+            w.create_element("lastmod")
+                .write_text_content(BytesText::new(&text))?;
+        }
+        w.get_mut().write_all(b"\n  </sitemap>\n")?;
+    }
+    w.get_mut().write_all(INDEX_CLOSE.as_bytes())?;
+    w.into_inner()
+        .into_inner()
+        .map_err(io::IntoInnerError::into_error)
+}
+
+/// Writes a single sitemap to `out` (standard output); fails, having written nothing,
+/// when the entries need more than one file.
+pub fn write_single(
+    out: &mut dyn Write,
+    entries: &[Entry],
+    limits: Limits,
+    format: LastmodFormat,
+) -> Result<(), WriteError> {
+    let stdout = || PathBuf::from("<stdout>");
+    let io_err = |source| WriteError::Io {
+        path: stdout(),
+        source,
+    };
+    let parts = write_urlsets(entries, limits, format, || Ok(Vec::new())).map_err(io_err)?;
+    if parts.len() > 1 {
+        return Err(WriteError::NeedsIndex {
+            urls: entries.len(),
+            files: parts.len(),
+        });
+    }
+    for part in parts {
+        out.write_all(&part.sink).map_err(io_err)?;
+    }
+    out.flush().map_err(io_err)
+}
+
+/// What [`write_files`] wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// The sitemap, or the sitemap index when there are children.
+    pub path: PathBuf,
+    /// Child sitemaps named by the index, in order; empty for a single sitemap.
+    pub children: Vec<PathBuf>,
+    /// Child sitemaps of an earlier run that are no longer part of the set, removed.
+    pub removed: Vec<PathBuf>,
+}
+
+/// How child sitemaps are named and located: `{stem}-{n}{ext}` beside the output,
+/// published at `{loc_prefix}{stem}-{n}{ext}`.
+#[derive(Debug, Clone)]
+pub struct Children {
+    /// The URL of the directory the children are published in, ending in `/`.
+    pub loc_prefix: String,
+}
+
+fn split_name(output: &Path) -> (String, String) {
+    let name = output
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "sitemap.xml".to_string());
+    match name.find('.') {
+        Some(dot) if dot > 0 => (name[..dot].to_string(), name[dot..].to_string()),
+        _ => (name, String::new()),
+    }
+}
+
+/// The file name of child `n` (1-based) of `output`.
+pub fn child_name(output: &Path, n: usize) -> String {
+    let (stem, ext) = split_name(output);
+    format!("{stem}-{n}{ext}")
+}
+
+/// Writes the entries to `output` (and children beside it when they need more than one
+/// file), each through a temporary file renamed into place: the children first, the
+/// index last, so the index never names a child that is not complete. On failure every
+/// temporary file is removed and the previous sitemap is untouched.
+pub fn write_files(
+    output: &Path,
+    children: &Children,
+    entries: &[Entry],
+    limits: Limits,
+    format: LastmodFormat,
+) -> Result<Written, WriteError> {
+    let dir = match output.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let io_at = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| WriteError::Io { path, source }
+    };
+    let file_name = output
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    // A recognisable prefix, so temporary files a killed run left can be told apart.
+    let temp = || {
+        tempfile::Builder::new()
+            .prefix(&format!(".{file_name}."))
+            .suffix(".tmp")
+            .tempfile_in(&dir)
+    };
+    let parts = write_urlsets(entries, limits, format, temp).map_err(io_at(&dir))?;
+    for part in &parts {
+        part.sink
+            .as_file()
+            .sync_all()
+            .map_err(io_at(part.sink.path()))?;
+    }
+
+    if parts.len() <= 1 {
+        if let Some(part) = parts.into_iter().next() {
+            persist(part.sink, output)?;
+        }
+        sync_dir(&dir);
+        let removed = remove_stale_children(output, 0)?;
+        return Ok(Written {
+            path: output.to_path_buf(),
+            children: Vec::new(),
+            removed,
+        });
+    }
+    if parts.len() > PROTOCOL_MAX_ENTRIES {
+        return Err(WriteError::TooManyFiles { files: parts.len() });
+    }
+
+    let mut listed = Vec::with_capacity(parts.len());
+    let mut paths = Vec::with_capacity(parts.len());
+    for n in 1..=parts.len() {
+        let name = child_name(output, n);
+        listed.push((
+            format!(
+                "{}{}",
+                children.loc_prefix,
+                crate::url::encode_segment(&name)
+            ),
+            parts[n - 1].newest,
+        ));
+        paths.push(dir.join(name));
+    }
+    let index = write_index(temp().map_err(io_at(&dir))?, &listed, format).map_err(io_at(&dir))?;
+    index.as_file().sync_all().map_err(io_at(index.path()))?;
+    let count = parts.len();
+    for (part, path) in parts.into_iter().zip(&paths) {
+        persist(part.sink, path)?;
+    }
+    persist(index, output)?;
+    sync_dir(&dir);
+    let removed = remove_stale_children(output, count)?;
+    Ok(Written {
+        path: output.to_path_buf(),
+        children: paths,
+        removed,
+    })
+}
+
+fn persist(file: NamedTempFile, to: &Path) -> Result<(), WriteError> {
+    file.persist(to).map(drop).map_err(|e| WriteError::Io {
+        path: to.to_path_buf(),
+        source: e.error,
+    })
+}
+
+/// Makes the renames durable; a directory that cannot be opened for this is not worth
+/// failing the run over, as the data itself is already synced.
+fn sync_dir(dir: &Path) {
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+/// Removes `{stem}-{n}{ext}` files beside `output` with `n > keep` whose root element is
+/// `urlset`: children of an earlier, larger run. Files of any other kind are left alone.
+fn remove_stale_children(output: &Path, keep: usize) -> Result<Vec<PathBuf>, WriteError> {
+    let dir = match output.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let (stem, ext) = split_name(output);
+    let prefix = format!("{stem}-");
+    let mut removed = Vec::new();
+    let Ok(listing) = fs::read_dir(&dir) else {
+        return Ok(removed);
+    };
+    for entry in listing.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some(number) = name
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(ext.as_str()))
+        else {
+            continue;
+        };
+        let is_child_number = !number.is_empty()
+            && !number.starts_with('0')
+            && number.bytes().all(|b| b.is_ascii_digit());
+        if !is_child_number || number.parse::<usize>().is_ok_and(|n| n <= keep) {
+            continue;
+        }
+        let path = entry.path();
+        if root_element(&path).as_deref() == Some("urlset") {
+            fs::remove_file(&path).map_err(|source| WriteError::Io {
+                path: path.clone(),
+                source,
+            })?;
+            removed.push(path);
+        }
+    }
+    removed.sort();
+    Ok(removed)
+}
+
+/// The local name of a file's root element, reading no more than its first 64 KiB.
+pub fn root_element(path: &Path) -> Option<String> {
+    let file = File::open(path).ok()?;
+    root_element_of(BufReader::new(file.take(64 * 1024)))
+}
+
+fn root_element_of(input: impl BufRead) -> Option<String> {
+    let mut reader = Reader::from_reader(input);
+    let mut buf = Vec::new();
+    loop {
+        match reader.read_event_into(&mut buf).ok()? {
+            Event::Start(e) | Event::Empty(e) => {
+                return Some(e.local_name().into_inner().to_string());
+            }
+            Event::Eof => return None,
+            _ => buf.clear(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(loc: &str, secs: Option<i64>) -> Entry {
+        Entry {
+            loc: loc.to_string(),
+            lastmod: secs.map(|s| Timestamp::from_second(s).unwrap()),
+            changefreq: None,
+            priority: None,
+        }
+    }
+
+    fn serialised(entries: &[Entry], limits: Limits) -> Vec<String> {
+        write_urlsets(entries, limits, LastmodFormat::Datetime, || Ok(Vec::new()))
+            .unwrap()
+            .into_iter()
+            .map(|p| String::from_utf8(p.sink).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_urlset_is_escaped_and_exact() {
+        let entries = [
+            Entry {
+                loc: "https://example.org/a&b'c\"<>.html".to_string(),
+                lastmod: Some(Timestamp::from_second(1_709_634_030).unwrap()),
+                changefreq: Some(Changefreq::Daily),
+                priority: Priority::new(0.8),
+            },
+            entry("https://example.org/", None),
+        ];
+        let out = serialised(&entries, Limits::default());
+        insta::assert_snapshot!(out[0], @r#"
+        <?xml version="1.0" encoding="UTF-8"?>
+        <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+          <url>
+            <loc>https://example.org/a&amp;b&apos;c&quot;&lt;&gt;.html</loc>
+            <lastmod>2024-03-05T10:20:30+00:00</lastmod>
+            <changefreq>daily</changefreq>
+            <priority>0.8</priority>
+          </url>
+          <url>
+            <loc>https://example.org/</loc>
+          </url>
+        </urlset>
+        "#);
+    }
+
+    #[test]
+    fn splits_by_count() {
+        let entries: Vec<Entry> = (0..7)
+            .map(|i| entry(&format!("https://e.org/{i}"), Some(i)))
+            .collect();
+        let parts = write_urlsets(
+            &entries,
+            Limits {
+                max_urls: 3,
+                max_bytes: PROTOCOL_MAX_BYTES,
+            },
+            LastmodFormat::Date,
+            || Ok(Vec::new()),
+        )
+        .unwrap();
+        let counts: Vec<usize> = parts
+            .iter()
+            .map(|p| String::from_utf8_lossy(&p.sink).matches("<url>").count())
+            .collect();
+        assert_eq!(counts, [3, 3, 1]);
+        let newest: Vec<i64> = parts
+            .iter()
+            .map(|p| p.newest.unwrap().as_second())
+            .collect();
+        assert_eq!(newest, [2, 5, 6]);
+    }
+
+    #[test]
+    fn splits_by_bytes_and_never_exceeds_the_limit() {
+        let entries: Vec<Entry> = (0..50)
+            .map(|i| entry(&format!("https://e.org/{i:03}/{}", "x".repeat(i)), None))
+            .collect();
+        for max_bytes in [400, 1000, 2000] {
+            let out = serialised(
+                &entries,
+                Limits {
+                    max_urls: 50_000,
+                    max_bytes,
+                },
+            );
+            assert!(out.len() > 1, "{max_bytes}");
+            let mut seen = 0;
+            for part in &out {
+                assert!(part.len() <= max_bytes, "{} > {max_bytes}", part.len());
+                assert!(part.ends_with(URLSET_CLOSE));
+                seen += part.matches("<url>").count();
+            }
+            assert_eq!(seen, 50);
+        }
+    }
+
+    #[test]
+    fn stdout_refuses_what_needs_an_index() {
+        let entries: Vec<Entry> = (0..3)
+            .map(|i| entry(&format!("https://e.org/{i}"), None))
+            .collect();
+        let mut out = Vec::new();
+        let err = write_single(
+            &mut out,
+            &entries,
+            Limits {
+                max_urls: 2,
+                max_bytes: PROTOCOL_MAX_BYTES,
+            },
+            LastmodFormat::Date,
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("--output sitemap.xml"), "{err}");
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn child_names_come_from_the_output_stem() {
+        assert_eq!(
+            child_name(Path::new("public/sitemap.xml"), 2),
+            "sitemap-2.xml"
+        );
+        assert_eq!(
+            child_name(Path::new("maps/site.xml.gz"), 1),
+            "site-1.xml.gz"
+        );
+        assert_eq!(child_name(Path::new("sitemap"), 3), "sitemap-3");
+    }
+
+    #[test]
+    fn reads_the_root_element() {
+        let table = [
+            (
+                "<?xml version=\"1.0\"?>\n<!-- c -->\n<urlset xmlns=\"x\"/>",
+                Some("urlset"),
+            ),
+            (
+                "<sm:sitemapindex xmlns:sm=\"x\"></sm:sitemapindex>",
+                Some("sitemapindex"),
+            ),
+            ("not xml at all", None),
+            ("", None),
+        ];
+        for (text, want) in table {
+            assert_eq!(
+                root_element_of(text.as_bytes()).as_deref(),
+                want,
+                "{text:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! Turning a file's path under the public directory into its absolute public URL.
+//!
+//! The mapping works on the path's raw bytes, so names that are not UTF-8, or that are
+//! in a Unicode normalisation form other than NFC, come out exactly as the web server
+//! will see them on disk.
+
+use std::path::{Component, Path};
+
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+
+/// URLs this long or longer are refused by the sitemaps.org protocol.
+pub const MAX_URL_LEN: usize = 2048;
+
+/// Bytes that are percent-encoded in a path segment: everything but RFC 3986's
+/// `unreserved`, `sub-delims`, `:` and `@` (the `pchar` production).
+const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
+    // unreserved
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~')
+    // sub-delims
+    .remove(b'!')
+    .remove(b'$')
+    .remove(b'&')
+    .remove(b'\'')
+    .remove(b'(')
+    .remove(b')')
+    .remove(b'*')
+    .remove(b'+')
+    .remove(b',')
+    .remove(b';')
+    .remove(b'=')
+    // the rest of pchar
+    .remove(b':')
+    .remove(b'@');
+
+/// An error in the configured base URL.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("base_url '{url}' {problem}")]
+pub struct BaseUrlError {
+    /// The value as the user wrote it.
+    pub url: String,
+    /// What is wrong with it, and how to fix it.
+    pub problem: String,
+}
+
+/// The site's base URL, parsed and normalised once: scheme and host lower-cased, an
+/// internationalised host in punycode, the default port dropped, and the path prefix
+/// ending in `/` so page paths can be appended to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BaseUrl {
+    url: url::Url,
+}
+
+impl BaseUrl {
+    /// Parses and normalises a base URL; it must be absolute http(s), with a host and
+    /// without credentials, query or fragment.
+    pub fn parse(input: &str) -> Result<BaseUrl, BaseUrlError> {
+        let fail = |problem: &str| BaseUrlError {
+            url: input.to_string(),
+            problem: problem.to_string(),
+        };
+        let mut url = url::Url::parse(input.trim()).map_err(|e| {
+            fail(&format!(
+                "is not an absolute URL ({e}); write it like \"https://example.org/\""
+            ))
+        })?;
+        if url.scheme() != "http" && url.scheme() != "https" {
+            return Err(fail(
+                "must use http or https, e.g. \"https://example.org/\"",
+            ));
+        }
+        if url.host_str().is_none_or(str::is_empty) {
+            return Err(fail("has no host; write it like \"https://example.org/\""));
+        }
+        if !url.username().is_empty() || url.password().is_some() {
+            return Err(fail("must not contain a user name or password"));
+        }
+        if url.query().is_some() {
+            return Err(fail("must not have a query (?...); remove it"));
+        }
+        if url.fragment().is_some() {
+            return Err(fail("must not have a fragment (#...); remove it"));
+        }
+        if !url.path().ends_with('/') {
+            let path = format!("{}/", url.path());
+            url.set_path(&path);
+        }
+        Ok(BaseUrl { url })
+    }
+
+    /// The normalised URL, always ending in `/`.
+    pub fn as_str(&self) -> &str {
+        self.url.as_str()
+    }
+
+    /// Whether the base URL is the root of its host (its path is `/`).
+    pub fn is_host_root(&self) -> bool {
+        self.url.path() == "/"
+    }
+}
+
+/// Options that decide how a file's path becomes a URL.
+#[derive(Debug, Clone)]
+pub struct UrlStyle {
+    /// `dir/index.html` maps to `dir/` when true, `dir` when false.
+    pub trailing_slash: bool,
+    /// `about.html` maps to `about` when true.
+    pub clean_urls: bool,
+}
+
+/// Whether a file name is a directory index, served as its directory's URL.
+///
+/// Matched exactly, as web servers do (`index index.html index.htm` in nginx).
+pub fn is_directory_index(name: &[u8]) -> bool {
+    name == b"index.html" || name == b"index.htm"
+}
+
+/// Maps a relative path (components separated by the OS, relative to the public
+/// directory) to its absolute URL under `base`.
+pub fn page_url(base: &BaseUrl, rel: &Path, style: &UrlStyle) -> String {
+    let segments: Vec<&[u8]> = segments(rel).collect();
+    let mut url = String::with_capacity(base.as_str().len() + rel.as_os_str().len() + 16);
+    url.push_str(base.as_str());
+    let Some((last, dirs)) = segments.split_last() else {
+        return url;
+    };
+    for dir in dirs {
+        push_encoded(&mut url, dir);
+        url.push('/');
+    }
+    if is_directory_index(last) {
+        if !style.trailing_slash && !dirs.is_empty() {
+            url.pop();
+        }
+    } else if style.clean_urls {
+        let stem = match last.iter().rposition(|&b| b == b'.') {
+            Some(dot) if dot > 0 => &last[..dot],
+            _ => last,
+        };
+        push_encoded(&mut url, stem);
+    } else {
+        push_encoded(&mut url, last);
+    }
+    url
+}
+
+/// Percent-encodes a relative path segment by segment, joined with `/`; used for the
+/// URLs of files the tool writes itself (child sitemaps).
+pub fn encode_path(rel: &Path) -> String {
+    let mut out = String::new();
+    for (i, segment) in segments(rel).enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        push_encoded(&mut out, segment);
+    }
+    out
+}
+
+fn segments(rel: &Path) -> impl Iterator<Item = &[u8]> {
+    rel.components().filter_map(|c| match c {
+        Component::Normal(name) => Some(name.as_encoded_bytes()),
+        _ => None,
+    })
+}
+
+fn push_encoded(out: &mut String, segment: &[u8]) {
+    // `percent_encode` takes bytes, so non-UTF-8 names are encoded byte for byte.
+    for piece in percent_encoding::percent_encode(segment, SEGMENT) {
+        out.push_str(piece);
+    }
+}
+
+/// Percent-encodes a string as a path segment (for text that is already UTF-8).
+pub fn encode_segment(segment: &str) -> String {
+    utf8_percent_encode(segment, SEGMENT).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    use std::path::PathBuf;
+
+    fn base(s: &str) -> BaseUrl {
+        BaseUrl::parse(s).unwrap()
+    }
+
+    const SLASH: UrlStyle = UrlStyle {
+        trailing_slash: true,
+        clean_urls: false,
+    };
+
+    #[test]
+    fn maps_paths_to_urls() {
+        let b = base("https://example.org/docs/");
+        let clean_no_slash = UrlStyle {
+            trailing_slash: false,
+            clean_urls: true,
+        };
+        let table: &[(&str, &UrlStyle, &str)] = &[
+            ("index.html", &SLASH, "https://example.org/docs/"),
+            ("index.htm", &SLASH, "https://example.org/docs/"),
+            ("blog/index.html", &SLASH, "https://example.org/docs/blog/"),
+            ("about.html", &SLASH, "https://example.org/docs/about.html"),
+            (
+                "a b/c&d.html",
+                &SLASH,
+                "https://example.org/docs/a%20b/c&d.html",
+            ),
+            ("q?x.html", &SLASH, "https://example.org/docs/q%3Fx.html"),
+            (
+                "über/index.html",
+                &SLASH,
+                "https://example.org/docs/%C3%BCber/",
+            ),
+            (
+                "x/100%.html",
+                &SLASH,
+                "https://example.org/docs/x/100%25.html",
+            ),
+            ("h#a.html", &SLASH, "https://example.org/docs/h%23a.html"),
+            (
+                "<\"'>.html",
+                &SLASH,
+                "https://example.org/docs/%3C%22'%3E.html",
+            ),
+            (
+                "a:b@c!$'()*+,;=~-_.html",
+                &SLASH,
+                "https://example.org/docs/a:b@c!$'()*+,;=~-_.html",
+            ),
+            (
+                "[x]{y}|\\^`.html",
+                &SLASH,
+                "https://example.org/docs/%5Bx%5D%7By%7D%7C%5C%5E%60.html",
+            ),
+            (
+                "blog/index.html",
+                &clean_no_slash,
+                "https://example.org/docs/blog",
+            ),
+            ("index.html", &clean_no_slash, "https://example.org/docs/"),
+            (
+                "about.html",
+                &clean_no_slash,
+                "https://example.org/docs/about",
+            ),
+            (
+                "v1.2/notes.htm",
+                &clean_no_slash,
+                "https://example.org/docs/v1.2/notes",
+            ),
+            ("INDEX.HTML", &SLASH, "https://example.org/docs/INDEX.HTML"),
+        ];
+        for (path, style, want) in table {
+            assert_eq!(&page_url(&b, Path::new(path), style), want, "path {path:?}");
+        }
+    }
+
+    #[test]
+    fn nfd_names_stay_nfd() {
+        // "ü" as u + combining diaeresis (NFD) must not be composed to U+00FC.
+        let b = base("https://example.org/");
+        let url = page_url(&b, Path::new("u\u{308}ber.html"), &SLASH);
+        assert_eq!(url, "https://example.org/u%CC%88ber.html");
+    }
+
+    #[test]
+    fn non_utf8_names_are_encoded_byte_for_byte() {
+        let b = base("https://example.org/");
+        let rel = PathBuf::from(OsStr::from_bytes(b"caf\xe9/index.html"));
+        assert_eq!(page_url(&b, &rel, &SLASH), "https://example.org/caf%E9/");
+    }
+
+    #[test]
+    fn base_urls_are_normalised() {
+        let table = [
+            ("https://example.org", "https://example.org/"),
+            ("HTTPS://Example.ORG:443/Docs", "https://example.org/Docs/"),
+            ("http://example.org:80/", "http://example.org/"),
+            ("http://example.org:8080/a/", "http://example.org:8080/a/"),
+            ("https://bücher.example/", "https://xn--bcher-kva.example/"),
+            (
+                "https://example.org/ä b/",
+                "https://example.org/%C3%A4%20b/",
+            ),
+            ("  https://example.org/  ", "https://example.org/"),
+        ];
+        for (input, want) in table {
+            assert_eq!(base(input).as_str(), want, "input {input:?}");
+        }
+        assert!(base("https://example.org").is_host_root());
+        assert!(!base("https://example.org/docs").is_host_root());
+    }
+
+    #[test]
+    fn bad_base_urls_are_refused_with_the_reason() {
+        let table = [
+            ("example.org", "not an absolute URL"),
+            ("/docs/", "not an absolute URL"),
+            ("ftp://example.org/", "http or https"),
+            ("https://example.org/?a=1", "query"),
+            ("https://example.org/#top", "fragment"),
+            ("https://user:pw@example.org/", "user name"),
+            ("mailto:a@example.org", "http or https"),
+        ];
+        for (input, want) in table {
+            let err = BaseUrl::parse(input).unwrap_err().to_string();
+            assert!(err.contains(want), "{input:?}: {err}");
+            assert!(err.contains(input), "{input:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn encodes_paths_for_written_files() {
+        assert_eq!(
+            encode_path(Path::new("a b/sitemap-1.xml")),
+            "a%20b/sitemap-1.xml"
+        );
+        assert_eq!(encode_segment("ü x"), "%C3%BC%20x");
+    }
+}
