@@ -83,7 +83,7 @@ pub enum Warning {
         /// The URL's length.
         len: usize,
     },
-    /// Two files that map to one URL; the first in path order is kept.
+    /// Two files that map to one URL; the first in byte order of the path is kept.
     DuplicateUrl {
         /// The URL.
         url: String,
@@ -181,7 +181,10 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
         pages.push((found.rel, entry));
     }
 
-    pages.sort_unstable_by(|(pa, a), (pb, b)| a.loc.cmp(&b.loc).then_with(|| pa.cmp(pb)));
+    pages.sort_unstable_by(|(pa, a), (pb, b)| {
+        let bytes = |p: &PathBuf| p.as_os_str().as_encoded_bytes().to_vec();
+        a.loc.cmp(&b.loc).then_with(|| bytes(pa).cmp(&bytes(pb)))
+    });
     let mut entries: Vec<Entry> = Vec::with_capacity(pages.len());
     let mut last_path: Option<PathBuf> = None;
     for (path, entry) in pages {

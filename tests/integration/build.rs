@@ -1,0 +1,751 @@
+//! `sitemapgen build` on temporary sites, run as a user would run it.
+
+use std::fs;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+use predicates::prelude::*;
+
+use crate::util::{Site, bin, locs, parse, validate, validate_set, validate_text};
+
+const BASE: &str = "base_url = 'https://example.org/'\n";
+
+#[test]
+fn maps_a_site_to_sorted_urls_and_skips_what_is_not_a_page() {
+    let site = Site::new(&[
+        "index.html",
+        "about.html",
+        "blog/index.html",
+        "blog/first-post/index.html",
+        "blog/page/2/index.htm",
+        "docs/Guide.HTML",
+        "404.html",
+        "fr/404.html",
+        ".hidden.html",
+        ".git/index.html",
+        "drafts/.secret/index.html",
+        "css/site.css",
+        "img/logo.png",
+        "feed.xml",
+    ]);
+    site.config(BASE);
+    site.cmd().arg("build").assert().success();
+    let path = site.public().join("sitemap.xml");
+    validate(&path, "sitemap.xsd");
+    assert_eq!(
+        locs(&path),
+        [
+            "https://example.org/",
+            "https://example.org/about.html",
+            "https://example.org/blog/",
+            "https://example.org/blog/first-post/",
+            "https://example.org/blog/page/2/",
+            "https://example.org/docs/Guide.HTML",
+        ]
+    );
+    let xml = site.read("sitemap.xml");
+    assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset"));
+}
+
+#[test]
+fn percent_encodes_names_from_their_raw_bytes_and_escapes_xml() {
+    let site = Site::new(&[
+        "a b/c&d.html",
+        "q?x.html",
+        "über/index.html",
+        "u\u{308}ber-nfd.html",
+        "100%.html",
+        "it's.html",
+        "a#b.html",
+        "日本/index.html",
+    ]);
+    let raw = std::ffi::OsStr::from_bytes(b"caf\xe9.html");
+    site.page(raw);
+    site.config(BASE);
+    site.cmd().assert().success();
+    let path = site.public().join("sitemap.xml");
+    validate(&path, "sitemap.xsd");
+    let mut want = vec![
+        "https://example.org/%C3%BCber/",
+        "https://example.org/%E6%97%A5%E6%9C%AC/",
+        "https://example.org/100%25.html",
+        "https://example.org/a%20b/c&d.html",
+        "https://example.org/a%23b.html",
+        "https://example.org/caf%E9.html",
+        "https://example.org/it's.html",
+        "https://example.org/q%3Fx.html",
+        "https://example.org/u%CC%88ber-nfd.html",
+    ];
+    want.sort();
+    assert_eq!(locs(&path), want);
+    let xml = site.read("sitemap.xml");
+    assert!(
+        xml.contains("<loc>https://example.org/a%20b/c&amp;d.html</loc>"),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("<loc>https://example.org/it&apos;s.html</loc>"),
+        "{xml}"
+    );
+}
+
+#[test]
+fn url_style_options_change_directory_and_page_urls() {
+    let table = [
+        (
+            "",
+            [
+                "https://example.org/docs/",
+                "https://example.org/docs/about.html",
+                "https://example.org/docs/blog/",
+            ],
+        ),
+        (
+            "trailing_slash = false\n",
+            [
+                "https://example.org/docs/",
+                "https://example.org/docs/about.html",
+                "https://example.org/docs/blog",
+            ],
+        ),
+        (
+            "clean_urls = true\n",
+            [
+                "https://example.org/docs/",
+                "https://example.org/docs/about",
+                "https://example.org/docs/blog/",
+            ],
+        ),
+    ];
+    for (extra, want) in table {
+        let site = Site::new(&["index.html", "about.html", "blog/index.html"]);
+        site.config(&format!(
+            "base_url = 'https://EXAMPLE.org:443/docs'\n{extra}"
+        ));
+        site.cmd().assert().success();
+        assert_eq!(
+            locs(&site.public().join("sitemap.xml")),
+            want,
+            "config {extra:?}"
+        );
+    }
+}
+
+#[test]
+fn an_internationalised_host_is_written_in_punycode() {
+    let site = Site::new(&["index.html"]);
+    site.config("base_url = 'https://bücher.example/'");
+    site.cmd().assert().success();
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        ["https://xn--bcher-kva.example/"]
+    );
+}
+
+#[test]
+fn two_files_with_one_url_are_listed_once_with_a_warning() {
+    let site = Site::new(&["about.html", "about/index.html"]);
+    site.config(&format!(
+        "{BASE}clean_urls = true\ntrailing_slash = false\n"
+    ));
+    site.cmd()
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "warning: public/about/index.html: skipped, it maps to https://example.org/about like public/about.html",
+        ));
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        ["https://example.org/about"]
+    );
+}
+
+#[test]
+fn urls_of_2048_characters_or_more_are_skipped_with_a_warning() {
+    let site = Site::new(&["index.html"]);
+    // 20 + 11 * 201 + 9 = 2,240 characters.
+    let long = format!("{}/page.html", vec!["d".repeat(200); 11].join("/"));
+    site.page(&long);
+    // Exactly 2,047 characters long is still allowed.
+    let dirs = vec!["f".repeat(200); 9].join("/"); // 1,808 characters
+    let fits = format!(
+        "{dirs}/{}.html",
+        "g".repeat(2047 - "https://example.org/".len() - 1809 - 5)
+    );
+    site.page(&fits);
+    site.config(BASE);
+    site.cmd()
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("page.html: skipped, its URL is"))
+        .stderr(predicate::str::contains("fewer than 2,048"));
+    let urls = locs(&site.public().join("sitemap.xml"));
+    assert_eq!(urls.len(), 2);
+    assert_eq!(urls[1].len(), 2047);
+}
+
+#[test]
+fn symlinks_are_skipped_unless_followed_and_never_leave_the_site() {
+    use std::os::unix::fs::symlink;
+    let site = Site::new(&["index.html", "real/page.html"]);
+    let outside = site.root().join("outside");
+    fs::create_dir_all(&outside).unwrap();
+    fs::write(outside.join("secret.html"), "x").unwrap();
+    symlink("../outside", site.public().join("escape")).unwrap();
+    symlink("real", site.public().join("alias")).unwrap();
+    symlink("../index.html", site.public().join("real/home.html")).unwrap();
+    symlink(".", site.public().join("real/loop")).unwrap();
+
+    site.config(BASE);
+    site.cmd()
+        .arg("-v")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "skipped public/alias: symbolic link",
+        ));
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        ["https://example.org/", "https://example.org/real/page.html"]
+    );
+
+    site.config(&format!("{BASE}follow_symlinks = true\n"));
+    site.cmd()
+        .arg("-v")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "skipped public/escape: symbolic link to outside",
+        ));
+    let urls = locs(&site.public().join("sitemap.xml"));
+    assert_eq!(
+        urls,
+        [
+            "https://example.org/",
+            "https://example.org/alias/home.html",
+            "https://example.org/alias/page.html",
+            "https://example.org/real/home.html",
+            "https://example.org/real/page.html",
+        ]
+    );
+    assert!(!urls.iter().any(|u| u.contains("secret")));
+}
+
+#[test]
+fn a_symlink_loop_is_reported_and_the_walk_goes_on() {
+    use std::os::unix::fs::symlink;
+    let site = Site::new(&["index.html", "a/b/page.html"]);
+    symlink("../../a", site.public().join("a/b/up")).unwrap();
+    site.config(&format!("{BASE}follow_symlinks = true\n"));
+    site.cmd()
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("symbolic link loop"));
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        ["https://example.org/", "https://example.org/a/b/page.html"]
+    );
+}
+
+#[test]
+fn custom_extensions_replace_the_defaults() {
+    let site = Site::new(&["index.html", "doc.XHTML", "notes.txt"]);
+    site.config(&format!("{BASE}extensions = ['xhtml', 'txt']\n"));
+    site.cmd().assert().success();
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        [
+            "https://example.org/doc.XHTML",
+            "https://example.org/notes.txt"
+        ]
+    );
+}
+
+#[test]
+fn rules_cascade_and_set_changefreq_and_priority() {
+    let site = Site::new(&[
+        "index.html",
+        "about.html",
+        "blog/index.html",
+        "blog/post/index.html",
+        "blog/page/2/index.html",
+        "blog/page/keep/index.html",
+        "drafts/x.html",
+    ]);
+    site.config(&format!(
+        r#"{BASE}exclude = ["drafts/**"]
+[defaults]
+changefreq = "monthly"
+priority = 0.5
+[[rule]]
+match = "blog/**"
+changefreq = "daily"
+priority = 0.8
+[[rule]]
+match = "blog/page/**"
+exclude = true
+[[rule]]
+match = ["blog/page/keep/*", "index.html"]
+exclude = false
+priority = 1.0
+"#
+    ));
+    site.cmd()
+        .arg("-v")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "skipped public/blog/page/2/index.html: excluded by [[rule]] #2 ('blog/page/**')",
+        ))
+        .stderr(predicate::str::contains(
+            "skipped public/drafts/x.html: excluded by exclude pattern 'drafts/**'",
+        ))
+        .stderr(predicate::str::contains("5 URLs (2 excluded by rules)"));
+    let path = site.public().join("sitemap.xml");
+    validate(&path, "sitemap.xsd");
+    let (_, urls) = parse(&fs::read_to_string(&path).unwrap());
+    let got: Vec<(&str, &str, &str)> = urls
+        .iter()
+        .map(|u| {
+            (
+                u.loc.as_str(),
+                u.changefreq.as_deref().unwrap(),
+                u.priority.as_deref().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("https://example.org/", "monthly", "1.0"),
+            ("https://example.org/about.html", "monthly", "0.5"),
+            ("https://example.org/blog/", "daily", "0.8"),
+            ("https://example.org/blog/page/keep/", "daily", "1.0"),
+            ("https://example.org/blog/post/", "daily", "0.8"),
+        ]
+    );
+}
+
+#[test]
+fn tags_are_omitted_when_nothing_sets_them() {
+    let site = Site::new(&["index.html"]);
+    site.config(&format!("{BASE}lastmod = 'none'\n"));
+    site.cmd().assert().success();
+    let xml = site.read("sitemap.xml");
+    for tag in ["lastmod", "changefreq", "priority"] {
+        assert!(!xml.contains(tag), "{tag} in {xml}");
+    }
+}
+
+#[test]
+fn lastmod_is_the_mtime_in_utc_in_either_format() {
+    let site = Site::new(&["index.html", "old.html"]);
+    site.set_mtime("index.html", 1_709_634_030); // 2024-03-05T10:20:30Z
+    site.set_mtime("old.html", 946_684_799); // 1999-12-31T23:59:59Z
+    site.config(BASE);
+    site.cmd().env("TZ", "Asia/Tokyo").assert().success();
+    let (_, urls) = parse(&site.read("sitemap.xml"));
+    let dates: Vec<_> = urls.iter().map(|u| u.lastmod.clone().unwrap()).collect();
+    assert_eq!(
+        dates,
+        ["2024-03-05T10:20:30+00:00", "1999-12-31T23:59:59+00:00"]
+    );
+
+    site.config(&format!("{BASE}lastmod_format = 'date'\n"));
+    site.cmd().env("TZ", "Asia/Tokyo").assert().success();
+    let (_, urls) = parse(&site.read("sitemap.xml"));
+    let dates: Vec<_> = urls.iter().map(|u| u.lastmod.clone().unwrap()).collect();
+    assert_eq!(dates, ["2024-03-05", "1999-12-31"]);
+    validate(&site.public().join("sitemap.xml"), "sitemap.xsd");
+}
+
+#[test]
+fn the_same_input_gives_byte_identical_output() {
+    let pages: Vec<String> = (0..300)
+        .map(|i| format!("s{}/p{i}/index.html", i % 7))
+        .collect();
+    let pages: Vec<&str> = pages.iter().map(String::as_str).collect();
+    let site = Site::new(&pages);
+    site.set_all_mtimes(1_700_000_000);
+    site.config(BASE);
+    site.cmd().assert().success();
+    let first = fs::read(site.public().join("sitemap.xml")).unwrap();
+    for _ in 0..3 {
+        site.cmd().assert().success();
+        assert_eq!(fs::read(site.public().join("sitemap.xml")).unwrap(), first);
+    }
+}
+
+#[test]
+fn exact_xml_for_a_small_site() {
+    let site = Site::new(&["index.html", "about.html", "blog/a&b/index.html"]);
+    site.set_all_mtimes(1_709_634_030);
+    site.config(&format!(
+        "{BASE}[defaults]\nchangefreq = 'weekly'\n[[rule]]\nmatch = 'blog/**'\npriority = 0.7\n"
+    ));
+    site.cmd().assert().success();
+    insta::assert_snapshot!(site.read("sitemap.xml"));
+}
+
+#[test]
+fn splits_into_an_index_and_cleans_up_when_the_site_shrinks() {
+    let pages: Vec<String> = (1..=7).map(|i| format!("p{i}.html")).collect();
+    let pages: Vec<&str> = pages.iter().map(String::as_str).collect();
+    let site = Site::new(&pages);
+    for i in 1..=7u64 {
+        site.set_mtime(&format!("p{i}.html"), 1_700_000_000 + i * 86_400);
+    }
+    // Not one of ours: same naming pattern, but not a urlset.
+    fs::write(site.public().join("sitemap-9.xml"), "<rss/>").unwrap();
+    site.config(&format!("{BASE}max_urls_per_file = 3\n"));
+    site.cmd()
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "wrote public/sitemap.xml (index of 3 sitemaps): 7 URLs",
+        ));
+    let index = site.public().join("sitemap.xml");
+    validate_set(&index);
+    let (root, children) = parse(&fs::read_to_string(&index).unwrap());
+    assert_eq!(root, "sitemapindex");
+    let got: Vec<(String, String)> = children
+        .iter()
+        .map(|c| (c.loc.clone(), c.lastmod.clone().unwrap()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "https://example.org/sitemap-1.xml".into(),
+                "2023-11-17T22:13:20+00:00".into()
+            ),
+            (
+                "https://example.org/sitemap-2.xml".into(),
+                "2023-11-20T22:13:20+00:00".into()
+            ),
+            (
+                "https://example.org/sitemap-3.xml".into(),
+                "2023-11-21T22:13:20+00:00".into()
+            ),
+        ]
+    );
+    let all: Vec<String> = (1..=3)
+        .flat_map(|n| locs(&site.public().join(format!("sitemap-{n}.xml"))))
+        .collect();
+    let want: Vec<String> = (1..=7)
+        .map(|i| format!("https://example.org/p{i}.html"))
+        .collect();
+    assert_eq!(all, want);
+
+    // Fewer pages per run now fit in one file: the old children go, the stranger stays.
+    site.config(BASE);
+    site.cmd()
+        .arg("-v")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("removed stale"));
+    assert_eq!(
+        site.listing(),
+        [&pages[..], &["sitemap-9.xml", "sitemap.xml"]].concat()
+    );
+    validate_set(&index);
+}
+
+#[test]
+fn children_of_an_output_in_a_subdirectory_are_located_there() {
+    let site = Site::new(&["a.html", "b.html", "c.html"]);
+    site.config(&format!(
+        "{BASE}output = 'maps/site map.xml'\nmax_urls_per_file = 2\n"
+    ));
+    site.cmd().assert().success();
+    let index = site.public().join("maps/site map.xml");
+    validate_set(&index);
+    let (_, children) = parse(&fs::read_to_string(&index).unwrap());
+    let got: Vec<&str> = children.iter().map(|c| c.loc.as_str()).collect();
+    assert_eq!(
+        got,
+        [
+            "https://example.org/maps/site%20map-1.xml",
+            "https://example.org/maps/site%20map-2.xml"
+        ]
+    );
+}
+
+#[test]
+fn dry_run_prints_sorted_urls_and_writes_nothing() {
+    let site = Site::new(&["z.html", "index.html", "m/index.html"]);
+    site.config(BASE);
+    site.cmd()
+        .arg("--dry-run")
+        .assert()
+        .success()
+        .stdout("https://example.org/\nhttps://example.org/m/\nhttps://example.org/z.html\n")
+        .stderr(predicate::str::contains("dry run: 3 URLs"));
+    assert!(!site.public().join("sitemap.xml").exists());
+}
+
+#[test]
+fn output_dash_writes_the_xml_to_stdout_only() {
+    let site = Site::new(&["index.html"]);
+    site.config(BASE);
+    let out = site
+        .cmd()
+        .args(["--output", "-"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let xml = String::from_utf8(out).unwrap();
+    assert!(xml.contains("<loc>https://example.org/</loc>"));
+    validate_text(&xml, "sitemap.xsd");
+    assert!(!site.public().join("sitemap.xml").exists());
+
+    site.config(&format!("{BASE}max_urls_per_file = 1\n"));
+    site.page("b.html");
+    site.cmd()
+        .args(["--output", "-"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("cannot go to standard output"));
+}
+
+#[test]
+fn flags_alone_work_without_a_config_file() {
+    let site = Site::new(&["index.html"]);
+    site.cmd()
+        .args(["build", "public", "--base-url", "https://example.org/x"])
+        .assert()
+        .success();
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        ["https://example.org/x/"]
+    );
+    site.cmd()
+        .arg("public")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("base_url is not set"));
+    site.cmd()
+        .args(["--base-url", "https://example.org/"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("public_dir is not set"));
+}
+
+#[test]
+fn flags_override_the_file_and_paths_in_the_file_are_relative_to_it() {
+    let site = Site::new(&["index.html"]);
+    fs::create_dir_all(site.root().join("conf")).unwrap();
+    fs::write(
+        site.root().join("conf/site.toml"),
+        "base_url = 'https://file.example/'\npublic_dir = '../public'\n",
+    )
+    .unwrap();
+    site.cmd()
+        .args(["--config", "conf/site.toml"])
+        .assert()
+        .success();
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        ["https://file.example/"]
+    );
+
+    site.cmd()
+        .args([
+            "--config",
+            "conf/site.toml",
+            "--base-url",
+            "https://flag.example/",
+            "-o",
+            "out.xml",
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::starts_with("wrote out.xml: 1 URLs"));
+    assert_eq!(
+        locs(&site.root().join("out.xml")),
+        ["https://flag.example/"]
+    );
+}
+
+#[test]
+fn quiet_silences_the_summary_and_verbose_lists_skips() {
+    let site = Site::new(&["index.html", "404.html", "style.css"]);
+    site.config(BASE);
+    site.cmd().arg("-q").assert().success().stderr("");
+    site.cmd()
+        .arg("-v")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "skipped public/404.html: error page",
+        ))
+        .stderr(predicate::str::contains(
+            "skipped public/style.css: not a page extension",
+        ))
+        .stderr(
+            predicate::str::is_match(r"wrote public/sitemap.xml: 1 URLs in \d+ ms\n$").unwrap(),
+        );
+    site.cmd().args(["-q", "-v"]).assert().code(2);
+}
+
+#[test]
+fn an_empty_site_is_an_error_not_an_empty_sitemap() {
+    let site = Site::new(&["style.css"]);
+    site.config(BASE);
+    site.cmd()
+        .assert()
+        .code(1)
+        .stderr("error: no pages found under public - was the site built?\n");
+    assert!(!site.public().join("sitemap.xml").exists());
+
+    let site = Site::new(&["a.html"]);
+    site.config(&format!("{BASE}exclude = ['**']\n"));
+    site.cmd().assert().code(1).stderr(predicate::str::contains(
+        "all 1 pages under public were excluded by rules",
+    ));
+}
+
+#[test]
+fn bad_config_exits_2_with_one_line_and_leaves_the_previous_sitemap() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "base_url = 'https://example.org/'\n[[rule]\n",
+            "sitemap.toml:2:",
+        ),
+        (
+            "base_url = 'https://example.org/'\nbase_ulr = 'x'\n",
+            "sitemap.toml:2:1: unknown field `base_ulr`",
+        ),
+        (
+            "base_url = 'example.org'\n",
+            "sitemap.toml:1:12: base_url 'example.org' is not an absolute URL",
+        ),
+        (
+            "base_url = 'https://example.org/'\n[[rule]]\nmatch = 'a/[b'\n",
+            "invalid glob 'a/[b' in [[rule]] #1",
+        ),
+        (
+            "base_url = 'https://example.org/'\n[defaults]\nchangefreq = 'often'\n",
+            "expected one of `always`, `hourly`, `daily`, `weekly`, `monthly`, `yearly`, `never`",
+        ),
+        (
+            "base_url = 'https://example.org/'\n[defaults]\npriority = 2\n",
+            "priority 2 is outside 0.0-1.0",
+        ),
+        (
+            "base_url = 'https://example.org/'\nmax_urls_per_file = 60000\n",
+            "max_urls_per_file: 60000 is outside 1-50000",
+        ),
+        (
+            "base_url = 'https://example.org/'\nmax_urls_per_file = 0\n",
+            "max_urls_per_file: 0 is outside 1-50000",
+        ),
+        (
+            "base_url = 'https://example.org/'\npublic_dir = 'nope'\n",
+            "public_dir 'nope' cannot be read",
+        ),
+        (
+            "base_url = 'https://example.org/'\npublic_dir = 'sitemap.toml'\n",
+            "public_dir 'sitemap.toml' is not a directory",
+        ),
+    ];
+    let site = Site::new(&["index.html"]);
+    site.config(BASE);
+    site.cmd().assert().success();
+    let before = site.read("sitemap.xml");
+    for (config, want) in cases {
+        site.config(config);
+        let out = site.cmd().assert().code(2).get_output().stderr.clone();
+        let err = String::from_utf8(out).unwrap();
+        assert_eq!(err.lines().count(), 1, "not one line: {err}");
+        assert!(err.starts_with("error: "), "{err}");
+        assert!(
+            err.contains(want),
+            "config {config:?}\n error {err:?}\n lacks {want:?}"
+        );
+        assert_eq!(site.read("sitemap.xml"), before);
+        assert_eq!(site.listing(), ["index.html", "sitemap.xml"]);
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    bin().arg("--no-such-flag").assert().code(2);
+    bin().args(["build", "a", "b"]).assert().code(2);
+    bin()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("--dry-run"));
+    bin()
+        .args(["build", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("--base-url"));
+}
+
+#[test]
+fn an_output_that_cannot_be_written_fails_with_the_path_and_leaves_nothing() {
+    let site = Site::new(&["index.html"]);
+    site.config(BASE);
+    site.cmd()
+        .args(["-o", "public/index.html/sitemap.xml"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("cannot write public/index.html"));
+    assert_eq!(site.listing(), ["index.html"]);
+}
+
+#[test]
+fn an_unreadable_directory_is_a_warning_and_the_run_goes_on() {
+    use std::os::unix::fs::PermissionsExt;
+    let site = Site::new(&["index.html", "locked/page.html"]);
+    let locked = site.public().join("locked");
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
+    if fs::read_dir(&locked).is_ok() {
+        // Running as root: permissions do not stop reading, so there is nothing to test.
+        fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
+        eprintln!(
+            "note: permissions are not enforced for this user; unreadable-directory case not exercised"
+        );
+        return;
+    }
+    site.config(BASE);
+    let assert = site.cmd().assert().success();
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
+    assert.stderr(predicate::str::contains(
+        "warning: public/locked: cannot read",
+    ));
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        ["https://example.org/"]
+    );
+}
+
+#[test]
+fn the_bundled_example_site_builds_and_validates() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = tempfile::tempdir().unwrap();
+    let output = out.path().join("sitemap.xml");
+    bin()
+        .current_dir(root)
+        .args(["build", "--config", "sitemap.toml.example", "-o"])
+        .arg(&output)
+        .assert()
+        .success();
+    validate(&output, "sitemap.xsd");
+    let urls = locs(&output);
+    assert!(
+        urls.contains(&"https://example.org/%C3%BCber-uns/".to_string()),
+        "{urls:?}"
+    );
+    assert!(
+        !urls
+            .iter()
+            .any(|u| u.contains("404") || u.contains("drafts")),
+        "{urls:?}"
+    );
+}

@@ -1,0 +1,4 @@
+//! Integration tests: one test binary, each test on a fresh temporary site.
+
+mod build;
+mod util;

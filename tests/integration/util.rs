@@ -1,0 +1,259 @@
+//! Test helpers: temporary site trees, running the real binary, reading sitemaps back
+//! and validating them against the official schemas.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, UNIX_EPOCH};
+
+use quick_xml::Reader;
+use quick_xml::events::Event;
+
+/// A temporary directory holding a site under `public/` and maybe a `sitemap.toml`.
+pub struct Site {
+    pub dir: tempfile::TempDir,
+}
+
+impl Site {
+    /// A site with the given pages (relative paths under `public/`), each a small page.
+    pub fn new(pages: &[&str]) -> Site {
+        let site = Site {
+            dir: tempfile::tempdir().unwrap(),
+        };
+        fs::create_dir_all(site.public()).unwrap();
+        for page in pages {
+            site.page(page);
+        }
+        site
+    }
+
+    pub fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn public(&self) -> PathBuf {
+        self.root().join("public")
+    }
+
+    /// Writes a page (or any file) under `public/`, creating its directories.
+    pub fn page(&self, rel: impl AsRef<Path>) -> PathBuf {
+        let path = self.public().join(rel);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(&path, "<!doctype html><title>t</title><p>page</p>\n").unwrap();
+        path
+    }
+
+    /// Writes `sitemap.toml` beside `public/`.
+    pub fn config(&self, text: &str) -> &Site {
+        fs::write(self.root().join("sitemap.toml"), text).unwrap();
+        self
+    }
+
+    /// Sets a file's modification time, in seconds since the epoch.
+    pub fn set_mtime(&self, rel: &str, secs: u64) {
+        let file = fs::File::options()
+            .append(true)
+            .open(self.public().join(rel))
+            .unwrap();
+        file.set_modified(UNIX_EPOCH + Duration::from_secs(secs))
+            .unwrap();
+    }
+
+    /// Sets every page's modification time, so output is reproducible.
+    pub fn set_all_mtimes(&self, secs: u64) {
+        for entry in walk(&self.public()) {
+            if entry.is_file() {
+                fs::File::options()
+                    .append(true)
+                    .open(&entry)
+                    .unwrap()
+                    .set_modified(UNIX_EPOCH + Duration::from_secs(secs))
+                    .unwrap();
+            }
+        }
+    }
+
+    /// The binary, run in the site's directory.
+    pub fn cmd(&self) -> assert_cmd::Command {
+        let mut cmd = assert_cmd::Command::cargo_bin("sitemapgen").unwrap();
+        cmd.current_dir(self.root());
+        cmd
+    }
+
+    pub fn read(&self, rel: &str) -> String {
+        fs::read_to_string(self.public().join(rel)).unwrap()
+    }
+
+    /// Names of the files directly in `public/`, sorted.
+    pub fn listing(&self) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(self.public())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let meta = fs::symlink_metadata(&path).unwrap();
+        if meta.is_dir() {
+            out.extend(walk(&path));
+        } else if meta.is_file() {
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// One `<url>` or `<sitemap>` read back from a file.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Url {
+    pub loc: String,
+    pub lastmod: Option<String>,
+    pub changefreq: Option<String>,
+    pub priority: Option<String>,
+}
+
+/// Parses a sitemap or sitemap index: the root element's name and its entries, with
+/// entities decoded.
+pub fn parse(xml: &str) -> (String, Vec<Url>) {
+    let mut reader = Reader::from_str(xml);
+    let mut root = String::new();
+    let mut urls = Vec::new();
+    let mut current = Url::default();
+    let mut field = String::new();
+    loop {
+        match reader.read_event().unwrap() {
+            Event::Start(e) => {
+                let name = e.local_name().into_inner().to_string();
+                if root.is_empty() {
+                    root = name;
+                } else if name == "url" || name == "sitemap" {
+                    current = Url::default();
+                } else {
+                    field = name;
+                }
+            }
+            Event::Text(t) => {
+                let text = t
+                    .xml_content(quick_xml::XmlVersion::Implicit1_0)
+                    .into_owned();
+                match field.as_str() {
+                    "loc" => current.loc.push_str(&text),
+                    "lastmod" => current.lastmod = Some(text),
+                    "changefreq" => current.changefreq = Some(text),
+                    "priority" => current.priority = Some(text),
+                    _ => {}
+                }
+            }
+            Event::GeneralRef(r) => {
+                let name = r.to_string();
+                let ch = match name.as_str() {
+                    "amp" => "&",
+                    "apos" => "'",
+                    "quot" => "\"",
+                    "lt" => "<",
+                    "gt" => ">",
+                    other => panic!("unexpected entity {other}"),
+                };
+                if field == "loc" {
+                    current.loc.push_str(ch);
+                }
+            }
+            Event::End(e) => {
+                let name = e.local_name().into_inner().to_string();
+                if name == "url" || name == "sitemap" {
+                    urls.push(std::mem::take(&mut current));
+                }
+                field.clear();
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    (root, urls)
+}
+
+/// The locs of a sitemap file, in file order.
+pub fn locs(path: &Path) -> Vec<String> {
+    let xml = fs::read_to_string(path).unwrap();
+    let (root, urls) = parse(&xml);
+    assert_eq!(root, "urlset", "{}", path.display());
+    urls.into_iter().map(|u| u.loc).collect()
+}
+
+/// The directory holding the official schemas: `$SITEMAPGEN_SCHEMAS`, or `shared/schemas`
+/// beside the project.
+fn schemas() -> Option<PathBuf> {
+    let dir = std::env::var_os("SITEMAPGEN_SCHEMAS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/schemas"));
+    dir.join("sitemap.xsd").is_file().then_some(dir)
+}
+
+fn xmllint_available() -> bool {
+    Command::new("xmllint").arg("--version").output().is_ok()
+}
+
+/// Validates `path` with `xmllint --noout --schema` against `schema` (`sitemap.xsd`,
+/// `siteindex.xsd`, ...). In CI the schemas and xmllint must be there; elsewhere their
+/// absence is reported and the check is passed over.
+pub fn validate(path: &Path, schema: &str) {
+    let (Some(dir), true) = (schemas(), xmllint_available()) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must validate sitemaps: install libxml2-utils and put the schemas in ../shared/schemas"
+        );
+        eprintln!(
+            "note: xmllint or the schemas are missing; {} not validated",
+            path.display()
+        );
+        return;
+    };
+    let out = Command::new("xmllint")
+        .arg("--noout")
+        .arg("--schema")
+        .arg(dir.join(schema))
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{} does not validate against {schema}:\n{}",
+        path.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Validates a sitemap or index by its root element, and each child an index names.
+pub fn validate_set(path: &Path) {
+    let xml = fs::read_to_string(path).unwrap();
+    let (root, entries) = parse(&xml);
+    match root.as_str() {
+        "urlset" => validate(path, "sitemap.xsd"),
+        "sitemapindex" => {
+            validate(path, "siteindex.xsd");
+            for entry in entries {
+                let name = entry.loc.rsplit('/').next().unwrap();
+                validate(&path.parent().unwrap().join(name), "sitemap.xsd");
+            }
+        }
+        other => panic!("{}: unexpected root {other}", path.display()),
+    }
+}
+
+/// Validates XML held in memory (e.g. written to stdout).
+pub fn validate_text(xml: &str, schema: &str) {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    fs::write(file.path(), xml).unwrap();
+    validate(file.path(), schema);
+}
+
+/// `Command` for the binary, outside a site (for `--help` and the like).
+pub fn bin() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("sitemapgen").unwrap()
+}
