@@ -749,3 +749,39 @@ fn the_bundled_example_site_builds_and_validates() {
         "{urls:?}"
     );
 }
+
+/// Copies a directory tree (files and directories only).
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_real_hugo_site_gives_the_urls_hugo_itself_lists() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hugo/public");
+    let site = Site::new(&[]);
+    copy_tree(&fixture, &site.public());
+    let hugo_xml = site.read("sitemap.xml");
+    let (_, hugo_urls) = parse(&hugo_xml);
+    let mut want: Vec<String> = hugo_urls.into_iter().map(|u| u.loc).collect();
+    want.sort();
+    validate(&fixture.join("sitemap.xml"), "sitemap.xsd");
+
+    // Hugo's redirect stubs (page/1/ and aliases) are excluded by rule here; reading
+    // them from each page's <head> is the page module's job.
+    site.config(
+        "base_url = 'https://hugo.example.org/'\n[[rule]]\nmatch = ['**/page/1/**', 'old-path/**']\nexclude = true\n",
+    );
+    site.cmd().args(["-o", "ours.xml"]).assert().success();
+    let ours = site.root().join("ours.xml");
+    validate(&ours, "sitemap.xsd");
+    assert_eq!(locs(&ours), want);
+}
