@@ -331,6 +331,7 @@ fn tags_are_omitted_when_nothing_sets_them() {
     let site = Site::new(&["index.html"]);
     site.config(&format!("{BASE}lastmod = 'none'\n"));
     site.cmd().assert().success();
+    validate(&site.public().join("sitemap.xml"), "sitemap.xsd");
     let xml = site.read("sitemap.xml");
     for tag in ["lastmod", "changefreq", "priority"] {
         assert!(!xml.contains(tag), "{tag} in {xml}");
@@ -703,22 +704,31 @@ fn an_output_that_cannot_be_written_fails_with_the_path_and_leaves_nothing() {
 fn an_unreadable_directory_is_a_warning_and_the_run_goes_on() {
     use std::os::unix::fs::PermissionsExt;
     let site = Site::new(&["index.html", "locked/page.html"]);
-    let locked = site.public().join("locked");
-    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
-    if fs::read_dir(&locked).is_ok() {
-        // Running as root: permissions do not stop reading, so there is nothing to test.
-        fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
-        eprintln!(
-            "note: permissions are not enforced for this user; unreadable-directory case not exercised"
-        );
-        return;
-    }
     site.config(BASE);
-    let assert = site.cmd().assert().success();
-    fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
-    assert.stderr(predicate::str::contains(
-        "warning: public/locked: cannot read",
-    ));
+    let mode = |path: &Path, m| fs::set_permissions(path, fs::Permissions::from_mode(m)).unwrap();
+    let locked = site.public().join("locked");
+    mode(&locked, 0o000);
+    // Root reads any directory, so as root the binary runs as `nobody` instead, with
+    // the site made writable for it.
+    let mut cmd = if fs::read_dir(&locked).is_ok() {
+        mode(site.root(), 0o777);
+        mode(&site.public(), 0o777);
+        let mut cmd = assert_cmd::Command::new("setpriv");
+        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(assert_cmd::cargo::cargo_bin!("sitemapgen"))
+            .current_dir(site.root());
+        cmd
+    } else {
+        site.cmd()
+    };
+    let assert = cmd.assert();
+    mode(&locked, 0o755);
+    assert
+        .success()
+        .stderr(predicate::str::contains(
+            "warning: public/locked: cannot read",
+        ))
+        .stderr(predicate::str::contains("Permission denied"));
     assert_eq!(
         locs(&site.public().join("sitemap.xml")),
         ["https://example.org/"]

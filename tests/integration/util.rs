@@ -178,8 +178,10 @@ pub fn parse(xml: &str) -> (String, Vec<Url>) {
     (root, urls)
 }
 
-/// The locs of a sitemap file, in file order.
+/// The locs of a sitemap file, in file order; the file is validated against the schema
+/// first, so every test that reads a sitemap also checks it.
 pub fn locs(path: &Path) -> Vec<String> {
+    validate(path, "sitemap.xsd");
     let xml = fs::read_to_string(path).unwrap();
     let (root, urls) = parse(&xml);
     assert_eq!(root, "urlset", "{}", path.display());
