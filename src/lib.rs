@@ -182,8 +182,8 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
     }
 
     pages.sort_unstable_by(|(pa, a), (pb, b)| {
-        let bytes = |p: &PathBuf| p.as_os_str().as_encoded_bytes().to_vec();
-        a.loc.cmp(&b.loc).then_with(|| bytes(pa).cmp(&bytes(pb)))
+        let bytes = |p: &PathBuf| p.as_os_str().as_encoded_bytes();
+        a.loc.cmp(&b.loc).then_with(|| bytes(pa).cmp(bytes(pb)))
     });
     let mut entries: Vec<Entry> = Vec::with_capacity(pages.len());
     let mut last_path: Option<PathBuf> = None;

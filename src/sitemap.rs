@@ -274,10 +274,7 @@ pub fn write_files(
     limits: Limits,
     format: LastmodFormat,
 ) -> Result<Written, WriteError> {
-    let dir = match output.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
+    let dir = parent_dir(output);
     let io_at = |path: &Path| {
         let path = path.to_path_buf();
         move |source| WriteError::Io { path, source }
@@ -347,6 +344,14 @@ pub fn write_files(
     })
 }
 
+/// The directory `output` is in (`.` for a bare file name).
+fn parent_dir(output: &Path) -> PathBuf {
+    match output.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
 fn persist(file: NamedTempFile, to: &Path) -> Result<(), WriteError> {
     file.persist(to).map(drop).map_err(|e| WriteError::Io {
         path: to.to_path_buf(),
@@ -365,10 +370,7 @@ fn sync_dir(dir: &Path) {
 /// Removes `{stem}-{n}{ext}` files beside `output` with `n > keep` whose root element is
 /// `urlset`: children of an earlier, larger run. Files of any other kind are left alone.
 fn remove_stale_children(output: &Path, keep: usize) -> Result<Vec<PathBuf>, WriteError> {
-    let dir = match output.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
+    let dir = parent_dir(output);
     let (stem, ext) = split_name(output);
     let prefix = format!("{stem}-");
     let mut removed = Vec::new();
