@@ -181,8 +181,10 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
         pages.push((found.rel, entry));
     }
 
+    fn bytes(p: &Path) -> &[u8] {
+        p.as_os_str().as_encoded_bytes()
+    }
     pages.sort_unstable_by(|(pa, a), (pb, b)| {
-        let bytes = |p: &PathBuf| p.as_os_str().as_encoded_bytes();
         a.loc.cmp(&b.loc).then_with(|| bytes(pa).cmp(bytes(pb)))
     });
     let mut entries: Vec<Entry> = Vec::with_capacity(pages.len());
