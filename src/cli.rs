@@ -52,7 +52,7 @@ struct BuildArgs {
     #[arg(short, long, conflicts_with = "verbose")]
     quiet: bool,
 
-    /// List every skipped or excluded file with the reason
+    /// List every file skipped or left out, with the reason
     #[arg(short, long)]
     verbose: bool,
 }
@@ -102,9 +102,9 @@ fn build(args: &BuildArgs) -> Result<(), Error> {
             let path = config.public_dir.join(&skipped.rel);
             let _ = writeln!(stderr, "skipped {}: {}", path.display(), skipped.reason);
         }
-        for (rel, by) in &collection.excluded {
+        for (rel, why) in &collection.left_out {
             let path = config.public_dir.join(rel);
-            let _ = writeln!(stderr, "skipped {}: {by}", path.display());
+            let _ = writeln!(stderr, "left out {}: {why}", path.display());
         }
     }
 
@@ -154,15 +154,20 @@ fn stdout_error(source: io::Error) -> Error {
     })
 }
 
-/// `1,234 URLs (56 excluded by rules) in 38 ms`
+/// `1,234 URLs (56 excluded by rules, 3 noindex, 2 redirects) in 38 ms`
 fn summary(collection: &Collection, elapsed: Duration) -> String {
     let mut line = format!("{} URLs", thousands(collection.entries.len()));
     let mut notes = Vec::new();
-    if collection.excluded_count > 0 {
-        notes.push(format!(
-            "{} excluded by rules",
-            thousands(collection.excluded_count)
-        ));
+    let counts = &collection.counts;
+    for (n, what) in [
+        (counts.rules, "excluded by rules"),
+        (counts.noindex, "noindex"),
+        (counts.redirects, "redirects"),
+        (counts.canonical, "canonical elsewhere"),
+    ] {
+        if n > 0 {
+            notes.push(format!("{} {what}", thousands(n)));
+        }
     }
     if !collection.warnings.is_empty() {
         notes.push(format!("{} warnings", thousands(collection.warnings.len())));

@@ -126,6 +126,30 @@ pub struct Config {
     pub lastmod_format: LastmodFormat,
     /// Exclusion and changefreq/priority rules, compiled.
     pub rules: Rules,
+    /// What of each page's head is obeyed.
+    pub head: HeadRules,
+}
+
+/// Which of the page's own statements are obeyed; all on by default.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeadRules {
+    /// Leave out pages whose robots meta tag says `noindex` or `none`.
+    pub respect_noindex: bool,
+    /// Which `<meta name>` values count as robots tags (lower-case).
+    pub noindex_agents: Vec<String>,
+    /// Leave out `<meta http-equiv="refresh">` redirect stubs.
+    pub skip_redirects: bool,
+    /// Leave out pages whose canonical URL is another page.
+    pub respect_canonical: bool,
+    /// Write hreflang alternates as `<xhtml:link>`.
+    pub alternates: bool,
+}
+
+impl HeadRules {
+    /// Whether anything needs the head read.
+    pub fn any(&self) -> bool {
+        self.respect_noindex || self.skip_redirects || self.respect_canonical || self.alternates
+    }
 }
 
 /// `sitemap.toml` as written: every key optional here, checked in [`Config::from_parts`].
@@ -144,6 +168,11 @@ pub struct FileConfig {
     max_urls_per_file: Option<Spanned<i64>>,
     lastmod: Option<OneOrMany<LastmodSource>>,
     lastmod_format: Option<LastmodFormat>,
+    respect_noindex: Option<bool>,
+    noindex_agents: Option<Spanned<Vec<String>>>,
+    skip_redirects: Option<bool>,
+    respect_canonical: Option<bool>,
+    alternates: Option<bool>,
     #[serde(default)]
     defaults: Defaults,
     #[serde(default, rename = "rule")]
@@ -406,7 +435,7 @@ impl Config {
         };
 
         let lastmod = match file.lastmod {
-            None => vec![LastmodSource::Mtime],
+            None => vec![LastmodSource::Meta, LastmodSource::Mtime],
             Some(OneOrMany::One(s)) => vec![s],
             Some(OneOrMany::Many(list)) if list.is_empty() => vec![LastmodSource::None],
             Some(OneOrMany::Many(list)) => list,
@@ -463,7 +492,34 @@ impl Config {
             }
         })?;
 
+        let noindex_agents = match &file.noindex_agents {
+            None => vec!["robots".to_string()],
+            Some(list) => {
+                let agents: Vec<String> = list
+                    .get_ref()
+                    .iter()
+                    .map(|a| a.trim().to_ascii_lowercase())
+                    .collect();
+                if agents.iter().any(String::is_empty) {
+                    return Err(ConfigError::Value {
+                        origin: src.at(list.span()),
+                        key: "noindex_agents".to_string(),
+                        message: "holds an empty name; list meta names such as [\"robots\", \"googlebot\"]".to_string(),
+                    });
+                }
+                agents
+            }
+        };
+        let head = HeadRules {
+            respect_noindex: file.respect_noindex.unwrap_or(true),
+            noindex_agents,
+            skip_redirects: file.skip_redirects.unwrap_or(true),
+            respect_canonical: file.respect_canonical.unwrap_or(true),
+            alternates: file.alternates.unwrap_or(true),
+        };
+
         Ok(Config {
+            head,
             base_url,
             public_dir,
             output,
@@ -513,6 +569,11 @@ follow_symlinks = true
 max_urls_per_file = 10
 lastmod = "none"
 lastmod_format = "date"
+respect_noindex = false
+noindex_agents = ["Robots", "googlebot"]
+skip_redirects = false
+respect_canonical = false
+alternates = false
 [defaults]
 changefreq = "weekly"
 priority = 1
@@ -536,6 +597,8 @@ exclude = true
         assert_eq!(c.max_urls_per_file, 10);
         assert_eq!(c.lastmod, [LastmodSource::None]);
         assert_eq!(c.lastmod_format, LastmodFormat::Date);
+        assert!(!c.head.any());
+        assert_eq!(c.head.noindex_agents, ["robots", "googlebot"]);
         let v = c.rules.apply(Path::new("tags/x.html"), &mut Vec::new());
         assert!(v.excluded.is_some());
         assert_eq!(v.priority.map(Priority::get), Some(1.0));
@@ -551,8 +614,16 @@ exclude = true
         assert_eq!(c.extensions, ["html", "htm"]);
         assert!(c.url_style.trailing_slash && !c.url_style.clean_urls && !c.follow_symlinks);
         assert_eq!(c.max_urls_per_file, 50_000);
-        assert_eq!(c.lastmod, [LastmodSource::Mtime]);
+        assert_eq!(c.lastmod, [LastmodSource::Meta, LastmodSource::Mtime]);
         assert_eq!(c.lastmod_format, LastmodFormat::Datetime);
+        let all_on = HeadRules {
+            respect_noindex: true,
+            noindex_agents: vec!["robots".into()],
+            skip_redirects: true,
+            respect_canonical: true,
+            alternates: true,
+        };
+        assert_eq!(c.head, all_on);
     }
 
     #[test]
@@ -622,6 +693,18 @@ exclude = true
                 &["output", "inside public_dir"],
             ),
             (format!("{b}extensions = []"), &["extensions", "non-empty"]),
+            (
+                format!("{b}noindex_agents = ['robots', ' ']"),
+                &["noindex_agents", "empty name"],
+            ),
+            (
+                format!("{b}respect_noindex = 'yes'"),
+                &["sitemap.toml:2:19", "expected a boolean"],
+            ),
+            (
+                format!("{b}lastmod = ['meta', 'gut-feeling']"),
+                &["sitemap.toml:2:11"],
+            ),
             (
                 "base_url = 'ftp://example.org/'".into(),
                 &["sitemap.toml:1:12", "http or https"],

@@ -9,6 +9,8 @@ use serde::Deserialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LastmodSource {
+    /// A modified date in the page's `<head>` (see [`crate::page`]).
+    Meta,
     /// The file's modification time.
     Mtime,
     /// No `lastmod` at all.
@@ -28,25 +30,75 @@ pub enum LastmodFormat {
 
 /// What is known about a page that a source may date it by.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct PageFacts {
+pub struct PageFacts<'a> {
     /// The file's modification time, when the walk read it.
     pub modified: Option<SystemTime>,
+    /// The modified date its head declares, as written.
+    pub meta: Option<&'a str>,
 }
 
-/// The first date the sources yield, in their order; `None` when none does (or the
-/// list says `"none"` first).
-pub fn resolve(sources: &[LastmodSource], facts: &PageFacts) -> Option<Timestamp> {
+/// A page's date, and a problem met on the way to it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Resolved {
+    /// The first date the sources yield.
+    pub lastmod: Option<Timestamp>,
+    /// A declared date that could not be parsed (and was passed over).
+    pub unparseable: Option<String>,
+}
+
+/// The first date the sources yield, in their order; none when none does (or the list
+/// says `"none"` first). An unparseable `meta` date falls through to the next source.
+pub fn resolve(sources: &[LastmodSource], facts: &PageFacts) -> Resolved {
+    let mut resolved = Resolved::default();
     for source in sources {
         match source {
-            LastmodSource::None => return None,
+            LastmodSource::None => break,
+            LastmodSource::Meta => {
+                if let Some(text) = facts.meta {
+                    match parse_date(text) {
+                        Some(ts) => {
+                            resolved.lastmod = Some(ts);
+                            break;
+                        }
+                        None => resolved.unparseable = Some(text.to_string()),
+                    }
+                }
+            }
             LastmodSource::Mtime => {
                 if let Some(ts) = facts.modified.and_then(to_timestamp) {
-                    return Some(ts);
+                    resolved.lastmod = Some(ts);
+                    break;
                 }
             }
         }
     }
-    None
+    resolved
+}
+
+/// Whether any source needs the page's head.
+pub fn needs_head(sources: &[LastmodSource]) -> bool {
+    sources
+        .iter()
+        .take_while(|s| **s != LastmodSource::None)
+        .any(|s| *s == LastmodSource::Meta)
+}
+
+/// Parses a date as pages declare them, to whole seconds in UTC: RFC 3339 / ISO 8601
+/// with an offset (`2024-03-05T10:20:30+02:00`, `...Z`), a date and time without one
+/// (taken as UTC), a plain date (midnight UTC), or RFC 2822 (`Tue, 05 Mar 2024 10:20:30
+/// GMT`, as in `last-modified`).
+pub fn parse_date(text: &str) -> Option<Timestamp> {
+    let text = text.trim();
+    let ts = if let Ok(ts) = text.parse::<Timestamp>() {
+        ts
+    } else if let Ok(dt) = text.parse::<jiff::civil::DateTime>() {
+        dt.to_zoned(jiff::tz::TimeZone::UTC).ok()?.timestamp()
+    } else if let Ok(zoned) = jiff::fmt::rfc2822::parse(text) {
+        zoned.timestamp()
+    } else {
+        return None;
+    };
+    Timestamp::from_second(ts.as_second()).ok()
 }
 
 /// Whether any source needs the file's modification time (so the walk can skip the
@@ -90,21 +142,76 @@ mod tests {
     }
 
     #[test]
+    fn parses_dates_as_pages_write_them() {
+        let table = [
+            (
+                "2024-03-05T10:20:30+02:00",
+                Some("2024-03-05T08:20:30+00:00"),
+            ),
+            ("2024-03-05T10:20:30Z", Some("2024-03-05T10:20:30+00:00")),
+            (
+                "2024-03-05T10:20:30.999-05:00",
+                Some("2024-03-05T15:20:30+00:00"),
+            ),
+            (
+                "2024-03-05 10:20:30+00:00",
+                Some("2024-03-05T10:20:30+00:00"),
+            ),
+            ("2024-03-05T10:20:30", Some("2024-03-05T10:20:30+00:00")),
+            ("2024-03-05T10:20", Some("2024-03-05T10:20:00+00:00")),
+            ("2024-03-05", Some("2024-03-05T00:00:00+00:00")),
+            ("  2024-03-05  ", Some("2024-03-05T00:00:00+00:00")),
+            (
+                "Tue, 05 Mar 2024 10:20:30 GMT",
+                Some("2024-03-05T10:20:30+00:00"),
+            ),
+            (
+                "Tue, 05 Mar 2024 10:20:30 +0100",
+                Some("2024-03-05T09:20:30+00:00"),
+            ),
+            ("2024-13-45", None),
+            ("yesterday", None),
+            ("", None),
+        ];
+        for (text, want) in table {
+            let got = parse_date(text).map(|ts| format(ts, LastmodFormat::Datetime));
+            assert_eq!(got.as_deref(), want, "{text:?}");
+        }
+    }
+
+    #[test]
     fn sources_are_tried_in_order() {
         let facts = PageFacts {
             modified: Some(UNIX_EPOCH + Duration::from_millis(1_709_634_030_500)),
+            meta: None,
         };
-        let ts = resolve(&[LastmodSource::Mtime], &facts).unwrap();
+        let ts = resolve(&[LastmodSource::Mtime], &facts).lastmod.unwrap();
         assert_eq!(
             format(ts, LastmodFormat::Datetime),
             "2024-03-05T10:20:30+00:00"
         );
-        assert_eq!(resolve(&[LastmodSource::None], &facts), None);
+        assert_eq!(resolve(&[LastmodSource::None], &facts).lastmod, None);
         assert_eq!(
-            resolve(&[LastmodSource::Mtime], &PageFacts::default()),
+            resolve(&[LastmodSource::Mtime], &PageFacts::default()).lastmod,
             None
         );
         assert!(needs_mtime(&[LastmodSource::Mtime]));
         assert!(!needs_mtime(&[LastmodSource::None, LastmodSource::Mtime]));
+
+        let both = [LastmodSource::Meta, LastmodSource::Mtime];
+        let meta = PageFacts {
+            meta: Some("2020-01-02"),
+            ..facts
+        };
+        let got = resolve(&both, &meta).lastmod.unwrap();
+        assert_eq!(format(got, LastmodFormat::Date), "2020-01-02");
+        let bad = PageFacts {
+            meta: Some("last Tuesday"),
+            ..facts
+        };
+        let got = resolve(&both, &bad);
+        assert_eq!(got.lastmod, Some(ts));
+        assert_eq!(got.unparseable.as_deref(), Some("last Tuesday"));
+        assert!(needs_head(&both) && !needs_head(&[LastmodSource::Mtime]));
     }
 }

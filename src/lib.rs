@@ -3,6 +3,7 @@
 //! The pipeline, one module per stage, data flowing one way:
 //! [`config`] (file + flags into one [`Config`]) → [`scan`] (walk the public directory)
 //! → [`rules`] (exclude / changefreq / priority) → [`url`] (path → absolute URL) →
+//! [`page`] (what the page's head says: noindex, canonical, redirects, hreflang, date) →
 //! [`lastmod`] (date each page) → [`sitemap`] (XML, splitting, index, atomic writes).
 //!
 //! ```no_run
@@ -18,6 +19,7 @@
 pub mod cli;
 pub mod config;
 pub mod lastmod;
+pub mod page;
 pub mod rules;
 pub mod scan;
 pub mod sitemap;
@@ -27,11 +29,14 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub use config::Config;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use config::{ConfigError, Output};
 use lastmod::PageFacts;
+use page::{Head, HeadOptions};
 use rules::ExcludedBy;
 use scan::{ScanOptions, ScanWarning, Skipped};
-use sitemap::{Children, Entry, Limits, WriteError, Written};
+use sitemap::{Alternate, Children, Entry, Limits, WriteError, Written};
 
 /// A failed run.
 #[derive(Debug, thiserror::Error)]
@@ -92,6 +97,38 @@ pub enum Warning {
         /// The file left out.
         dropped: PathBuf,
     },
+    /// A page whose head could not be read; it is listed as if its head said nothing.
+    HeadUnreadable {
+        /// The page.
+        path: PathBuf,
+        /// The OS error.
+        message: String,
+    },
+    /// A declared modified date that does not parse; the next `lastmod` source is used.
+    UnparseableDate {
+        /// The page.
+        path: PathBuf,
+        /// The date as written.
+        value: String,
+    },
+    /// A canonical or hreflang link that is ignored.
+    IgnoredLink {
+        /// The page.
+        path: PathBuf,
+        /// `canonical` or `hreflang`.
+        kind: &'static str,
+        /// The value as written.
+        value: String,
+        /// Why it is ignored.
+        reason: String,
+    },
+    /// A page left out for its canonical URL, which is on this site but not listed.
+    CanonicalNotListed {
+        /// The page.
+        path: PathBuf,
+        /// Its canonical URL.
+        canonical: String,
+    },
 }
 
 impl fmt::Display for Warning {
@@ -109,7 +146,81 @@ impl fmt::Display for Warning {
                 dropped.display(),
                 kept.display()
             ),
+            Warning::HeadUnreadable { path, message } => write!(
+                f,
+                "{}: cannot read its head ({message}); listed without it",
+                path.display()
+            ),
+            Warning::UnparseableDate { path, value } => write!(
+                f,
+                "{}: modified date '{value}' is not a date (use e.g. 2024-03-05T10:20:30Z); the next lastmod source is used",
+                path.display()
+            ),
+            Warning::IgnoredLink {
+                path,
+                kind,
+                value,
+                reason,
+            } => write!(f, "{}: {kind} '{value}' ignored: {reason}", path.display()),
+            Warning::CanonicalNotListed { path, canonical } => write!(
+                f,
+                "{}: left out for its canonical {canonical}, which is not in the sitemap (check the canonical link)",
+                path.display()
+            ),
         }
+    }
+}
+
+/// Why a page found on disk is not in the sitemap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LeftOut {
+    /// The rules excluded it.
+    Rule(ExcludedBy),
+    /// Its robots meta tag says noindex.
+    Noindex,
+    /// It is a meta-refresh redirect stub; the target as written.
+    Redirect(String),
+    /// Its canonical URL is another page.
+    Canonical(String),
+}
+
+impl fmt::Display for LeftOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LeftOut::Rule(by) => by.fmt(f),
+            LeftOut::Noindex => f.write_str("noindex (robots meta tag)"),
+            LeftOut::Redirect(to) => write!(f, "redirect stub (meta refresh to {to})"),
+            LeftOut::Canonical(url) => write!(f, "canonical elsewhere ({url})"),
+        }
+    }
+}
+
+/// How many pages were left out, by reason.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LeftOutCounts {
+    /// Excluded by rules.
+    pub rules: usize,
+    /// Marked noindex.
+    pub noindex: usize,
+    /// Redirect stubs.
+    pub redirects: usize,
+    /// Canonical elsewhere.
+    pub canonical: usize,
+}
+
+impl LeftOutCounts {
+    fn add(&mut self, why: &LeftOut) {
+        match why {
+            LeftOut::Rule(_) => self.rules += 1,
+            LeftOut::Noindex => self.noindex += 1,
+            LeftOut::Redirect(_) => self.redirects += 1,
+            LeftOut::Canonical(_) => self.canonical += 1,
+        }
+    }
+
+    /// All pages left out.
+    pub fn total(&self) -> usize {
+        self.rules + self.noindex + self.redirects + self.canonical
     }
 }
 
@@ -118,10 +229,10 @@ impl fmt::Display for Warning {
 pub struct Collection {
     /// Entries sorted by URL (byte order), each URL once.
     pub entries: Vec<Entry>,
-    /// Pages the rules excluded, sorted by path (only when details were asked for).
-    pub excluded: Vec<(PathBuf, ExcludedBy)>,
-    /// How many pages the rules excluded.
-    pub excluded_count: usize,
+    /// Pages left out and why, sorted by path (only when details were asked for).
+    pub left_out: Vec<(PathBuf, LeftOut)>,
+    /// How many pages were left out, by reason.
+    pub counts: LeftOutCounts,
     /// Files the walk passed over, sorted by path (only when details were asked for).
     pub skipped: Vec<Skipped>,
     /// How many files and directories the walk passed over.
@@ -130,8 +241,28 @@ pub struct Collection {
     pub warnings: Vec<Warning>,
 }
 
+/// Pages handed to a worker at a time.
+const CHUNK: usize = 256;
+
+/// The most worker threads, and so the most page files open at once: each worker reads
+/// one file at a time.
+pub const MAX_OPEN_FILES: usize = 64;
+
+/// What became of one page.
+enum Outcome {
+    Listed(Entry),
+    LeftOut(LeftOut),
+    Dropped,
+}
+
+struct Processed {
+    rel: PathBuf,
+    outcome: Outcome,
+    warnings: Vec<Warning>,
+}
+
 /// Walks the site and builds the sorted, de-duplicated entries. With `details`, the
-/// files skipped and excluded are listed too (for `--verbose`).
+/// files skipped and left out are listed too (for `--verbose`).
 pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
     let scanned = scan::scan(
         &config.public_dir,
@@ -149,36 +280,24 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
         ..Collection::default()
     };
 
-    // (path, entry): the path decides which file is kept when two share a URL.
-    let mut pages: Vec<(PathBuf, Entry)> = Vec::with_capacity(scanned.pages.len());
-    let mut matched = Vec::new();
-    for found in scanned.pages {
-        let verdict = config.rules.apply(&found.rel, &mut matched);
-        if let Some(by) = verdict.excluded {
-            collection.excluded_count += 1;
-            if details {
-                collection.excluded.push((found.rel, by));
+    let processed = process_all(config, &scanned.pages);
+    let mut pages: Vec<(PathBuf, Entry)> = Vec::with_capacity(processed.len());
+    let mut canonical_targets = Vec::new();
+    for p in processed {
+        collection.warnings.extend(p.warnings);
+        match p.outcome {
+            Outcome::Listed(entry) => pages.push((p.rel, entry)),
+            Outcome::LeftOut(why) => {
+                collection.counts.add(&why);
+                if let LeftOut::Canonical(target) = &why {
+                    canonical_targets.push((p.rel.clone(), target.clone()));
+                }
+                if details {
+                    collection.left_out.push((p.rel, why));
+                }
             }
-            continue;
+            Outcome::Dropped => {}
         }
-        let loc = url::page_url(&config.base_url, &found.rel, &config.url_style);
-        if loc.len() >= url::MAX_URL_LEN {
-            collection.warnings.push(Warning::UrlTooLong {
-                path: config.public_dir.join(&found.rel),
-                len: loc.len(),
-            });
-            continue;
-        }
-        let facts = PageFacts {
-            modified: found.modified,
-        };
-        let entry = Entry {
-            loc,
-            lastmod: lastmod::resolve(&config.lastmod, &facts),
-            changefreq: verdict.changefreq,
-            priority: verdict.priority,
-        };
-        pages.push((found.rel, entry));
     }
 
     fn bytes(p: &Path) -> &[u8] {
@@ -204,15 +323,29 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
         last_path = Some(path);
     }
 
+    // A page left out for a canonical on this site that is itself not listed would
+    // vanish from the sitemap entirely: say so.
+    for (rel, target) in canonical_targets {
+        let listed = entries
+            .binary_search_by(|e| e.loc.as_str().cmp(target.as_str()))
+            .is_ok();
+        if !listed && target.starts_with(config.base_url.as_str()) {
+            collection.warnings.push(Warning::CanonicalNotListed {
+                path: config.public_dir.join(rel),
+                canonical: target,
+            });
+        }
+    }
+
     collection.entries = entries;
     collection.skipped.sort_by(|a, b| a.rel.cmp(&b.rel));
-    collection.excluded.sort_by(|a, b| a.0.cmp(&b.0));
+    collection.left_out.sort_by(|a, b| a.0.cmp(&b.0));
     collection.warnings.sort_by_key(|w| w.to_string());
     if collection.entries.is_empty() {
-        if collection.excluded_count > 0 {
+        if collection.counts.total() > 0 {
             return Err(Error::AllExcluded {
                 dir: config.public_dir.clone(),
-                excluded: collection.excluded_count,
+                excluded: collection.counts.total(),
             });
         }
         return Err(Error::NoPages {
@@ -220,6 +353,174 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
         });
     }
     Ok(collection)
+}
+
+/// Processes every page on a pool of scoped threads (at most [`MAX_OPEN_FILES`]), each
+/// taking [`CHUNK`] pages at a time. The order of the results varies; callers sort.
+fn process_all(config: &Config, pages: &[scan::Found]) -> Vec<Processed> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = cores
+        .min(MAX_OPEN_FILES)
+        .min(pages.len().div_ceil(CHUNK))
+        .max(1);
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut out = Vec::new();
+        let mut matched = Vec::new();
+        loop {
+            let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+            if start >= pages.len() {
+                return out;
+            }
+            for found in &pages[start..(start + CHUNK).min(pages.len())] {
+                out.push(process(config, found, &mut matched));
+            }
+        }
+    };
+    if workers == 1 {
+        return work();
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a page worker panicked"))
+            .collect()
+    })
+}
+
+/// Rules, URL, head and date for one page.
+fn process(config: &Config, found: &scan::Found, matched: &mut Vec<usize>) -> Processed {
+    let mut processed = Processed {
+        rel: found.rel.clone(),
+        outcome: Outcome::Dropped,
+        warnings: Vec::new(),
+    };
+    let path = || config.public_dir.join(&found.rel);
+    let verdict = config.rules.apply(&found.rel, matched);
+    if let Some(by) = verdict.excluded {
+        processed.outcome = Outcome::LeftOut(LeftOut::Rule(by));
+        return processed;
+    }
+    let loc = url::page_url(&config.base_url, &found.rel, &config.url_style);
+    if loc.len() >= url::MAX_URL_LEN {
+        processed.warnings.push(Warning::UrlTooLong {
+            path: path(),
+            len: loc.len(),
+        });
+        return processed;
+    }
+
+    let head = if config.head.any() || lastmod::needs_head(&config.lastmod) {
+        let options = HeadOptions {
+            noindex_agents: config.head.noindex_agents.clone(),
+        };
+        match page::read_head(&path(), &options) {
+            Ok(head) => head,
+            Err(e) => {
+                processed.warnings.push(Warning::HeadUnreadable {
+                    path: path(),
+                    message: e.to_string(),
+                });
+                Head::default()
+            }
+        }
+    } else {
+        Head::default()
+    };
+
+    let page_url = ::url::Url::parse(&loc).ok();
+    let mut ignored = |kind: &'static str, value: &str, reason: String| {
+        processed.warnings.push(Warning::IgnoredLink {
+            path: path(),
+            kind,
+            value: value.to_string(),
+            reason,
+        });
+    };
+    if !verdict.included {
+        // A stub is a redirect whatever else it says (Hugo's also say noindex).
+        let why = if let (true, Some(to)) = (config.head.skip_redirects, &head.refresh) {
+            Some(LeftOut::Redirect(to.clone()))
+        } else if config.head.respect_noindex && head.noindex {
+            Some(LeftOut::Noindex)
+        } else if let (true, Some(href), Some(page_url)) =
+            (config.head.respect_canonical, &head.canonical, &page_url)
+        {
+            match url::resolve_href(page_url, href) {
+                Ok(canonical) if url::comparable(&canonical) != url::comparable(page_url) => {
+                    Some(LeftOut::Canonical(canonical.to_string()))
+                }
+                Ok(_) => None,
+                Err(reason) => {
+                    ignored("canonical", href, reason);
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            processed.outcome = Outcome::LeftOut(why);
+            return processed;
+        }
+    }
+
+    let mut alternates: Vec<Alternate> = Vec::new();
+    if let (true, Some(page_url)) = (config.head.alternates, &page_url) {
+        for alt in &head.alternates {
+            if !url::is_hreflang(&alt.hreflang) {
+                ignored(
+                    "hreflang",
+                    &alt.hreflang,
+                    "not a language tag such as en, de-AT or x-default".to_string(),
+                );
+                continue;
+            }
+            let href = match url::resolve_href(page_url, &alt.href) {
+                Ok(u) if u.as_str().len() < url::MAX_URL_LEN => u.to_string(),
+                Ok(_) => {
+                    ignored(
+                        "hreflang",
+                        &alt.href,
+                        "2,048 characters or longer".to_string(),
+                    );
+                    continue;
+                }
+                Err(reason) => {
+                    ignored("hreflang", &alt.href, reason);
+                    continue;
+                }
+            };
+            let alternate = Alternate {
+                hreflang: alt.hreflang.clone(),
+                href,
+            };
+            if !alternates.contains(&alternate) {
+                alternates.push(alternate);
+            }
+        }
+    }
+
+    let facts = PageFacts {
+        modified: found.modified,
+        meta: head.modified.as_deref(),
+    };
+    let resolved = lastmod::resolve(&config.lastmod, &facts);
+    if let Some(value) = resolved.unparseable {
+        processed.warnings.push(Warning::UnparseableDate {
+            path: path(),
+            value,
+        });
+    }
+    processed.outcome = Outcome::Listed(Entry {
+        loc,
+        lastmod: resolved.lastmod,
+        changefreq: verdict.changefreq,
+        priority: verdict.priority,
+        alternates,
+    });
+    processed
 }
 
 /// The URL of the directory `output` is published in: its place under the public

@@ -125,6 +125,9 @@ impl fmt::Display for ExcludedBy {
 pub struct Verdict {
     /// Set when the page is left out.
     pub excluded: Option<ExcludedBy>,
+    /// The last rule to decide said `exclude = false`: the user's explicit word, which
+    /// overrides what the page's head says (noindex, canonical, redirect).
+    pub included: bool,
     /// The page's `changefreq`, if anything set one.
     pub changefreq: Option<Changefreq>,
     /// The page's `priority`, if anything set one.
@@ -213,6 +216,7 @@ impl Rules {
     pub fn apply(&self, rel: &Path, matched: &mut Vec<usize>) -> Verdict {
         let mut verdict = Verdict {
             excluded: None,
+            included: false,
             changefreq: self.defaults.changefreq,
             priority: self.defaults.priority,
         };
@@ -230,8 +234,14 @@ impl Rules {
                 verdict.priority = Some(p);
             }
             match layer.fields.exclude {
-                Some(true) => verdict.excluded = Some(layer.excluded_by.clone()),
-                Some(false) => verdict.excluded = None,
+                Some(true) => {
+                    verdict.excluded = Some(layer.excluded_by.clone());
+                    verdict.included = false;
+                }
+                Some(false) => {
+                    verdict.excluded = None;
+                    verdict.included = true;
+                }
                 None => {}
             }
         }
@@ -292,11 +302,15 @@ mod tests {
             ("blog/page/1/index.html", (false, Some("daily"), Some(0.1))),
             ("drafts/a.html", (true, Some("weekly"), Some(0.5))),
             ("drafts/keep.html", (false, Some("weekly"), Some(0.5))),
+            ("blog/page/1/x.html", (false, Some("daily"), Some(0.1))),
             ("x.html", (false, Some("monthly"), Some(0.1))),
         ];
         for (path, want) in table {
             assert_eq!(verdict(&rules, path), want, "path {path}");
         }
+        let included = |p: &str| rules.apply(Path::new(p), &mut Vec::new()).included;
+        assert!(included("drafts/keep.html") && included("blog/page/1/x.html"));
+        assert!(!included("blog/index.html") && !included("drafts/a.html"));
     }
 
     #[test]

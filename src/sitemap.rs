@@ -26,6 +26,7 @@ pub const PROTOCOL_MAX_ENTRIES: usize = 50_000;
 // The declaration and root tags are constants, so they are written as bytes; every
 // value inside them goes through quick-xml's escaping.
 const URLSET_OPEN: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+const URLSET_OPEN_XHTML: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
 const URLSET_CLOSE: &str = "</urlset>\n";
 const INDEX_OPEN: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
 const INDEX_CLOSE: &str = "</sitemapindex>\n";
@@ -41,6 +42,17 @@ pub struct Entry {
     pub changefreq: Option<Changefreq>,
     /// `<priority>`, if set.
     pub priority: Option<Priority>,
+    /// Language alternates, written as `<xhtml:link rel="alternate">`.
+    pub alternates: Vec<Alternate>,
+}
+
+/// A language version of a page (hreflang).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alternate {
+    /// A BCP 47 language tag or `x-default`.
+    pub hreflang: String,
+    /// The absolute URL of that version.
+    pub href: String,
 }
 
 /// When to start a new sitemap file.
@@ -122,6 +134,16 @@ fn write_entry(buf: &mut Vec<u8>, entry: &Entry, format: LastmodFormat) -> io::R
         w.create_element("priority")
             .write_text_content(BytesText::new(&text))?;
     }
+    for alt in &entry.alternates {
+        w.get_mut().extend_from_slice(b"\n    ");
+        w.create_element("xhtml:link")
+            .with_attributes([
+                ("rel", "alternate"),
+                ("hreflang", alt.hreflang.as_str()),
+                ("href", alt.href.as_str()),
+            ])
+            .write_empty()?;
+    }
     w.get_mut().extend_from_slice(b"\n  </url>\n");
     Ok(())
 }
@@ -134,6 +156,12 @@ fn write_urlsets<W: Write>(
     format: LastmodFormat,
     mut open: impl FnMut() -> io::Result<W>,
 ) -> io::Result<Vec<Part<W>>> {
+    // The xhtml namespace is declared only where some page has alternates.
+    let open_tag = if entries.iter().any(|e| !e.alternates.is_empty()) {
+        URLSET_OPEN_XHTML
+    } else {
+        URLSET_OPEN
+    };
     let mut parts = Vec::new();
     let mut current: Option<(BufWriter<W>, usize, usize, Option<Timestamp>)> = None;
     let mut buf = Vec::with_capacity(512);
@@ -150,8 +178,8 @@ fn write_urlsets<W: Write>(
             Some(c) => c,
             None => {
                 let mut sink = BufWriter::with_capacity(256 * 1024, open()?);
-                sink.write_all(URLSET_OPEN.as_bytes())?;
-                current.insert((sink, 0, URLSET_OPEN.len(), None))
+                sink.write_all(open_tag.as_bytes())?;
+                current.insert((sink, 0, open_tag.len(), None))
             }
         };
         sink.write_all(&buf)?;
@@ -435,6 +463,7 @@ mod tests {
             lastmod: secs.map(|s| Timestamp::from_second(s).unwrap()),
             changefreq: None,
             priority: None,
+            alternates: Vec::new(),
         }
     }
 
@@ -454,6 +483,7 @@ mod tests {
                 lastmod: Some(Timestamp::from_second(1_709_634_030).unwrap()),
                 changefreq: Some(Changefreq::Daily),
                 priority: Priority::new(0.8),
+                alternates: Vec::new(),
             },
             entry("https://example.org/", None),
         ];
@@ -469,6 +499,32 @@ mod tests {
           </url>
           <url>
             <loc>https://example.org/</loc>
+          </url>
+        </urlset>
+        "#);
+    }
+
+    #[test]
+    fn alternates_declare_the_xhtml_namespace_only_when_present() {
+        let mut page = entry("https://example.org/en/", None);
+        assert!(!serialised(&[page.clone()], Limits::default())[0].contains("xhtml"));
+        page.alternates = vec![
+            Alternate {
+                hreflang: "de".into(),
+                href: "https://example.org/de/?a=1&b=2".into(),
+            },
+            Alternate {
+                hreflang: "x-default".into(),
+                href: "https://example.org/".into(),
+            },
+        ];
+        insta::assert_snapshot!(serialised(&[page], Limits::default())[0], @r#"
+        <?xml version="1.0" encoding="UTF-8"?>
+        <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+          <url>
+            <loc>https://example.org/en/</loc>
+            <xhtml:link rel="alternate" hreflang="de" href="https://example.org/de/?a=1&amp;b=2"/>
+            <xhtml:link rel="alternate" hreflang="x-default" href="https://example.org/"/>
           </url>
         </urlset>
         "#);

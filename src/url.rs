@@ -178,6 +178,65 @@ pub fn encode_segment(segment: &str) -> String {
     utf8_percent_encode(segment, SEGMENT).to_string()
 }
 
+/// A URL in a form where equivalent spellings compare equal: scheme and host
+/// lower-cased, default port dropped, dot segments resolved (all by the `url` crate),
+/// fragment removed, percent-escapes of unreserved characters decoded and the rest
+/// upper-cased (RFC 3986 section 6.2.2).
+pub fn comparable(url: &url::Url) -> String {
+    let mut url = url.clone();
+    url.set_fragment(None);
+    let s = url.as_str().as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let hex = |b: u8| (b as char).to_digit(16);
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == b'%'
+            && let (Some(h), Some(l)) = (
+                s.get(i + 1).and_then(|&b| hex(b)),
+                s.get(i + 2).and_then(|&b| hex(b)),
+            )
+        {
+            let byte = (h * 16 + l) as u8;
+            if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+                out.push(byte as char);
+            } else {
+                out.push_str(&format!("%{byte:02X}"));
+            }
+            i += 3;
+            continue;
+        }
+        out.push(s[i] as char);
+        i += 1;
+    }
+    out
+}
+
+/// Whether `tag` is an hreflang value search engines accept: `x-default`, or a language
+/// of 2-3 letters with optional subtags of 2-8 letters or digits (`en`, `de-AT`,
+/// `zh-Hant-TW`).
+pub fn is_hreflang(tag: &str) -> bool {
+    if tag.eq_ignore_ascii_case("x-default") {
+        return true;
+    }
+    let mut parts = tag.split('-');
+    let lang = parts.next().unwrap_or("");
+    (2..=3).contains(&lang.len())
+        && lang.bytes().all(|b| b.is_ascii_alphabetic())
+        && parts.all(|p| (2..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()))
+}
+
+/// Resolves an `href` from a page against the page's URL; only http(s) results are
+/// accepted (a `javascript:` or `data:` href is never a page).
+pub fn resolve_href(page: &url::Url, href: &str) -> Result<url::Url, String> {
+    let url = page
+        .join(href)
+        .map_err(|e| format!("is not a valid URL ({e})"))?;
+    match url.scheme() {
+        "http" | "https" => Ok(url),
+        other => Err(format!("uses the {other}: scheme, not http(s)")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -312,6 +371,64 @@ mod tests {
             let err = BaseUrl::parse(input).unwrap_err().to_string();
             assert!(err.contains(want), "{input:?}: {err}");
             assert!(err.contains(input), "{input:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn equivalent_urls_compare_equal() {
+        let page = url::Url::parse("https://example.org/docs/a%C3%A9/").unwrap();
+        let same = [
+            "https://example.org/docs/a%C3%A9/",
+            "HTTPS://EXAMPLE.ORG:443/docs/a%c3%a9/",
+            "/docs/a%c3%a9/",
+            "./",
+            "",
+            "#section",
+            "/docs/x/../a%C3%A9/",
+            "https://example.org/%64ocs/a%C3%A9/",
+            "https://example.org/docs/aé/",
+        ];
+        for href in same {
+            let got = resolve_href(&page, href).unwrap();
+            assert_eq!(comparable(&got), comparable(&page), "{href:?}");
+        }
+        let different = [
+            "/docs/a%C3%A9",
+            "http://example.org/docs/a%C3%A9/",
+            "https://www.example.org/docs/a%C3%A9/",
+            "../other/",
+            "?page=2",
+        ];
+        for href in different {
+            let got = resolve_href(&page, href).unwrap();
+            assert_ne!(comparable(&got), comparable(&page), "{href:?}");
+        }
+        for href in ["javascript:alert(1)", "data:text/html,x", "mailto:a@b.c"] {
+            assert!(
+                resolve_href(&page, href).unwrap_err().contains("scheme"),
+                "{href}"
+            );
+        }
+        assert!(resolve_href(&page, "https://exa mple.org/").is_err());
+    }
+
+    #[test]
+    fn hreflang_values_are_checked() {
+        for ok in [
+            "en",
+            "de-AT",
+            "zh-Hant-TW",
+            "x-default",
+            "X-Default",
+            "es-419",
+            "fil",
+        ] {
+            assert!(is_hreflang(ok), "{ok}");
+        }
+        for bad in [
+            "", "e", "english", "en_US", "de-", "en-a", "x-def", "de AT", "\"><x",
+        ] {
+            assert!(!is_hreflang(bad), "{bad}");
         }
     }
 
