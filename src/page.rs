@@ -86,15 +86,20 @@ const HEAD_TAGS: &[&[u8]] = &[
 
 /// Reads the head of the file at `path`.
 pub fn read_head(path: &Path, options: &HeadOptions) -> io::Result<Head> {
-    let mut file = File::open(path)?;
+    read_head_from(File::open(path)?, options)
+}
+
+/// Reads a head from `input`, consuming at most [`HEAD_LIMIT`] bytes of it.
+pub fn read_head_from(mut input: impl Read, options: &HeadOptions) -> io::Result<Head> {
     let mut buf = Vec::with_capacity(FIRST_READ);
-    (&mut file).take(FIRST_READ as u64).read_to_end(&mut buf)?;
+    (&mut input).take(FIRST_READ as u64).read_to_end(&mut buf)?;
     let (head, complete) = parse_head(&buf, options);
     if complete || buf.len() < FIRST_READ {
         return Ok(head);
     }
     // A long head (inline styles or scripts): read on, up to the limit, and start over.
-    file.take((HEAD_LIMIT - FIRST_READ) as u64)
+    input
+        .take((HEAD_LIMIT - FIRST_READ) as u64)
         .read_to_end(&mut buf)?;
     Ok(parse_head(&buf, options).0)
 }
@@ -416,6 +421,56 @@ mod tests {
         }
         let h = head(r#"<title>x</title><div><link rel="canonical" href="/late/">"#);
         assert_eq!(h.canonical, None);
+    }
+
+    /// Counts the bytes read through it.
+    struct Counting<R>(R, usize);
+    impl<R: Read> Read for Counting<R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.read(buf)?;
+            self.1 += n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn never_reads_more_than_the_limit() {
+        let body = "<p>".to_string() + &"text ".repeat(1_000_000) + "</p>";
+        let cases = [
+            // (page, most bytes read, canonical found)
+            (
+                format!("<head><link rel=canonical href=/a/></head><body>{body}"),
+                FIRST_READ,
+                true,
+            ),
+            (
+                format!(
+                    "<head><style>{}</style><link rel=canonical href=/a/></head>{body}",
+                    "x".repeat(30_000)
+                ),
+                HEAD_LIMIT,
+                true,
+            ),
+            (
+                format!("<head><link rel=canonical href=/a/><meta name=x content=\"{body}"),
+                HEAD_LIMIT,
+                true,
+            ),
+            (
+                format!(
+                    "<head><style>{}</style><link rel=canonical href=/a/>",
+                    "x".repeat(70_000)
+                ),
+                HEAD_LIMIT,
+                false,
+            ),
+        ];
+        for (page, most, found) in cases {
+            let mut input = Counting(page.as_bytes(), 0);
+            let head = read_head_from(&mut input, &HeadOptions::default()).unwrap();
+            assert!(input.1 <= most, "read {} bytes, limit {most}", input.1);
+            assert_eq!(head.canonical.is_some(), found, "read {}", input.1);
+        }
     }
 
     #[test]

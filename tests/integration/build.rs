@@ -6,7 +6,7 @@ use std::path::Path;
 
 use predicates::prelude::*;
 
-use crate::util::{Site, bin, locs, parse, validate, validate_set, validate_text};
+use crate::util::{Site, bin, copy_tree, locs, parse, validate, validate_set, validate_text};
 
 const BASE: &str = "base_url = 'https://example.org/'\n";
 
@@ -758,20 +758,6 @@ fn the_bundled_example_site_builds_and_validates() {
             .any(|u| u.contains("404") || u.contains("drafts")),
         "{urls:?}"
     );
-}
-
-/// Copies a directory tree (files and directories only).
-fn copy_tree(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 #[test]

@@ -1,4 +1,5 @@
 //! Integration tests: one test binary, each test on a fresh temporary site.
 
 mod build;
+mod heads;
 mod util;

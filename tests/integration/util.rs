@@ -181,8 +181,8 @@ pub fn parse(xml: &str) -> (String, Vec<Url>) {
 /// The locs of a sitemap file, in file order; the file is validated against the schema
 /// first, so every test that reads a sitemap also checks it.
 pub fn locs(path: &Path) -> Vec<String> {
-    validate(path, "sitemap.xsd");
     let xml = fs::read_to_string(path).unwrap();
+    validate(path, urlset_schema(&xml));
     let (root, urls) = parse(&xml);
     assert_eq!(root, "urlset", "{}", path.display());
     urls.into_iter().map(|u| u.loc).collect()
@@ -231,17 +231,27 @@ pub fn validate(path: &Path, schema: &str) {
     );
 }
 
+/// The schema for a urlset: with hreflang links, the one that adds the xhtml namespace.
+pub fn urlset_schema(xml: &str) -> &'static str {
+    if xml.contains("xmlns:xhtml=") {
+        "sitemap+xhtml.xsd"
+    } else {
+        "sitemap.xsd"
+    }
+}
+
 /// Validates a sitemap or index by its root element, and each child an index names.
 pub fn validate_set(path: &Path) {
     let xml = fs::read_to_string(path).unwrap();
     let (root, entries) = parse(&xml);
     match root.as_str() {
-        "urlset" => validate(path, "sitemap.xsd"),
+        "urlset" => validate(path, urlset_schema(&xml)),
         "sitemapindex" => {
             validate(path, "siteindex.xsd");
             for entry in entries {
                 let name = entry.loc.rsplit('/').next().unwrap();
-                validate(&path.parent().unwrap().join(name), "sitemap.xsd");
+                let child = path.parent().unwrap().join(name);
+                validate(&child, urlset_schema(&fs::read_to_string(&child).unwrap()));
             }
         }
         other => panic!("{}: unexpected root {other}", path.display()),
@@ -258,4 +268,18 @@ pub fn validate_text(xml: &str, schema: &str) {
 /// `Command` for the binary, outside a site (for `--help` and the like).
 pub fn bin() -> assert_cmd::Command {
     assert_cmd::Command::cargo_bin("sitemapgen").unwrap()
+}
+
+/// Copies a directory tree (files and directories only).
+pub fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).unwrap();
+        }
+    }
 }
