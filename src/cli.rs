@@ -159,18 +159,24 @@ fn summary(collection: &Collection, elapsed: Duration) -> String {
     let mut line = format!("{} URLs", thousands(collection.entries.len()));
     let mut notes = Vec::new();
     let counts = &collection.counts;
+    let warnings = collection.warnings.len();
     for (n, what) in [
         (counts.rules, "excluded by rules"),
         (counts.noindex, "noindex"),
-        (counts.redirects, "redirects"),
+        (
+            counts.redirects,
+            if counts.redirects == 1 {
+                "redirect"
+            } else {
+                "redirects"
+            },
+        ),
         (counts.canonical, "canonical elsewhere"),
+        (warnings, if warnings == 1 { "warning" } else { "warnings" }),
     ] {
         if n > 0 {
             notes.push(format!("{} {what}", thousands(n)));
         }
-    }
-    if !collection.warnings.is_empty() {
-        notes.push(format!("{} warnings", thousands(collection.warnings.len())));
     }
     if !notes.is_empty() {
         line.push_str(&format!(" ({})", notes.join(", ")));

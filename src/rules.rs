@@ -107,7 +107,7 @@ pub struct GlobError {
 pub enum ExcludedBy {
     /// A pattern of the top-level `exclude` list.
     Exclude(String),
-    /// A `[[rule]]` with `exclude = true`; 1-based, in file order, with its first glob.
+    /// A `[[rule]]` with `exclude = true`; 1-based, in file order, with the glob that matched.
     Rule(usize, String),
 }
 
@@ -138,7 +138,8 @@ pub struct Verdict {
 #[derive(Debug)]
 struct Layer {
     fields: RuleFields,
-    excluded_by: ExcludedBy,
+    /// The rule's number (1-based), or `None` for the top-level `exclude` list.
+    rule: Option<usize>,
 }
 
 /// All rules, compiled: the top-level `exclude` globs first, then each `[[rule]]` in
@@ -147,8 +148,9 @@ struct Layer {
 pub struct Rules {
     defaults: RuleFields,
     globs: GlobSet,
-    /// For each glob in `globs`, the index of its layer.
-    glob_layer: Vec<usize>,
+    /// For each glob in `globs`, in the same order: its layer and its text. Globs are
+    /// added layer by layer, so glob order is cascade order.
+    glob_layer: Vec<(usize, String)>,
     layers: Vec<Layer>,
 }
 
@@ -178,25 +180,24 @@ impl Rules {
         let mut layers = Vec::new();
         for glob in exclude {
             builder.add(compile_glob(glob, "exclude")?);
-            glob_layer.push(layers.len());
+            glob_layer.push((layers.len(), glob.clone()));
             layers.push(Layer {
                 fields: RuleFields {
                     exclude: Some(true),
                     ..RuleFields::default()
                 },
-                excluded_by: ExcludedBy::Exclude(glob.clone()),
+                rule: None,
             });
         }
         for (i, rule) in rules.iter().enumerate() {
             let name = format!("[[rule]] #{}", i + 1);
             for glob in &rule.globs {
                 builder.add(compile_glob(glob, &name)?);
-                glob_layer.push(layers.len());
+                glob_layer.push((layers.len(), glob.clone()));
             }
-            let first = rule.globs.first().cloned().unwrap_or_default();
             layers.push(Layer {
                 fields: rule.fields.clone(),
-                excluded_by: ExcludedBy::Rule(i + 1, first),
+                rule: Some(i + 1),
             });
         }
         let globs = builder.build().map_err(|e| GlobError {
@@ -222,11 +223,16 @@ impl Rules {
         };
         self.globs
             .matches_candidate_into(&Candidate::new(rel), matched);
-        // Several globs of one rule may match: apply each layer once, in order.
-        let mut layers: Vec<usize> = matched.iter().map(|&g| self.glob_layer[g]).collect();
-        layers.sort_unstable();
-        layers.dedup();
-        for layer in layers.into_iter().map(|l| &self.layers[l]) {
+        matched.sort_unstable();
+        let mut previous = None;
+        for &g in matched.iter() {
+            let (l, glob) = &self.glob_layer[g];
+            // Several globs of one rule may match: apply each layer once, in order.
+            if previous == Some(*l) {
+                continue;
+            }
+            previous = Some(*l);
+            let layer = &self.layers[*l];
             if let Some(c) = layer.fields.changefreq {
                 verdict.changefreq = Some(c);
             }
@@ -235,7 +241,10 @@ impl Rules {
             }
             match layer.fields.exclude {
                 Some(true) => {
-                    verdict.excluded = Some(layer.excluded_by.clone());
+                    verdict.excluded = Some(match layer.rule {
+                        Some(n) => ExcludedBy::Rule(n, glob.clone()),
+                        None => ExcludedBy::Exclude(glob.clone()),
+                    });
                     verdict.included = false;
                 }
                 Some(false) => {
@@ -337,7 +346,7 @@ mod tests {
         )
         .unwrap();
         let v = rules.apply(Path::new("b/x.html"), &mut Vec::new());
-        assert_eq!(v.excluded, Some(ExcludedBy::Rule(1, "a/**".into())));
+        assert_eq!(v.excluded, Some(ExcludedBy::Rule(1, "b/**".into())));
         let v = rules.apply(Path::new("tmp/x.html"), &mut Vec::new());
         assert_eq!(
             v.excluded.unwrap().to_string(),

@@ -77,7 +77,7 @@ fn pages_are_listed_or_left_out_by_what_their_heads_say() {
         "warning: public/en/index.html: hreflang 'en_US' ignored: not a language tag",
         "warning: public/en/index.html: hreflang 'javascript:void(0)' ignored: uses the javascript: scheme",
         "warning: public/bad-date.html: modified date 'sometime last spring' is not a date",
-        "15 URLs (3 noindex, 1 redirects, 2 canonical elsewhere, 5 warnings)",
+        "15 URLs (3 noindex, 1 redirect, 2 canonical elsewhere, 5 warnings)",
     ] {
         assert!(stderr.contains(line), "stderr lacks {line:?}:\n{stderr}");
     }

@@ -250,7 +250,9 @@ pub fn validate_set(path: &Path) {
             validate(path, "siteindex.xsd");
             for entry in entries {
                 let name = entry.loc.rsplit('/').next().unwrap();
-                let name = percent_encoding::percent_decode_str(name).decode_utf8().unwrap();
+                let name = percent_encoding::percent_decode_str(name)
+                    .decode_utf8()
+                    .unwrap();
                 let child = path.parent().unwrap().join(name.as_ref());
                 validate(&child, urlset_schema(&fs::read_to_string(&child).unwrap()));
             }

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Times sitemapgen against two floors on one generated tree, in one run, and prints the
+# ratios (the machines are shared and noisy: only same-run ratios mean anything).
+#
+#   bench/run.sh [PAGES] [DIR]      defaults: 200000 pages in a fresh temporary directory
+#
+# Floors:  find DIR -name '*.html' -printf '%T@ %p\n'                     (walk + stat)
+#          find DIR -name '*.html' -print0 | xargs -0 -P2 head -q -c 8192  (walk + read heads)
+# Needs hyperfine (Debian package `hyperfine`) and python3. RUNS=N sets the runs per command.
+set -euo pipefail
+pages=${1:-200000}
+dir=${2:-$(mktemp -d)}
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+command -v hyperfine >/dev/null || { echo "bench/run.sh: install hyperfine (apt-get install -y hyperfine)" >&2; exit 2; }
+cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+bin=$root/target/release/sitemapgen
+
+if [ ! -f "$dir/.generated-$pages" ]; then
+  echo "generating $pages pages under $dir/public ..." >&2
+  python3 "$root/bench/gen_site.py" "$dir/public" "$pages"
+  touch "$dir/.generated-$pages"
+fi
+html=$(find "$dir/public" -name '*.html' | wc -l)
+echo "tree: $dir/public ($html HTML files, $(du -sh "$dir/public" | cut -f1)), $(nproc) cores" >&2
+
+cat > "$dir/heads-off.toml" <<TOML
+base_url = "https://example.org/"
+public_dir = "public"
+lastmod = "mtime"
+respect_noindex = false
+skip_redirects = false
+respect_canonical = false
+alternates = false
+TOML
+
+hyperfine --warmup 1 --runs "${RUNS:-5}" --export-json "$dir/bench.json" \
+  -n "find -printf" "find '$dir/public' -name '*.html' -printf '%T@ %p\n' >/dev/null" \
+  -n "find | xargs -P2 head" "find '$dir/public' -name '*.html' -print0 | xargs -0 -P2 head -q -c 8192 >/dev/null" \
+  -n "sitemapgen (default)" "'$bin' build '$dir/public' --base-url https://example.org/ -o '$dir/sitemap.xml' -q" \
+  -n "sitemapgen (heads off)" "'$bin' build --config '$dir/heads-off.toml' -o '$dir/sitemap-off.xml' -q"
+
+python3 - "$dir/bench.json" <<'PY'
+import json, sys
+r = {x["command"]: x["median"] for x in json.load(open(sys.argv[1]))["results"]}
+for name, t in r.items():
+    print(f"{name:24s} {t*1000:9.1f} ms (median)")
+print(f"default   / find|xargs head : {r['sitemapgen (default)'] / r['find | xargs -P2 head']:.2f}x")
+print(f"heads off / find -printf    : {r['sitemapgen (heads off)'] / r['find -printf']:.2f}x")
+PY
