@@ -340,7 +340,7 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
     collection.entries = entries;
     collection.skipped.sort_by(|a, b| a.rel.cmp(&b.rel));
     collection.left_out.sort_by(|a, b| a.0.cmp(&b.0));
-    collection.warnings.sort_by_key(|w| w.to_string());
+    collection.warnings.sort_by_cached_key(|w| w.to_string());
     if collection.entries.is_empty() {
         if collection.counts.total() > 0 {
             return Err(Error::AllExcluded {
@@ -364,6 +364,9 @@ fn process_all(config: &Config, pages: &[scan::Found]) -> Vec<Processed> {
         .min(pages.len().div_ceil(CHUNK))
         .max(1);
     let next = AtomicUsize::new(0);
+    let head_options = HeadOptions {
+        noindex_agents: config.head.noindex_agents.clone(),
+    };
     let work = || {
         let mut out = Vec::new();
         let mut matched = Vec::new();
@@ -373,7 +376,7 @@ fn process_all(config: &Config, pages: &[scan::Found]) -> Vec<Processed> {
                 return out;
             }
             for found in &pages[start..(start + CHUNK).min(pages.len())] {
-                out.push(process(config, found, &mut matched));
+                out.push(process(config, &head_options, found, &mut matched));
             }
         }
     };
@@ -390,7 +393,12 @@ fn process_all(config: &Config, pages: &[scan::Found]) -> Vec<Processed> {
 }
 
 /// Rules, URL, head and date for one page.
-fn process(config: &Config, found: &scan::Found, matched: &mut Vec<usize>) -> Processed {
+fn process(
+    config: &Config,
+    head_options: &HeadOptions,
+    found: &scan::Found,
+    matched: &mut Vec<usize>,
+) -> Processed {
     let mut processed = Processed {
         rel: found.rel.clone(),
         outcome: Outcome::Dropped,
@@ -412,10 +420,7 @@ fn process(config: &Config, found: &scan::Found, matched: &mut Vec<usize>) -> Pr
     }
 
     let head = if config.head.any() || lastmod::needs_head(&config.lastmod) {
-        let options = HeadOptions {
-            noindex_agents: config.head.noindex_agents.clone(),
-        };
-        match page::read_head(&path(), &options) {
+        match page::read_head(&path(), head_options) {
             Ok(head) => head,
             Err(e) => {
                 processed.warnings.push(Warning::HeadUnreadable {
@@ -429,7 +434,13 @@ fn process(config: &Config, found: &scan::Found, matched: &mut Vec<usize>) -> Pr
         Head::default()
     };
 
-    let page_url = ::url::Url::parse(&loc).ok();
+    // Parsed only when needed: most canonicals are written exactly as the page's URL.
+    let page_url = std::cell::OnceCell::new();
+    let page_url = || {
+        page_url
+            .get_or_init(|| ::url::Url::parse(&loc).ok())
+            .as_ref()
+    };
     let mut ignored = |kind: &'static str, value: &str, reason: String| {
         processed.warnings.push(Warning::IgnoredLink {
             path: path(),
@@ -444,8 +455,9 @@ fn process(config: &Config, found: &scan::Found, matched: &mut Vec<usize>) -> Pr
             Some(LeftOut::Redirect(to.clone()))
         } else if config.head.respect_noindex && head.noindex {
             Some(LeftOut::Noindex)
-        } else if let (true, Some(href), Some(page_url)) =
-            (config.head.respect_canonical, &head.canonical, &page_url)
+        } else if let (true, Some(href)) = (config.head.respect_canonical, &head.canonical)
+            && *href != loc
+            && let Some(page_url) = page_url()
         {
             match url::resolve_href(page_url, href) {
                 Ok(canonical) if url::comparable(&canonical) != url::comparable(page_url) => {
@@ -467,7 +479,10 @@ fn process(config: &Config, found: &scan::Found, matched: &mut Vec<usize>) -> Pr
     }
 
     let mut alternates: Vec<Alternate> = Vec::new();
-    if let (true, Some(page_url)) = (config.head.alternates, &page_url) {
+    if config.head.alternates
+        && !head.alternates.is_empty()
+        && let Some(page_url) = page_url()
+    {
         for alt in &head.alternates {
             if !url::is_hreflang(&alt.hreflang) {
                 ignored(

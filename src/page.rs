@@ -10,7 +10,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
-use html5gum::{DefaultEmitter, Token, Tokenizer};
+use html5gum::Tokenizer;
 
 /// The most bytes of a page that are ever read.
 pub const HEAD_LIMIT: usize = 64 * 1024;
@@ -104,10 +104,6 @@ pub fn read_head_from(mut input: impl Read, options: &HeadOptions) -> io::Result
     Ok(parse_head(&buf, options).0)
 }
 
-fn attr<'t>(tag: &'t html5gum::StartTag<()>, name: &[u8]) -> Option<&'t [u8]> {
-    tag.attributes.get(name).map(|v| v.value.as_slice())
-}
-
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).trim().to_string()
 }
@@ -119,126 +115,332 @@ fn has_token(value: &[u8], token: &str) -> bool {
         .any(|t| t.eq_ignore_ascii_case(token.as_bytes()))
 }
 
+/// The attributes the head reader looks at; all others are dropped as they are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Attr {
+    Name,
+    Content,
+    HttpEquiv,
+    Property,
+    ItemProp,
+    Rel,
+    Href,
+    HrefLang,
+    Type,
+}
+
+const ATTRS: [(&[u8], Attr); 9] = [
+    (b"name", Attr::Name),
+    (b"content", Attr::Content),
+    (b"http-equiv", Attr::HttpEquiv),
+    (b"property", Attr::Property),
+    (b"itemprop", Attr::ItemProp),
+    (b"rel", Attr::Rel),
+    (b"href", Attr::Href),
+    (b"hreflang", Attr::HrefLang),
+    (b"type", Attr::Type),
+];
+
+/// The wanted attributes of the tag being read; buffers are reused from tag to tag.
+#[derive(Debug, Default)]
+struct Attrs {
+    values: [Vec<u8>; 9],
+    present: [bool; 9],
+}
+
+impl Attrs {
+    fn clear(&mut self) {
+        self.present = [false; 9];
+    }
+
+    fn get(&self, attr: Attr) -> Option<&[u8]> {
+        let i = attr as usize;
+        self.present[i].then(|| self.values[i].as_slice())
+    }
+}
+
+/// Turns what a page's tags say into a [`Head`].
+struct Collector<'o> {
+    options: &'o HeadOptions,
+    head: Head,
+    modified: Option<(ModifiedSource, String)>,
+    /// Text is being gathered: inside a JSON-LD script.
+    in_json_ld: bool,
+    /// The end of the head was seen.
+    complete: bool,
+}
+
+impl Collector<'_> {
+    fn found(&mut self, source: ModifiedSource, value: String) {
+        if !value.is_empty() && self.modified.as_ref().is_none_or(|(s, _)| source < *s) {
+            self.modified = Some((source, value));
+        }
+    }
+
+    fn start_tag(&mut self, name: &[u8], attrs: &Attrs) {
+        if !HEAD_TAGS.contains(&name) {
+            self.complete = true;
+            return;
+        }
+        match name {
+            b"meta" => self.meta(attrs),
+            b"link" => self.link(attrs),
+            b"script" => {
+                self.in_json_ld = attrs.get(Attr::Type).is_some_and(|t| {
+                    String::from_utf8_lossy(t)
+                        .trim()
+                        .eq_ignore_ascii_case("application/ld+json")
+                });
+            }
+            _ => {}
+        }
+    }
+
+    fn end_tag(&mut self, name: &[u8], text: &[u8]) {
+        match name {
+            b"script" if self.in_json_ld => {
+                self.in_json_ld = false;
+                if let Some(date) = json_ld_date_modified(text) {
+                    self.found(ModifiedSource::JsonLd, date);
+                }
+            }
+            b"head" | b"body" | b"html" => self.complete = true,
+            _ => {}
+        }
+    }
+
+    fn meta(&mut self, attrs: &Attrs) {
+        let content = attrs.get(Attr::Content);
+        if let Some(name) = attrs.get(Attr::Name) {
+            let name = text(name).to_ascii_lowercase();
+            if self.options.noindex_agents.contains(&name) {
+                let says_noindex = content.is_some_and(|c| {
+                    String::from_utf8_lossy(c).split(',').any(|d| {
+                        let d = d.trim();
+                        d.eq_ignore_ascii_case("noindex") || d.eq_ignore_ascii_case("none")
+                    })
+                });
+                self.head.noindex |= says_noindex;
+            }
+            if name == "last-modified"
+                && let Some(c) = content
+            {
+                self.found(ModifiedSource::LastModified, text(c));
+            }
+        }
+        if let Some(http_equiv) = attrs.get(Attr::HttpEquiv)
+            && text(http_equiv).eq_ignore_ascii_case("refresh")
+            && self.head.refresh.is_none()
+        {
+            self.head.refresh = content.and_then(|c| refresh_target(&String::from_utf8_lossy(c)));
+        }
+        if let Some(c) = content {
+            let is = |attr, want: &str| {
+                attrs
+                    .get(attr)
+                    .is_some_and(|v| text(v).eq_ignore_ascii_case(want))
+            };
+            if is(Attr::Property, "article:modified_time") {
+                self.found(ModifiedSource::ArticleModifiedTime, text(c));
+            }
+            if is(Attr::ItemProp, "dateModified") {
+                self.found(ModifiedSource::ItemPropDateModified, text(c));
+            }
+        }
+    }
+
+    fn link(&mut self, attrs: &Attrs) {
+        let (Some(rel), Some(href)) = (attrs.get(Attr::Rel), attrs.get(Attr::Href)) else {
+            return;
+        };
+        if has_token(rel, "canonical") && self.head.canonical.is_none() {
+            self.head.canonical = Some(text(href));
+        }
+        if has_token(rel, "alternate")
+            && let Some(lang) = attrs.get(Attr::HrefLang)
+        {
+            self.head.alternates.push(HeadAlternate {
+                hreflang: text(lang),
+                href: text(href),
+            });
+        }
+    }
+}
+
+/// An html5gum emitter made for reading heads: it keeps only the attributes in
+/// [`ATTRS`], gathers text only inside JSON-LD scripts, skips html5gum's parse-error
+/// bookkeeping, and hands each tag straight to the [`Collector`]. Its tokens say only
+/// whether to stop. The general-purpose emitters allocate a map per tag and validate
+/// every character for error reports, which made them most of a run's CPU time.
+struct HeadEmitter<'c, 'o> {
+    collector: &'c mut Collector<'o>,
+    tag: Vec<u8>,
+    is_end_tag: bool,
+    last_start_tag: Vec<u8>,
+    attrs: Attrs,
+    attr_name: Vec<u8>,
+    /// Where the current attribute's value goes, once its name is known.
+    attr_slot: Option<Option<usize>>,
+    text: Vec<u8>,
+    stop: Option<bool>,
+}
+
+impl HeadEmitter<'_, '_> {
+    fn attr_slot(&mut self) -> Option<usize> {
+        if let Some(slot) = self.attr_slot {
+            return slot;
+        }
+        let slot = ATTRS
+            .iter()
+            .position(|(n, _)| *n == self.attr_name.as_slice())
+            // Of duplicate attributes the first counts, as in browsers.
+            .filter(|&i| !self.attrs.present[i]);
+        if let Some(i) = slot {
+            self.attrs.present[i] = true;
+            self.attrs.values[i].clear();
+        }
+        self.attr_slot = Some(slot);
+        slot
+    }
+}
+
+impl html5gum::Emitter for HeadEmitter<'_, '_> {
+    type Token = bool;
+
+    fn set_last_start_tag(&mut self, last_start_tag: Option<&[u8]>) {
+        self.last_start_tag.clear();
+        self.last_start_tag
+            .extend_from_slice(last_start_tag.unwrap_or_default());
+    }
+
+    fn emit_eof(&mut self) {}
+
+    fn emit_error(&mut self, _: html5gum::Error) {}
+
+    fn should_emit_errors(&mut self) -> bool {
+        false
+    }
+
+    fn pop_token(&mut self) -> Option<bool> {
+        self.stop.take()
+    }
+
+    fn emit_string(&mut self, s: &[u8]) {
+        if self.collector.in_json_ld {
+            self.text.extend_from_slice(s);
+        }
+    }
+
+    fn init_start_tag(&mut self) {
+        self.tag.clear();
+        self.is_end_tag = false;
+        self.attrs.clear();
+        self.attr_slot = None;
+        self.attr_name.clear();
+    }
+
+    fn init_end_tag(&mut self) {
+        self.tag.clear();
+        self.is_end_tag = true;
+        self.attrs.clear();
+        self.attr_slot = None;
+        self.attr_name.clear();
+    }
+
+    fn init_comment(&mut self) {}
+
+    fn emit_current_tag(&mut self) -> Option<html5gum::State> {
+        if self.is_end_tag {
+            self.last_start_tag.clear();
+            self.collector.end_tag(&self.tag, &self.text);
+            self.text.clear();
+            self.stop = Some(self.collector.complete);
+            return None;
+        }
+        std::mem::swap(&mut self.last_start_tag, &mut self.tag);
+        self.collector.start_tag(&self.last_start_tag, &self.attrs);
+        self.text.clear();
+        self.stop = Some(self.collector.complete);
+        // Script and style content is text, not markup: a `<` in a script starts no tag.
+        html5gum::naive_next_state(&self.last_start_tag)
+    }
+
+    fn emit_current_comment(&mut self) {}
+
+    fn emit_current_doctype(&mut self) {}
+
+    fn set_self_closing(&mut self) {}
+
+    fn set_force_quirks(&mut self) {}
+
+    fn push_tag_name(&mut self, s: &[u8]) {
+        self.tag.extend_from_slice(s);
+    }
+
+    fn push_comment(&mut self, _: &[u8]) {}
+
+    fn push_doctype_name(&mut self, _: &[u8]) {}
+
+    fn init_doctype(&mut self) {}
+
+    fn init_attribute(&mut self) {
+        self.attr_name.clear();
+        self.attr_slot = None;
+    }
+
+    fn push_attribute_name(&mut self, s: &[u8]) {
+        self.attr_name.extend_from_slice(s);
+    }
+
+    fn push_attribute_value(&mut self, s: &[u8]) {
+        if let Some(i) = self.attr_slot() {
+            self.attrs.values[i].extend_from_slice(s);
+        }
+    }
+
+    fn set_doctype_public_identifier(&mut self, _: &[u8]) {}
+
+    fn set_doctype_system_identifier(&mut self, _: &[u8]) {}
+
+    fn push_doctype_public_identifier(&mut self, _: &[u8]) {}
+
+    fn push_doctype_system_identifier(&mut self, _: &[u8]) {}
+
+    fn current_is_appropriate_end_tag_token(&mut self) -> bool {
+        self.is_end_tag && !self.last_start_tag.is_empty() && self.last_start_tag == self.tag
+    }
+}
+
 /// Parses the head at the start of `html` (at most [`HEAD_LIMIT`] bytes of it). Returns
 /// what it says and whether the head's end was seen.
 pub fn parse_head(html: &[u8], options: &HeadOptions) -> (Head, bool) {
     let html = &html[..html.len().min(HEAD_LIMIT)];
-    let mut emitter = DefaultEmitter::default();
-    // Script and style content is text, not markup: JSON-LD is read whole, and a `<`
-    // inside a script does not start a tag.
-    emitter.naively_switch_states(true);
-    let mut head = Head::default();
-    let mut modified: Option<(ModifiedSource, String)> = None;
-    let mut found = |source: ModifiedSource, value: String| {
-        if !value.is_empty() && modified.as_ref().is_none_or(|(s, _)| source < *s) {
-            modified = Some((source, value));
-        }
+    let mut collector = Collector {
+        options,
+        head: Head::default(),
+        modified: None,
+        in_json_ld: false,
+        complete: false,
     };
-    let mut json_ld: Option<Vec<u8>> = None;
-    let mut complete = false;
-    for token in Tokenizer::new_with_emitter(html, emitter).flatten() {
-        match token {
-            Token::StartTag(tag) => {
-                let name = tag.name.as_slice();
-                if !HEAD_TAGS.contains(&name) {
-                    complete = true;
-                    break;
-                }
-                match name {
-                    b"meta" => read_meta(&tag, options, &mut head, &mut found),
-                    b"link" => read_link(&tag, &mut head),
-                    b"script" => {
-                        let is_json_ld = attr(&tag, b"type").is_some_and(|t| {
-                            String::from_utf8_lossy(t)
-                                .trim()
-                                .eq_ignore_ascii_case("application/ld+json")
-                        });
-                        json_ld = is_json_ld.then(Vec::new);
-                    }
-                    _ => {}
-                }
-            }
-            Token::String(s) => {
-                if let Some(buf) = json_ld.as_mut() {
-                    buf.extend_from_slice(&s.value);
-                }
-            }
-            Token::EndTag(tag) => match tag.name.as_slice() {
-                b"script" => {
-                    if let Some(date) = json_ld.take().and_then(|b| json_ld_date_modified(&b)) {
-                        found(ModifiedSource::JsonLd, date);
-                    }
-                }
-                b"head" | b"body" | b"html" => {
-                    complete = true;
-                    break;
-                }
-                _ => {}
-            },
-            _ => {}
-        }
-    }
-    head.modified = modified.map(|(_, v)| v);
-    (head, complete)
-}
-
-fn read_meta(
-    tag: &html5gum::StartTag<()>,
-    options: &HeadOptions,
-    head: &mut Head,
-    found: &mut impl FnMut(ModifiedSource, String),
-) {
-    let content = attr(tag, b"content");
-    if let Some(name) = attr(tag, b"name") {
-        let name = text(name).to_ascii_lowercase();
-        if options.noindex_agents.contains(&name) {
-            let says_noindex = content.is_some_and(|c| {
-                String::from_utf8_lossy(c).split(',').any(|d| {
-                    let d = d.trim();
-                    d.eq_ignore_ascii_case("noindex") || d.eq_ignore_ascii_case("none")
-                })
-            });
-            head.noindex |= says_noindex;
-        }
-        if name == "last-modified"
-            && let Some(c) = content
-        {
-            found(ModifiedSource::LastModified, text(c));
-        }
-    }
-    if let Some(http_equiv) = attr(tag, b"http-equiv")
-        && text(http_equiv).eq_ignore_ascii_case("refresh")
-        && head.refresh.is_none()
-    {
-        head.refresh = content.and_then(|c| refresh_target(&String::from_utf8_lossy(c)));
-    }
-    if let Some(c) = content {
-        if attr(tag, b"property")
-            .is_some_and(|p| text(p).eq_ignore_ascii_case("article:modified_time"))
-        {
-            found(ModifiedSource::ArticleModifiedTime, text(c));
-        }
-        if attr(tag, b"itemprop").is_some_and(|p| text(p).eq_ignore_ascii_case("dateModified")) {
-            found(ModifiedSource::ItemPropDateModified, text(c));
-        }
-    }
-}
-
-fn read_link(tag: &html5gum::StartTag<()>, head: &mut Head) {
-    let (Some(rel), Some(href)) = (attr(tag, b"rel"), attr(tag, b"href")) else {
-        return;
+    let emitter = HeadEmitter {
+        collector: &mut collector,
+        tag: Vec::new(),
+        is_end_tag: false,
+        last_start_tag: Vec::new(),
+        attrs: Attrs::default(),
+        attr_name: Vec::new(),
+        attr_slot: None,
+        text: Vec::new(),
+        stop: None,
     };
-    if has_token(rel, "canonical") && head.canonical.is_none() {
-        head.canonical = Some(text(href));
+    for stop in Tokenizer::new_with_emitter(html, emitter).flatten() {
+        if stop {
+            break;
+        }
     }
-    if has_token(rel, "alternate")
-        && let Some(lang) = attr(tag, b"hreflang")
-    {
-        head.alternates.push(HeadAlternate {
-            hreflang: text(lang),
-            href: text(href),
-        });
-    }
+    let mut head = collector.head;
+    head.modified = collector.modified.map(|(_, v)| v);
+    (head, collector.complete)
 }
 
 /// The URL a refresh `content` redirects to, if it names one: `0; url=/new/`,
@@ -324,6 +526,11 @@ mod tests {
         };
         let h = parse_head(br#"<meta name="Googlebot" content="noindex">"#, &agents).0;
         assert!(h.noindex);
+        // Of duplicate attributes the first counts, as in browsers.
+        assert!(head(r#"<meta name="robots" name="googlebot" content="noindex">"#).noindex);
+        assert!(!head(r#"<meta name="googlebot" name="robots" content="noindex">"#).noindex);
+        let h = head(r#"<link rel="canonical" href="/first/" href="/second/">"#);
+        assert_eq!(h.canonical.as_deref(), Some("/first/"));
     }
 
     #[test]
