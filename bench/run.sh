@@ -40,6 +40,20 @@ hyperfine --warmup 1 --runs "${RUNS:-5}" --export-json "$dir/bench.json" \
   -n "sitemapgen (default)" "'$bin' build '$dir/public' --base-url https://example.org/ -o '$dir/sitemap.xml' -q" \
   -n "sitemapgen (heads off)" "'$bin' build --config '$dir/heads-off.toml' -o '$dir/sitemap-off.xml' -q"
 
+# Peak RSS and the most files open at once (sampled from /proc every few milliseconds).
+/usr/bin/time -f "%M" -o "$dir/rss" "$bin" build "$dir/public" --base-url https://example.org/ -o "$dir/sitemap.xml" -q &
+pid=$!
+maxfd=0
+while kill -0 "$pid" 2>/dev/null; do
+  for p in $(pgrep -P "$pid" 2>/dev/null || true) "$pid"; do
+    n=$(ls "/proc/$p/fd" 2>/dev/null | wc -l || true)
+    if [ "${n:-0}" -gt "$maxfd" ]; then maxfd=$n; fi
+  done
+  sleep 0.002
+done
+wait "$pid" || { echo "bench/run.sh: sitemapgen failed" >&2; exit 1; }
+echo "sitemapgen (default): peak RSS $(( $(cat "$dir/rss") / 1024 )) MiB, at most $maxfd file descriptors open (stdin/out/err included)"
+
 python3 - "$dir/bench.json" <<'PY'
 import json, sys
 r = {x["command"]: x["median"] for x in json.load(open(sys.argv[1]))["results"]}
