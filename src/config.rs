@@ -128,6 +128,8 @@ pub struct Config {
     pub rules: Rules,
     /// What of each page's head is obeyed.
     pub head: HeadRules,
+    /// The `"content"` source's state file.
+    pub state_file: PathBuf,
 }
 
 /// Which of the page's own statements are obeyed; all on by default.
@@ -173,6 +175,7 @@ pub struct FileConfig {
     skip_redirects: Option<bool>,
     respect_canonical: Option<bool>,
     alternates: Option<bool>,
+    state_file: Option<PathBuf>,
     #[serde(default)]
     defaults: Defaults,
     #[serde(default, rename = "rule")]
@@ -518,7 +521,16 @@ impl Config {
             alternates: file.alternates.unwrap_or(true),
         };
 
+        // Beside the config file, or in the current directory when there is none.
+        let base = file_at.map_or(Path::new(""), |(dir, _)| dir);
+        let state_file = base.join(
+            file.state_file
+                .as_deref()
+                .unwrap_or(Path::new(".sitemap-state.json")),
+        );
+
         Ok(Config {
+            state_file,
             head,
             base_url,
             public_dir,
@@ -574,6 +586,7 @@ noindex_agents = ["Robots", "googlebot"]
 skip_redirects = false
 respect_canonical = false
 alternates = false
+state_file = "cache/state.json"
 [defaults]
 changefreq = "weekly"
 priority = 1
@@ -599,6 +612,7 @@ exclude = true
         assert_eq!(c.lastmod_format, LastmodFormat::Date);
         assert!(!c.head.any());
         assert_eq!(c.head.noindex_agents, ["robots", "googlebot"]);
+        assert_eq!(c.state_file, std::env::temp_dir().join("cache/state.json"));
         let v = c.rules.apply(Path::new("tags/x.html"), &mut Vec::new());
         assert!(v.excluded.is_some());
         assert_eq!(v.priority.map(Priority::get), Some(1.0));
@@ -624,6 +638,10 @@ exclude = true
             alternates: true,
         };
         assert_eq!(c.head, all_on);
+        assert_eq!(
+            c.state_file,
+            std::env::temp_dir().join(".sitemap-state.json")
+        );
     }
 
     #[test]

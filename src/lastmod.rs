@@ -1,5 +1,9 @@
 //! Dating each page: the `lastmod` sources, tried in order, and how dates are written.
 
+pub mod content;
+pub mod git;
+pub mod state;
+
 use std::time::SystemTime;
 
 use jiff::Timestamp;
@@ -11,6 +15,11 @@ use serde::Deserialize;
 pub enum LastmodSource {
     /// A modified date in the page's `<head>` (see [`crate::page`]).
     Meta,
+    /// The committer date of the last commit that touched the file (see [`git`]).
+    Git,
+    /// The date recorded for the page's content, kept until the content changes (see
+    /// [`content`] and [`state`]).
+    Content,
     /// The file's modification time.
     Mtime,
     /// No `lastmod` at all.
@@ -35,6 +44,13 @@ pub struct PageFacts<'a> {
     pub modified: Option<SystemTime>,
     /// The modified date its head declares, as written.
     pub meta: Option<&'a str>,
+    /// Its last commit's date, when committed and unmodified.
+    pub git: Option<Timestamp>,
+    /// Its content fingerprint now, and what the previous run recorded.
+    pub content: Option<(&'a str, Option<&'a state::PageState>)>,
+    /// When this run started: the date of new or changed content that no later source
+    /// dates.
+    pub now: Option<Timestamp>,
 }
 
 /// A page's date, and a problem met on the way to it.
@@ -47,40 +63,50 @@ pub struct Resolved {
 }
 
 /// The first date the sources yield, in their order; none when none does (or the list
-/// says `"none"` first). An unparseable `meta` date falls through to the next source.
+/// says `"none"` first). An unparseable `meta` date falls through to the next source, and
+/// so does new or changed content; if nothing after it yields a date, changed content is
+/// dated by the run's start.
 pub fn resolve(sources: &[LastmodSource], facts: &PageFacts) -> Resolved {
     let mut resolved = Resolved::default();
+    let mut content_changed = false;
     for source in sources {
-        match source {
+        let found = match source {
             LastmodSource::None => break,
-            LastmodSource::Meta => {
-                if let Some(text) = facts.meta {
-                    match parse_date(text) {
-                        Some(ts) => {
-                            resolved.lastmod = Some(ts);
-                            break;
-                        }
-                        None => resolved.unparseable = Some(text.to_string()),
-                    }
+            LastmodSource::Meta => facts.meta.and_then(|text| {
+                let ts = parse_date(text);
+                if ts.is_none() {
+                    resolved.unparseable = Some(text.to_string());
                 }
-            }
-            LastmodSource::Mtime => {
-                if let Some(ts) = facts.modified.and_then(to_timestamp) {
-                    resolved.lastmod = Some(ts);
-                    break;
+                ts
+            }),
+            LastmodSource::Mtime => facts.modified.and_then(to_timestamp),
+            LastmodSource::Git => facts.git,
+            LastmodSource::Content => match facts.content {
+                Some((now, Some(before))) if before.fingerprint == now => Some(before.lastmod),
+                Some(_) => {
+                    content_changed = true;
+                    None
                 }
-            }
+                None => None,
+            },
+        };
+        if found.is_some() {
+            resolved.lastmod = found;
+            return resolved;
         }
+    }
+    if content_changed {
+        resolved.lastmod = facts.now;
     }
     resolved
 }
 
-/// Whether any source needs the page's head.
-pub fn needs_head(sources: &[LastmodSource]) -> bool {
+/// Whether `source` is consulted: listed before any `"none"`.
+pub fn uses(sources: &[LastmodSource], source: LastmodSource) -> bool {
     sources
         .iter()
         .take_while(|s| **s != LastmodSource::None)
-        .any(|s| *s == LastmodSource::Meta)
+        .any(|s| *s == source)
 }
 
 /// Parses a date as pages declare them, to whole seconds in UTC: RFC 3339 / ISO 8601
@@ -99,15 +125,6 @@ pub fn parse_date(text: &str) -> Option<Timestamp> {
         return None;
     };
     Timestamp::from_second(ts.as_second()).ok()
-}
-
-/// Whether any source needs the file's modification time (so the walk can skip the
-/// `stat` call when none does).
-pub fn needs_mtime(sources: &[LastmodSource]) -> bool {
-    sources
-        .iter()
-        .take_while(|s| **s != LastmodSource::None)
-        .any(|s| *s == LastmodSource::Mtime)
 }
 
 /// Whole seconds: the written forms have no fraction, and truncating here keeps the
@@ -183,7 +200,7 @@ mod tests {
     fn sources_are_tried_in_order() {
         let facts = PageFacts {
             modified: Some(UNIX_EPOCH + Duration::from_millis(1_709_634_030_500)),
-            meta: None,
+            ..PageFacts::default()
         };
         let ts = resolve(&[LastmodSource::Mtime], &facts).lastmod.unwrap();
         assert_eq!(
@@ -195,8 +212,11 @@ mod tests {
             resolve(&[LastmodSource::Mtime], &PageFacts::default()).lastmod,
             None
         );
-        assert!(needs_mtime(&[LastmodSource::Mtime]));
-        assert!(!needs_mtime(&[LastmodSource::None, LastmodSource::Mtime]));
+        assert!(uses(&[LastmodSource::Mtime], LastmodSource::Mtime));
+        assert!(!uses(
+            &[LastmodSource::None, LastmodSource::Mtime],
+            LastmodSource::Mtime
+        ));
 
         let both = [LastmodSource::Meta, LastmodSource::Mtime];
         let meta = PageFacts {
@@ -212,6 +232,56 @@ mod tests {
         let got = resolve(&both, &bad);
         assert_eq!(got.lastmod, Some(ts));
         assert_eq!(got.unparseable.as_deref(), Some("last Tuesday"));
-        assert!(needs_head(&both) && !needs_head(&[LastmodSource::Mtime]));
+        assert!(
+            uses(&both, LastmodSource::Meta) && !uses(&[LastmodSource::Mtime], LastmodSource::Meta)
+        );
+    }
+
+    #[test]
+    fn content_keeps_its_date_until_it_changes() {
+        use LastmodSource::{Content, Git, Mtime};
+        let old = Timestamp::from_second(1_600_000_000).unwrap();
+        let mtime = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+        let now = Timestamp::from_second(1_800_000_000).unwrap();
+        let before = state::PageState {
+            fingerprint: "aaa".into(),
+            lastmod: old,
+        };
+        let facts = |fp: &'static str, prev: Option<&'static state::PageState>| PageFacts {
+            modified: Some(mtime),
+            content: Some((fp, prev)),
+            now: Some(now),
+            ..PageFacts::default()
+        };
+        let before: &'static state::PageState = Box::leak(Box::new(before));
+        let secs = |sources: &[LastmodSource], f: PageFacts| {
+            resolve(sources, &f).lastmod.map(|t| t.as_second())
+        };
+        assert_eq!(
+            secs(&[Content, Mtime], facts("aaa", Some(before))),
+            Some(1_600_000_000)
+        );
+        assert_eq!(
+            secs(&[Content, Mtime], facts("bbb", Some(before))),
+            Some(1_700_000_000)
+        );
+        assert_eq!(
+            secs(&[Content, Mtime], facts("bbb", None)),
+            Some(1_700_000_000)
+        );
+        assert_eq!(
+            secs(&[Content], facts("bbb", Some(before))),
+            Some(1_800_000_000)
+        );
+        assert_eq!(
+            secs(&[Content, LastmodSource::None], facts("bbb", None)),
+            Some(1_800_000_000)
+        );
+        let git = PageFacts {
+            git: Some(old),
+            ..facts("x", None)
+        };
+        assert_eq!(secs(&[Git, Mtime], git), Some(1_600_000_000));
+        assert_eq!(secs(&[Git, Mtime], facts("x", None)), Some(1_700_000_000));
     }
 }

@@ -32,11 +32,16 @@ pub use config::Config;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use config::{ConfigError, Output};
+use jiff::Timestamp;
+use lastmod::LastmodSource;
 use lastmod::PageFacts;
+use lastmod::git::GitDates;
+use lastmod::state::{PageState, State, StateError};
 use page::{Head, HeadOptions};
 use rules::ExcludedBy;
 use scan::{ScanOptions, ScanWarning, Skipped};
 use sitemap::{Alternate, Children, Entry, Limits, WriteError, Written};
+use std::collections::BTreeMap;
 
 /// A failed run.
 #[derive(Debug, thiserror::Error)]
@@ -64,13 +69,18 @@ pub enum Error {
     /// Writing failed; the previous sitemap is untouched.
     #[error(transparent)]
     Write(#[from] WriteError),
+    /// The `"content"` source's state file is unusable.
+    #[error(transparent)]
+    State(#[from] StateError),
 }
 
 impl Error {
     /// The process exit code: 2 for bad usage or configuration, 1 for the rest.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Config(_) | Error::Write(WriteError::NeedsIndex { .. }) => 2,
+            Error::Config(_)
+            | Error::Write(WriteError::NeedsIndex { .. })
+            | Error::State(StateError::Invalid { .. }) => 2,
             _ => 1,
         }
     }
@@ -122,6 +132,15 @@ pub enum Warning {
         /// Why it is ignored.
         reason: String,
     },
+    /// A `lastmod` source that cannot be used this run (git missing, a shallow clone).
+    Lastmod(String),
+    /// A page whose content could not be read for its fingerprint.
+    ContentUnreadable {
+        /// The page.
+        path: PathBuf,
+        /// The OS error.
+        message: String,
+    },
     /// A page left out for its canonical URL, which is on this site but not listed.
     CanonicalNotListed {
         /// The page.
@@ -162,6 +181,12 @@ impl fmt::Display for Warning {
                 value,
                 reason,
             } => write!(f, "{}: {kind} '{value}' ignored: {reason}", path.display()),
+            Warning::Lastmod(message) => f.write_str(message),
+            Warning::ContentUnreadable { path, message } => write!(
+                f,
+                "{}: cannot read its content ({message}); the next lastmod source is used",
+                path.display()
+            ),
             Warning::CanonicalNotListed { path, canonical } => write!(
                 f,
                 "{}: left out for its canonical {canonical}, which is not in the sitemap (check the canonical link)",
@@ -239,6 +264,8 @@ pub struct Collection {
     pub skipped_count: usize,
     /// Problems met, in path order.
     pub warnings: Vec<Warning>,
+    /// The `"content"` source's new state, saved when the sitemap is written.
+    pub state: Option<BTreeMap<String, PageState>>,
 }
 
 /// Pages handed to a worker at a time.
@@ -250,7 +277,8 @@ pub const MAX_OPEN_FILES: usize = 64;
 
 /// What became of one page.
 enum Outcome {
-    Listed(Entry),
+    /// The entry, and the page's content fingerprint when the `"content"` source is used.
+    Listed(Entry, Option<String>),
     LeftOut(LeftOut),
     Dropped,
 }
@@ -264,29 +292,53 @@ struct Processed {
 /// Walks the site and builds the sorted, de-duplicated entries. With `details`, the
 /// files skipped and left out are listed too (for `--verbose`).
 pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
+    let uses = |source| lastmod::uses(&config.lastmod, source);
+    let mut dates = Dates {
+        now: Timestamp::from_second(Timestamp::now().as_second()).ok(),
+        ..Dates::default()
+    };
+    let mut warnings = Vec::new();
+    if uses(LastmodSource::Content) {
+        dates.state = Some(State::load(&config.state_file)?);
+    }
+    if uses(LastmodSource::Git) {
+        match lastmod::git::read(&config.public_dir) {
+            Ok(git) => {
+                if git.shallow {
+                    warnings.push(Warning::Lastmod(
+                        "lastmod source \"git\": this is a shallow clone, so pages last changed before its history begins fall through to the next source; fetch the full history (actions/checkout: fetch-depth: 0)".to_string(),
+                    ));
+                }
+                dates.git = Some(git);
+            }
+            Err(e) => warnings.push(Warning::Lastmod(e.to_string())),
+        }
+    }
+
     let scanned = scan::scan(
         &config.public_dir,
         &ScanOptions {
             extensions: config.extensions.clone(),
             follow_symlinks: config.follow_symlinks,
-            read_mtime: lastmod::needs_mtime(&config.lastmod),
+            read_mtime: uses(LastmodSource::Mtime),
             keep_skipped: details,
         },
     );
+    warnings.extend(scanned.warnings.into_iter().map(Warning::Scan));
     let mut collection = Collection {
         skipped: scanned.skipped,
         skipped_count: scanned.skipped_count,
-        warnings: scanned.warnings.into_iter().map(Warning::Scan).collect(),
+        warnings,
         ..Collection::default()
     };
 
-    let processed = process_all(config, &scanned.pages);
-    let mut pages: Vec<(PathBuf, Entry)> = Vec::with_capacity(processed.len());
+    let processed = process_all(config, &dates, &scanned.pages);
+    let mut pages: Vec<(PathBuf, Entry, Option<String>)> = Vec::with_capacity(processed.len());
     let mut canonical_targets = Vec::new();
     for p in processed {
         collection.warnings.extend(p.warnings);
         match p.outcome {
-            Outcome::Listed(entry) => pages.push((p.rel, entry)),
+            Outcome::Listed(entry, fingerprint) => pages.push((p.rel, entry, fingerprint)),
             Outcome::LeftOut(why) => {
                 collection.counts.add(&why);
                 if let LeftOut::Canonical(target) = &why {
@@ -303,12 +355,13 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
     fn bytes(p: &Path) -> &[u8] {
         p.as_os_str().as_encoded_bytes()
     }
-    pages.sort_unstable_by(|(pa, a), (pb, b)| {
+    pages.sort_unstable_by(|(pa, a, _), (pb, b, _)| {
         a.loc.cmp(&b.loc).then_with(|| bytes(pa).cmp(bytes(pb)))
     });
     let mut entries: Vec<Entry> = Vec::with_capacity(pages.len());
+    let mut state = dates.state.is_some().then(BTreeMap::new);
     let mut last_path: Option<PathBuf> = None;
-    for (path, entry) in pages {
+    for (path, entry, fingerprint) in pages {
         if let (Some(prev), Some(kept)) = (entries.last(), &last_path)
             && prev.loc == entry.loc
         {
@@ -319,9 +372,21 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
             });
             continue;
         }
+        if let (Some(state), Some(fingerprint), Some(lastmod)) =
+            (state.as_mut(), fingerprint, entry.lastmod)
+        {
+            state.insert(
+                entry.loc.clone(),
+                PageState {
+                    fingerprint,
+                    lastmod,
+                },
+            );
+        }
         entries.push(entry);
         last_path = Some(path);
     }
+    collection.state = state;
 
     // A page left out for a canonical on this site that is itself not listed would
     // vanish from the sitemap entirely: say so.
@@ -357,7 +422,7 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
 
 /// Processes every page on a pool of scoped threads (at most [`MAX_OPEN_FILES`]), each
 /// taking [`CHUNK`] pages at a time. The order of the results varies; callers sort.
-fn process_all(config: &Config, pages: &[scan::Found]) -> Vec<Processed> {
+fn process_all(config: &Config, dates: &Dates, pages: &[scan::Found]) -> Vec<Processed> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let workers = cores
         .min(MAX_OPEN_FILES)
@@ -376,7 +441,7 @@ fn process_all(config: &Config, pages: &[scan::Found]) -> Vec<Processed> {
                 return out;
             }
             for found in &pages[start..(start + CHUNK).min(pages.len())] {
-                out.push(process(config, &head_options, found, &mut matched));
+                out.push(process(config, dates, &head_options, found, &mut matched));
             }
         }
     };
@@ -395,6 +460,7 @@ fn process_all(config: &Config, pages: &[scan::Found]) -> Vec<Processed> {
 /// Rules, URL, head and date for one page.
 fn process(
     config: &Config,
+    dates: &Dates,
     head_options: &HeadOptions,
     found: &scan::Found,
     matched: &mut Vec<usize>,
@@ -419,7 +485,7 @@ fn process(
         return processed;
     }
 
-    let head = if config.head.any() || lastmod::needs_head(&config.lastmod) {
+    let head = if config.head.any() || lastmod::uses(&config.lastmod, LastmodSource::Meta) {
         match page::read_head(&path(), head_options) {
             Ok(head) => head,
             Err(e) => {
@@ -517,9 +583,27 @@ fn process(
         }
     }
 
+    let fingerprint = match &dates.state {
+        Some(_) => match lastmod::content::fingerprint(&path()) {
+            Ok(fp) => Some(fp),
+            Err(e) => {
+                processed.warnings.push(Warning::ContentUnreadable {
+                    path: path(),
+                    message: e.to_string(),
+                });
+                None
+            }
+        },
+        None => None,
+    };
     let facts = PageFacts {
         modified: found.modified,
         meta: head.modified.as_deref(),
+        git: dates.git.as_ref().and_then(|g| g.get(&found.rel)),
+        content: fingerprint
+            .as_deref()
+            .map(|fp| (fp, dates.state.as_ref().and_then(|s| s.get(&loc)))),
+        now: dates.now,
     };
     let resolved = lastmod::resolve(&config.lastmod, &facts);
     if let Some(value) = resolved.unparseable {
@@ -528,14 +612,28 @@ fn process(
             value,
         });
     }
-    processed.outcome = Outcome::Listed(Entry {
-        loc,
-        lastmod: resolved.lastmod,
-        changefreq: verdict.changefreq,
-        priority: verdict.priority,
-        alternates,
-    });
+    processed.outcome = Outcome::Listed(
+        Entry {
+            loc,
+            lastmod: resolved.lastmod,
+            changefreq: verdict.changefreq,
+            priority: verdict.priority,
+            alternates,
+        },
+        fingerprint,
+    );
     processed
+}
+
+/// What the `lastmod` sources that look beyond the page itself know, gathered once.
+#[derive(Debug, Default)]
+struct Dates {
+    /// The run's start, to the second.
+    now: Option<Timestamp>,
+    /// Git history, when the `"git"` source is used and git answered.
+    git: Option<GitDates>,
+    /// The previous run's state, when the `"content"` source is used.
+    state: Option<State>,
 }
 
 /// The URL of the directory `output` is published in: its place under the public
@@ -576,6 +674,7 @@ pub fn write(
     match &config.output {
         Output::Stdout => {
             sitemap::write_single(out, &collection.entries, limits, config.lastmod_format)?;
+            save_state(config, collection)?;
             Ok(None)
         }
         Output::File(path) => {
@@ -593,7 +692,16 @@ pub fn write(
                 limits,
                 config.lastmod_format,
             )?;
+            save_state(config, collection)?;
             Ok(Some(written))
         }
     }
+}
+
+/// Saves the `"content"` source's state, once the sitemap it describes is written.
+fn save_state(config: &Config, collection: &Collection) -> Result<(), Error> {
+    if let Some(state) = &collection.state {
+        lastmod::state::save(&config.state_file, state.clone())?;
+    }
+    Ok(())
 }

@@ -71,7 +71,7 @@ pub enum ModifiedSource {
 }
 
 /// Tags that may stand in a head; any other start tag means the body has begun.
-const HEAD_TAGS: &[&[u8]] = &[
+pub(crate) const HEAD_TAGS: &[&[u8]] = &[
     b"html",
     b"head",
     b"title",

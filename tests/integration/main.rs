@@ -2,4 +2,5 @@
 
 mod build;
 mod heads;
+mod lastmod;
 mod util;

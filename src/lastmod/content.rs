@@ -1,0 +1,438 @@
+//! A fingerprint of a page's meaningful content, so `lastmod` can stay put until the
+//! content really changes.
+//!
+//! It covers the text and the link and image targets of `<main>`, else `<article>`,
+//! else `<body>`, with whitespace collapsed. It leaves out the head, scripts, styles,
+//! templates, `<noscript>`, comments and every other attribute, and drops what changes
+//! with every build of an unchanged page: hash-like pieces of file names
+//! (`main.3f2a9c.css`, `index-DiwrgTda.js`) and query strings (`?v=1699999999`). A
+//! site-wide CSS change or a rebuild leaves it alone; a changed paragraph moves it.
+
+use std::fs::File;
+use std::io::{self, BufReader};
+use std::path::Path;
+
+use html5gum::{IoReader, Tokenizer};
+
+use crate::page::HEAD_TAGS;
+
+/// Elements whose content is never part of the fingerprint (besides the head).
+const SKIPPED: &[&[u8]] = &[b"script", b"style", b"template", b"noscript", b"title"];
+
+/// The regions fingerprinted, most specific first.
+#[derive(Clone, Copy)]
+enum Region {
+    Main = 0,
+    Article = 1,
+    Body = 2,
+}
+
+/// Fingerprints the page at `path`, reading all of it (streamed, never held whole).
+pub fn fingerprint(path: &Path) -> io::Result<String> {
+    let file = BufReader::with_capacity(64 * 1024, File::open(path)?);
+    let mut emitter = ContentEmitter::default();
+    for token in Tokenizer::new_with_emitter(IoReader::new(file), &mut emitter) {
+        token?;
+    }
+    Ok(emitter.finish())
+}
+
+/// Fingerprints HTML held in memory.
+pub fn fingerprint_bytes(html: &[u8]) -> String {
+    let mut emitter = ContentEmitter::default();
+    for token in Tokenizer::new_with_emitter(html, &mut emitter) {
+        let Ok(()) = token;
+    }
+    emitter.finish()
+}
+
+/// Whether a piece of a file name looks like a build hash: 6+ hex digits with a digit
+/// among them (`3f2a9c`), or 8+ letters and digits that mix digits and letters or have
+/// an upper-case letter after the first (`a1b2c3d4e`, `DiwrgTda`).
+fn is_hash(piece: &str) -> bool {
+    let bytes = piece.as_bytes();
+    let digit = bytes.iter().any(u8::is_ascii_digit);
+    let letter = bytes.iter().any(u8::is_ascii_alphabetic);
+    let hex = bytes.len() >= 6 && bytes.iter().all(u8::is_ascii_hexdigit) && digit;
+    let inner_upper = bytes.iter().skip(1).any(u8::is_ascii_uppercase);
+    let mixed = bytes.len() >= 8
+        && bytes.iter().all(u8::is_ascii_alphanumeric)
+        && ((digit && letter) || inner_upper);
+    hex || mixed
+}
+
+/// A link or image target without what changes from build to build.
+fn stable_target(url: &str) -> String {
+    let url = url.trim();
+    let end = url.find(['?', '#']).unwrap_or(url.len());
+    let mut out = String::with_capacity(end);
+    let mut piece = String::new();
+    for c in url[..end].chars() {
+        if matches!(c, '.' | '-' | '_' | '/') {
+            if !is_hash(&piece) {
+                out.push_str(&piece);
+            }
+            piece.clear();
+            out.push(c);
+        } else {
+            piece.push(c);
+        }
+    }
+    if !is_hash(&piece) {
+        out.push_str(&piece);
+    }
+    out
+}
+
+#[derive(Default)]
+struct ContentEmitter {
+    hashers: [blake3::Hasher; 3],
+    seen: [bool; 3],
+    depth: [usize; 3],
+    in_head: bool,
+    skip: usize,
+    tag: Vec<u8>,
+    is_end_tag: bool,
+    last_start_tag: Vec<u8>,
+    attr_name: Vec<u8>,
+    attr_value: Vec<u8>,
+    /// (attribute, value) pairs of the current tag that count: a@href, img@src, img@alt.
+    attrs: Vec<(&'static str, String)>,
+    text: Vec<u8>,
+}
+
+impl ContentEmitter {
+    /// Feeds `piece` to every region the reader is inside.
+    fn feed(&mut self, piece: &[u8]) {
+        if self.skip > 0 || self.in_head {
+            return;
+        }
+        for region in [Region::Main, Region::Article, Region::Body] {
+            let r = region as usize;
+            if matches!(region, Region::Body) || self.depth[r] > 0 {
+                self.hashers[r].update(piece);
+            }
+        }
+    }
+
+    /// Feeds the text gathered since the last tag, whitespace collapsed; tags separate words.
+    fn flush_text(&mut self) {
+        let text = std::mem::take(&mut self.text);
+        for word in text
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|w| !w.is_empty())
+        {
+            self.feed(b" ");
+            self.feed(word);
+        }
+        self.text = text;
+        self.text.clear();
+    }
+
+    fn flush_attr(&mut self) {
+        let wanted = match (self.tag.as_slice(), self.attr_name.as_slice()) {
+            (b"a", b"href") => Some("href"),
+            (b"img", b"src") => Some("src"),
+            (b"img", b"alt") => Some("alt"),
+            _ => None,
+        };
+        if let Some(name) = wanted
+            && !self.attrs.iter().any(|(n, _)| *n == name)
+        {
+            let value = String::from_utf8_lossy(&self.attr_value);
+            let value = if name == "alt" {
+                value.trim().to_string()
+            } else {
+                stable_target(&value)
+            };
+            self.attrs.push((name, value));
+        }
+        self.attr_name.clear();
+        self.attr_value.clear();
+    }
+
+    fn finish(mut self) -> String {
+        self.flush_text();
+        let region = if self.seen[0] {
+            0
+        } else if self.seen[1] {
+            1
+        } else {
+            2
+        };
+        let hash = self.hashers[region].finalize();
+        hash.as_bytes()[..16]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+}
+
+impl html5gum::Emitter for &mut ContentEmitter {
+    type Token = ();
+
+    fn set_last_start_tag(&mut self, last_start_tag: Option<&[u8]>) {
+        self.last_start_tag.clear();
+        self.last_start_tag
+            .extend_from_slice(last_start_tag.unwrap_or_default());
+    }
+
+    fn emit_eof(&mut self) {}
+
+    fn emit_error(&mut self, _: html5gum::Error) {}
+
+    fn should_emit_errors(&mut self) -> bool {
+        false
+    }
+
+    fn pop_token(&mut self) -> Option<()> {
+        None
+    }
+
+    fn emit_string(&mut self, s: &[u8]) {
+        self.text.extend_from_slice(s);
+    }
+
+    fn init_start_tag(&mut self) {
+        self.flush_text();
+        self.tag.clear();
+        self.is_end_tag = false;
+        self.attrs.clear();
+        self.attr_name.clear();
+        self.attr_value.clear();
+    }
+
+    fn init_end_tag(&mut self) {
+        self.flush_text();
+        self.tag.clear();
+        self.is_end_tag = true;
+        self.attr_name.clear();
+        self.attr_value.clear();
+    }
+
+    fn init_comment(&mut self) {
+        self.flush_text();
+    }
+
+    fn emit_current_tag(&mut self) -> Option<html5gum::State> {
+        if !self.attr_name.is_empty() {
+            self.flush_attr();
+        }
+        let name = std::mem::take(&mut self.tag);
+        let region = match name.as_slice() {
+            b"main" => Some(Region::Main as usize),
+            b"article" => Some(Region::Article as usize),
+            _ => None,
+        };
+        let skipped = SKIPPED.contains(&name.as_slice());
+        if self.is_end_tag {
+            self.last_start_tag.clear();
+            if let Some(r) = region {
+                self.depth[r] = self.depth[r].saturating_sub(1);
+            }
+            if skipped {
+                self.skip = self.skip.saturating_sub(1);
+            }
+            if name == b"head" {
+                self.in_head = false;
+            }
+            self.tag = name;
+            return None;
+        }
+        match name.as_slice() {
+            b"head" => self.in_head = true,
+            b"body" => {
+                self.in_head = false;
+                self.skip = 0;
+            }
+            // The head ends at the first tag that cannot be in one, </head> or not.
+            other if self.in_head && !HEAD_TAGS.contains(&other) => self.in_head = false,
+            _ => {}
+        }
+        if let Some(r) = region {
+            self.depth[r] += 1;
+            self.seen[r] = true;
+        }
+        if skipped {
+            self.skip += 1;
+        }
+        let mut attrs = std::mem::take(&mut self.attrs);
+        // Attribute order is not content.
+        attrs.sort_unstable();
+        if !attrs.is_empty() {
+            self.feed(b" <");
+            self.feed(&name);
+            for (attr, value) in &attrs {
+                self.feed(b" ");
+                self.feed(attr.as_bytes());
+                self.feed(b"=");
+                self.feed(value.as_bytes());
+            }
+            self.feed(b">");
+        }
+        self.attrs = attrs;
+        self.last_start_tag.clear();
+        self.last_start_tag.extend_from_slice(&name);
+        self.tag = name;
+        html5gum::naive_next_state(&self.last_start_tag)
+    }
+
+    fn emit_current_comment(&mut self) {}
+
+    fn emit_current_doctype(&mut self) {}
+
+    fn set_self_closing(&mut self) {}
+
+    fn set_force_quirks(&mut self) {}
+
+    fn push_tag_name(&mut self, s: &[u8]) {
+        self.tag.extend_from_slice(s);
+    }
+
+    fn push_comment(&mut self, _: &[u8]) {}
+
+    fn push_doctype_name(&mut self, _: &[u8]) {}
+
+    fn init_doctype(&mut self) {
+        self.flush_text();
+    }
+
+    fn init_attribute(&mut self) {
+        if !self.attr_name.is_empty() {
+            self.flush_attr();
+        }
+    }
+
+    fn push_attribute_name(&mut self, s: &[u8]) {
+        self.attr_name.extend_from_slice(s);
+    }
+
+    fn push_attribute_value(&mut self, s: &[u8]) {
+        self.attr_value.extend_from_slice(s);
+    }
+
+    fn set_doctype_public_identifier(&mut self, _: &[u8]) {}
+
+    fn set_doctype_system_identifier(&mut self, _: &[u8]) {}
+
+    fn push_doctype_public_identifier(&mut self, _: &[u8]) {}
+
+    fn push_doctype_system_identifier(&mut self, _: &[u8]) {}
+
+    fn current_is_appropriate_end_tag_token(&mut self) -> bool {
+        self.is_end_tag && !self.last_start_tag.is_empty() && self.last_start_tag == self.tag
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(head: &str, body: &str) -> String {
+        format!(
+            "<!DOCTYPE html><html><head><title>T</title>{head}</head><body>{body}</body></html>"
+        )
+    }
+
+    #[test]
+    fn build_noise_does_not_change_the_fingerprint() {
+        let a = page(
+            r#"<link rel="stylesheet" href="/main.3f2a9c.css"><script nonce="abc">x()</script>"#,
+            r#"<nav>Menu</nav><main><h1>Title</h1>
+               <p>Some   text here.</p><img src="/img/photo.1a2b3c4d.jpg?v=1" alt="A photo"><a href="/next/">Next</a></main>
+               <!-- built 2024-01-01T00:00:00Z --><script src="/app-DiwrgTda.js"></script>"#,
+        );
+        let b = page(
+            r#"<link rel="stylesheet" href="/main.99ffee.css"><script nonce="xyz">y()</script><style>p{}</style>"#,
+            r#"<nav>Other menu</nav><main><h1>Title</h1>
+               <p>Some text
+               here.</p><img alt="A photo" src="/img/photo.9f8e7d6c.jpg?v=2"><a href="/next/#top">Next</a></main>
+               <!-- built 2025-06-01T00:00:00Z --><script src="/app-Zq9yXw8v.js"></script>"#,
+        );
+        assert_eq!(
+            fingerprint_bytes(a.as_bytes()),
+            fingerprint_bytes(b.as_bytes())
+        );
+    }
+
+    #[test]
+    fn content_changes_change_the_fingerprint() {
+        let base = page(
+            "",
+            "<main><p>One paragraph.</p><a href=\"/a/\">A</a><img src=\"/x.png\" alt=\"x\"></main>",
+        );
+        let changes = [
+            page(
+                "",
+                "<main><p>One changed paragraph.</p><a href=\"/a/\">A</a><img src=\"/x.png\" alt=\"x\"></main>",
+            ),
+            page(
+                "",
+                "<main><p>One paragraph.</p><a href=\"/b/\">A</a><img src=\"/x.png\" alt=\"x\"></main>",
+            ),
+            page(
+                "",
+                "<main><p>One paragraph.</p><a href=\"/a/\">A</a><img src=\"/y.png\" alt=\"x\"></main>",
+            ),
+            page(
+                "",
+                "<main><p>One paragraph.</p><a href=\"/a/\">A</a><img src=\"/x.png\" alt=\"y\"></main>",
+            ),
+        ];
+        let fp = fingerprint_bytes(base.as_bytes());
+        assert_eq!(fp.len(), 32);
+        for changed in changes {
+            assert_ne!(fingerprint_bytes(changed.as_bytes()), fp, "{changed}");
+        }
+    }
+
+    #[test]
+    fn main_beats_article_beats_body() {
+        let with_main =
+            |outside: &str| page("", &format!("<p>{outside}</p><main><p>Inside</p></main>"));
+        assert_eq!(
+            fingerprint_bytes(with_main("a").as_bytes()),
+            fingerprint_bytes(with_main("b").as_bytes())
+        );
+        let with_article = |outside: &str| {
+            page(
+                "",
+                &format!("<p>{outside}</p><article><p>Inside</p></article>"),
+            )
+        };
+        assert_eq!(
+            fingerprint_bytes(with_article("a").as_bytes()),
+            fingerprint_bytes(with_article("b").as_bytes())
+        );
+        let body = |text: &str| page("", &format!("<p>{text}</p>"));
+        assert_ne!(
+            fingerprint_bytes(body("a").as_bytes()),
+            fingerprint_bytes(body("b").as_bytes())
+        );
+        // Without <head> and <body> tags the body still starts at the first content.
+        assert_ne!(
+            fingerprint_bytes(b"<title>x</title><p>a"),
+            fingerprint_bytes(b"<title>x</title><p>b")
+        );
+        assert_eq!(
+            fingerprint_bytes(b"<title>x</title><p>a"),
+            fingerprint_bytes(b"<title>y</title><p>a")
+        );
+    }
+
+    #[test]
+    fn hash_like_pieces_are_dropped_from_targets() {
+        let table = [
+            ("/css/main.3f2a9c.css", "/css/main..css"),
+            ("/assets/index-DiwrgTda.js", "/assets/index-.js"),
+            ("/img/photo.jpg?v=123#x", "/img/photo.jpg"),
+            ("/blog/2024/hello-world/", "/blog/2024/hello-world/"),
+            ("/docs/getting-started/", "/docs/getting-started/"),
+            ("/abcdef/", "/abcdef/"),
+            ("/deadbeef1/", "//"),
+        ];
+        for (url, want) in table {
+            assert_eq!(stable_target(url), want, "{url}");
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! The state file of the `"content"` source: per URL, the fingerprint of the page's
+//! content and the `lastmod` it was given. Small, sorted JSON, so it can be committed or
+//! cached between CI runs.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
+
+/// The format version written in every state file.
+const VERSION: u32 = 1;
+
+/// A state file that cannot be used; never silently discarded.
+#[derive(Debug, thiserror::Error)]
+pub enum StateError {
+    /// The file exists but cannot be read.
+    #[error("cannot read state file {}: {source}", path.display())]
+    Read {
+        /// The state file.
+        path: PathBuf,
+        /// The OS error.
+        source: io::Error,
+    },
+    /// Not JSON, or not a sitemapgen state file.
+    #[error("state file {} {problem}; fix or delete it, or set state_file to another path", path.display())]
+    Invalid {
+        /// The state file.
+        path: PathBuf,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// The new state cannot be written.
+    #[error("cannot write state file {}: {source}", path.display())]
+    Write {
+        /// The state file.
+        path: PathBuf,
+        /// The OS error.
+        source: io::Error,
+    },
+}
+
+/// What the state file remembers of one page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PageState {
+    /// The content fingerprint.
+    pub fingerprint: String,
+    /// The `lastmod` given, in UTC.
+    pub lastmod: Timestamp,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StateFile {
+    sitemapgen_state: u32,
+    pages: BTreeMap<String, PageState>,
+}
+
+/// The state of the previous run, by URL.
+#[derive(Debug, Default)]
+pub struct State {
+    pages: HashMap<String, PageState>,
+}
+
+impl State {
+    /// Loads a state file; a missing file is an empty state (the first run).
+    pub fn load(path: &Path) -> Result<State, StateError> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(State::default()),
+            Err(source) => {
+                return Err(StateError::Read {
+                    path: path.to_path_buf(),
+                    source,
+                });
+            }
+        };
+        let invalid = |problem: String| StateError::Invalid {
+            path: path.to_path_buf(),
+            problem,
+        };
+        let value: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| invalid(format!("is not valid JSON ({e})")))?;
+        match value
+            .get("sitemapgen_state")
+            .and_then(serde_json::Value::as_u64)
+        {
+            Some(v) if v == u64::from(VERSION) => {}
+            Some(v) => {
+                return Err(invalid(format!(
+                    "has format version {v}, this sitemapgen reads {VERSION}"
+                )));
+            }
+            None => {
+                return Err(invalid(
+                    "is not a sitemapgen state file (no \"sitemapgen_state\" key)".to_string(),
+                ));
+            }
+        }
+        let file: StateFile =
+            serde_json::from_value(value).map_err(|e| invalid(format!("is damaged ({e})")))?;
+        Ok(State {
+            pages: file.pages.into_iter().collect(),
+        })
+    }
+
+    /// What the previous run recorded for a URL.
+    pub fn get(&self, url: &str) -> Option<&PageState> {
+        self.pages.get(url)
+    }
+}
+
+/// Writes the state of this run (only the URLs in it: pages that are gone are dropped)
+/// atomically: a temporary file beside it, renamed into place.
+pub fn save(path: &Path, pages: BTreeMap<String, PageState>) -> Result<(), StateError> {
+    let write_err = |source| StateError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = StateFile {
+        sitemapgen_state: VERSION,
+        pages,
+    };
+    let mut json = serde_json::to_vec_pretty(&file).map_err(|e| write_err(io::Error::other(e)))?;
+    json.push(b'\n');
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut temp = tempfile::Builder::new()
+        .prefix(".sitemap-state.")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(write_err)?;
+    temp.write_all(&json).map_err(write_err)?;
+    temp.as_file().sync_all().map_err(write_err)?;
+    temp.persist(path).map_err(|e| write_err(e.error))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_sorted_and_refuses_foreign_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state.json");
+        assert!(State::load(&path).unwrap().get("x").is_none());
+        let ts = Timestamp::from_second(1_700_000_000).unwrap();
+        let pages: BTreeMap<String, PageState> = ["https://e.org/b", "https://e.org/a"]
+            .iter()
+            .map(|u| {
+                (
+                    u.to_string(),
+                    PageState {
+                        fingerprint: "ab".into(),
+                        lastmod: ts,
+                    },
+                )
+            })
+            .collect();
+        save(&path, pages).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.find("e.org/a").unwrap() < text.find("e.org/b").unwrap(),
+            "{text}"
+        );
+        assert_eq!(
+            State::load(&path)
+                .unwrap()
+                .get("https://e.org/a")
+                .unwrap()
+                .lastmod,
+            ts
+        );
+
+        let table = [
+            ("{not json", "is not valid JSON"),
+            (r#"{"name": "some-package"}"#, "not a sitemapgen state file"),
+            (
+                r#"{"sitemapgen_state": 9, "pages": {}}"#,
+                "format version 9",
+            ),
+            (
+                r#"{"sitemapgen_state": 1, "pages": {"u": {"fingerprint": 3}}}"#,
+                "is damaged",
+            ),
+        ];
+        for (text, want) in table {
+            std::fs::write(&path, text).unwrap();
+            let err = State::load(&path).unwrap_err().to_string();
+            assert!(
+                err.contains(want) && err.contains("state.json"),
+                "{text}: {err}"
+            );
+            assert!(!err.contains('\n'), "{err}");
+        }
+    }
+}

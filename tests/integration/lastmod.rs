@@ -1,0 +1,291 @@
+//! `lastmod` that stays true in CI: the "git" and "content" sources.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use predicates::prelude::*;
+
+use crate::util::{Site, parse};
+
+const BASE: &str = "base_url = 'https://example.org/'\n";
+
+/// The site's URLs and their lastmod values.
+fn lastmods(site: &Site) -> BTreeMap<String, String> {
+    let xml = site.read("sitemap.xml");
+    crate::util::validate(&site.public().join("sitemap.xml"), "sitemap.xsd");
+    parse(&xml)
+        .1
+        .into_iter()
+        .map(|u| (u.loc, u.lastmod.unwrap_or_default()))
+        .collect()
+}
+
+/// A page as a generator would build it, with a build-specific asset hash.
+fn built_page(title: &str, paragraph: &str, asset_hash: &str) -> String {
+    format!(
+        r#"<!DOCTYPE html><html><head><meta charset="utf-8"><title>{title}</title>
+<link rel="stylesheet" href="/css/main.{asset_hash}.css"><link rel="preload" href="/js/app.{asset_hash}.js" as="script">
+<script>window.build = "{asset_hash}";</script></head>
+<body><nav><a href="/">Home</a></nav><main><h1>{title}</h1><p>{paragraph}</p>
+<img src="/img/cover.{asset_hash}.jpg" alt="Cover"><a href="/about/">About</a></main>
+<!-- built at {asset_hash} --><script src="/js/app.{asset_hash}.js"></script></body></html>"#
+    )
+}
+
+fn build(site: &Site, asset_hash: &str, changed: Option<&str>, mtime: u64) {
+    for name in [
+        "index.html",
+        "about/index.html",
+        "blog/a/index.html",
+        "blog/b/index.html",
+    ] {
+        let paragraph = if Some(name) == changed {
+            "A changed paragraph."
+        } else {
+            "The original paragraph."
+        };
+        let path = site.public().join(name);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(&path, built_page(name, paragraph, asset_hash)).unwrap();
+    }
+    site.set_all_mtimes(mtime);
+}
+
+#[test]
+fn content_keeps_lastmod_until_a_page_really_changes() {
+    let site = Site::new(&[]);
+    build(&site, "3f2a9c01", None, 1_700_000_000);
+    site.config(&format!("{BASE}lastmod = ['content', 'mtime']\n"));
+    site.cmd().assert().success();
+    let first = lastmods(&site);
+    assert_eq!(first.len(), 4);
+    assert!(
+        first.values().all(|d| d == "2023-11-14T22:13:20+00:00"),
+        "{first:?}"
+    );
+    let state = fs::read_to_string(site.root().join(".sitemap-state.json")).unwrap();
+    assert!(state.contains("\"sitemapgen_state\": 1"), "{state}");
+
+    // A rebuild a month later: every file new, every asset hash new, one paragraph changed.
+    build(&site, "9b8c7d6e", Some("blog/a/index.html"), 1_702_592_000);
+    site.cmd().assert().success();
+    let second = lastmods(&site);
+    let moved: Vec<&String> = second
+        .keys()
+        .filter(|url| first[*url] != second[*url])
+        .collect();
+    assert_eq!(moved, ["https://example.org/blog/a/"]);
+    assert_eq!(
+        second["https://example.org/blog/a/"],
+        "2023-12-14T22:13:20+00:00"
+    );
+
+    // Rebuilt again, nothing changed: nothing moves, including the page changed last time.
+    build(&site, "0a1b2c3d", Some("blog/a/index.html"), 1_705_000_000);
+    site.cmd().assert().success();
+    assert_eq!(lastmods(&site), second);
+
+    // A page that is gone is dropped from the state.
+    fs::remove_dir_all(site.public().join("blog/b")).unwrap();
+    site.cmd().assert().success();
+    let state = fs::read_to_string(site.root().join(".sitemap-state.json")).unwrap();
+    assert!(!state.contains("blog/b"), "{state}");
+    assert!(state.contains("blog/a"), "{state}");
+}
+
+#[test]
+fn content_alone_dates_new_content_by_the_run() {
+    let site = Site::new(&[]);
+    build(&site, "3f2a9c01", None, 1_000_000_000);
+    site.config(&format!(
+        "{BASE}lastmod = 'content'\nstate_file = 'cache/state.json'\n"
+    ));
+    fs::create_dir_all(site.root().join("cache")).unwrap();
+    site.cmd().assert().success();
+    let dates = lastmods(&site);
+    let year: i32 = dates.values().next().unwrap()[..4].parse().unwrap();
+    assert!(year >= 2026, "{dates:?}");
+    assert!(site.root().join("cache/state.json").is_file());
+}
+
+#[test]
+fn a_dry_run_leaves_the_state_alone() {
+    let site = Site::new(&[]);
+    build(&site, "3f2a9c01", None, 1_700_000_000);
+    site.config(&format!("{BASE}lastmod = ['content', 'mtime']\n"));
+    site.cmd().arg("--dry-run").assert().success();
+    assert!(!site.root().join(".sitemap-state.json").exists());
+}
+
+#[test]
+fn a_corrupt_or_foreign_state_file_is_an_error_never_discarded() {
+    let site = Site::new(&[]);
+    build(&site, "3f2a9c01", None, 1_700_000_000);
+    site.config(&format!("{BASE}lastmod = ['content', 'mtime']\n"));
+    let state = site.root().join(".sitemap-state.json");
+    for (text, want) in [
+        (
+            "{\"sitemapgen_state\": 1, \"pages\": {",
+            "is not valid JSON",
+        ),
+        (
+            "{\"name\": \"my-site\", \"version\": \"1.0.0\"}",
+            "is not a sitemapgen state file",
+        ),
+    ] {
+        fs::write(&state, text).unwrap();
+        site.cmd()
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("state file .sitemap-state.json"))
+            .stderr(predicate::str::contains(want));
+        assert_eq!(fs::read_to_string(&state).unwrap(), text);
+        assert!(!site.public().join("sitemap.xml").exists());
+    }
+}
+
+fn git(dir: &Path, args: &[&str], date: &str) {
+    let out = Command::new("git")
+        .current_dir(dir)
+        .args([
+            "-c",
+            "user.name=Test",
+            "-c",
+            "user.email=test@example.org",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .args(args)
+        .env("GIT_COMMITTER_DATE", date)
+        .env("GIT_AUTHOR_DATE", "2001-01-01T00:00:00Z")
+        .output()
+        .expect("git is installed");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn git_dates_pages_by_their_last_commit() {
+    let site = Site::new(&[
+        "index.html",
+        "a b/index.html",
+        "über/index.html",
+        "blog/post.html",
+    ]);
+    let root = site.root();
+    fs::write(
+        root.join("sitemap.toml"),
+        format!("{BASE}lastmod = ['git', 'mtime']\n"),
+    )
+    .unwrap();
+    git(root, &["init", "-q"], "2020-01-01T00:00:00Z");
+    git(root, &["add", "."], "2020-01-01T00:00:00Z");
+    git(root, &["commit", "-qm", "first"], "2024-01-02T03:04:05Z");
+    fs::write(site.public().join("blog/post.html"), "<p>edited</p>").unwrap();
+    git(
+        root,
+        &["commit", "-qam", "edit post"],
+        "2024-02-03T04:05:06+02:00",
+    );
+    git(
+        root,
+        &["commit", "-q", "--allow-empty", "-m", "empty"],
+        "2024-03-01T00:00:00Z",
+    );
+    // Not committed: an untracked page and an edited one fall through to mtime.
+    site.page("new.html");
+    fs::write(site.public().join("index.html"), "<p>uncommitted edit</p>").unwrap();
+    site.set_mtime("new.html", 1_700_000_000);
+    site.set_mtime("index.html", 1_700_000_000);
+
+    site.cmd()
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("warning").not());
+    let dates = lastmods(&site);
+    let want: BTreeMap<String, String> = [
+        ("https://example.org/", "2023-11-14T22:13:20+00:00"),
+        (
+            "https://example.org/%C3%BCber/",
+            "2024-01-02T03:04:05+00:00",
+        ),
+        ("https://example.org/a%20b/", "2024-01-02T03:04:05+00:00"),
+        (
+            "https://example.org/blog/post.html",
+            "2024-02-03T02:05:06+00:00",
+        ),
+        ("https://example.org/new.html", "2023-11-14T22:13:20+00:00"),
+    ]
+    .into_iter()
+    .map(|(u, d)| (u.to_string(), d.to_string()))
+    .collect();
+    assert_eq!(dates, want);
+}
+
+#[test]
+fn a_shallow_clone_is_warned_about_and_its_boundary_dates_not_trusted() {
+    let origin = Site::new(&["old.html", "recent.html"]);
+    let root = origin.root();
+    git(root, &["init", "-q"], "2020-01-01T00:00:00Z");
+    git(root, &["add", "."], "2020-01-01T00:00:00Z");
+    git(root, &["commit", "-qm", "old"], "2023-01-01T00:00:00Z");
+    fs::write(origin.public().join("recent.html"), "<p>new</p>").unwrap();
+    git(root, &["commit", "-qam", "recent"], "2024-06-01T00:00:00Z");
+
+    let clone = tempfile::tempdir().unwrap();
+    let url = format!("file://{}", root.display());
+    git(
+        clone.path(),
+        &["clone", "-q", "--depth", "1", &url, "site"],
+        "2020-01-01T00:00:00Z",
+    );
+    let site_dir = clone.path().join("site");
+    fs::write(
+        site_dir.join("sitemap.toml"),
+        format!("{BASE}lastmod = ['git', 'mtime']\n"),
+    )
+    .unwrap();
+    let mut cmd = assert_cmd::Command::cargo_bin("sitemapgen").unwrap();
+    cmd.current_dir(&site_dir)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("shallow clone"))
+        .stderr(predicate::str::contains("fetch-depth: 0"));
+    let xml = fs::read_to_string(site_dir.join("public/sitemap.xml")).unwrap();
+    let dates: BTreeMap<String, String> = parse(&xml)
+        .1
+        .into_iter()
+        .map(|u| (u.loc, u.lastmod.unwrap_or_default()))
+        .collect();
+    // Both files appear in the one fetched commit, which is the shallow boundary: neither
+    // gets its date; both fall through to their (checkout-time) mtimes.
+    assert_ne!(
+        dates["https://example.org/old.html"],
+        "2024-06-01T00:00:00+00:00"
+    );
+    assert_ne!(
+        dates["https://example.org/recent.html"],
+        "2024-06-01T00:00:00+00:00"
+    );
+}
+
+#[test]
+fn outside_a_git_work_tree_git_falls_through_with_a_warning() {
+    let site = Site::new(&["index.html"]);
+    site.set_mtime("index.html", 1_700_000_000);
+    site.config(&format!("{BASE}lastmod = ['git', 'mtime']\n"));
+    site.cmd()
+        .env("GIT_CEILING_DIRECTORIES", site.root().parent().unwrap())
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("not in a git work tree"));
+    assert_eq!(
+        lastmods(&site)["https://example.org/"],
+        "2023-11-14T22:13:20+00:00"
+    );
+}
