@@ -701,7 +701,7 @@ pub fn write(
 /// Saves the `"content"` source's state, once the sitemap it describes is written.
 fn save_state(config: &Config, collection: &Collection) -> Result<(), Error> {
     if let Some(state) = &collection.state {
-        lastmod::state::save(&config.state_file, state.clone())?;
+        lastmod::state::save(&config.state_file, state)?;
     }
     Ok(())
 }

@@ -51,11 +51,19 @@ pub struct PageState {
     pub lastmod: Timestamp,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct StateFile {
-    sitemapgen_state: u32,
+    // Checked before the rest is read; declared so the key is not unknown.
+    #[serde(rename = "sitemapgen_state")]
+    _version: u32,
     pages: BTreeMap<String, PageState>,
+}
+
+#[derive(Serialize)]
+struct StateFileRef<'a> {
+    sitemapgen_state: u32,
+    pages: &'a BTreeMap<String, PageState>,
 }
 
 /// The state of the previous run, by URL.
@@ -114,12 +122,12 @@ impl State {
 
 /// Writes the state of this run (only the URLs in it: pages that are gone are dropped)
 /// atomically: a temporary file beside it, renamed into place.
-pub fn save(path: &Path, pages: BTreeMap<String, PageState>) -> Result<(), StateError> {
+pub fn save(path: &Path, pages: &BTreeMap<String, PageState>) -> Result<(), StateError> {
     let write_err = |source| StateError::Write {
         path: path.to_path_buf(),
         source,
     };
-    let file = StateFile {
+    let file = StateFileRef {
         sitemapgen_state: VERSION,
         pages,
     };
@@ -162,7 +170,7 @@ mod tests {
                 )
             })
             .collect();
-        save(&path, pages).unwrap();
+        save(&path, &pages).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(
             text.find("e.org/a").unwrap() < text.find("e.org/b").unwrap(),
