@@ -301,8 +301,23 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
     if uses(LastmodSource::Content) {
         dates.state = Some(State::load(&config.state_file)?);
     }
-    if uses(LastmodSource::Git) {
-        match lastmod::git::read(&config.public_dir) {
+    // git reads its history while the walk runs.
+    let git = uses(LastmodSource::Git).then(|| {
+        let dir = config.public_dir.clone();
+        std::thread::spawn(move || lastmod::git::read(&dir))
+    });
+
+    let scanned = scan::scan(
+        &config.public_dir,
+        &ScanOptions {
+            extensions: config.extensions.clone(),
+            follow_symlinks: config.follow_symlinks,
+            read_mtime: uses(LastmodSource::Mtime),
+            keep_skipped: details,
+        },
+    );
+    if let Some(git) = git {
+        match git.join().expect("the git thread panicked") {
             Ok(git) => {
                 if git.shallow {
                     warnings.push(Warning::Lastmod(
@@ -314,16 +329,6 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
             Err(e) => warnings.push(Warning::Lastmod(e.to_string())),
         }
     }
-
-    let scanned = scan::scan(
-        &config.public_dir,
-        &ScanOptions {
-            extensions: config.extensions.clone(),
-            follow_symlinks: config.follow_symlinks,
-            read_mtime: uses(LastmodSource::Mtime),
-            keep_skipped: details,
-        },
-    );
     warnings.extend(scanned.warnings.into_iter().map(Warning::Scan));
     let mut collection = Collection {
         skipped: scanned.skipped,

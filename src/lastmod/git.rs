@@ -120,39 +120,45 @@ pub fn read(dir: &Path) -> Result<GitDates, GitUnavailable> {
         HashSet::new()
     };
 
+    // Both only read the repository: run them side by side.
+    let (status, log) = std::thread::scope(|scope| {
+        let status = scope.spawn(|| {
+            git(
+                dir,
+                "status",
+                &[
+                    "--porcelain",
+                    "-z",
+                    "--untracked-files=all",
+                    "--no-renames",
+                    "--",
+                    ".",
+                ],
+            )
+        });
+        let log = git(
+            dir,
+            "log",
+            &[
+                "--format=%x00%ct %H",
+                "--name-only",
+                "-z",
+                "--relative",
+                "--no-renames",
+                "--",
+                ".",
+            ],
+        );
+        (status.join().expect("the git status thread panicked"), log)
+    });
     // Porcelain paths are relative to the repository root; ours to `dir`.
-    let status = git(
-        dir,
-        "status",
-        &[
-            "--porcelain",
-            "-z",
-            "--untracked-files=all",
-            "--no-renames",
-            "--",
-            ".",
-        ],
-    )?;
-    let dirty: HashSet<PathBuf> = status
+    let dirty: HashSet<PathBuf> = status?
         .split(|&b| b == 0)
         .filter(|entry| entry.len() > 3)
         .filter_map(|entry| entry[3..].strip_prefix(prefix.as_bytes()))
         .map(path_of)
         .collect();
-
-    let log = git(
-        dir,
-        "log",
-        &[
-            "--format=%x00%ct %H",
-            "--name-only",
-            "-z",
-            "--relative",
-            "--no-renames",
-            "--",
-            ".",
-        ],
-    )?;
+    let log = log?;
     let mut dates = parse_log(&log);
     dates.retain(|path, (_, commit)| !dirty.contains(path) && !boundary.contains(commit));
     Ok(GitDates {
