@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand};
 
 use crate::config::{self, Config, Overrides};
+use crate::robots::Announced;
 use crate::{Collection, Error};
 
 /// Writes sitemap.xml for a built static site.
@@ -124,16 +125,44 @@ fn build(args: &BuildArgs) -> Result<(), Error> {
         return Ok(());
     }
 
-    let written = crate::write(&config, &collection, &mut io::stdout().lock())?;
+    let outcome = crate::write(&config, &collection, &mut io::stdout().lock())?;
+    let written = &outcome.written;
     if args.verbose
-        && let Some(written) = &written
+        && let Some(written) = written
     {
         for removed in &written.removed {
             let _ = writeln!(stderr, "removed stale {}", removed.display());
         }
     }
     if !args.quiet {
-        let what = match &written {
+        let robots = config.public_dir.join("robots.txt");
+        let url = outcome.url.as_deref().unwrap_or_default();
+        match &outcome.robots {
+            Some(Announced::Added) => {
+                let _ = writeln!(stderr, "added Sitemap: {url} to {}", robots.display());
+            }
+            Some(Announced::Replaced(old)) => {
+                let _ = writeln!(
+                    stderr,
+                    "replaced Sitemap: {old} with {url} in {}",
+                    robots.display()
+                );
+            }
+            Some(Announced::Created) => {
+                let _ = writeln!(stderr, "created {} announcing {url}", robots.display());
+            }
+            Some(Announced::NoFile) => {
+                let _ = writeln!(
+                    stderr,
+                    "warning: robots_txt = \"update\" but there is no {}; use \"create\" to write one",
+                    robots.display()
+                );
+            }
+            Some(Announced::Unchanged) | None => {}
+        }
+    }
+    if !args.quiet {
+        let what = match written {
             None => "wrote sitemap to stdout".to_string(),
             Some(w) if w.children.is_empty() => format!("wrote {}", w.path.display()),
             Some(w) => format!(
@@ -172,6 +201,7 @@ fn summary(collection: &Collection, elapsed: Duration) -> String {
             },
         ),
         (counts.canonical, "canonical elsewhere"),
+        (counts.robots, "blocked by robots.txt"),
         (warnings, if warnings == 1 { "warning" } else { "warnings" }),
     ] {
         if n > 0 {

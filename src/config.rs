@@ -10,6 +10,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use toml::Spanned;
 
 use crate::lastmod::{LastmodFormat, LastmodSource};
+use crate::robots::RobotsTxt;
 use crate::rules::{Changefreq, GlobError, Priority, RuleFields, RuleSpec, Rules};
 use crate::url::{BaseUrl, BaseUrlError, UrlStyle};
 
@@ -130,6 +131,12 @@ pub struct Config {
     pub head: HeadRules,
     /// The `"content"` source's state file.
     pub state_file: PathBuf,
+    /// Leave out URLs the site's robots.txt disallows (base URL at the host root only).
+    pub respect_robots: bool,
+    /// The user agent whose robots.txt group is obeyed, lower-case.
+    pub robots_agent: String,
+    /// What to do with robots.txt after writing.
+    pub robots_txt: RobotsTxt,
 }
 
 /// Which of the page's own statements are obeyed; all on by default.
@@ -176,6 +183,9 @@ pub struct FileConfig {
     respect_canonical: Option<bool>,
     alternates: Option<bool>,
     state_file: Option<PathBuf>,
+    respect_robots: Option<bool>,
+    robots_agent: Option<Spanned<String>>,
+    robots_txt: Option<Spanned<RobotsTxt>>,
     #[serde(default)]
     defaults: Defaults,
     #[serde(default, rename = "rule")]
@@ -529,7 +539,37 @@ impl Config {
                 .unwrap_or(Path::new(".sitemap-state.json")),
         );
 
+        let robots_agent = match &file.robots_agent {
+            None => "*".to_string(),
+            Some(agent) if agent.get_ref().trim().is_empty() => {
+                return Err(ConfigError::Value {
+                    origin: src.at(agent.span()),
+                    key: "robots_agent".to_string(),
+                    message: "is empty; name a user agent such as \"*\" or \"Googlebot\""
+                        .to_string(),
+                });
+            }
+            Some(agent) => agent.get_ref().trim().to_ascii_lowercase(),
+        };
+        let robots_txt = match &file.robots_txt {
+            Some(mode) if *mode.get_ref() != RobotsTxt::Leave && !base_url.is_host_root() => {
+                return Err(ConfigError::Value {
+                    origin: src.at(mode.span()),
+                    key: "robots_txt".to_string(),
+                    message: format!(
+                        "needs base_url at the root of its host, but '{}' has a path: crawlers only read /robots.txt",
+                        base_url.as_str()
+                    ),
+                });
+            }
+            Some(mode) => *mode.get_ref(),
+            None => RobotsTxt::Leave,
+        };
+
         Ok(Config {
+            respect_robots: file.respect_robots.unwrap_or(true),
+            robots_agent,
+            robots_txt,
             state_file,
             head,
             base_url,
@@ -587,6 +627,9 @@ skip_redirects = false
 respect_canonical = false
 alternates = false
 state_file = "cache/state.json"
+respect_robots = false
+robots_agent = "Googlebot"
+robots_txt = "update"
 [defaults]
 changefreq = "weekly"
 priority = 1
@@ -613,6 +656,11 @@ exclude = true
         assert!(!c.head.any());
         assert_eq!(c.head.noindex_agents, ["robots", "googlebot"]);
         assert_eq!(c.state_file, std::env::temp_dir().join("cache/state.json"));
+        assert!(!c.respect_robots);
+        assert_eq!(
+            (c.robots_agent.as_str(), c.robots_txt),
+            ("googlebot", RobotsTxt::Update)
+        );
         let v = c.rules.apply(Path::new("tags/x.html"), &mut Vec::new());
         assert!(v.excluded.is_some());
         assert_eq!(v.priority.map(Priority::get), Some(1.0));

@@ -11,7 +11,7 @@
 //!
 //! let config = Config::load(Some("sitemap.toml".as_ref()), &Overrides::default())?;
 //! let collection = sitemapgen::collect(&config, false)?;
-//! let written = sitemapgen::write(&config, &collection, &mut std::io::stdout())?;
+//! let outcome = sitemapgen::write(&config, &collection, &mut std::io::stdout())?;
 //! # Ok::<(), sitemapgen::Error>(())
 //! ```
 #![deny(missing_docs)]
@@ -20,6 +20,7 @@ pub mod cli;
 pub mod config;
 pub mod lastmod;
 pub mod page;
+pub mod robots;
 pub mod rules;
 pub mod scan;
 pub mod sitemap;
@@ -38,6 +39,7 @@ use lastmod::PageFacts;
 use lastmod::git::GitDates;
 use lastmod::state::{PageState, State, StateError};
 use page::{Head, HeadOptions};
+use robots::{Announced, Robots, RobotsError, RobotsTxt};
 use rules::ExcludedBy;
 use scan::{ScanOptions, ScanWarning, Skipped};
 use sitemap::{Alternate, Children, Entry, Limits, WriteError, Written};
@@ -72,6 +74,9 @@ pub enum Error {
     /// The `"content"` source's state file is unusable.
     #[error(transparent)]
     State(#[from] StateError),
+    /// robots.txt could not be updated; the sitemap itself was written.
+    #[error(transparent)]
+    Robots(#[from] RobotsError),
 }
 
 impl Error {
@@ -134,6 +139,8 @@ pub enum Warning {
     },
     /// A `lastmod` source that cannot be used this run (git missing, a shallow clone).
     Lastmod(String),
+    /// The site's robots.txt cannot be read or parsed, so it is not applied.
+    Robots(String),
     /// A page whose content could not be read for its fingerprint.
     ContentUnreadable {
         /// The page.
@@ -182,6 +189,7 @@ impl fmt::Display for Warning {
                 reason,
             } => write!(f, "{}: {kind} '{value}' ignored: {reason}", path.display()),
             Warning::Lastmod(message) => f.write_str(message),
+            Warning::Robots(message) => write!(f, "{message}; robots.txt is not applied"),
             Warning::ContentUnreadable { path, message } => write!(
                 f,
                 "{}: cannot read its content ({message}); the next lastmod source is used",
@@ -207,6 +215,8 @@ pub enum LeftOut {
     Redirect(String),
     /// Its canonical URL is another page.
     Canonical(String),
+    /// The site's robots.txt disallows it.
+    Robots,
 }
 
 impl fmt::Display for LeftOut {
@@ -216,6 +226,7 @@ impl fmt::Display for LeftOut {
             LeftOut::Noindex => f.write_str("noindex (robots meta tag)"),
             LeftOut::Redirect(to) => write!(f, "redirect stub (meta refresh to {to})"),
             LeftOut::Canonical(url) => write!(f, "canonical elsewhere ({url})"),
+            LeftOut::Robots => f.write_str("blocked by robots.txt"),
         }
     }
 }
@@ -231,6 +242,8 @@ pub struct LeftOutCounts {
     pub redirects: usize,
     /// Canonical elsewhere.
     pub canonical: usize,
+    /// Blocked by robots.txt.
+    pub robots: usize,
 }
 
 impl LeftOutCounts {
@@ -240,12 +253,13 @@ impl LeftOutCounts {
             LeftOut::Noindex => self.noindex += 1,
             LeftOut::Redirect(_) => self.redirects += 1,
             LeftOut::Canonical(_) => self.canonical += 1,
+            LeftOut::Robots => self.robots += 1,
         }
     }
 
     /// All pages left out.
     pub fn total(&self) -> usize {
-        self.rules + self.noindex + self.redirects + self.canonical
+        self.rules + self.noindex + self.redirects + self.canonical + self.robots
     }
 }
 
@@ -300,6 +314,13 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
     let mut warnings = Vec::new();
     if uses(LastmodSource::Content) {
         dates.state = Some(State::load(&config.state_file)?);
+    }
+    // public_dir/robots.txt is the one crawlers read only when the site is the host root.
+    if config.respect_robots && config.base_url.is_host_root() {
+        match Robots::load(&config.public_dir, &config.robots_agent) {
+            Ok(robots) => dates.robots = robots,
+            Err(e) => warnings.push(Warning::Robots(e.to_string())),
+        }
     }
     // git reads its history while the walk runs.
     let git = uses(LastmodSource::Git).then(|| {
@@ -490,6 +511,15 @@ fn process(
         return processed;
     }
 
+    // Before the head is read: a blocked page costs no I/O.
+    if let Some(robots) = &dates.robots
+        && !verdict.included
+        && !robots.allows(&loc)
+    {
+        processed.outcome = Outcome::LeftOut(LeftOut::Robots);
+        return processed;
+    }
+
     let head = if config.head.any() || lastmod::uses(&config.lastmod, LastmodSource::Meta) {
         match page::read_head(&path(), head_options) {
             Ok(head) => head,
@@ -639,6 +669,8 @@ struct Dates {
     git: Option<GitDates>,
     /// The previous run's state, when the `"content"` source is used.
     state: Option<State>,
+    /// The site's robots.txt rules, when they apply.
+    robots: Option<Robots>,
 }
 
 /// The URL of the directory `output` is published in: its place under the public
@@ -665,42 +697,81 @@ fn children_of(config: &Config, output: &Path) -> Children {
     Children { loc_prefix }
 }
 
-/// Writes the collection where the configuration says. Returns what was written, or
-/// `None` when it went to standard output (`out`).
+/// What [`write`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WriteOutcome {
+    /// The files written; `None` when the sitemap went to standard output.
+    pub written: Option<Written>,
+    /// The sitemap's absolute URL, when written to a file.
+    pub url: Option<String>,
+    /// What was done to robots.txt, when `robots_txt` asks for anything.
+    pub robots: Option<Announced>,
+}
+
+/// Writes the collection where the configuration says (standard output is `out`), then
+/// saves the `"content"` state and announces the sitemap in robots.txt if asked to.
 pub fn write(
     config: &Config,
     collection: &Collection,
     out: &mut dyn std::io::Write,
-) -> Result<Option<Written>, Error> {
+) -> Result<WriteOutcome, Error> {
     let limits = Limits {
         max_urls: config.max_urls_per_file,
         max_bytes: sitemap::PROTOCOL_MAX_BYTES,
     };
-    match &config.output {
+    let path = match &config.output {
         Output::Stdout => {
             sitemap::write_single(out, &collection.entries, limits, config.lastmod_format)?;
             save_state(config, collection)?;
-            Ok(None)
+            return Ok(WriteOutcome {
+                written: None,
+                url: None,
+                robots: None,
+            });
         }
-        Output::File(path) => {
-            if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-                std::fs::create_dir_all(parent).map_err(|source| WriteError::Io {
-                    path: parent.to_path_buf(),
-                    source,
-                })?;
-            }
-            let children = children_of(config, path);
-            let written = sitemap::write_files(
-                path,
-                &children,
-                &collection.entries,
-                limits,
-                config.lastmod_format,
-            )?;
-            save_state(config, collection)?;
-            Ok(Some(written))
-        }
+        Output::File(path) => path,
+    };
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|source| WriteError::Io {
+            path: parent.to_path_buf(),
+            source,
+        })?;
     }
+    let children = children_of(config, path);
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let url = format!("{}{}", children.loc_prefix, url::encode_segment(&file_name));
+    let written = sitemap::write_files(
+        path,
+        &children,
+        &collection.entries,
+        limits,
+        config.lastmod_format,
+    )?;
+    save_state(config, collection)?;
+    let robots = match config.robots_txt {
+        RobotsTxt::Leave => None,
+        mode => {
+            let host_root =
+                ::url::Url::parse(config.base_url.as_str()).map_err(|e| RobotsError::Parse {
+                    path: config.public_dir.join("robots.txt"),
+                    message: e.to_string(),
+                })?;
+            Some(robots::announce(
+                &config.public_dir,
+                &url,
+                &host_root,
+                mode,
+            )?)
+        }
+    };
+    Ok(WriteOutcome {
+        written: Some(written),
+        url: Some(url),
+        robots,
+    })
 }
 
 /// Saves the `"content"` source's state, once the sitemap it describes is written.

@@ -3,4 +3,5 @@
 mod build;
 mod heads;
 mod lastmod;
+mod robots;
 mod util;
