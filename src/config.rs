@@ -629,7 +629,7 @@ alternates = false
 state_file = "cache/state.json"
 respect_robots = false
 robots_agent = "Googlebot"
-robots_txt = "update"
+robots_txt = "leave"
 [defaults]
 changefreq = "weekly"
 priority = 1
