@@ -659,11 +659,13 @@ exclude = true
         assert!(!c.respect_robots);
         assert_eq!(
             (c.robots_agent.as_str(), c.robots_txt),
-            ("googlebot", RobotsTxt::Update)
+            ("googlebot", RobotsTxt::Leave)
         );
         let v = c.rules.apply(Path::new("tags/x.html"), &mut Vec::new());
         assert!(v.excluded.is_some());
         assert_eq!(v.priority.map(Priority::get), Some(1.0));
+        let c = load("base_url = 'https://example.org'\nrobots_txt = 'create'").unwrap();
+        assert_eq!(c.robots_txt, RobotsTxt::Create);
     }
 
     #[test]
