@@ -6,8 +6,10 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::check::{CheckOptions, Report};
 use crate::config::{self, Config, Overrides};
 use crate::robots::Announced;
+use crate::url::BaseUrl;
 use crate::{Collection, Error};
 
 /// Writes sitemap.xml for a built static site.
@@ -25,6 +27,28 @@ pub struct Cli {
 enum Command {
     /// Walk the built site and write its sitemap (the default command).
     Build(BuildArgs),
+    /// Validate sitemaps: files (.xml, .xml.gz, .txt) or directories holding sitemap.xml,
+    /// following a sitemap index to its children on disk.
+    Check(CheckArgs),
+}
+
+#[derive(Debug, Args)]
+struct CheckArgs {
+    /// Sitemap files, or directories holding sitemap.xml
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+
+    /// Warn about URLs on another host than this base URL's
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+
+    /// Treat warnings as errors (exit 1 on any)
+    #[arg(long)]
+    strict: bool,
+
+    /// Print only the problems, not the closing count
+    #[arg(short, long)]
+    quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -56,6 +80,10 @@ struct BuildArgs {
     /// List every file skipped or left out, with the reason
     #[arg(short, long)]
     verbose: bool,
+
+    /// Check the written sitemap afterwards, as `sitemapgen check` does
+    #[arg(long)]
+    check: bool,
 }
 
 /// Parses the arguments, runs, prints, and returns the process exit code.
@@ -63,6 +91,7 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     let args = match cli.command {
         Some(Command::Build(args)) => args,
+        Some(Command::Check(args)) => return check(&args),
         None => cli.build,
     };
     match build(&args) {
@@ -173,7 +202,64 @@ fn build(args: &BuildArgs) -> Result<(), Error> {
         };
         let _ = writeln!(stderr, "{what}: {}", summary(&collection, start.elapsed()));
     }
+    if args.check
+        && let Some(written) = written
+    {
+        let options = CheckOptions {
+            base_url: Some(config.base_url.clone()),
+            now: jiff::Timestamp::now(),
+        };
+        let report = crate::check::check(std::slice::from_ref(&written.path), &options);
+        if print_report(&report, false, args.quiet) != 0 {
+            return Err(Error::CheckFailed {
+                errors: report.errors(),
+            });
+        }
+    }
     Ok(())
+}
+
+/// Prints a check's problems and closing count; returns the exit code.
+fn print_report(report: &Report, strict: bool, quiet: bool) -> i32 {
+    let mut out = io::stdout().lock();
+    for problem in &report.problems {
+        let _ = writeln!(out, "{problem}");
+    }
+    let (errors, warnings) = (report.errors(), report.warnings());
+    if !quiet {
+        let plural = |n: usize, what: &str| {
+            format!("{} {what}{}", thousands(n), if n == 1 { "" } else { "s" })
+        };
+        let _ = writeln!(
+            io::stderr(),
+            "checked {}, {}: {}, {}",
+            plural(report.files, "file"),
+            plural(report.urls, "URL"),
+            plural(errors, "error"),
+            plural(warnings, "warning"),
+        );
+    }
+    if errors > 0 || (strict && warnings > 0) {
+        1
+    } else {
+        0
+    }
+}
+
+fn check(args: &CheckArgs) -> i32 {
+    let base_url = match args.base_url.as_deref().map(BaseUrl::parse).transpose() {
+        Ok(base) => base,
+        Err(e) => {
+            eprintln!("error: --base-url: {e}");
+            return 2;
+        }
+    };
+    let options = CheckOptions {
+        base_url,
+        now: jiff::Timestamp::now(),
+    };
+    let report = crate::check::check(&args.paths, &options);
+    print_report(&report, args.strict, args.quiet)
 }
 
 fn stdout_error(source: io::Error) -> Error {

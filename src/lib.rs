@@ -16,6 +16,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod check;
 pub mod cli;
 pub mod config;
 pub mod lastmod;
@@ -77,6 +78,12 @@ pub enum Error {
     /// robots.txt could not be updated; the sitemap itself was written.
     #[error(transparent)]
     Robots(#[from] RobotsError),
+    /// `build --check` found errors in what was written.
+    #[error("the written sitemap has {errors} errors (listed above)")]
+    CheckFailed {
+        /// How many.
+        errors: usize,
+    },
 }
 
 impl Error {

@@ -1,0 +1,409 @@
+//! `sitemapgen check` on hand-made valid and invalid sitemaps.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+use predicates::prelude::*;
+
+use crate::util::{Site, bin};
+
+const HEAD: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+const TAIL: &str = "</urlset>\n";
+
+/// `<url>` entries, one per line, so line N of the file is entry N-2.
+fn urlset(entries: &[&str]) -> String {
+    let mut xml = HEAD.to_string();
+    for e in entries {
+        xml.push_str(&format!("  <url>{e}</url>\n"));
+    }
+    xml.push_str(TAIL);
+    xml
+}
+
+fn loc(url: &str) -> String {
+    format!("<loc>{url}</loc>")
+}
+
+/// Runs `check` on one file holding `content`; returns (exit code, stdout, stderr).
+fn check_one(name: &str, content: &[u8], args: &[&str]) -> (i32, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    fs::write(&path, content).unwrap();
+    let out = bin()
+        .current_dir(dir.path())
+        .arg("check")
+        .arg(name)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn each_error_is_reported_at_its_line() {
+    let long = format!("https://example.org/{}", "a".repeat(2040));
+    let good = loc("https://example.org/");
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "mismatched tags",
+            urlset(&[&good, "<loc>https://example.org/a</lock>"]).into_bytes(),
+            "sitemap.xml:4: error: not well-formed XML",
+        ),
+        (
+            "truncated",
+            format!("{HEAD}  <url>{good}</url>\n  <url>").into_bytes(),
+            "sitemap.xml:4: error: not well-formed XML: the file ends",
+        ),
+        (
+            "not utf-8",
+            [
+                HEAD.as_bytes(),
+                b"  <url><loc>https://example.org/caf\xe9</loc></url>\n",
+                TAIL.as_bytes(),
+            ]
+            .concat(),
+            "sitemap.xml:3: error: not UTF-8",
+        ),
+        (
+            "declared latin-1",
+            urlset(&[&good]).replace("UTF-8", "ISO-8859-1").into_bytes(),
+            "sitemap.xml:1: error: declares encoding ISO-8859-1",
+        ),
+        (
+            "old namespace",
+            urlset(&[&good])
+                .replace(
+                    "sitemaps.org/schemas/sitemap/0.9",
+                    "google.com/schemas/sitemap/0.84",
+                )
+                .into_bytes(),
+            "sitemap.xml:2: error: root element is <urlset> in http://www.google.com/schemas/sitemap/0.84",
+        ),
+        (
+            "wrong root",
+            b"<?xml version=\"1.0\"?>\n<rss version=\"2.0\"/>\n".to_vec(),
+            "sitemap.xml:2: error: root element is <rss> in no namespace",
+        ),
+        (
+            "url without loc",
+            urlset(&[&good, "<lastmod>2024-01-01</lastmod>"]).into_bytes(),
+            "sitemap.xml:4: error: <url> without <loc>",
+        ),
+        (
+            "relative loc",
+            urlset(&[&good, &loc("/about/")]).into_bytes(),
+            "sitemap.xml:4: error: '/about/' is not an absolute http(s) URL",
+        ),
+        (
+            "ftp loc",
+            urlset(&[&good, &good, &loc("ftp://example.org/f")]).into_bytes(),
+            "sitemap.xml:5: error: 'ftp://example.org/f' is not an absolute http(s) URL",
+        ),
+        (
+            "space",
+            urlset(&[&loc("https://example.org/a b")]).into_bytes(),
+            "sitemap.xml:3: error: URL holds a space",
+        ),
+        (
+            "non-ascii",
+            urlset(&[&loc("https://example.org/über")]).into_bytes(),
+            "sitemap.xml:3: error: URL holds non-ASCII 'ü'",
+        ),
+        (
+            "less-than",
+            urlset(&[&loc("https://example.org/&lt;x")]).into_bytes(),
+            "sitemap.xml:3: error: URL holds '<'",
+        ),
+        (
+            "greater-than",
+            urlset(&[&loc("https://example.org/x&gt;")]).into_bytes(),
+            "sitemap.xml:3: error: URL holds '>'",
+        ),
+        (
+            "quote",
+            urlset(&[&loc("https://example.org/&quot;q")]).into_bytes(),
+            "sitemap.xml:3: error: URL holds '\"'",
+        ),
+        (
+            "raw percent",
+            urlset(&[&good, &loc("https://example.org/100%")]).into_bytes(),
+            "sitemap.xml:4: error: URL holds a '%' not followed by two hex digits",
+        ),
+        (
+            "too long",
+            urlset(&[&loc(&long)]).into_bytes(),
+            "sitemap.xml:3: error: URL is 2060 characters",
+        ),
+        (
+            "lastmod",
+            urlset(&[&format!("{good}<lastmod>05/03/2024</lastmod>")]).into_bytes(),
+            "sitemap.xml:3: error: lastmod '05/03/2024' is not a W3C Datetime",
+        ),
+        (
+            "lastmod without zone",
+            urlset(&[&format!("{good}<lastmod>2024-03-05T10:20:30</lastmod>")]).into_bytes(),
+            "sitemap.xml:3: error: lastmod '2024-03-05T10:20:30'",
+        ),
+        (
+            "changefreq",
+            urlset(&[
+                &good,
+                &format!(
+                    "{}<changefreq>sometimes</changefreq>",
+                    loc("https://example.org/b")
+                ),
+            ])
+            .into_bytes(),
+            "sitemap.xml:4: error: changefreq 'sometimes' is not one of always, hourly, daily, weekly, monthly, yearly, never",
+        ),
+        (
+            "priority",
+            urlset(&[&format!("{good}<priority>1.5</priority>")]).into_bytes(),
+            "sitemap.xml:3: error: priority '1.5' is not a number from 0.0 to 1.0",
+        ),
+        (
+            "priority text",
+            urlset(&[&format!("{good}<priority>high</priority>")]).into_bytes(),
+            "sitemap.xml:3: error: priority 'high'",
+        ),
+        (
+            "unknown element",
+            urlset(&[&format!("{good}<title>x</title>")]).into_bytes(),
+            "sitemap.xml:3: error: unexpected <title> in <url>",
+        ),
+        (
+            "undefined entity",
+            urlset(&[&loc("https://example.org/?a=1&b=2")]).into_bytes(),
+            "sitemap.xml:3: error:",
+        ),
+    ];
+    for (what, content, want) in cases {
+        let (code, stdout, _) = check_one("sitemap.xml", &content, &[]);
+        assert_eq!(code, 1, "{what}: {stdout}");
+        assert!(
+            stdout.contains(want),
+            "{what}: wanted {want:?} in\n{stdout}"
+        );
+    }
+}
+
+#[test]
+fn the_protocol_limits_are_errors() {
+    let urls: Vec<String> = (0..50_001)
+        .map(|i| loc(&format!("https://example.org/p{i}")))
+        .collect();
+    let refs: Vec<&str> = urls.iter().map(String::as_str).collect();
+    let (code, stdout, _) = check_one("sitemap.xml", urlset(&refs).as_bytes(), &[]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains("sitemap.xml:50003: error: more than 50,000 URLs"),
+        "{stdout}"
+    );
+
+    // Over 50 MiB uncompressed, even when it travels gzipped.
+    let big_loc = loc(&format!("https://example.org/{}", "x".repeat(2000)));
+    let mut xml = HEAD.to_string();
+    let line = format!("  <url>{big_loc}</url>\n");
+    for _ in 0..(52_428_800 / line.len() + 10) {
+        xml.push_str(&line);
+    }
+    xml.push_str(TAIL);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(xml.as_bytes()).unwrap();
+    let (code, stdout, _) = check_one("big.xml.gz", &gz.finish().unwrap(), &[]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains("over the protocol's 52,428,800 (50 MiB)"),
+        "{}",
+        &stdout[..stdout.len().min(500)]
+    );
+}
+
+#[test]
+fn warnings_alone_exit_0_unless_strict() {
+    let future = format!(
+        "{}<lastmod>2999-01-01</lastmod>",
+        loc("https://example.org/f")
+    );
+    let other_host = loc("https://elsewhere.example/x");
+    let dup = loc("https://example.org/");
+    let xml = urlset(&[&dup, &future, &other_host, &dup]);
+    let (code, stdout, stderr) = check_one(
+        "sitemap.xml",
+        xml.as_bytes(),
+        &["--base-url", "https://example.org/"],
+    );
+    assert_eq!(code, 0, "{stdout}");
+    for want in [
+        "sitemap.xml:4: warning: lastmod 2999-01-01 is in the future",
+        "sitemap.xml:5: warning: URL is on elsewhere.example, not on example.org",
+        "sitemap.xml:6: warning: duplicate URL (also at line 3): https://example.org/",
+    ] {
+        assert!(stdout.contains(want), "wanted {want:?} in\n{stdout}");
+    }
+    assert!(
+        stderr.contains("checked 1 file, 4 URLs: 0 errors, 3 warnings"),
+        "{stderr}"
+    );
+    let (code, _, _) = check_one(
+        "sitemap.xml",
+        xml.as_bytes(),
+        &["--base-url", "https://example.org/", "--strict"],
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn one_lastmod_for_every_url_is_the_mark_of_build_time_dates() {
+    let urls: Vec<String> = (0..101)
+        .map(|i| {
+            format!(
+                "{}<lastmod>2026-01-01T12:00:00+00:00</lastmod>",
+                loc(&format!("https://example.org/p{i}"))
+            )
+        })
+        .collect();
+    let refs: Vec<&str> = urls.iter().map(String::as_str).collect();
+    let (code, stdout, _) = check_one("sitemap.xml", urlset(&refs).as_bytes(), &[]);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains(
+            "sitemap.xml:3: warning: all 101 URLs have lastmod 2026-01-01T12:00:00+00:00"
+        ),
+        "{stdout}"
+    );
+    let (_, stdout, _) = check_one("sitemap.xml", urlset(&refs[..100]).as_bytes(), &[]);
+    assert!(stdout.is_empty(), "{stdout}");
+}
+
+#[test]
+fn urls_blocked_by_the_sites_robots_txt_are_warned_about() {
+    let site = Site::new(&[]);
+    fs::write(
+        site.public().join("robots.txt"),
+        "User-agent: *\nDisallow: /private/\n",
+    )
+    .unwrap();
+    fs::write(
+        site.public().join("sitemap.xml"),
+        urlset(&[
+            &loc("https://example.org/"),
+            &loc("https://example.org/private/x.html"),
+        ]),
+    )
+    .unwrap();
+    site.cmd()
+        .args(["check", "public"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "sitemap.xml:4: warning: URL is blocked by public/robots.txt",
+        ));
+}
+
+#[test]
+fn an_index_is_followed_to_its_children_on_disk() {
+    let site = Site::new(&[]);
+    let public = site.public();
+    fs::create_dir_all(public.join("maps")).unwrap();
+    let index = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n  <sitemap><loc>https://example.org/maps/a.xml</loc></sitemap>\n  <sitemap><loc>https://example.org/maps/b%20c.xml.gz</loc></sitemap>\n  <sitemap><loc>https://example.org/maps/missing.xml</loc></sitemap>\n  <sitemap><loc>https://example.org/maps/nested.xml</loc></sitemap>\n</sitemapindex>\n";
+    fs::write(public.join("maps/index.xml"), index).unwrap();
+    fs::write(
+        public.join("maps/a.xml"),
+        urlset(&[
+            &loc("https://example.org/a"),
+            &loc("https://example.org/a b"),
+        ]),
+    )
+    .unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(
+        urlset(&[&loc("https://example.org/c"), &loc("https://example.org/a")]).as_bytes(),
+    )
+    .unwrap();
+    fs::write(public.join("maps/b c.xml.gz"), gz.finish().unwrap()).unwrap();
+    fs::write(public.join("maps/nested.xml"), index).unwrap();
+    let out = site
+        .cmd()
+        .args(["check", "public/maps/index.xml"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    for want in [
+        "public/maps/a.xml:4: error: URL holds a space",
+        "public/maps/b c.xml.gz:4: warning: duplicate URL (also at another file of this check): https://example.org/a",
+        "public/maps/index.xml:5: error: child sitemap https://example.org/maps/missing.xml is missing on disk",
+        "public/maps/nested.xml:2: error: a sitemap index listed in a sitemap index",
+    ] {
+        assert!(out.contains(want), "wanted {want:?} in\n{out}");
+    }
+}
+
+#[test]
+fn text_sitemaps_are_checked_line_by_line() {
+    let (code, stdout, stderr) = check_one(
+        "sitemap.txt",
+        b"https://example.org/\nhttps://example.org/a b\n\n/relative\nhttps://example.org/\n",
+        &[],
+    );
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains("sitemap.txt:2: error: URL holds a space"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("sitemap.txt:4: error: '/relative' is not an absolute http(s) URL"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("sitemap.txt:5: warning: duplicate URL (also at line 1)"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("4 URLs"), "{stderr}");
+}
+
+#[test]
+fn real_generator_output_and_our_own_pass_without_warnings() {
+    let hugo = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hugo/public");
+    bin()
+        .arg("check")
+        .arg(&hugo)
+        .args(["--base-url", "https://hugo.example.org/", "--strict"])
+        .assert()
+        .success()
+        .stdout("")
+        .stderr("checked 1 file, 16 URLs: 0 errors, 0 warnings\n");
+
+    let pages: Vec<String> = (0..30).map(|i| format!("p{i}/index.html")).collect();
+    let pages: Vec<&str> = pages.iter().map(String::as_str).collect();
+    let site = Site::new(&pages);
+    site.config("base_url = 'https://example.org/'\nmax_urls_per_file = 7\n");
+    site.cmd()
+        .arg("--check")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "checked 6 files, 35 URLs: 0 errors, 0 warnings",
+        ));
+}
+
+#[test]
+fn a_directory_without_a_sitemap_is_an_error() {
+    let site = Site::new(&["index.html"]);
+    site.cmd()
+        .args(["check", "public"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "public/sitemap.xml:0: error: cannot read",
+        ));
+    bin().arg("check").assert().code(2);
+}
