@@ -563,16 +563,14 @@ impl Checker<'_> {
                     );
                 }
             }
-            "url" | "sitemap" => {
-                if !entry.has_loc {
-                    let line = entry.line;
-                    self.problem(
-                        path,
-                        line,
-                        Severity::Error,
-                        format!("<{local}> without <loc>"),
-                    );
-                }
+            "url" | "sitemap" if !entry.has_loc => {
+                let line = entry.line;
+                self.problem(
+                    path,
+                    line,
+                    Severity::Error,
+                    format!("<{local}> without <loc>"),
+                );
             }
             _ => {}
         }
