@@ -16,7 +16,7 @@ bin=$root/target/release/sitemapgen
 
 if [ ! -f "$dir/.generated-$pages" ]; then
   echo "generating and committing $pages pages under $dir ..." >&2
-  python3 "$root/bench/gen_site.py" "$dir/public" "$pages"
+  cargo run --release --quiet --manifest-path "$root/Cargo.toml" --example gen-site -- --pages "$pages" "$dir/public"
   g() { git -C "$dir" -c user.name=bench -c user.email=bench@example.org "$@"; }
   g init -q
   for section in "$dir"/public/*/; do g add "$section"; g commit -qm "add $(basename "$section")"; done

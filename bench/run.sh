@@ -6,7 +6,7 @@
 #
 # Floors:  find DIR -name '*.html' -printf '%T@ %p\n'                     (walk + stat)
 #          find DIR -name '*.html' -print0 | xargs -0 -P2 head -q -c 8192  (walk + read heads)
-# Needs hyperfine (Debian package `hyperfine`) and python3. RUNS=N sets the runs per command.
+# Needs hyperfine (Debian package `hyperfine`) and python3 (for the ratios). RUNS=N sets the runs per command.
 set -euo pipefail
 pages=${1:-200000}
 dir=${2:-$(mktemp -d)}
@@ -18,7 +18,7 @@ bin=$root/target/release/sitemapgen
 
 if [ ! -f "$dir/.generated-$pages" ]; then
   echo "generating $pages pages under $dir/public ..." >&2
-  python3 "$root/bench/gen_site.py" "$dir/public" "$pages"
+  cargo run --release --quiet --manifest-path "$root/Cargo.toml" --example gen-site -- --pages "$pages" "$dir/public"
   touch "$dir/.generated-$pages"
 fi
 html=$(find "$dir/public" -name '*.html' | wc -l)

@@ -84,6 +84,10 @@ struct BuildArgs {
     /// Check the written sitemap afterwards, as `sitemapgen check` does
     #[arg(long)]
     check: bool,
+
+    /// Threads for walking and reading pages [default: one per core; at most 64 read pages]
+    #[arg(short = 'j', long, value_name = "N")]
+    threads: Option<usize>,
 }
 
 /// Parses the arguments, runs, prints, and returns the process exit code.
@@ -119,6 +123,7 @@ fn build(args: &BuildArgs) -> Result<(), Error> {
         public_dir: args.dir.clone(),
         base_url: args.base_url.clone(),
         output: args.output.clone(),
+        threads: args.threads,
     };
     let config = Config::load(config_path.as_deref(), &overrides)?;
     let collection = crate::collect(&config, args.verbose)?;

@@ -102,6 +102,8 @@ pub struct Overrides {
     pub base_url: Option<String>,
     /// `--output`: a path relative to the current directory, or `-` for stdout.
     pub output: Option<PathBuf>,
+    /// `--threads`: threads for walking and reading pages; 0 or none for one per core.
+    pub threads: Option<usize>,
 }
 
 /// The validated configuration of a run.
@@ -137,6 +139,8 @@ pub struct Config {
     pub robots_agent: String,
     /// What to do with robots.txt after writing.
     pub robots_txt: RobotsTxt,
+    /// Threads for walking and reading pages (at least 1).
+    pub threads: usize,
 }
 
 /// Which of the page's own statements are obeyed; all on by default.
@@ -566,7 +570,14 @@ impl Config {
             None => RobotsTxt::Leave,
         };
 
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = match overrides.threads {
+            Some(n) if n > 0 => n,
+            _ => cores,
+        };
+
         Ok(Config {
+            threads,
             respect_robots: file.respect_robots.unwrap_or(true),
             robots_agent,
             robots_txt,
@@ -804,9 +815,11 @@ exclude = true
             public_dir: Some(dir.clone()),
             base_url: Some("https://other.example/".into()),
             output: Some(PathBuf::from("-")),
+            threads: Some(3),
         };
         let c = Config::from_parts(file, Some((Path::new("conf"), "s.toml")), text, &overrides)
             .unwrap();
+        assert_eq!(c.threads, 3);
         assert_eq!(c.base_url.as_str(), "https://other.example/");
         assert_eq!(c.public_dir, dir);
         assert_eq!(c.output, Output::Stdout);

@@ -31,7 +31,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub use config::Config;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use config::{ConfigError, Output};
 use jiff::Timestamp;
@@ -342,6 +342,7 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
             follow_symlinks: config.follow_symlinks,
             read_mtime: uses(LastmodSource::Mtime),
             keep_skipped: details,
+            threads: config.threads,
         },
     );
     if let Some(git) = git {
@@ -365,7 +366,7 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
         ..Collection::default()
     };
 
-    let processed = process_all(config, &dates, &scanned.pages);
+    let processed = process_all(config, &dates, scanned.pages);
     let mut pages: Vec<(PathBuf, Entry, Option<String>)> = Vec::with_capacity(processed.len());
     let mut canonical_targets = Vec::new();
     for p in processed {
@@ -453,15 +454,27 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
     Ok(collection)
 }
 
-/// Processes every page on a pool of scoped threads (at most [`MAX_OPEN_FILES`]), each
-/// taking [`CHUNK`] pages at a time. The order of the results varies; callers sort.
-fn process_all(config: &Config, dates: &Dates, pages: &[scan::Found]) -> Vec<Processed> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let workers = cores
+/// Processes every page on a pool of `config.threads` scoped threads (at most
+/// [`MAX_OPEN_FILES`]), each taking [`CHUNK`] pages at a time. Pages are moved into their
+/// results, and each chunk of the walk's list is freed once processed. The order of the
+/// results varies; callers sort.
+fn process_all(config: &Config, dates: &Dates, pages: Vec<scan::Found>) -> Vec<Processed> {
+    let workers = config
+        .threads
         .min(MAX_OPEN_FILES)
         .min(pages.len().div_ceil(CHUNK))
         .max(1);
-    let next = AtomicUsize::new(0);
+    let mut chunks = Vec::with_capacity(pages.len().div_ceil(CHUNK));
+    let mut pages = pages.into_iter();
+    loop {
+        let chunk: Vec<scan::Found> = pages.by_ref().take(CHUNK).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        chunks.push(chunk);
+    }
+    drop(pages);
+    let queue = Mutex::new(chunks);
     let head_options = HeadOptions {
         noindex_agents: config.head.noindex_agents.clone(),
     };
@@ -469,11 +482,10 @@ fn process_all(config: &Config, dates: &Dates, pages: &[scan::Found]) -> Vec<Pro
         let mut out = Vec::new();
         let mut matched = Vec::new();
         loop {
-            let start = next.fetch_add(CHUNK, Ordering::Relaxed);
-            if start >= pages.len() {
+            let Some(chunk) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop() else {
                 return out;
-            }
-            for found in &pages[start..(start + CHUNK).min(pages.len())] {
+            };
+            for found in chunk {
                 out.push(process(config, dates, &head_options, found, &mut matched));
             }
         }
@@ -495,27 +507,38 @@ fn process(
     config: &Config,
     dates: &Dates,
     head_options: &HeadOptions,
-    found: &scan::Found,
+    found: scan::Found,
     matched: &mut Vec<usize>,
 ) -> Processed {
-    let mut processed = Processed {
-        rel: found.rel.clone(),
-        outcome: Outcome::Dropped,
-        warnings: Vec::new(),
-    };
+    let mut warnings = Vec::new();
+    let outcome = process_page(config, dates, head_options, &found, matched, &mut warnings);
+    Processed {
+        rel: found.rel,
+        outcome,
+        warnings,
+    }
+}
+
+fn process_page(
+    config: &Config,
+    dates: &Dates,
+    head_options: &HeadOptions,
+    found: &scan::Found,
+    matched: &mut Vec<usize>,
+    warnings: &mut Vec<Warning>,
+) -> Outcome {
     let path = || config.public_dir.join(&found.rel);
     let verdict = config.rules.apply(&found.rel, matched);
     if let Some(by) = verdict.excluded {
-        processed.outcome = Outcome::LeftOut(LeftOut::Rule(by));
-        return processed;
+        return Outcome::LeftOut(LeftOut::Rule(by));
     }
     let loc = url::page_url(&config.base_url, &found.rel, &config.url_style);
     if loc.len() >= url::MAX_URL_LEN {
-        processed.warnings.push(Warning::UrlTooLong {
+        warnings.push(Warning::UrlTooLong {
             path: path(),
             len: loc.len(),
         });
-        return processed;
+        return Outcome::Dropped;
     }
 
     // Before the head is read: a blocked page costs no I/O.
@@ -523,15 +546,14 @@ fn process(
         && !verdict.included
         && !robots.allows(&loc)
     {
-        processed.outcome = Outcome::LeftOut(LeftOut::Robots);
-        return processed;
+        return Outcome::LeftOut(LeftOut::Robots);
     }
 
     let head = if config.head.any() || lastmod::uses(&config.lastmod, LastmodSource::Meta) {
         match page::read_head(&path(), head_options) {
             Ok(head) => head,
             Err(e) => {
-                processed.warnings.push(Warning::HeadUnreadable {
+                warnings.push(Warning::HeadUnreadable {
                     path: path(),
                     message: e.to_string(),
                 });
@@ -550,7 +572,7 @@ fn process(
             .as_ref()
     };
     let mut ignored = |kind: &'static str, value: &str, reason: String| {
-        processed.warnings.push(Warning::IgnoredLink {
+        warnings.push(Warning::IgnoredLink {
             path: path(),
             kind,
             value: value.to_string(),
@@ -581,8 +603,7 @@ fn process(
             None
         };
         if let Some(why) = why {
-            processed.outcome = Outcome::LeftOut(why);
-            return processed;
+            return Outcome::LeftOut(why);
         }
     }
 
@@ -629,7 +650,7 @@ fn process(
         Some(_) => match lastmod::content::fingerprint(&path()) {
             Ok(fp) => Some(fp),
             Err(e) => {
-                processed.warnings.push(Warning::ContentUnreadable {
+                warnings.push(Warning::ContentUnreadable {
                     path: path(),
                     message: e.to_string(),
                 });
@@ -649,12 +670,12 @@ fn process(
     };
     let resolved = lastmod::resolve(&config.lastmod, &facts);
     if let Some(value) = resolved.unparseable {
-        processed.warnings.push(Warning::UnparseableDate {
+        warnings.push(Warning::UnparseableDate {
             path: path(),
             value,
         });
     }
-    processed.outcome = Outcome::Listed(
+    Outcome::Listed(
         Entry {
             loc,
             lastmod: resolved.lastmod,
@@ -663,8 +684,7 @@ fn process(
             alternates,
         },
         fingerprint,
-    );
-    processed
+    )
 }
 
 /// What the `lastmod` sources that look beyond the page itself know, gathered once.

@@ -22,6 +22,8 @@ pub struct ScanOptions {
     pub read_mtime: bool,
     /// Keep the list of skipped files (for `--verbose`); counts are kept regardless.
     pub keep_skipped: bool,
+    /// Walker threads.
+    pub threads: usize,
 }
 
 /// A candidate page.
@@ -110,6 +112,7 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Scan {
     WalkBuilder::new(root)
         .standard_filters(false)
         .follow_links(options.follow_symlinks)
+        .threads(options.threads)
         .build_parallel()
         .visit(&mut builder);
     drop(builder);
