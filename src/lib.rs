@@ -296,18 +296,31 @@ const CHUNK: usize = 256;
 /// one file at a time.
 pub const MAX_OPEN_FILES: usize = 64;
 
+/// A listed page, as a worker leaves it.
+struct Listed {
+    rel: Box<Path>,
+    entry: Entry,
+    /// The content fingerprint, when the `"content"` source is used.
+    fingerprint: Option<Box<str>>,
+}
+
+/// What one worker made of its pages; merged once all are done.
+#[derive(Default)]
+struct WorkerOut {
+    listed: Vec<Listed>,
+    left_out: Vec<(PathBuf, LeftOut)>,
+    counts: LeftOutCounts,
+    /// Pages left out for a canonical URL, with it (for the not-listed warning).
+    canonical: Vec<(PathBuf, String)>,
+    warnings: Vec<Warning>,
+}
+
 /// What became of one page.
 enum Outcome {
     /// The entry, and the page's content fingerprint when the `"content"` source is used.
     Listed(Entry, Option<String>),
     LeftOut(LeftOut),
     Dropped,
-}
-
-struct Processed {
-    rel: PathBuf,
-    outcome: Outcome,
-    warnings: Vec<Warning>,
 }
 
 /// Walks the site and builds the sorted, de-duplicated entries. With `details`, the
@@ -366,67 +379,73 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
         ..Collection::default()
     };
 
-    let processed = process_all(config, &dates, scanned.pages);
-    let mut pages: Vec<(PathBuf, Entry, Option<String>)> = Vec::with_capacity(processed.len());
+    let mut outs = process_all(config, &dates, scanned.pages, details);
+    // One list of every listed page, built by appending to the largest worker's.
+    outs.sort_by_key(|o| std::cmp::Reverse(o.listed.len()));
+    let mut listed = outs
+        .first_mut()
+        .map(|o| std::mem::take(&mut o.listed))
+        .unwrap_or_default();
     let mut canonical_targets = Vec::new();
-    for p in processed {
-        collection.warnings.extend(p.warnings);
-        match p.outcome {
-            Outcome::Listed(entry, fingerprint) => pages.push((p.rel, entry, fingerprint)),
-            Outcome::LeftOut(why) => {
-                collection.counts.add(&why);
-                if let LeftOut::Canonical(target) = &why {
-                    canonical_targets.push((p.rel.clone(), target.clone()));
-                }
-                if details {
-                    collection.left_out.push((p.rel, why));
-                }
-            }
-            Outcome::Dropped => {}
-        }
+    for out in &mut outs {
+        listed.append(&mut out.listed);
+        collection.warnings.append(&mut out.warnings);
+        collection.left_out.append(&mut out.left_out);
+        canonical_targets.append(&mut out.canonical);
+        let c = out.counts;
+        collection.counts.rules += c.rules;
+        collection.counts.noindex += c.noindex;
+        collection.counts.redirects += c.redirects;
+        collection.counts.canonical += c.canonical;
+        collection.counts.robots += c.robots;
     }
+    drop(outs);
 
     fn bytes(p: &Path) -> &[u8] {
         p.as_os_str().as_encoded_bytes()
     }
-    pages.sort_unstable_by(|(pa, a, _), (pb, b, _)| {
-        a.loc.cmp(&b.loc).then_with(|| bytes(pa).cmp(bytes(pb)))
+    listed.sort_unstable_by(|a, b| {
+        a.entry
+            .loc
+            .cmp(&b.entry.loc)
+            .then_with(|| bytes(&a.rel).cmp(bytes(&b.rel)))
     });
-    let mut entries: Vec<Entry> = Vec::with_capacity(pages.len());
-    let mut state = dates.state.is_some().then(BTreeMap::new);
-    let mut last_path: Option<PathBuf> = None;
-    for (path, entry, fingerprint) in pages {
-        if let (Some(prev), Some(kept)) = (entries.last(), &last_path)
-            && prev.loc == entry.loc
-        {
+    // `dedup_by` hands (later, earlier): the earlier, first by path, is kept.
+    listed.dedup_by(|later, kept| {
+        let same = later.entry.loc == kept.entry.loc;
+        if same {
             collection.warnings.push(Warning::DuplicateUrl {
-                url: entry.loc,
-                kept: config.public_dir.join(kept),
-                dropped: config.public_dir.join(&path),
+                url: later.entry.loc.to_string(),
+                kept: config.public_dir.join(&kept.rel),
+                dropped: config.public_dir.join(&later.rel),
             });
-            continue;
         }
-        if let (Some(state), Some(fingerprint), Some(lastmod)) =
-            (state.as_mut(), fingerprint, entry.lastmod)
-        {
-            state.insert(
-                entry.loc.clone(),
-                PageState {
-                    fingerprint,
-                    lastmod,
-                },
-            );
-        }
-        entries.push(entry);
-        last_path = Some(path);
-    }
-    collection.state = state;
+        same
+    });
+    collection.state = dates.state.is_some().then(|| {
+        listed
+            .iter_mut()
+            .filter_map(|l| {
+                let fingerprint = l.fingerprint.take()?.into_string();
+                let lastmod = l.entry.lastmod?;
+                Some((
+                    l.entry.loc.to_string(),
+                    PageState {
+                        fingerprint,
+                        lastmod,
+                    },
+                ))
+            })
+            .collect()
+    });
+    // Reuses the list's allocation: the paths are freed, the entries stay in place.
+    let entries: Vec<Entry> = listed.into_iter().map(|l| l.entry).collect();
 
     // A page left out for a canonical on this site that is itself not listed would
     // vanish from the sitemap entirely: say so.
     for (rel, target) in canonical_targets {
         let listed = entries
-            .binary_search_by(|e| e.loc.as_str().cmp(target.as_str()))
+            .binary_search_by(|e| (*e.loc).cmp(target.as_str()))
             .is_ok();
         if !listed && target.starts_with(config.base_url.as_str()) {
             collection.warnings.push(Warning::CanonicalNotListed {
@@ -458,7 +477,12 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
 /// [`MAX_OPEN_FILES`]), each taking [`CHUNK`] pages at a time. Pages are moved into their
 /// results, and each chunk of the walk's list is freed once processed. The order of the
 /// results varies; callers sort.
-fn process_all(config: &Config, dates: &Dates, pages: Vec<scan::Found>) -> Vec<Processed> {
+fn process_all(
+    config: &Config,
+    dates: &Dates,
+    pages: Vec<scan::Found>,
+    details: bool,
+) -> Vec<WorkerOut> {
     let workers = config
         .threads
         .min(MAX_OPEN_FILES)
@@ -479,46 +503,54 @@ fn process_all(config: &Config, dates: &Dates, pages: Vec<scan::Found>) -> Vec<P
         noindex_agents: config.head.noindex_agents.clone(),
     };
     let work = || {
-        let mut out = Vec::new();
+        let mut out = WorkerOut::default();
         let mut matched = Vec::new();
         loop {
             let Some(chunk) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop() else {
                 return out;
             };
             for found in chunk {
-                out.push(process(config, dates, &head_options, found, &mut matched));
+                let outcome = process_page(
+                    config,
+                    dates,
+                    &head_options,
+                    &found,
+                    &mut matched,
+                    &mut out.warnings,
+                );
+                match outcome {
+                    Outcome::Listed(entry, fingerprint) => out.listed.push(Listed {
+                        rel: found.rel.into_boxed_path(),
+                        entry,
+                        fingerprint: fingerprint.map(String::into_boxed_str),
+                    }),
+                    Outcome::LeftOut(why) => {
+                        out.counts.add(&why);
+                        if let LeftOut::Canonical(target) = &why {
+                            out.canonical.push((found.rel.clone(), target.clone()));
+                        }
+                        if details {
+                            out.left_out.push((found.rel, why));
+                        }
+                    }
+                    Outcome::Dropped => {}
+                }
             }
         }
     };
     if workers == 1 {
-        return work();
+        return vec![work()];
     }
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
         handles
             .into_iter()
-            .flat_map(|h| h.join().expect("a page worker panicked"))
+            .map(|h| h.join().expect("a page worker panicked"))
             .collect()
     })
 }
 
 /// Rules, URL, head and date for one page.
-fn process(
-    config: &Config,
-    dates: &Dates,
-    head_options: &HeadOptions,
-    found: scan::Found,
-    matched: &mut Vec<usize>,
-) -> Processed {
-    let mut warnings = Vec::new();
-    let outcome = process_page(config, dates, head_options, &found, matched, &mut warnings);
-    Processed {
-        rel: found.rel,
-        outcome,
-        warnings,
-    }
-}
-
 fn process_page(
     config: &Config,
     dates: &Dates,
@@ -677,11 +709,11 @@ fn process_page(
     }
     Outcome::Listed(
         Entry {
-            loc,
+            loc: loc.into_boxed_str(),
             lastmod: resolved.lastmod,
             changefreq: verdict.changefreq,
             priority: verdict.priority,
-            alternates,
+            alternates: alternates.into_boxed_slice(),
         },
         fingerprint,
     )

@@ -35,7 +35,7 @@ const INDEX_CLOSE: &str = "</sitemapindex>\n";
 #[derive(Debug, Clone, PartialEq)]
 pub struct Entry {
     /// The absolute, percent-encoded URL (not yet XML-escaped).
-    pub loc: String,
+    pub loc: Box<str>,
     /// `<lastmod>`, if known.
     pub lastmod: Option<Timestamp>,
     /// `<changefreq>`, if set.
@@ -43,7 +43,7 @@ pub struct Entry {
     /// `<priority>`, if set.
     pub priority: Option<Priority>,
     /// Language alternates, written as `<xhtml:link rel="alternate">`.
-    pub alternates: Vec<Alternate>,
+    pub alternates: Box<[Alternate]>,
 }
 
 /// A language version of a page (hreflang).
@@ -459,11 +459,11 @@ mod tests {
 
     fn entry(loc: &str, secs: Option<i64>) -> Entry {
         Entry {
-            loc: loc.to_string(),
+            loc: loc.into(),
             lastmod: secs.map(|s| Timestamp::from_second(s).unwrap()),
             changefreq: None,
             priority: None,
-            alternates: Vec::new(),
+            alternates: Box::default(),
         }
     }
 
@@ -479,11 +479,11 @@ mod tests {
     fn a_urlset_is_escaped_and_exact() {
         let entries = [
             Entry {
-                loc: "https://example.org/a&b'c\"<>.html".to_string(),
+                loc: "https://example.org/a&b'c\"<>.html".into(),
                 lastmod: Some(Timestamp::from_second(1_709_634_030).unwrap()),
                 changefreq: Some(Changefreq::Daily),
                 priority: Priority::new(0.8),
-                alternates: Vec::new(),
+                alternates: Box::default(),
             },
             entry("https://example.org/", None),
         ];
@@ -508,7 +508,7 @@ mod tests {
     fn alternates_declare_the_xhtml_namespace_only_when_present() {
         let mut page = entry("https://example.org/en/", None);
         assert!(!serialised(&[page.clone()], Limits::default())[0].contains("xhtml"));
-        page.alternates = vec![
+        page.alternates = Box::new([
             Alternate {
                 hreflang: "de".into(),
                 href: "https://example.org/de/?a=1&b=2".into(),
@@ -517,7 +517,7 @@ mod tests {
                 hreflang: "x-default".into(),
                 href: "https://example.org/".into(),
             },
-        ];
+        ]);
         insta::assert_snapshot!(serialised(&[page], Limits::default())[0], @r#"
         <?xml version="1.0" encoding="UTF-8"?>
         <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
