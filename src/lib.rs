@@ -32,6 +32,7 @@ use std::path::{Path, PathBuf};
 
 pub use config::Config;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use config::{ConfigError, Output};
 use jiff::Timestamp;
@@ -298,21 +299,38 @@ pub const MAX_OPEN_FILES: usize = 64;
 
 /// A listed page, as a worker leaves it.
 struct Listed {
-    rel: Box<Path>,
+    /// Its place in the walk's list, which keeps its path.
+    page: u32,
     entry: Entry,
     /// The content fingerprint, when the `"content"` source is used.
     fingerprint: Option<Box<str>>,
 }
 
-/// What one worker made of its pages; merged once all are done.
+/// What the workers made of the pages: filled batch by batch, under a lock.
 #[derive(Default)]
-struct WorkerOut {
+struct Processed {
     listed: Vec<Listed>,
     left_out: Vec<(PathBuf, LeftOut)>,
     counts: LeftOutCounts,
-    /// Pages left out for a canonical URL, with it (for the not-listed warning).
-    canonical: Vec<(PathBuf, String)>,
+    /// Pages left out for a canonical URL (by place in the walk's list), with it.
+    canonical: Vec<(u32, String)>,
     warnings: Vec<Warning>,
+}
+
+impl Processed {
+    /// Moves a worker's batch in, leaving the batch's buffers empty for reuse.
+    fn take_batch(&mut self, batch: &mut Processed) {
+        self.listed.append(&mut batch.listed);
+        self.left_out.append(&mut batch.left_out);
+        self.canonical.append(&mut batch.canonical);
+        self.warnings.append(&mut batch.warnings);
+        let c = std::mem::take(&mut batch.counts);
+        self.counts.rules += c.rules;
+        self.counts.noindex += c.noindex;
+        self.counts.redirects += c.redirects;
+        self.counts.canonical += c.canonical;
+        self.counts.robots += c.robots;
+    }
 }
 
 /// What became of one page.
@@ -379,36 +397,18 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
         ..Collection::default()
     };
 
-    let mut outs = process_all(config, &dates, scanned.pages, details);
-    // One list of every listed page, built by appending to the largest worker's.
-    outs.sort_by_key(|o| std::cmp::Reverse(o.listed.len()));
-    let mut listed = outs
-        .first_mut()
-        .map(|o| std::mem::take(&mut o.listed))
-        .unwrap_or_default();
-    let mut canonical_targets = Vec::new();
-    for out in &mut outs {
-        listed.append(&mut out.listed);
-        collection.warnings.append(&mut out.warnings);
-        collection.left_out.append(&mut out.left_out);
-        canonical_targets.append(&mut out.canonical);
-        let c = out.counts;
-        collection.counts.rules += c.rules;
-        collection.counts.noindex += c.noindex;
-        collection.counts.redirects += c.redirects;
-        collection.counts.canonical += c.canonical;
-        collection.counts.robots += c.robots;
-    }
-    drop(outs);
-
-    fn bytes(p: &Path) -> &[u8] {
-        p.as_os_str().as_encoded_bytes()
-    }
+    let pages = scanned.pages;
+    let processed = process_all(config, &dates, &pages, details);
+    let mut listed = processed.listed;
+    collection.warnings.extend(processed.warnings);
+    collection.left_out = processed.left_out;
+    collection.counts = processed.counts;
+    let rel = |l: &Listed| pages[l.page as usize].rel.as_os_str().as_encoded_bytes();
     listed.sort_unstable_by(|a, b| {
         a.entry
             .loc
             .cmp(&b.entry.loc)
-            .then_with(|| bytes(&a.rel).cmp(bytes(&b.rel)))
+            .then_with(|| rel(a).cmp(rel(b)))
     });
     // `dedup_by` hands (later, earlier): the earlier, first by path, is kept.
     listed.dedup_by(|later, kept| {
@@ -416,8 +416,8 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
         if same {
             collection.warnings.push(Warning::DuplicateUrl {
                 url: later.entry.loc.to_string(),
-                kept: config.public_dir.join(&kept.rel),
-                dropped: config.public_dir.join(&later.rel),
+                kept: config.public_dir.join(&pages[kept.page as usize].rel),
+                dropped: config.public_dir.join(&pages[later.page as usize].rel),
             });
         }
         same
@@ -438,6 +438,13 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
             })
             .collect()
     });
+    let canonical_targets: Vec<(PathBuf, String)> = processed
+        .canonical
+        .into_iter()
+        .map(|(page, target)| (pages[page as usize].rel.clone(), target))
+        .collect();
+    // The walk's list, with every path, is no longer needed.
+    drop(pages);
     // Reuses the list's allocation: the paths are freed, the entries stay in place.
     let entries: Vec<Entry> = listed.into_iter().map(|l| l.entry).collect();
 
@@ -474,80 +481,72 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
 }
 
 /// Processes every page on a pool of `config.threads` scoped threads (at most
-/// [`MAX_OPEN_FILES`]), each taking [`CHUNK`] pages at a time. Pages are moved into their
-/// results, and each chunk of the walk's list is freed once processed. The order of the
-/// results varies; callers sort.
-fn process_all(
-    config: &Config,
-    dates: &Dates,
-    pages: Vec<scan::Found>,
-    details: bool,
-) -> Vec<WorkerOut> {
+/// [`MAX_OPEN_FILES`]), each taking [`CHUNK`] pages at a time and handing in its results
+/// batch by batch, so they are gathered in one list with no copy at the end. Paths stay in
+/// the walk's list; results refer to them by place. The order of the results varies;
+/// callers sort.
+fn process_all(config: &Config, dates: &Dates, pages: &[scan::Found], details: bool) -> Processed {
     let workers = config
         .threads
         .min(MAX_OPEN_FILES)
         .min(pages.len().div_ceil(CHUNK))
         .max(1);
-    let mut chunks = Vec::with_capacity(pages.len().div_ceil(CHUNK));
-    let mut pages = pages.into_iter();
-    loop {
-        let chunk: Vec<scan::Found> = pages.by_ref().take(CHUNK).collect();
-        if chunk.is_empty() {
-            break;
-        }
-        chunks.push(chunk);
-    }
-    drop(pages);
-    let queue = Mutex::new(chunks);
+    let next = AtomicUsize::new(0);
+    let shared = Mutex::new(Processed::default());
     let head_options = HeadOptions {
         noindex_agents: config.head.noindex_agents.clone(),
     };
     let work = || {
-        let mut out = WorkerOut::default();
+        let mut batch = Processed::default();
         let mut matched = Vec::new();
         loop {
-            let Some(chunk) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop() else {
-                return out;
-            };
-            for found in chunk {
+            let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+            if start >= pages.len() {
+                return;
+            }
+            for (i, found) in pages.iter().enumerate().skip(start).take(CHUNK) {
                 let outcome = process_page(
                     config,
                     dates,
                     &head_options,
-                    &found,
+                    found,
                     &mut matched,
-                    &mut out.warnings,
+                    &mut batch.warnings,
                 );
                 match outcome {
-                    Outcome::Listed(entry, fingerprint) => out.listed.push(Listed {
-                        rel: found.rel.into_boxed_path(),
+                    Outcome::Listed(entry, fingerprint) => batch.listed.push(Listed {
+                        page: i as u32,
                         entry,
                         fingerprint: fingerprint.map(String::into_boxed_str),
                     }),
                     Outcome::LeftOut(why) => {
-                        out.counts.add(&why);
+                        batch.counts.add(&why);
                         if let LeftOut::Canonical(target) = &why {
-                            out.canonical.push((found.rel.clone(), target.clone()));
+                            batch.canonical.push((i as u32, target.clone()));
                         }
                         if details {
-                            out.left_out.push((found.rel, why));
+                            batch.left_out.push((found.rel.clone(), why));
                         }
                     }
                     Outcome::Dropped => {}
                 }
             }
+            shared
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take_batch(&mut batch);
         }
     };
     if workers == 1 {
-        return vec![work()];
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(work);
+            }
+        });
     }
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a page worker panicked"))
-            .collect()
-    })
+    shared.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Rules, URL, head and date for one page.

@@ -44,18 +44,24 @@ impl Changefreq {
 }
 
 /// A page's priority relative to the site's other pages, from 0.0 to 1.0.
+///
+/// Kept as `f32`: every entry of a million-page site carries one, and priorities are
+/// written with a few decimals at most, which `f32` prints back exactly.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Priority(f64);
+pub struct Priority(f32);
 
 impl Priority {
     /// Accepts a value from 0.0 to 1.0 inclusive; `None` for anything else, NaN included.
     pub fn new(value: f64) -> Option<Priority> {
-        (0.0..=1.0).contains(&value).then_some(Priority(value))
+        (0.0..=1.0)
+            .contains(&value)
+            .then_some(Priority(value as f32))
     }
 
     /// The numeric value.
     pub fn get(self) -> f64 {
-        self.0
+        // Through the shortest decimal form, so 0.8 reads back as 0.8, not 0.800000011920929.
+        self.0.to_string().parse().unwrap_or(f64::from(self.0))
     }
 }
 
