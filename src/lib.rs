@@ -31,6 +31,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub use config::Config;
+use std::fs::File;
+use std::io::{Seek, SeekFrom};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -371,7 +373,6 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
         &ScanOptions {
             extensions: config.extensions.clone(),
             follow_symlinks: config.follow_symlinks,
-            read_mtime: uses(LastmodSource::Mtime),
             keep_skipped: details,
             threads: config.threads,
         },
@@ -441,7 +442,7 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
     let canonical_targets: Vec<(PathBuf, String)> = processed
         .canonical
         .into_iter()
-        .map(|(page, target)| (pages[page as usize].rel.clone(), target))
+        .map(|(page, target)| (pages[page as usize].rel.to_path_buf(), target))
         .collect();
     // The walk's list, with every path, is no longer needed.
     drop(pages);
@@ -525,7 +526,7 @@ fn process_all(config: &Config, dates: &Dates, pages: &[scan::Found], details: b
                             batch.canonical.push((i as u32, target.clone()));
                         }
                         if details {
-                            batch.left_out.push((found.rel.clone(), why));
+                            batch.left_out.push((found.rel.to_path_buf(), why));
                         }
                     }
                     Outcome::Dropped => {}
@@ -580,8 +581,39 @@ fn process_page(
         return Outcome::LeftOut(LeftOut::Robots);
     }
 
-    let head = if config.head.any() || lastmod::uses(&config.lastmod, LastmodSource::Meta) {
-        match page::read_head(&path(), head_options) {
+    // One open serves the head, the modification time (fstat) and the fingerprint.
+    let uses = |source| lastmod::uses(&config.lastmod, source);
+    let needs_head = config.head.any() || uses(LastmodSource::Meta);
+    let mut file = None;
+    if needs_head || dates.state.is_some() {
+        match File::open(path()) {
+            Ok(f) => file = Some(f),
+            Err(e) => warnings.push(Warning::HeadUnreadable {
+                path: path(),
+                message: e.to_string(),
+            }),
+        }
+    }
+    let modified = if uses(LastmodSource::Mtime) {
+        let meta = match &file {
+            Some(f) => f.metadata(),
+            None => std::fs::metadata(path()),
+        };
+        match meta.and_then(|m| m.modified()) {
+            Ok(time) => Some(time),
+            Err(e) => {
+                warnings.push(Warning::Scan(ScanWarning {
+                    path: path(),
+                    message: format!("cannot read modification time: {e}"),
+                }));
+                None
+            }
+        }
+    } else {
+        None
+    };
+    let head = match (&file, needs_head) {
+        (Some(f), true) => match page::read_head_from(f, head_options) {
             Ok(head) => head,
             Err(e) => {
                 warnings.push(Warning::HeadUnreadable {
@@ -590,9 +622,8 @@ fn process_page(
                 });
                 Head::default()
             }
-        }
-    } else {
-        Head::default()
+        },
+        _ => Head::default(),
     };
 
     // Parsed only when needed: most canonicals are written exactly as the page's URL.
@@ -677,21 +708,26 @@ fn process_page(
         }
     }
 
-    let fingerprint = match &dates.state {
-        Some(_) => match lastmod::content::fingerprint(&path()) {
-            Ok(fp) => Some(fp),
-            Err(e) => {
-                warnings.push(Warning::ContentUnreadable {
-                    path: path(),
-                    message: e.to_string(),
-                });
-                None
+    let fingerprint = match (&dates.state, &mut file) {
+        (Some(_), Some(f)) => {
+            let read = f
+                .seek(SeekFrom::Start(0))
+                .and_then(|_| lastmod::content::fingerprint_from(&*f));
+            match read {
+                Ok(fp) => Some(fp),
+                Err(e) => {
+                    warnings.push(Warning::ContentUnreadable {
+                        path: path(),
+                        message: e.to_string(),
+                    });
+                    None
+                }
             }
-        },
-        None => None,
+        }
+        _ => None,
     };
     let facts = PageFacts {
-        modified: found.modified,
+        modified,
         meta: head.modified.as_deref(),
         git: dates.git.as_ref().and_then(|g| g.get(&found.rel)),
         content: fingerprint

@@ -7,7 +7,6 @@ use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::SystemTime;
 
 use ignore::{DirEntry, ParallelVisitor, ParallelVisitorBuilder, WalkBuilder, WalkState};
 
@@ -18,21 +17,18 @@ pub struct ScanOptions {
     pub extensions: Vec<String>,
     /// Follow symbolic links (never outside the public directory).
     pub follow_symlinks: bool,
-    /// Read each page's modification time.
-    pub read_mtime: bool,
     /// Keep the list of skipped files (for `--verbose`); counts are kept regardless.
     pub keep_skipped: bool,
     /// Walker threads.
     pub threads: usize,
 }
 
-/// A candidate page.
+/// A candidate page. Only its path: the page workers read anything else (its
+/// modification time from the file they open anyway), which keeps the walk's list small.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Found {
     /// Path relative to the public directory.
-    pub rel: PathBuf,
-    /// Modification time, when asked for and readable.
-    pub modified: Option<SystemTime>,
+    pub rel: Box<Path>,
 }
 
 /// Why the walk passed over a file or directory.
@@ -229,31 +225,8 @@ impl Visitor<'_> {
             self.skip(rel, SkipReason::ErrorPage);
             return WalkState::Continue;
         }
-        let modified = if self.options.read_mtime {
-            match entry.metadata().map(|m| m.modified()) {
-                Ok(Ok(time)) => Some(time),
-                Ok(Err(e)) => {
-                    self.warn_io(&entry, &e.to_string());
-                    None
-                }
-                Err(e) => {
-                    self.warn_io(&entry, &e.to_string());
-                    None
-                }
-            }
-        } else {
-            None
-        };
-        let rel = rel.to_path_buf();
-        self.local.pages.push(Found { rel, modified });
+        self.local.pages.push(Found { rel: rel.into() });
         WalkState::Continue
-    }
-
-    fn warn_io(&mut self, entry: &DirEntry, message: &str) {
-        self.local.warnings.push(ScanWarning {
-            path: entry.path().to_path_buf(),
-            message: format!("cannot read modification time: {message}"),
-        });
     }
 }
 

@@ -29,9 +29,14 @@ enum Region {
 
 /// Fingerprints the page at `path`, reading all of it (streamed, never held whole).
 pub fn fingerprint(path: &Path) -> io::Result<String> {
-    let file = BufReader::with_capacity(64 * 1024, File::open(path)?);
+    fingerprint_from(File::open(path)?)
+}
+
+/// Fingerprints a page read from `input` to its end (streamed, never held whole).
+pub fn fingerprint_from(input: impl io::Read) -> io::Result<String> {
+    let input = BufReader::with_capacity(64 * 1024, input);
     let mut emitter = ContentEmitter::default();
-    for token in Tokenizer::new_with_emitter(IoReader::new(file), &mut emitter) {
+    for token in Tokenizer::new_with_emitter(IoReader::new(input), &mut emitter) {
         token?;
     }
     Ok(emitter.finish())
