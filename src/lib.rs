@@ -304,8 +304,6 @@ struct Listed {
     /// Its place in the walk's list, which keeps its path.
     page: u32,
     entry: Entry,
-    /// The content fingerprint, when the `"content"` source is used.
-    fingerprint: Option<Box<str>>,
 }
 
 /// What the workers made of the pages: filled batch by batch, under a lock.
@@ -316,6 +314,9 @@ struct Processed {
     counts: LeftOutCounts,
     /// Pages left out for a canonical URL (by place in the walk's list), with it.
     canonical: Vec<(u32, String)>,
+    /// Content fingerprints by place in the walk's list (only with the `"content"`
+    /// source, so other runs carry no room for them).
+    fingerprints: Vec<(u32, Box<str>)>,
     warnings: Vec<Warning>,
 }
 
@@ -325,6 +326,7 @@ impl Processed {
         self.listed.append(&mut batch.listed);
         self.left_out.append(&mut batch.left_out);
         self.canonical.append(&mut batch.canonical);
+        self.fingerprints.append(&mut batch.fingerprints);
         self.warnings.append(&mut batch.warnings);
         let c = std::mem::take(&mut batch.counts);
         self.counts.rules += c.rules;
@@ -424,10 +426,15 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
         same
     });
     collection.state = dates.state.is_some().then(|| {
+        let mut fingerprints = processed.fingerprints;
+        fingerprints.sort_unstable_by_key(|(page, _)| *page);
         listed
-            .iter_mut()
+            .iter()
             .filter_map(|l| {
-                let fingerprint = l.fingerprint.take()?.into_string();
+                let i = fingerprints
+                    .binary_search_by_key(&l.page, |(page, _)| *page)
+                    .ok()?;
+                let fingerprint = fingerprints[i].1.to_string();
                 let lastmod = l.entry.lastmod?;
                 Some((
                     l.entry.loc.to_string(),
@@ -515,11 +522,15 @@ fn process_all(config: &Config, dates: &Dates, pages: &[scan::Found], details: b
                     &mut batch.warnings,
                 );
                 match outcome {
-                    Outcome::Listed(entry, fingerprint) => batch.listed.push(Listed {
-                        page: i as u32,
-                        entry,
-                        fingerprint: fingerprint.map(String::into_boxed_str),
-                    }),
+                    Outcome::Listed(entry, fingerprint) => {
+                        if let Some(fp) = fingerprint {
+                            batch.fingerprints.push((i as u32, fp.into_boxed_str()));
+                        }
+                        batch.listed.push(Listed {
+                            page: i as u32,
+                            entry,
+                        });
+                    }
                     Outcome::LeftOut(why) => {
                         batch.counts.add(&why);
                         if let LeftOut::Canonical(target) = &why {
