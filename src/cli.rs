@@ -30,6 +30,36 @@ enum Command {
     /// Validate sitemaps: files (.xml, .xml.gz, .txt) or directories holding sitemap.xml,
     /// following a sitemap index to its children on disk.
     Check(CheckArgs),
+    /// Write one sitemap index over sitemaps written separately (a sharded build);
+    /// indexes given as input are flattened.
+    Index(IndexArgs),
+}
+
+#[derive(Debug, Args)]
+struct IndexArgs {
+    /// Sitemaps (.xml or .xml.gz) or sitemap indexes to list
+    #[arg(required = true, value_name = "SITEMAP")]
+    sitemaps: Vec<PathBuf>,
+
+    /// The base URL the root directory is published at, e.g. https://example.org/
+    #[arg(long, value_name = "URL")]
+    base_url: String,
+
+    /// The directory published at the base URL [default: the output's directory]
+    #[arg(long, value_name = "DIR")]
+    root: Option<PathBuf>,
+
+    /// The index to write
+    #[arg(short, long, value_name = "PATH")]
+    output: PathBuf,
+
+    /// Write lastmod as a date only
+    #[arg(long)]
+    date_only: bool,
+
+    /// Do not print the summary line
+    #[arg(short, long)]
+    quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -96,6 +126,7 @@ pub fn main() -> i32 {
     let args = match cli.command {
         Some(Command::Build(args)) => args,
         Some(Command::Check(args)) => return check(&args),
+        Some(Command::Index(args)) => return index(&args),
         None => cli.build,
     };
     match build(&args) {
@@ -248,6 +279,47 @@ fn print_report(report: &Report, strict: bool, quiet: bool) -> i32 {
         1
     } else {
         0
+    }
+}
+
+fn index(args: &IndexArgs) -> i32 {
+    let base_url = match BaseUrl::parse(&args.base_url) {
+        Ok(base) => base,
+        Err(e) => {
+            eprintln!("error: --base-url: {e}");
+            return 2;
+        }
+    };
+    let root = args
+        .root
+        .clone()
+        .unwrap_or_else(|| match args.output.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        });
+    let format = if args.date_only {
+        crate::lastmod::LastmodFormat::Date
+    } else {
+        crate::lastmod::LastmodFormat::Datetime
+    };
+    let result = crate::index::children(&args.sitemaps, &root, &base_url).and_then(|children| {
+        crate::index::write(&args.output, &children, format).map(|()| children.len())
+    });
+    match result {
+        Ok(n) => {
+            if !args.quiet {
+                eprintln!(
+                    "wrote {}: index of {} sitemaps",
+                    args.output.display(),
+                    thousands(n)
+                );
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
     }
 }
 

@@ -19,6 +19,7 @@
 pub mod check;
 pub mod cli;
 pub mod config;
+pub mod index;
 pub mod lastmod;
 pub mod page;
 pub mod robots;

@@ -380,6 +380,34 @@ fn parent_dir(output: &Path) -> PathBuf {
     }
 }
 
+/// Writes a sitemap index naming `children` (absolute URL, newest lastmod) to `output`,
+/// atomically, as [`write_files`] writes its own index.
+pub fn write_index_file(
+    output: &Path,
+    children: &[(String, Option<Timestamp>)],
+    format: LastmodFormat,
+) -> Result<(), WriteError> {
+    let dir = parent_dir(output);
+    let io_at = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| WriteError::Io { path, source }
+    };
+    let file_name = output
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temp = tempfile::Builder::new()
+        .prefix(&format!(".{file_name}."))
+        .suffix(".tmp")
+        .tempfile_in(&dir)
+        .map_err(io_at(&dir))?;
+    let index = write_index(temp, children, format).map_err(io_at(&dir))?;
+    index.as_file().sync_all().map_err(io_at(index.path()))?;
+    persist(index, output)?;
+    sync_dir(&dir);
+    Ok(())
+}
+
 fn persist(file: NamedTempFile, to: &Path) -> Result<(), WriteError> {
     file.persist(to).map(drop).map_err(|e| WriteError::Io {
         path: to.to_path_buf(),

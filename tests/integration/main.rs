@@ -3,6 +3,7 @@
 mod build;
 mod check;
 mod heads;
+mod index;
 mod lastmod;
 mod robots;
 mod util;

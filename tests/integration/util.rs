@@ -249,11 +249,29 @@ pub fn validate_set(path: &Path) {
         "sitemapindex" => {
             validate(path, "siteindex.xsd");
             for entry in entries {
-                let name = entry.loc.rsplit('/').next().unwrap();
-                let name = percent_encoding::percent_decode_str(name)
-                    .decode_utf8()
-                    .unwrap();
-                let child = path.parent().unwrap().join(name.as_ref());
+                // The child is the longest tail of its URL path found beside the index.
+                let segments: Vec<String> = entry
+                    .loc
+                    .splitn(4, '/')
+                    .nth(3)
+                    .unwrap_or("")
+                    .split('/')
+                    .map(|s| {
+                        percent_encoding::percent_decode_str(s)
+                            .decode_utf8()
+                            .unwrap()
+                            .into_owned()
+                    })
+                    .collect();
+                let dir = path.parent().unwrap();
+                let child = (0..segments.len())
+                    .map(|i| {
+                        segments[i..]
+                            .iter()
+                            .fold(dir.to_path_buf(), |p, s| p.join(s))
+                    })
+                    .find(|p| p.is_file())
+                    .unwrap_or_else(|| panic!("{}: child {} not found", path.display(), entry.loc));
                 validate(&child, urlset_schema(&fs::read_to_string(&child).unwrap()));
             }
         }

@@ -1,0 +1,198 @@
+//! Joining the sitemaps of a sharded build into one sitemap index.
+//!
+//! A site too large for one run (or built in parts) is mapped by one `sitemapgen build`
+//! per part, each writing its own sitemap or index; `sitemapgen index` then lists them
+//! all in one index. Indexes may not nest, so an index given as input is flattened: its
+//! children are listed instead.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use jiff::Timestamp;
+use quick_xml::NsReader;
+use quick_xml::events::Event;
+
+use crate::check::w3c_datetime;
+use crate::lastmod::LastmodFormat;
+use crate::sitemap::{self, PROTOCOL_MAX_ENTRIES, WriteError};
+use crate::url::{BaseUrl, encode_path};
+
+/// Why the index cannot be written; nothing is written then.
+#[derive(Debug, thiserror::Error)]
+pub enum IndexError {
+    /// An input cannot be read or is not a sitemap.
+    #[error("{}: {problem}", path.display())]
+    Input {
+        /// The input.
+        path: PathBuf,
+        /// What is wrong.
+        problem: String,
+    },
+    /// An input is outside the directory published at the base URL.
+    #[error("{} is not under {}, so it has no URL under the base URL; pass --root", path.display(), root.display())]
+    OutsideRoot {
+        /// The input.
+        path: PathBuf,
+        /// The published directory.
+        root: PathBuf,
+    },
+    /// More sitemaps than one index may list.
+    #[error(
+        "{0} sitemaps, more than the 50,000 one index may list; write several indexes and announce each in robots.txt"
+    )]
+    TooMany(usize),
+    /// Writing failed.
+    #[error(transparent)]
+    Write(#[from] WriteError),
+}
+
+/// One sitemap the index lists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Child {
+    /// Its absolute URL.
+    pub loc: String,
+    /// The newest `lastmod` in it.
+    pub lastmod: Option<Timestamp>,
+}
+
+/// Lists `inputs` (sitemaps, or indexes to flatten) as children published under
+/// `base_url`, each at its path relative to `root`.
+pub fn children(
+    inputs: &[PathBuf],
+    root: &Path,
+    base_url: &BaseUrl,
+) -> Result<Vec<Child>, IndexError> {
+    let root_real = std::fs::canonicalize(root).map_err(|e| IndexError::Input {
+        path: root.to_path_buf(),
+        problem: format!("cannot be read ({e})"),
+    })?;
+    let mut children = Vec::new();
+    for path in inputs {
+        let input_err = |problem: String| IndexError::Input {
+            path: path.clone(),
+            problem,
+        };
+        let real =
+            std::fs::canonicalize(path).map_err(|e| input_err(format!("cannot be read ({e})")))?;
+        let rel = real
+            .strip_prefix(&root_real)
+            .map_err(|_| IndexError::OutsideRoot {
+                path: path.clone(),
+                root: root.to_path_buf(),
+            })?;
+        let scanned = scan(path).map_err(input_err)?;
+        match scanned {
+            Scanned::Urlset(lastmod) => children.push(Child {
+                loc: format!("{}{}", base_url.as_str(), encode_path(rel)),
+                lastmod,
+            }),
+            Scanned::Index(listed) => children.extend(listed),
+        }
+    }
+    children.sort_by(|a, b| a.loc.cmp(&b.loc));
+    children.dedup_by(|a, b| a.loc == b.loc);
+    if children.len() > PROTOCOL_MAX_ENTRIES {
+        return Err(IndexError::TooMany(children.len()));
+    }
+    Ok(children)
+}
+
+/// Writes the index atomically.
+pub fn write(output: &Path, children: &[Child], format: LastmodFormat) -> Result<(), IndexError> {
+    let listed: Vec<(String, Option<Timestamp>)> = children
+        .iter()
+        .map(|c| (c.loc.clone(), c.lastmod))
+        .collect();
+    sitemap::write_index_file(output, &listed, format)?;
+    Ok(())
+}
+
+enum Scanned {
+    /// A sitemap, with its newest lastmod.
+    Urlset(Option<Timestamp>),
+    /// An index, with its children.
+    Index(Vec<Child>),
+}
+
+/// Reads a sitemap (`.xml` or `.xml.gz`) just far enough to index it: its kind, and its
+/// newest `lastmod` or its children. Streamed.
+fn scan(path: &Path) -> Result<Scanned, String> {
+    let file = File::open(path).map_err(|e| format!("cannot be read ({e})"))?;
+    let gz = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gz"));
+    let input: Box<dyn std::io::Read> = if gz {
+        Box::new(flate2::read::GzDecoder::new(file))
+    } else {
+        Box::new(file)
+    };
+    let mut reader = NsReader::from_reader(BufReader::new(input));
+    let mut buf = Vec::new();
+    let mut root: Option<String> = None;
+    let mut text = String::new();
+    let mut newest: Option<Timestamp> = None;
+    let mut children = Vec::new();
+    let mut child = Child {
+        loc: String::new(),
+        lastmod: None,
+    };
+    loop {
+        buf.clear();
+        let event = reader
+            .read_event_into(&mut buf)
+            .map_err(|e| format!("is not well-formed XML ({e}); run sitemapgen check on it"))?;
+        match event {
+            Event::Start(e) | Event::Empty(e) => {
+                let name = e.local_name().into_inner().to_string();
+                if root.is_none() {
+                    if name != "urlset" && name != "sitemapindex" {
+                        return Err(format!("is not a sitemap (its root is <{name}>)"));
+                    }
+                    root = Some(name);
+                } else {
+                    text.clear();
+                }
+            }
+            Event::Text(t) => text.push_str(&t),
+            Event::GeneralRef(r) => text.push_str(match r.as_ref() {
+                "amp" => "&",
+                "lt" => "<",
+                "gt" => ">",
+                "apos" => "'",
+                "quot" => "\"",
+                _ => "",
+            }),
+            Event::End(e) => {
+                let name = e.local_name().into_inner().to_string();
+                match name.as_str() {
+                    "lastmod" => {
+                        let ts = w3c_datetime(text.trim());
+                        if ts > newest {
+                            newest = ts;
+                        }
+                        child.lastmod = ts;
+                    }
+                    "loc" => child.loc = text.trim().to_string(),
+                    "sitemap" => {
+                        children.push(std::mem::replace(
+                            &mut child,
+                            Child {
+                                loc: String::new(),
+                                lastmod: None,
+                            },
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    match root.as_deref() {
+        Some("sitemapindex") => Ok(Scanned::Index(children)),
+        Some(_) => Ok(Scanned::Urlset(newest)),
+        None => Err("is empty or not XML".to_string()),
+    }
+}
