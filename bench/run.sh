@@ -1,30 +1,55 @@
 #!/usr/bin/env bash
-# Times sitemapgen against two floors on one generated tree, in one run, and prints the
-# ratios (the machines are shared and noisy: only same-run ratios mean anything).
+# Times sitemapgen against two floors on generated trees, in one run per tree, and
+# prints the ratios (the machines are shared and noisy: only same-run ratios mean much).
 #
-#   bench/run.sh [PAGES] [DIR]      defaults: 200000 pages in a fresh temporary directory
+#   bench/run.sh [PAGES...]          default: 200000
+#   BENCH_DIR=/tmp/sitemapgen-bench  where trees are generated (and kept for reruns)
+#   RUNS=3                           hyperfine runs per command (after one warm-up)
+#   COLD=1                           also time each command once with caches dropped
+#                                    (needs root and a writable /proc/sys/vm/drop_caches)
 #
-# Floors:  find DIR -name '*.html' -printf '%T@ %p\n'                     (walk + stat)
-#          find DIR -name '*.html' -print0 | xargs -0 -P2 head -q -c 8192  (walk + read heads)
-# Needs hyperfine (Debian package `hyperfine`) and python3 (for the ratios). RUNS=N sets the runs per command.
+# For each tree: the warm median (hyperfine), the peak RSS (/usr/bin/time) and, with
+# COLD=1, a cold-cache time, of
+#   find -printf       find DIR -name '*.html' -printf '%T@ %p\n'                       (floor)
+#   find | xargs head  find DIR -name '*.html' -print0 | xargs -0 -P$(nproc) head -q -c 8192  (floor)
+#   sitemapgen         sitemapgen build DIR (default settings: reads every page's head)
+#   heads off          sitemapgen build with head reading and its lastmod source off
+# plus the most files sitemapgen holds open (sampled from /proc). Results go to
+# bench/results/results.tsv, and bench/results/scale.png plots wall time against pages
+# when gnuplot is installed.
 set -euo pipefail
-pages=${1:-200000}
-dir=${2:-$(mktemp -d)}
 root=$(cd "$(dirname "$0")/.." && pwd)
-
+base=${BENCH_DIR:-/tmp/sitemapgen-bench}
+runs=${RUNS:-3}
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(200000)
 command -v hyperfine >/dev/null || { echo "bench/run.sh: install hyperfine (apt-get install -y hyperfine)" >&2; exit 2; }
-cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+cargo build --release --quiet --manifest-path "$root/Cargo.toml" --bin sitemapgen --example gen-site
 bin=$root/target/release/sitemapgen
+results=$root/bench/results
+mkdir -p "$results"
+tsv=$results/results.tsv
+[ -f "$tsv" ] || printf 'pages\tcommand\twarm_median_s\tpeak_rss_kb\tcold_s\n' > "$tsv"
 
-if [ ! -f "$dir/.generated-$pages" ]; then
-  echo "generating $pages pages under $dir/public ..." >&2
-  cargo run --release --quiet --manifest-path "$root/Cargo.toml" --example gen-site -- --pages "$pages" "$dir/public"
-  touch "$dir/.generated-$pages"
-fi
-html=$(find "$dir/public" -name '*.html' | wc -l)
-echo "tree: $dir/public ($html HTML files, $(du -sh "$dir/public" | cut -f1)), $(nproc) cores" >&2
+peak_fds() {
+  local pid=$1 max=0 n
+  while kill -0 "$pid" 2>/dev/null; do
+    n=$(ls "/proc/$pid/fd" 2>/dev/null | wc -l || true)
+    if [ "${n:-0}" -gt "$max" ]; then max=$n; fi
+    sleep 0.002
+  done
+  echo "$max"
+}
 
-cat > "$dir/heads-off.toml" <<TOML
+for pages in "${sizes[@]}"; do
+  dir=$base/$pages
+  if [ ! -f "$dir/.generated" ]; then
+    echo "generating $pages pages under $dir/public ..." >&2
+    rm -rf "$dir" && mkdir -p "$dir"
+    "$root/target/release/examples/gen-site" --pages "$pages" "$dir/public"
+    touch "$dir/.generated"
+  fi
+  cat > "$dir/heads-off.toml" <<TOML
 base_url = "https://example.org/"
 public_dir = "public"
 lastmod = "mtime"
@@ -33,32 +58,76 @@ skip_redirects = false
 respect_canonical = false
 alternates = false
 TOML
+  declare -A cmd=(
+    ["find -printf"]="find '$dir/public' -name '*.html' -printf '%T@ %p\n' >/dev/null"
+    ["find | xargs head"]="find '$dir/public' -name '*.html' -print0 | xargs -0 -P$(nproc) head -q -c 8192 >/dev/null"
+    ["sitemapgen"]="'$bin' build '$dir/public' --base-url https://example.org/ -o '$dir/sitemap.xml' -q"
+    ["heads off"]="'$bin' build --config '$dir/heads-off.toml' -o '$dir/sitemap-off.xml' -q"
+  )
+  names=("find -printf" "find | xargs head" "sitemapgen" "heads off")
+  echo "== $pages pages ($(find "$dir/public" -name '*.html' | wc -l) HTML files, $(du -sh "$dir/public" | cut -f1)), $(nproc) cores" >&2
+  args=()
+  for n in "${names[@]}"; do args+=(-n "$n" "${cmd[$n]}"); done
+  hyperfine --warmup 1 --runs "$runs" --style basic --export-json "$dir/warm.json" "${args[@]}" >&2
 
-hyperfine --warmup 1 --runs "${RUNS:-5}" --export-json "$dir/bench.json" \
-  -n "find -printf" "find '$dir/public' -name '*.html' -printf '%T@ %p\n' >/dev/null" \
-  -n "find | xargs -P2 head" "find '$dir/public' -name '*.html' -print0 | xargs -0 -P2 head -q -c 8192 >/dev/null" \
-  -n "sitemapgen (default)" "'$bin' build '$dir/public' --base-url https://example.org/ -o '$dir/sitemap.xml' -q" \
-  -n "sitemapgen (heads off)" "'$bin' build --config '$dir/heads-off.toml' -o '$dir/sitemap-off.xml' -q"
-
-# Peak RSS and the most files open at once (sampled from /proc every few milliseconds).
-/usr/bin/time -f "%M" -o "$dir/rss" "$bin" build "$dir/public" --base-url https://example.org/ -o "$dir/sitemap.xml" -q &
-pid=$!
-maxfd=0
-while kill -0 "$pid" 2>/dev/null; do
-  for p in $(pgrep -P "$pid" 2>/dev/null || true) "$pid"; do
-    n=$(ls "/proc/$p/fd" 2>/dev/null | wc -l || true)
-    if [ "${n:-0}" -gt "$maxfd" ]; then maxfd=$n; fi
+  declare -A rss=() cold=()
+  for n in "${names[@]}"; do
+    /usr/bin/time -f "%M" -o "$dir/rss" bash -c "${cmd[$n]}"
+    rss[$n]=$(tail -n 1 "$dir/rss")
+    cold[$n]=
+    if [ "${COLD:-0}" = 1 ] && sync && (echo 3 > /proc/sys/vm/drop_caches) 2>/dev/null; then
+      start=$(date +%s.%N)
+      bash -c "${cmd[$n]}"
+      cold[$n]=$(echo "$(date +%s.%N) - $start" | bc)
+    fi
   done
-  sleep 0.002
-done
-wait "$pid" || { echo "bench/run.sh: sitemapgen failed" >&2; exit 1; }
-echo "sitemapgen (default): peak RSS $(( $(cat "$dir/rss") / 1024 )) MiB, at most $maxfd file descriptors open (stdin/out/err included)"
+  "$bin" build "$dir/public" --base-url https://example.org/ -o "$dir/sitemap.xml" -q &
+  fds=$(peak_fds $!)
+  wait
 
-python3 - "$dir/bench.json" <<'PY'
+  python3 - "$dir/warm.json" "$pages" "$tsv" "${rss[sitemapgen]}" "${rss[heads off]}" "${rss[find -printf]}" "${rss[find | xargs head]}" \
+    "${cold[sitemapgen]}" "${cold[heads off]}" "${cold[find -printf]}" "${cold[find | xargs head]}" "$fds" <<'PY'
 import json, sys
-r = {x["command"]: x["median"] for x in json.load(open(sys.argv[1]))["results"]}
+warm, pages, tsv = sys.argv[1], sys.argv[2], sys.argv[3]
+rss = dict(zip(["sitemapgen", "heads off", "find -printf", "find | xargs head"], sys.argv[4:8]))
+cold = dict(zip(["sitemapgen", "heads off", "find -printf", "find | xargs head"], sys.argv[8:12]))
+fds = sys.argv[12]
+r = {x["command"]: x["median"] for x in json.load(open(warm))["results"]}
+with open(tsv, "a") as out:
+    for name, t in r.items():
+        out.write(f"{pages}\t{name}\t{t:.4f}\t{rss[name]}\t{cold[name]}\n")
+print(f"{int(pages):,} pages: warm medians, peak RSS" + (", cold" if any(cold.values()) else ""))
 for name, t in r.items():
-    print(f"{name:24s} {t*1000:9.1f} ms (median)")
-print(f"default   / find|xargs head : {r['sitemapgen (default)'] / r['find | xargs -P2 head']:.2f}x")
-print(f"heads off / find -printf    : {r['sitemapgen (heads off)'] / r['find -printf']:.2f}x")
+    c = f", cold {float(cold[name]):.2f} s" if cold[name] else ""
+    print(f"  {name:18s} {t:8.3f} s  {int(rss[name]) // 1024:5d} MiB{c}")
+print(f"  sitemapgen / find|xargs head: {r['sitemapgen'] / r['find | xargs head']:.2f}x   "
+      f"heads off / find -printf: {r['heads off'] / r['find -printf']:.2f}x   most open files: {fds}")
+if all(cold[k] for k in ("sitemapgen", "find | xargs head")):
+    print(f"  cold: sitemapgen / find|xargs head: {float(cold['sitemapgen']) / float(cold['find | xargs head']):.2f}x")
 PY
+done
+
+if command -v gnuplot >/dev/null; then
+  # The newest measurement of each (pages, command).
+  i=0
+  for c in "sitemapgen" "heads off" "find | xargs head" "find -printf"; do
+    i=$((i + 1))
+    awk -F'\t' -v c="$c" 'NR > 1 && $2 == c { t[$1] = $3 } END { for (p in t) print p "\t" t[p] }' "$tsv" \
+      | sort -n > "$base/series-$i.tsv"
+  done
+  gnuplot <<GP
+set terminal pngcairo size 900,560 noenhanced
+set output "$results/scale.png"
+set title "sitemapgen: wall time against pages (warm cache, medians, $(nproc) cores)"
+set logscale xy
+set xlabel "pages"
+set ylabel "seconds"
+set key top left
+set grid
+plot "$base/series-sitemapgen.tsv" using 1:2 with linespoints lw 2 title "sitemapgen build (reads heads)", \
+     "$base/series-heads_off.tsv" using 1:2 with linespoints lw 2 title "sitemapgen build, heads off", \
+     "$base/series-find__xargs_head.tsv" using 1:2 with linespoints dt 2 title "find | xargs -P2 head -c 8192 (floor)", \
+     "$base/series-find_printf.tsv" using 1:2 with linespoints dt 2 title "find -printf (floor)"
+GP
+  echo "plot: $results/scale.png" >&2
+fi

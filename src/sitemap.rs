@@ -150,12 +150,15 @@ fn write_entry(buf: &mut Vec<u8>, entry: &Entry, format: LastmodFormat) -> io::R
 
 /// Writes `entries` as `<urlset>` documents, opening a new sink with `open` whenever the
 /// current one is full. Returns at least one part when `entries` is not empty.
-fn write_urlsets<W: Write>(
+/// Each finished sink is handed to `finish`, whose result is kept: files are synced and
+/// closed there, so no more than one child is open at a time however many there are.
+fn write_urlsets<W: Write, T>(
     entries: &[Entry],
     limits: Limits,
     format: LastmodFormat,
     mut open: impl FnMut() -> io::Result<W>,
-) -> io::Result<Vec<Part<W>>> {
+    mut finish: impl FnMut(W) -> io::Result<T>,
+) -> io::Result<Vec<Part<T>>> {
     // The xhtml namespace is declared only where some page has alternates.
     let open_tag = if entries.iter().any(|e| !e.alternates.is_empty()) {
         URLSET_OPEN_XHTML
@@ -172,7 +175,10 @@ fn write_urlsets<W: Write>(
             && (*urls >= limits.max_urls
                 || bytes + buf.len() + URLSET_CLOSE.len() > limits.max_bytes)
         {
-            parts.push(finish_part(current.take().expect("checked above"))?);
+            parts.push(finish_part(
+                current.take().expect("checked above"),
+                &mut finish,
+            )?);
         }
         let (sink, urls, bytes, newest) = match &mut current {
             Some(c) => c,
@@ -190,17 +196,21 @@ fn write_urlsets<W: Write>(
         }
     }
     if let Some(c) = current {
-        parts.push(finish_part(c)?);
+        parts.push(finish_part(c, &mut finish)?);
     }
     Ok(parts)
 }
 
-fn finish_part<W: Write>(
+fn finish_part<W: Write, T>(
     (mut sink, _, _, newest): (BufWriter<W>, usize, usize, Option<Timestamp>),
-) -> io::Result<Part<W>> {
+    finish: &mut impl FnMut(W) -> io::Result<T>,
+) -> io::Result<Part<T>> {
     sink.write_all(URLSET_CLOSE.as_bytes())?;
     let sink = sink.into_inner().map_err(io::IntoInnerError::into_error)?;
-    Ok(Part { sink, newest })
+    Ok(Part {
+        sink: finish(sink)?,
+        newest,
+    })
 }
 
 /// Writes a sitemap index naming each child `(loc, newest lastmod)`.
@@ -242,7 +252,7 @@ pub fn write_single(
         path: stdout(),
         source,
     };
-    let parts = write_urlsets(entries, limits, format, || Ok(Vec::new())).map_err(io_err)?;
+    let parts = write_urlsets(entries, limits, format, || Ok(Vec::new()), Ok).map_err(io_err)?;
     if parts.len() > 1 {
         return Err(WriteError::NeedsIndex {
             urls: entries.len(),
@@ -318,17 +328,16 @@ pub fn write_files(
             .suffix(".tmp")
             .tempfile_in(&dir)
     };
-    let parts = write_urlsets(entries, limits, format, temp).map_err(io_at(&dir))?;
-    for part in &parts {
-        part.sink
-            .as_file()
-            .sync_all()
-            .map_err(io_at(part.sink.path()))?;
-    }
+    // Synced and closed as each is finished; the path alone waits for the rename.
+    let close = |file: NamedTempFile| {
+        file.as_file().sync_all()?;
+        Ok(file.into_temp_path())
+    };
+    let parts = write_urlsets(entries, limits, format, temp, close).map_err(io_at(&dir))?;
 
     if parts.len() <= 1 {
         if let Some(part) = parts.into_iter().next() {
-            persist(part.sink, output)?;
+            persist_path(part.sink, output)?;
         }
         sync_dir(&dir);
         let removed = remove_stale_children(output, 0)?;
@@ -360,7 +369,7 @@ pub fn write_files(
     index.as_file().sync_all().map_err(io_at(index.path()))?;
     let count = parts.len();
     for (part, path) in parts.into_iter().zip(&paths) {
-        persist(part.sink, path)?;
+        persist_path(part.sink, path)?;
     }
     persist(index, output)?;
     sync_dir(&dir);
@@ -406,6 +415,13 @@ pub fn write_index_file(
     persist(index, output)?;
     sync_dir(&dir);
     Ok(())
+}
+
+fn persist_path(file: tempfile::TempPath, to: &Path) -> Result<(), WriteError> {
+    file.persist(to).map_err(|e| WriteError::Io {
+        path: to.to_path_buf(),
+        source: e.error,
+    })
 }
 
 fn persist(file: NamedTempFile, to: &Path) -> Result<(), WriteError> {
@@ -496,11 +512,17 @@ mod tests {
     }
 
     fn serialised(entries: &[Entry], limits: Limits) -> Vec<String> {
-        write_urlsets(entries, limits, LastmodFormat::Datetime, || Ok(Vec::new()))
-            .unwrap()
-            .into_iter()
-            .map(|p| String::from_utf8(p.sink).unwrap())
-            .collect()
+        write_urlsets(
+            entries,
+            limits,
+            LastmodFormat::Datetime,
+            || Ok(Vec::new()),
+            Ok,
+        )
+        .unwrap()
+        .into_iter()
+        .map(|p| String::from_utf8(p.sink).unwrap())
+        .collect()
     }
 
     #[test]
@@ -571,6 +593,7 @@ mod tests {
             },
             LastmodFormat::Date,
             || Ok(Vec::new()),
+            Ok,
         )
         .unwrap();
         let counts: Vec<usize> = parts
