@@ -124,10 +124,10 @@ set xlabel "pages"
 set ylabel "seconds"
 set key top left
 set grid
-plot "$base/series-sitemapgen.tsv" using 1:2 with linespoints lw 2 title "sitemapgen build (reads heads)", \
-     "$base/series-heads_off.tsv" using 1:2 with linespoints lw 2 title "sitemapgen build, heads off", \
-     "$base/series-find__xargs_head.tsv" using 1:2 with linespoints dt 2 title "find | xargs -P2 head -c 8192 (floor)", \
-     "$base/series-find_printf.tsv" using 1:2 with linespoints dt 2 title "find -printf (floor)"
+plot "$base/series-1.tsv" using 1:2 with linespoints lw 2 title "sitemapgen build (reads heads)", \
+     "$base/series-2.tsv" using 1:2 with linespoints lw 2 title "sitemapgen build, heads off", \
+     "$base/series-3.tsv" using 1:2 with linespoints dt 2 title "find | xargs head -c 8192 (floor)", \
+     "$base/series-4.tsv" using 1:2 with linespoints dt 2 title "find -printf (floor)"
 GP
   echo "plot: $results/scale.png" >&2
 fi
