@@ -321,6 +321,8 @@ pub fn write_files(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
+    let _lock = lock(&dir, &file_name)?;
+    sweep_temporaries(&dir, &file_name);
     // A recognisable prefix, so temporary files a killed run left can be told apart.
     let temp = || {
         tempfile::Builder::new()
@@ -386,6 +388,45 @@ fn parent_dir(output: &Path) -> PathBuf {
     match output.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
+    }
+}
+
+/// Takes the lock on `dir/.{file_name}.lock`, waiting for another run that holds it.
+///
+/// Two runs writing the same sitemap at once would otherwise interleave their renames and
+/// leave one run's index over the other's children; with the lock they take turns, and
+/// the result is the complete output of the run that finished last. The lock is the
+/// OS's (`flock`), so a killed run releases it; the empty lock file stays, a dot-file the
+/// walk passes over.
+fn lock(dir: &Path, file_name: &str) -> Result<File, WriteError> {
+    let path = dir.join(format!(".{file_name}.lock"));
+    let io_err = |source| WriteError::Io {
+        path: path.clone(),
+        source,
+    };
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(io_err)?;
+    file.lock().map_err(io_err)?;
+    Ok(file)
+}
+
+/// Removes temporary files of `file_name` that a killed run left behind. Called under
+/// the lock, so no live run is writing them.
+fn sweep_temporaries(dir: &Path, file_name: &str) {
+    let prefix = format!(".{file_name}.");
+    let Ok(listing) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in listing.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(&prefix) && name.ends_with(".tmp") {
+            let _ = fs::remove_file(entry.path());
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 
 mod build;
 mod check;
+mod faults;
 mod heads;
 mod index;
 mod lastmod;

@@ -1,0 +1,125 @@
+//! Faults: nothing half-written, the previous sitemap kept, runs that take turns.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::process::{Command, Stdio};
+
+use predicates::prelude::*;
+
+use crate::util::{Site, locs, validate_set};
+
+const BASE: &str = "base_url = 'https://example.org/'\n";
+
+#[test]
+fn temporary_files_of_a_killed_run_are_swept_by_the_next() {
+    let site = Site::new(&["index.html"]);
+    site.config(BASE);
+    for stale in [".sitemap.xml.Ab12Cd.tmp", ".sitemap.xml.zz9.tmp"] {
+        fs::write(site.public().join(stale), "<urlset").unwrap();
+    }
+    fs::write(site.public().join(".other.tmp"), "not ours").unwrap();
+    site.cmd().assert().success();
+    assert_eq!(site.listing(), [".other.tmp", "index.html", "sitemap.xml"]);
+}
+
+#[test]
+fn a_full_disk_on_stdout_is_an_error_naming_it() {
+    let Ok(full) = fs::File::options().write(true).open("/dev/full") else {
+        panic!("/dev/full is needed for this test");
+    };
+    let site = Site::new(&["index.html"]);
+    site.config(BASE);
+    let out = Command::new(assert_cmd::cargo::cargo_bin!("sitemapgen"))
+        .current_dir(site.root())
+        .args(["--output", "-"])
+        .stdout(Stdio::from(full))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("cannot write <stdout>: No space left on device"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_unwritable_output_directory_fails_and_keeps_the_previous_sitemap() {
+    let site = Site::new(&["index.html", "b.html"]);
+    site.config(BASE);
+    site.cmd().assert().success();
+    let before = site.read("sitemap.xml");
+    site.page("c.html");
+    fs::set_permissions(site.root(), fs::Permissions::from_mode(0o755)).unwrap();
+    fs::set_permissions(site.public(), fs::Permissions::from_mode(0o555)).unwrap();
+    // Root writes anywhere, so as root the binary runs as `nobody`.
+    let probe = site.public().join(".probe");
+    let as_root = fs::write(&probe, "").is_ok();
+    let _ = fs::remove_file(&probe);
+    let mut cmd = if as_root {
+        let mut cmd = assert_cmd::Command::new("setpriv");
+        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(assert_cmd::cargo::cargo_bin!("sitemapgen"));
+        cmd
+    } else {
+        assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("sitemapgen"))
+    };
+    let assert = cmd.current_dir(site.root()).assert();
+    fs::set_permissions(site.public(), fs::Permissions::from_mode(0o755)).unwrap();
+    assert
+        .code(1)
+        .stderr(predicate::str::contains("cannot write public"))
+        .stderr(predicate::str::contains("Permission denied"));
+    assert_eq!(site.read("sitemap.xml"), before);
+    assert_eq!(
+        site.listing(),
+        ["b.html", "c.html", "index.html", "sitemap.xml"]
+    );
+}
+
+#[test]
+fn two_runs_at_once_leave_one_runs_complete_output() {
+    let pages: Vec<String> = (0..400).map(|i| format!("p{i:03}.html")).collect();
+    let pages: Vec<&str> = pages.iter().map(String::as_str).collect();
+    let site = Site::new(&pages);
+    fs::write(
+        site.root().join("a.toml"),
+        format!("{BASE}public_dir = 'public'\nmax_urls_per_file = 7\n"),
+    )
+    .unwrap();
+    fs::write(
+        site.root().join("b.toml"),
+        format!("{BASE}public_dir = 'public'\nmax_urls_per_file = 11\n"),
+    )
+    .unwrap();
+    for _ in 0..10 {
+        let spawn = |config: &str| {
+            Command::new(assert_cmd::cargo::cargo_bin!("sitemapgen"))
+                .current_dir(site.root())
+                .args(["build", "--config", config, "-q"])
+                .spawn()
+                .unwrap()
+        };
+        let (mut a, mut b) = (spawn("a.toml"), spawn("b.toml"));
+        assert!(a.wait().unwrap().success() && b.wait().unwrap().success());
+        let index = site.public().join("sitemap.xml");
+        validate_set(&index);
+        let xml = fs::read_to_string(&index).unwrap();
+        let children = xml.matches("<sitemap>").count();
+        assert!(children == 58 || children == 37, "{children} children");
+        let mut urls: Vec<String> = (1..=children)
+            .flat_map(|n| locs(&site.public().join(format!("sitemap-{n}.xml"))))
+            .collect();
+        urls.sort();
+        urls.dedup();
+        assert_eq!(urls.len(), 400);
+        // No child of the other run's, larger set is left over.
+        assert!(
+            !site
+                .public()
+                .join(format!("sitemap-{}.xml", children + 1))
+                .exists()
+        );
+        assert!(!site.listing().iter().any(|n| n.ends_with(".tmp")));
+    }
+}
