@@ -6,5 +6,6 @@ mod faults;
 mod heads;
 mod index;
 mod lastmod;
+mod properties;
 mod robots;
 mod util;
