@@ -110,10 +110,31 @@ const FUTURE_SLACK_SECONDS: i64 = 24 * 3600;
 /// More URLs than this with one and the same `lastmod` is the mark of build-time dates.
 const SAME_LASTMOD_LIMIT: usize = 100;
 
+/// Checks a sitemap held in memory; `name` (its file name, for the format and in
+/// messages) decides between XML and text. An index's children are not followed.
+pub fn check_bytes(name: &str, bytes: &[u8], options: &CheckOptions) -> Report {
+    let mut checker = Checker {
+        options,
+        follow: false,
+        report: Report::default(),
+        seen: HashMap::new(),
+        robots: None,
+    };
+    let path = Path::new(name);
+    checker.report.files = 1;
+    if name.ends_with(".txt") {
+        checker.check_text(path, &mut &bytes[..]);
+    } else {
+        checker.check_xml(path, &mut &bytes[..], false);
+    }
+    checker.report
+}
+
 /// Checks each path: a sitemap file, or a directory holding `sitemap.xml`.
 pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Report {
     let mut checker = Checker {
         options,
+        follow: true,
         report: Report::default(),
         seen: HashMap::new(),
         robots: None,
@@ -134,6 +155,8 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Report {
 
 struct Checker<'o> {
     options: &'o CheckOptions,
+    /// Follow an index to its children on disk (off for in-memory input).
+    follow: bool,
     report: Report,
     /// Hash of every loc seen in this run, with where it was first seen.
     seen: HashMap<u64, (usize, u64)>,
@@ -478,7 +501,7 @@ impl Checker<'_> {
         if root == Some(Root::Urlset) {
             lastmods.finish(self, path);
         }
-        if root == Some(Root::Index) {
+        if root == Some(Root::Index) && self.follow {
             self.follow_children(path, children);
         }
         root.unwrap_or(Root::Other)
@@ -520,14 +543,14 @@ impl Checker<'_> {
                         lastmods.add(value, line);
                         let future = ts.as_second() > self.options.now.as_second() + FUTURE_SLACK_SECONDS;
                         if future {
-                            self.problem(path, line, Severity::Warning, format!("lastmod {value} is in the future"));
+                            self.problem(path, line, Severity::Warning, format!("lastmod {} is in the future", shorten(value)));
                         }
                     }
                     None => self.problem(
                         path,
                         line,
                         Severity::Error,
-                        format!("lastmod '{value}' is not a W3C Datetime (e.g. 2024-03-05 or 2024-03-05T10:20:30+00:00)"),
+                        format!("lastmod '{}' is not a W3C Datetime (e.g. 2024-03-05 or 2024-03-05T10:20:30+00:00)", shorten(value)),
                     ),
                 }
             }
@@ -542,7 +565,7 @@ impl Checker<'_> {
                         Severity::Error,
                         format!(
                             "changefreq '{}' is not one of {}",
-                            value.trim(),
+                            shorten(value.trim()),
                             VALUES.join(", ")
                         ),
                     );
@@ -559,7 +582,7 @@ impl Checker<'_> {
                         path,
                         line,
                         Severity::Error,
-                        format!("priority '{v}' is not a number from 0.0 to 1.0"),
+                        format!("priority '{}' is not a number from 0.0 to 1.0", shorten(v)),
                     );
                 }
             }
@@ -778,11 +801,23 @@ fn needs_encoding(loc: &str) -> Option<String> {
     None
 }
 
+/// A value for a one-line message: control characters escaped, long values cut.
 fn shorten(s: &str) -> String {
-    if s.chars().count() > 120 {
-        format!("{}...", s.chars().take(117).collect::<String>())
+    let escaped: String = s
+        .chars()
+        .flat_map(|c| {
+            let text: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            text
+        })
+        .collect();
+    if escaped.chars().count() > 120 {
+        format!("{}...", escaped.chars().take(117).collect::<String>())
     } else {
-        s.to_string()
+        escaped
     }
 }
 

@@ -1,0 +1,18 @@
+//! Arbitrary bytes as a sitemap (XML and text): the checker reports, never panics.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sitemapgen::check::{CheckOptions, check_bytes};
+
+fuzz_target!(|data: &[u8]| {
+    let options = CheckOptions {
+        base_url: Some(sitemapgen::url::BaseUrl::parse("https://example.org/").unwrap()),
+        now: jiff::Timestamp::from_second(1_800_000_000).unwrap(),
+    };
+    for name in ["sitemap.xml", "sitemap.txt"] {
+        let report = check_bytes(name, data, &options);
+        for problem in &report.problems {
+            assert!(!problem.message.contains('\n') || problem.message.contains("XML"), "{problem}");
+        }
+    }
+});
