@@ -335,7 +335,7 @@ impl Checker<'_> {
                             (true, "sitemapindex") => Root::Index,
                             _ => {
                                 let ns = match ns {
-                                    ResolveResult::Bound(n) => n.as_ref().to_string(),
+                                    ResolveResult::Bound(n) => shorten(n.as_ref()),
                                     _ => "no namespace".to_string(),
                                 };
                                 self.problem(
@@ -939,6 +939,27 @@ mod tests {
         for s in bad {
             assert!(w3c_datetime(s).is_none(), "{s}");
         }
+    }
+
+    /// Found by fuzzing (check_parser, crash-c8524f6b): a namespace URI with newlines
+    /// was quoted raw, so one problem took several lines of output.
+    #[test]
+    fn fuzz_crash_namespace_with_newlines_stays_on_one_line() {
+        let xml = "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org\n  <loc>x</loc>\n\">\n</urlset>\n";
+        let options = CheckOptions {
+            base_url: None,
+            now: Timestamp::from_second(1_800_000_000).unwrap(),
+        };
+        let report = check_bytes("sitemap.xml", xml.as_bytes(), &options);
+        assert_eq!(report.errors(), 1);
+        let line = report.problems[0].to_string();
+        assert!(!line.contains('\n'), "{line}");
+        assert!(
+            line.starts_with(
+                "sitemap.xml:2: error: root element is <urlset> in http://www.sitemaps.org\\n"
+            ),
+            "{line}"
+        );
     }
 
     #[test]
