@@ -12,7 +12,10 @@ fuzz_target!(|data: &[u8]| {
     for name in ["sitemap.xml", "sitemap.txt"] {
         let report = check_bytes(name, data, &options);
         for problem in &report.problems {
-            assert!(!problem.message.contains('\n') || problem.message.contains("XML"), "{problem}");
+            assert!(
+                !problem.message.contains('\n') || problem.message.contains("XML"),
+                "{problem}"
+            );
         }
     }
 });

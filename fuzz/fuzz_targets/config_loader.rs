@@ -7,11 +7,19 @@ use libfuzzer_sys::fuzz_target;
 use sitemapgen::config::{Config, FileConfig, Overrides};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(file) = FileConfig::parse(text, "fuzz.toml") else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(file) = FileConfig::parse(text, "fuzz.toml") else {
+        return;
+    };
     let dir = std::env::temp_dir();
-    let overrides = Overrides { public_dir: Some(dir.clone()), ..Overrides::default() };
-    if let Err(e) = Config::from_parts(file, Some((Path::new(&dir), "fuzz.toml")), text, &overrides) {
+    let overrides = Overrides {
+        public_dir: Some(dir.clone()),
+        ..Overrides::default()
+    };
+    if let Err(e) = Config::from_parts(file, Some((Path::new(&dir), "fuzz.toml")), text, &overrides)
+    {
         assert!(!e.to_string().contains('\n'), "{e}");
     }
 });

@@ -22,12 +22,20 @@ fuzz_target!(|data: &[u8]| {
     for s in &segments {
         rel.push(OsStr::from_bytes(s));
     }
-    let style = UrlStyle { trailing_slash: true, clean_urls: false };
+    let style = UrlStyle {
+        trailing_slash: true,
+        clean_urls: false,
+    };
     let url = page_url(&base, &rel, &style);
     assert!(url.is_ascii(), "{url}");
     assert!(url.starts_with(base.as_str()), "{url}");
-    assert!(!url.bytes().any(|b| b.is_ascii_whitespace() || b"<>\"{}|\\^`".contains(&b)), "{url}");
-    let decoded: Vec<u8> = percent_encoding::percent_decode_str(&url[base.as_str().len()..]).collect();
+    assert!(
+        !url.bytes()
+            .any(|b| b.is_ascii_whitespace() || b"<>\"{}|\\^`".contains(&b)),
+        "{url}"
+    );
+    let decoded: Vec<u8> =
+        percent_encoding::percent_decode_str(&url[base.as_str().len()..]).collect();
     let mut want = segments.join(&b'/');
     if segments.last() == Some(&&b"index.html"[..]) || segments.last() == Some(&&b"index.htm"[..]) {
         let name_len = segments.last().unwrap().len();
@@ -36,7 +44,14 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(decoded, want, "{url}");
     // The other styles never panic either.
     for (trailing_slash, clean_urls) in [(false, false), (true, true), (false, true)] {
-        let url = page_url(&base, &rel, &UrlStyle { trailing_slash, clean_urls });
+        let url = page_url(
+            &base,
+            &rel,
+            &UrlStyle {
+                trailing_slash,
+                clean_urls,
+            },
+        );
         assert!(url.is_ascii() && url.starts_with(base.as_str()));
     }
 });
