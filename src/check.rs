@@ -315,7 +315,7 @@ impl Checker<'_> {
             match event {
                 Event::Decl(decl) => {
                     if let Some(Ok(enc)) = decl.encoding() {
-                        let enc = enc.to_string();
+                        let enc = shorten(&enc);
                         if !enc.eq_ignore_ascii_case("utf-8") {
                             self.problem(
                                 path,
@@ -959,6 +959,33 @@ mod tests {
                 "sitemap.xml:2: error: root element is <urlset> in http://www.sitemaps.org\\n"
             ),
             "{line}"
+        );
+    }
+
+    /// Found by fuzzing (check_parser, crash-d2688bec): a declared encoding with a
+    /// newline was quoted raw.
+    #[test]
+    fn fuzz_crash_encoding_with_newline_stays_on_one_line() {
+        let xml = "<?xml version=\"1.0\" encoding=\"ut\nf-8\"?>\n<urlset/>\n";
+        let options = CheckOptions {
+            base_url: None,
+            now: Timestamp::from_second(1_800_000_000).unwrap(),
+        };
+        let report = check_bytes("sitemap.xml", xml.as_bytes(), &options);
+        assert!(
+            report
+                .problems
+                .iter()
+                .all(|p| !p.to_string().contains('\n')),
+            "{:?}",
+            report.problems
+        );
+        assert!(
+            report.problems[0]
+                .message
+                .contains("declares encoding ut\\nf-8"),
+            "{:?}",
+            report.problems
         );
     }
 

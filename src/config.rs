@@ -67,7 +67,7 @@ pub enum ConfigError {
         source: BaseUrlError,
     },
     /// The public directory is missing or not a directory.
-    #[error("public_dir '{}' {problem}", path.display())]
+    #[error("public_dir '{}' {problem}", crate::one_line(&path.display().to_string()))]
     PublicDir {
         /// The directory as resolved.
         path: PathBuf,
@@ -404,7 +404,7 @@ impl Config {
                         key: "output".to_string(),
                         message: format!(
                             "'{}' must be a file path inside public_dir, such as \"sitemap.xml\" (use --output to write elsewhere)",
-                            rel.display()
+                            crate::one_line(&rel.display().to_string())
                         ),
                     });
                 }

@@ -50,6 +50,25 @@ use scan::{ScanOptions, ScanWarning, Skipped};
 use sitemap::{Alternate, Children, Entry, Limits, WriteError, Written};
 use std::collections::BTreeMap;
 
+/// A user's value as quoted in a one-line message: control characters (newlines above
+/// all) escaped, so a message is always one line.
+pub(crate) fn one_line(value: &str) -> String {
+    if !value.chars().any(char::is_control) {
+        return value.to_string();
+    }
+    value
+        .chars()
+        .flat_map(|c| {
+            let text: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            text
+        })
+        .collect()
+}
+
 /// A failed run.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {

@@ -169,8 +169,8 @@ fn compile_glob(glob: &str, rule: &str) -> Result<globset::Glob, GlobError> {
         .build()
         .map_err(|e| GlobError {
             rule: rule.to_string(),
-            glob: glob.to_string(),
-            message: e.kind().to_string(),
+            glob: crate::one_line(glob),
+            message: crate::one_line(&e.kind().to_string()),
         })
 }
 

@@ -58,7 +58,7 @@ impl BaseUrl {
     /// without credentials, query or fragment.
     pub fn parse(input: &str) -> Result<BaseUrl, BaseUrlError> {
         let fail = |problem: &str| BaseUrlError {
-            url: input.to_string(),
+            url: crate::one_line(input),
             problem: problem.to_string(),
         };
         let mut url = url::Url::parse(input.trim()).map_err(|e| {
@@ -430,6 +430,15 @@ mod tests {
         ] {
             assert!(!is_hreflang(bad), "{bad}");
         }
+    }
+
+    /// Found by fuzzing (config_loader, crash-7e3c52fb): a base_url with a newline was
+    /// quoted raw in the error.
+    #[test]
+    fn fuzz_crash_base_url_with_newline_errors_on_one_line() {
+        let err = BaseUrl::parse("'ht:x\n#y").unwrap_err().to_string();
+        assert!(!err.contains('\n'), "{err}");
+        assert!(err.contains("'ht:x\\n#y"), "{err}");
     }
 
     #[test]
