@@ -299,11 +299,12 @@ impl Checker<'_> {
             let (ns, event) = match reader.read_resolved_event_into(&mut buf) {
                 Ok(ev) => ev,
                 Err(e) => {
-                    let message = e.to_string();
-                    let message = if message.to_ascii_lowercase().contains("utf-8") {
-                        format!("not UTF-8 ({message}); sitemaps must be UTF-8")
+                    // The parser's text may quote the document, newlines and all.
+                    let detail = crate::one_line(&e.to_string());
+                    let message = if matches!(e, quick_xml::Error::Encoding(_)) {
+                        format!("not UTF-8 ({detail}); sitemaps must be UTF-8")
                     } else {
-                        format!("not well-formed XML: {message}")
+                        format!("not well-formed XML: {detail}")
                     };
                     self.problem(path, line, Severity::Error, message);
                     return root.unwrap_or(Root::Other);
@@ -987,6 +988,21 @@ mod tests {
             "{:?}",
             report.problems
         );
+    }
+
+    /// Found by fuzzing (check_parser, crash-4f35b97b): a parse error quoting the
+    /// document spanned lines, and its text mentioning UTF-8 made it "not UTF-8".
+    #[test]
+    fn fuzz_crash_parse_error_quoting_the_document() {
+        let xml = "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>x</<?xml encoding=\"loc>\nUTF-8\"?>\n";
+        let options = CheckOptions {
+            base_url: None,
+            now: Timestamp::from_second(1_800_000_000).unwrap(),
+        };
+        let report = check_bytes("sitemap.xml", xml.as_bytes(), &options);
+        let line = report.problems[0].to_string();
+        assert!(!line.contains('\n'), "{line}");
+        assert!(line.contains("not well-formed XML"), "{line}");
     }
 
     #[test]
