@@ -450,7 +450,7 @@ impl Checker<'_> {
                     match resolved {
                         Some(s) => text.push_str(&s),
                         None => {
-                            let name = r.as_ref().to_string();
+                            let name = shorten(r.as_ref());
                             self.problem(
                                 path,
                                 event_line,
@@ -720,8 +720,9 @@ impl Checker<'_> {
                         line,
                         Severity::Error,
                         format!(
-                            "child sitemap {loc} is missing on disk (no {} beside the index)",
-                            dir.join(name).display()
+                            "child sitemap {} is missing on disk (no {} beside the index)",
+                            shorten(&loc),
+                            crate::one_line(&dir.join(name).display().to_string())
                         ),
                     );
                 }
@@ -1003,6 +1004,27 @@ mod tests {
         let line = report.problems[0].to_string();
         assert!(!line.contains('\n'), "{line}");
         assert!(line.contains("not well-formed XML"), "{line}");
+    }
+
+    /// Found by fuzzing (check_parser, crash-77918233): an undefined entity's name,
+    /// newlines included, was quoted raw.
+    #[test]
+    fn fuzz_crash_undefined_entity_with_newline() {
+        let xml = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>&op\ng/;</loc></url></urlset>";
+        let options = CheckOptions {
+            base_url: None,
+            now: Timestamp::from_second(1_800_000_000).unwrap(),
+        };
+        let report = check_bytes("sitemap.xml", xml.as_bytes(), &options);
+        assert!(!report.problems.is_empty());
+        assert!(
+            report
+                .problems
+                .iter()
+                .all(|p| !p.to_string().contains('\n')),
+            "{:?}",
+            report.problems
+        );
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Arbitrary bytes as a sitemap (XML and text): the checker reports, never panics.
+//! Arbitrary bytes as a sitemap (XML and text): the checker reports, never panics, and
+//! every problem is one line.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -12,10 +13,7 @@ fuzz_target!(|data: &[u8]| {
     for name in ["sitemap.xml", "sitemap.txt"] {
         let report = check_bytes(name, data, &options);
         for problem in &report.problems {
-            assert!(
-                !problem.message.contains('\n') || problem.message.contains("XML"),
-                "{problem}"
-            );
+            assert!(!problem.to_string().contains('\n'), "{problem}");
         }
     }
 });
