@@ -906,6 +906,13 @@ pub fn w3c_datetime(s: &str) -> Option<Timestamp> {
 mod tests {
     use super::*;
 
+    fn options() -> CheckOptions {
+        CheckOptions {
+            base_url: None,
+            now: Timestamp::from_second(1_800_000_000).unwrap(),
+        }
+    }
+
     #[test]
     fn w3c_datetimes_are_recognised_exactly() {
         let ok = [
@@ -948,11 +955,7 @@ mod tests {
     #[test]
     fn fuzz_crash_namespace_with_newlines_stays_on_one_line() {
         let xml = "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org\n  <loc>x</loc>\n\">\n</urlset>\n";
-        let options = CheckOptions {
-            base_url: None,
-            now: Timestamp::from_second(1_800_000_000).unwrap(),
-        };
-        let report = check_bytes("sitemap.xml", xml.as_bytes(), &options);
+        let report = check_bytes("sitemap.xml", xml.as_bytes(), &options());
         assert_eq!(report.errors(), 1);
         let line = report.problems[0].to_string();
         assert!(!line.contains('\n'), "{line}");
@@ -969,11 +972,7 @@ mod tests {
     #[test]
     fn fuzz_crash_encoding_with_newline_stays_on_one_line() {
         let xml = "<?xml version=\"1.0\" encoding=\"ut\nf-8\"?>\n<urlset/>\n";
-        let options = CheckOptions {
-            base_url: None,
-            now: Timestamp::from_second(1_800_000_000).unwrap(),
-        };
-        let report = check_bytes("sitemap.xml", xml.as_bytes(), &options);
+        let report = check_bytes("sitemap.xml", xml.as_bytes(), &options());
         assert!(
             report
                 .problems
@@ -996,11 +995,7 @@ mod tests {
     #[test]
     fn fuzz_crash_parse_error_quoting_the_document() {
         let xml = "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>x</<?xml encoding=\"loc>\nUTF-8\"?>\n";
-        let options = CheckOptions {
-            base_url: None,
-            now: Timestamp::from_second(1_800_000_000).unwrap(),
-        };
-        let report = check_bytes("sitemap.xml", xml.as_bytes(), &options);
+        let report = check_bytes("sitemap.xml", xml.as_bytes(), &options());
         let line = report.problems[0].to_string();
         assert!(!line.contains('\n'), "{line}");
         assert!(line.contains("not well-formed XML"), "{line}");
@@ -1011,11 +1006,7 @@ mod tests {
     #[test]
     fn fuzz_crash_undefined_entity_with_newline() {
         let xml = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>&op\ng/;</loc></url></urlset>";
-        let options = CheckOptions {
-            base_url: None,
-            now: Timestamp::from_second(1_800_000_000).unwrap(),
-        };
-        let report = check_bytes("sitemap.xml", xml.as_bytes(), &options);
+        let report = check_bytes("sitemap.xml", xml.as_bytes(), &options());
         assert!(!report.problems.is_empty());
         assert!(
             report
