@@ -805,17 +805,7 @@ fn needs_encoding(loc: &str) -> Option<String> {
 
 /// A value for a one-line message: control characters escaped, long values cut.
 fn shorten(s: &str) -> String {
-    let escaped: String = s
-        .chars()
-        .flat_map(|c| {
-            let text: Vec<char> = if c.is_control() {
-                c.escape_default().collect()
-            } else {
-                vec![c]
-            };
-            text
-        })
-        .collect();
+    let escaped = crate::one_line(s);
     if escaped.chars().count() > 120 {
         format!("{}...", escaped.chars().take(117).collect::<String>())
     } else {

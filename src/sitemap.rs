@@ -312,36 +312,21 @@ pub fn write_files(
     limits: Limits,
     format: LastmodFormat,
 ) -> Result<Written, WriteError> {
-    let dir = parent_dir(output);
-    let io_at = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| WriteError::Io { path, source }
-    };
-    let file_name = output
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let _lock = lock(&dir, &file_name)?;
-    sweep_temporaries(&dir, &file_name);
-    // A recognisable prefix, so temporary files a killed run left can be told apart.
-    let temp = || {
-        tempfile::Builder::new()
-            .prefix(&format!(".{file_name}."))
-            .suffix(".tmp")
-            .tempfile_in(&dir)
-    };
+    let replacement = Replacement::begin(output)?;
+    let dir = &replacement.dir;
+    let temp = || replacement.temp();
     // Synced and closed as each is finished; the path alone waits for the rename.
     let close = |file: NamedTempFile| {
         file.as_file().sync_all()?;
         Ok(file.into_temp_path())
     };
-    let parts = write_urlsets(entries, limits, format, temp, close).map_err(io_at(&dir))?;
+    let parts = write_urlsets(entries, limits, format, temp, close).map_err(io_at(dir))?;
 
     if parts.len() <= 1 {
         if let Some(part) = parts.into_iter().next() {
             persist_path(part.sink, output)?;
         }
-        sync_dir(&dir);
+        sync_dir(dir);
         let removed = remove_stale_children(output, 0)?;
         return Ok(Written {
             path: output.to_path_buf(),
@@ -367,14 +352,14 @@ pub fn write_files(
         ));
         paths.push(dir.join(name));
     }
-    let index = write_index(temp().map_err(io_at(&dir))?, &listed, format).map_err(io_at(&dir))?;
+    let index = write_index(temp().map_err(io_at(dir))?, &listed, format).map_err(io_at(dir))?;
     index.as_file().sync_all().map_err(io_at(index.path()))?;
     let count = parts.len();
     for (part, path) in parts.into_iter().zip(&paths) {
         persist_path(part.sink, path)?;
     }
     persist(index, output)?;
-    sync_dir(&dir);
+    sync_dir(dir);
     let removed = remove_stale_children(output, count)?;
     Ok(Written {
         path: output.to_path_buf(),
@@ -388,6 +373,45 @@ fn parent_dir(output: &Path) -> PathBuf {
     match output.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
+    }
+}
+
+/// An error writing `path`, for `map_err`.
+fn io_at(path: &Path) -> impl FnOnce(io::Error) -> WriteError {
+    let path = path.to_path_buf();
+    move |source| WriteError::Io { path, source }
+}
+
+/// The replacement of one output under way: its directory and its lock, held until
+/// dropped. Temporary files get a recognisable prefix (`.{name}.`), so those a killed run
+/// left can be told apart, and are swept when the lock is taken.
+struct Replacement {
+    dir: PathBuf,
+    file_name: String,
+    _lock: File,
+}
+
+impl Replacement {
+    fn begin(output: &Path) -> Result<Replacement, WriteError> {
+        let dir = parent_dir(output);
+        let file_name = output
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let lock = lock(&dir, &file_name)?;
+        sweep_temporaries(&dir, &file_name);
+        Ok(Replacement {
+            dir,
+            file_name,
+            _lock: lock,
+        })
+    }
+
+    fn temp(&self) -> io::Result<NamedTempFile> {
+        tempfile::Builder::new()
+            .prefix(&format!(".{}.", self.file_name))
+            .suffix(".tmp")
+            .tempfile_in(&self.dir)
     }
 }
 
@@ -437,24 +461,13 @@ pub fn write_index_file(
     children: &[(String, Option<Timestamp>)],
     format: LastmodFormat,
 ) -> Result<(), WriteError> {
-    let dir = parent_dir(output);
-    let io_at = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| WriteError::Io { path, source }
-    };
-    let file_name = output
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temp = tempfile::Builder::new()
-        .prefix(&format!(".{file_name}."))
-        .suffix(".tmp")
-        .tempfile_in(&dir)
-        .map_err(io_at(&dir))?;
-    let index = write_index(temp, children, format).map_err(io_at(&dir))?;
+    let replacement = Replacement::begin(output)?;
+    let dir = &replacement.dir;
+    let temp = replacement.temp().map_err(io_at(dir))?;
+    let index = write_index(temp, children, format).map_err(io_at(dir))?;
     index.as_file().sync_all().map_err(io_at(index.path()))?;
     persist(index, output)?;
-    sync_dir(&dir);
+    sync_dir(dir);
     Ok(())
 }
 
