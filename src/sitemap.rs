@@ -276,8 +276,8 @@ pub struct Written {
     pub removed: Vec<PathBuf>,
 }
 
-/// How child sitemaps are named and located: `{stem}-{n}{ext}` beside the output,
-/// published at `{loc_prefix}{stem}-{n}{ext}`.
+/// How child sitemaps are located: beside the output, published under `loc_prefix`
+/// (their names are [`child_name`]'s).
 #[derive(Debug, Clone)]
 pub struct Children {
     /// The URL of the directory the children are published in, ending in `/`.
@@ -295,16 +295,71 @@ fn split_name(output: &Path) -> (String, String) {
     }
 }
 
-/// The file name of child `n` (1-based) of `output`.
-pub fn child_name(output: &Path, n: usize) -> String {
+/// Hex digits of a child's content hash in its name: 48 bits, so two different files
+/// of the same position never share a name in practice.
+const HASH_DIGITS: usize = 12;
+
+/// The file name of child `n` (1-based) of `output` whose bytes hash to `hash`:
+/// `{stem}-{n}-{hash}{ext}`, e.g. `sitemap-1-3f2a9c1b0d4e.xml`.
+///
+/// The name changes with the content, so writing a new set never overwrites a child the
+/// current index names: the index's rename switches from one complete set to the other
+/// at once, and a run killed before it leaves the previous set whole. A child whose
+/// content did not change keeps its name (and its caches).
+pub fn child_name(output: &Path, n: usize, hash: &blake3::Hash) -> String {
     let (stem, ext) = split_name(output);
-    format!("{stem}-{n}{ext}")
+    let hex = hash.to_hex();
+    format!("{stem}-{n}-{}{ext}", &hex[..HASH_DIGITS])
+}
+
+/// Whether `name` has the shape of a child of `output`: `{stem}-{n}-{hash}{ext}`, or
+/// `{stem}-{n}{ext}` as earlier versions named them.
+fn is_child_name(output: &Path, name: &str) -> bool {
+    let (stem, ext) = split_name(output);
+    let Some(rest) = name
+        .strip_prefix(&stem)
+        .and_then(|r| r.strip_prefix('-'))
+        .and_then(|r| r.strip_suffix(ext.as_str()))
+    else {
+        return false;
+    };
+    let (number, hash) = match rest.split_once('-') {
+        Some((number, hash)) => (number, Some(hash)),
+        None => (rest, None),
+    };
+    let is_number = !number.is_empty()
+        && !number.starts_with('0')
+        && number.bytes().all(|b| b.is_ascii_digit());
+    let is_hash = hash.is_none_or(|h| {
+        h.len() == HASH_DIGITS && h.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+    });
+    is_number && is_hash
+}
+
+/// A writer that hashes what passes through it, to name a child after its content.
+struct Hashing<W> {
+    inner: W,
+    hasher: blake3::Hasher,
+}
+
+impl<W: Write> Write for Hashing<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 /// Writes the entries to `output` (and children beside it when they need more than one
-/// file), each through a temporary file renamed into place: the children first, the
-/// index last, so the index never names a child that is not complete. On failure every
-/// temporary file is removed and the previous sitemap is untouched.
+/// file), each through a temporary file renamed into place: the children first, under
+/// names of their own content ([`child_name`]), the index last. The index's rename is
+/// the one moment the published set changes, so a run that fails or is killed at any
+/// point leaves either the previous set or the new one, each complete. Children no
+/// longer named (of the previous set, or of a killed run) are removed afterwards.
 pub fn write_files(
     output: &Path,
     children: &Children,
@@ -315,19 +370,25 @@ pub fn write_files(
     let replacement = Replacement::begin(output)?;
     let dir = &replacement.dir;
     let temp = || replacement.temp();
-    // Synced and closed as each is finished; the path alone waits for the rename.
-    let close = |file: NamedTempFile| {
-        file.as_file().sync_all()?;
-        Ok(file.into_temp_path())
+    let hashing = || {
+        Ok(Hashing {
+            inner: temp()?,
+            hasher: blake3::Hasher::new(),
+        })
     };
-    let parts = write_urlsets(entries, limits, format, temp, close).map_err(io_at(dir))?;
+    // Synced and closed as each is finished; the path alone waits for the rename.
+    let close = |file: Hashing<NamedTempFile>| {
+        file.inner.as_file().sync_all()?;
+        Ok((file.inner.into_temp_path(), file.hasher.finalize()))
+    };
+    let parts = write_urlsets(entries, limits, format, hashing, close).map_err(io_at(dir))?;
 
     if parts.len() <= 1 {
         if let Some(part) = parts.into_iter().next() {
-            persist_path(part.sink, output)?;
+            persist_path(part.sink.0, output)?;
         }
         sync_dir(dir);
-        let removed = remove_stale_children(output, 0)?;
+        let removed = remove_stale_children(output, &[])?;
         return Ok(Written {
             path: output.to_path_buf(),
             children: Vec::new(),
@@ -340,27 +401,29 @@ pub fn write_files(
 
     let mut listed = Vec::with_capacity(parts.len());
     let mut paths = Vec::with_capacity(parts.len());
-    for n in 1..=parts.len() {
-        let name = child_name(output, n);
+    for (n, part) in (1..).zip(&parts) {
+        let name = child_name(output, n, &part.sink.1);
         listed.push((
             format!(
                 "{}{}",
                 children.loc_prefix,
                 crate::url::encode_segment(&name)
             ),
-            parts[n - 1].newest,
+            part.newest,
         ));
         paths.push(dir.join(name));
     }
     let index = write_index(temp().map_err(io_at(dir))?, &listed, format).map_err(io_at(dir))?;
     index.as_file().sync_all().map_err(io_at(index.path()))?;
-    let count = parts.len();
     for (part, path) in parts.into_iter().zip(&paths) {
-        persist_path(part.sink, path)?;
+        // An existing file of this name has these very bytes: replacing it changes nothing.
+        persist_path(part.sink.0, path)?;
     }
+    // The children's names are durable before the index that names them.
+    sync_dir(dir);
     persist(index, output)?;
     sync_dir(dir);
-    let removed = remove_stale_children(output, count)?;
+    let removed = remove_stale_children(output, &paths)?;
     Ok(Written {
         path: output.to_path_buf(),
         children: paths,
@@ -493,12 +556,11 @@ fn sync_dir(dir: &Path) {
     }
 }
 
-/// Removes `{stem}-{n}{ext}` files beside `output` with `n > keep` whose root element is
-/// `urlset`: children of an earlier, larger run. Files of any other kind are left alone.
-fn remove_stale_children(output: &Path, keep: usize) -> Result<Vec<PathBuf>, WriteError> {
+/// Removes files beside `output` named like its children ([`is_child_name`]) but not in
+/// `keep`, whose root element is `urlset`: children of the previous set, or of a run
+/// killed before its index was renamed. Files of any other kind are left alone.
+fn remove_stale_children(output: &Path, keep: &[PathBuf]) -> Result<Vec<PathBuf>, WriteError> {
     let dir = parent_dir(output);
-    let (stem, ext) = split_name(output);
-    let prefix = format!("{stem}-");
     let mut removed = Vec::new();
     let Ok(listing) = fs::read_dir(&dir) else {
         return Ok(removed);
@@ -506,16 +568,8 @@ fn remove_stale_children(output: &Path, keep: usize) -> Result<Vec<PathBuf>, Wri
     for entry in listing.flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        let Some(number) = name
-            .strip_prefix(&prefix)
-            .and_then(|rest| rest.strip_suffix(ext.as_str()))
-        else {
-            continue;
-        };
-        let is_child_number = !number.is_empty()
-            && !number.starts_with('0')
-            && number.bytes().all(|b| b.is_ascii_digit());
-        if !is_child_number || number.parse::<usize>().is_ok_and(|n| n <= keep) {
+        if !is_child_name(output, name) || keep.iter().any(|k| k.file_name() == Some(name.as_ref()))
+        {
             continue;
         }
         let path = entry.path();
@@ -708,15 +762,43 @@ mod tests {
 
     #[test]
     fn child_names_come_from_the_output_stem() {
+        let hash = blake3::Hash::from_bytes([0xd9; 32]);
         assert_eq!(
-            child_name(Path::new("public/sitemap.xml"), 2),
-            "sitemap-2.xml"
+            child_name(Path::new("public/sitemap.xml"), 2, &hash),
+            "sitemap-2-d9d9d9d9d9d9.xml"
         );
         assert_eq!(
-            child_name(Path::new("maps/site.xml.gz"), 1),
-            "site-1.xml.gz"
+            child_name(Path::new("maps/site.xml.gz"), 1, &hash),
+            "site-1-d9d9d9d9d9d9.xml.gz"
         );
-        assert_eq!(child_name(Path::new("sitemap"), 3), "sitemap-3");
+        assert_eq!(
+            child_name(Path::new("sitemap"), 3, &hash),
+            "sitemap-3-d9d9d9d9d9d9"
+        );
+    }
+
+    #[test]
+    fn recognises_the_names_of_children() {
+        let output = Path::new("public/sitemap.xml");
+        let table = [
+            ("sitemap-1-0123456789ab.xml", true),
+            ("sitemap-12-d9d9d9d9d9d9.xml", true),
+            ("sitemap-3.xml", true),
+            ("sitemap-0-0123456789ab.xml", false),
+            ("sitemap-01.xml", false),
+            ("sitemap-1-0123456789AB.xml", false),
+            ("sitemap-1-0123456789a.xml", false),
+            ("sitemap-1-0123456789abc.xml", false),
+            ("sitemap-news.xml", false),
+            ("sitemap-1-.xml", false),
+            ("sitemap-.xml", false),
+            ("sitemap-1.xml.gz", false),
+            ("other-1.xml", false),
+            ("sitemap.xml", false),
+        ];
+        for (name, want) in table {
+            assert_eq!(is_child_name(output, name), want, "{name}");
+        }
     }
 
     #[test]

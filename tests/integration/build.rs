@@ -6,7 +6,9 @@ use std::path::Path;
 
 use predicates::prelude::*;
 
-use crate::util::{Site, bin, copy_tree, locs, parse, validate, validate_set, validate_text};
+use crate::util::{
+    Site, bin, child_position, copy_tree, locs, parse, validate, validate_set, validate_text,
+};
 
 const BASE: &str = "base_url = 'https://example.org/'\n";
 
@@ -406,33 +408,31 @@ fn splits_into_an_index_and_cleans_up_when_the_site_shrinks() {
             "wrote public/sitemap.xml (index of 3 sitemaps): 7 URLs",
         ));
     let index = site.public().join("sitemap.xml");
-    validate_set(&index);
+    let files = validate_set(&index);
     let (root, children) = parse(&fs::read_to_string(&index).unwrap());
     assert_eq!(root, "sitemapindex");
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| f.file_name().unwrap().to_str().unwrap().to_string())
+        .collect();
+    let positions: Vec<Option<usize>> = names.iter().map(|n| child_position(n)).collect();
+    assert_eq!(positions, [Some(1), Some(2), Some(3)], "{names:?}");
     let got: Vec<(String, String)> = children
         .iter()
         .map(|c| (c.loc.clone(), c.lastmod.clone().unwrap()))
         .collect();
-    assert_eq!(
-        got,
-        [
-            (
-                "https://example.org/sitemap-1.xml".into(),
-                "2023-11-17T22:13:20+00:00".into()
-            ),
-            (
-                "https://example.org/sitemap-2.xml".into(),
-                "2023-11-20T22:13:20+00:00".into()
-            ),
-            (
-                "https://example.org/sitemap-3.xml".into(),
-                "2023-11-21T22:13:20+00:00".into()
-            ),
-        ]
-    );
-    let all: Vec<String> = (1..=3)
-        .flat_map(|n| locs(&site.public().join(format!("sitemap-{n}.xml"))))
+    let want: Vec<(String, String)> = names
+        .iter()
+        .map(|n| format!("https://example.org/{n}"))
+        .zip([
+            "2023-11-17T22:13:20+00:00",
+            "2023-11-20T22:13:20+00:00",
+            "2023-11-21T22:13:20+00:00",
+        ])
+        .map(|(loc, lastmod)| (loc, lastmod.to_string()))
         .collect();
+    assert_eq!(got, want);
+    let all: Vec<String> = files.iter().flat_map(|f| locs(f)).collect();
     let want: Vec<String> = (1..=7)
         .map(|i| format!("https://example.org/p{i}.html"))
         .collect();
@@ -462,14 +462,14 @@ fn children_of_an_output_in_a_subdirectory_are_located_there() {
     let index = site.public().join("maps/site map.xml");
     validate_set(&index);
     let (_, children) = parse(&fs::read_to_string(&index).unwrap());
-    let got: Vec<&str> = children.iter().map(|c| c.loc.as_str()).collect();
-    assert_eq!(
-        got,
-        [
-            "https://example.org/maps/site%20map-1.xml",
-            "https://example.org/maps/site%20map-2.xml"
-        ]
-    );
+    assert_eq!(children.len(), 2);
+    for (n, child) in (1..).zip(&children) {
+        let name = child
+            .loc
+            .strip_prefix(&format!("https://example.org/maps/site%20map-{n}-"))
+            .unwrap_or_else(|| panic!("{}", child.loc));
+        assert!(name.len() == 16 && name.ends_with(".xml"), "{}", child.loc);
+    }
 }
 
 #[test]
@@ -782,4 +782,23 @@ fn a_real_hugo_site_gives_the_urls_hugo_itself_lists() {
     let ours = site.root().join("ours.xml");
     validate(&ours, "sitemap.xsd");
     assert_eq!(locs(&ours), want);
+}
+
+#[test]
+fn a_child_whose_content_did_not_change_keeps_its_name() {
+    let pages: Vec<String> = (1..=5).map(|i| format!("p{i}.html")).collect();
+    let pages: Vec<&str> = pages.iter().map(String::as_str).collect();
+    let site = Site::new(&pages);
+    site.set_all_mtimes(1_700_000_000);
+    site.config(&format!("{BASE}max_urls_per_file = 2\n"));
+    site.cmd().assert().success();
+    let index = site.public().join("sitemap.xml");
+    let before = validate_set(&index);
+    // p5 is in the third child only.
+    site.set_mtime("p5.html", 1_710_000_000);
+    site.cmd().arg("-v").assert().success();
+    let after = validate_set(&index);
+    assert_eq!(before[..2], after[..2]);
+    assert_ne!(before[2], after[2]);
+    assert!(!before[2].exists(), "the replaced child is removed");
 }

@@ -242,14 +242,19 @@ pub fn urlset_schema(xml: &str) -> &'static str {
     }
 }
 
-/// Validates a sitemap or index by its root element, and each child an index names.
-pub fn validate_set(path: &Path) {
+/// Validates a sitemap or index by its root element, and each child an index names;
+/// returns the children's paths, in index order.
+pub fn validate_set(path: &Path) -> Vec<PathBuf> {
     let xml = fs::read_to_string(path).unwrap();
     let (root, entries) = parse(&xml);
     match root.as_str() {
-        "urlset" => validate(path, urlset_schema(&xml)),
+        "urlset" => {
+            validate(path, urlset_schema(&xml));
+            Vec::new()
+        }
         "sitemapindex" => {
             validate(path, "siteindex.xsd");
+            let mut children = Vec::new();
             for entry in entries {
                 // The child is the longest tail of its URL path found beside the index.
                 let segments: Vec<String> = entry
@@ -275,10 +280,21 @@ pub fn validate_set(path: &Path) {
                     .find(|p| p.is_file())
                     .unwrap_or_else(|| panic!("{}: child {} not found", path.display(), entry.loc));
                 validate(&child, urlset_schema(&fs::read_to_string(&child).unwrap()));
+                children.push(child);
             }
+            children
         }
         other => panic!("{}: unexpected root {other}", path.display()),
     }
+}
+
+/// Whether `name` is a child of `sitemap.xml` as the writer names them,
+/// `sitemap-{n}-{12 hex digits}.xml`, and its position `n`.
+pub fn child_position(name: &str) -> Option<usize> {
+    let rest = name.strip_prefix("sitemap-")?.strip_suffix(".xml")?;
+    let (n, hash) = rest.split_once('-')?;
+    let hex = hash.len() == 12 && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    hex.then(|| n.parse().ok()).flatten()
 }
 
 /// Validates XML held in memory (e.g. written to stdout).
