@@ -33,7 +33,7 @@ use std::path::{Path, PathBuf};
 
 pub use config::Config;
 use std::fs::File;
-use std::io::{Seek, SeekFrom};
+use std::io::{self, Seek, SeekFrom};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -142,6 +142,14 @@ pub enum Warning {
         /// The file left out.
         dropped: PathBuf,
     },
+    /// A page that was found by the walk but is gone, or is no longer a file, when it is
+    /// opened (the site changed during the run); it is skipped.
+    Vanished {
+        /// The page.
+        path: PathBuf,
+        /// What it is now: the OS error, or "a directory".
+        message: String,
+    },
     /// A page whose head could not be read; it is listed as if its head said nothing.
     HeadUnreadable {
         /// The page.
@@ -201,6 +209,11 @@ impl fmt::Display for Warning {
                 "{}: skipped, it maps to {url} like {} (check clean_urls and trailing_slash)",
                 dropped.display(),
                 kept.display()
+            ),
+            Warning::Vanished { path, message } => write!(
+                f,
+                "{}: skipped, it changed during the run ({message}); run again once the site is built",
+                path.display()
             ),
             Warning::HeadUnreadable { path, message } => write!(
                 f,
@@ -624,22 +637,46 @@ fn process_page(
     // One open serves the head, the modification time (fstat) and the fingerprint.
     let uses = |source| lastmod::uses(&config.lastmod, source);
     let needs_head = config.head.any() || uses(LastmodSource::Meta);
+    // A page that vanished or became a directory since the walk saw it is not on the
+    // site any more; one that exists but cannot be read still is.
+    let vanished = |warnings: &mut Vec<Warning>, message: String| {
+        warnings.push(Warning::Vanished {
+            path: path(),
+            message,
+        });
+        Outcome::Dropped
+    };
     let mut file = None;
     if needs_head || dates.state.is_some() {
         match File::open(path()) {
             Ok(f) => file = Some(f),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return vanished(warnings, e.to_string());
+            }
             Err(e) => warnings.push(Warning::HeadUnreadable {
                 path: path(),
                 message: e.to_string(),
             }),
         }
     }
+    let needs_meta = file.is_some() || uses(LastmodSource::Mtime);
+    let meta = match &file {
+        Some(f) => Some(f.metadata()),
+        None if needs_meta => Some(std::fs::metadata(path())),
+        None => None,
+    };
+    match &meta {
+        Some(Err(e)) if e.kind() == io::ErrorKind::NotFound => {
+            return vanished(warnings, e.to_string());
+        }
+        Some(Ok(m)) if m.is_dir() => return vanished(warnings, "now a directory".to_string()),
+        _ => {}
+    }
     let modified = if uses(LastmodSource::Mtime) {
-        let meta = match &file {
-            Some(f) => f.metadata(),
-            None => std::fs::metadata(path()),
-        };
-        match meta.and_then(|m| m.modified()) {
+        match meta
+            .expect("read when mtime is used")
+            .and_then(|m| m.modified())
+        {
             Ok(time) => Some(time),
             Err(e) => {
                 warnings.push(Warning::Scan(ScanWarning {
@@ -915,4 +952,76 @@ fn save_state(config: &Config, collection: &Collection) -> Result<(), Error> {
         lastmod::state::save(&config.state_file, state)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What becomes of a page the walk found, when by the time it is opened it is gone,
+    /// a directory, empty, or fine.
+    #[test]
+    fn pages_that_changed_after_the_walk_are_skipped_with_a_warning() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("dir.html")).unwrap();
+        std::fs::write(dir.path().join("empty.html"), "").unwrap();
+        std::fs::write(dir.path().join("page.html"), "<title>x</title>").unwrap();
+        let overrides = config::Overrides {
+            public_dir: Some(dir.path().to_path_buf()),
+            base_url: Some("https://example.org/".into()),
+            ..Default::default()
+        };
+        // Heads read (the default), and heads not read: the mtime's stat finds it out.
+        let heads_off = dir.path().join("heads-off.toml");
+        std::fs::write(
+            &heads_off,
+            "lastmod = ['mtime']\nrespect_noindex = false\nskip_redirects = false\n\
+             respect_canonical = false\nalternates = false\n",
+        )
+        .unwrap();
+        for config in [None, Some(heads_off.as_path())] {
+            let config = Config::load(config, &overrides).unwrap();
+            check_changed_pages(&config);
+        }
+    }
+
+    fn check_changed_pages(config: &Config) {
+        let dates = Dates {
+            now: None,
+            git: None,
+            state: None,
+            robots: None,
+        };
+        let table = [
+            ("gone.html", false, "No such file or directory"),
+            ("dir.html", false, "now a directory"),
+            ("empty.html", true, ""),
+            ("page.html", true, ""),
+        ];
+        for (name, listed, warning) in table {
+            let found = scan::Found {
+                rel: Path::new(name).into(),
+            };
+            let mut warnings = Vec::new();
+            let outcome = process_page(
+                config,
+                &dates,
+                &HeadOptions::default(),
+                &found,
+                &mut Vec::new(),
+                &mut warnings,
+            );
+            assert_eq!(matches!(outcome, Outcome::Listed(..)), listed, "{name}");
+            if warning.is_empty() {
+                assert!(warnings.is_empty(), "{name}: {warnings:?}");
+            } else {
+                let [w @ Warning::Vanished { .. }] = &warnings[..] else {
+                    panic!("{name}: {warnings:?}");
+                };
+                let text = w.to_string();
+                assert!(text.contains(name) && text.contains(warning), "{text}");
+                assert!(text.contains("skipped"), "{text}");
+            }
+        }
+    }
 }

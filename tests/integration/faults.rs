@@ -152,3 +152,34 @@ fn children_a_killed_run_left_unnamed_are_removed_by_the_next() {
     want.sort();
     assert_eq!(site.listing(), want);
 }
+
+#[test]
+fn a_zero_byte_page_and_a_100_mb_page_are_listed() {
+    let site = Site::new(&["index.html", "empty.html"]);
+    site.config(BASE);
+    fs::write(site.public().join("empty.html"), "").unwrap();
+    let big = site.public().join("big.html");
+    let head = "<!doctype html><html><head><title>big</title>\
+                <link rel=canonical href=/big.html></head><body><p>";
+    fs::write(&big, head).unwrap();
+    // 100 MB, sparse: the page is as large as a real one to the reader, not to the disk.
+    fs::File::options()
+        .write(true)
+        .open(&big)
+        .unwrap()
+        .set_len(100 * 1024 * 1024)
+        .unwrap();
+    site.cmd()
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("wrote public/sitemap.xml: 3 URLs"))
+        .stderr(predicate::str::contains("warning").not());
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        [
+            "https://example.org/",
+            "https://example.org/big.html",
+            "https://example.org/empty.html"
+        ]
+    );
+}
