@@ -12,8 +12,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use jiff::Timestamp;
-use sitemapgen::lastmod::LastmodFormat;
 use sitemapgen::rules::{Changefreq, Priority};
+use sitemapgen::sitemap::Form;
 use sitemapgen::sitemap::{self, Children, Entry, Limits};
 
 fn main() {
@@ -41,7 +41,7 @@ fn main() {
         let mut counted = Counting(&mut out, 0);
         let start = Instant::now();
         for part in entries.chunks(limits.max_urls) {
-            sitemap::write_single(&mut counted, part, limits, LastmodFormat::Datetime)
+            sitemap::write_single(&mut counted, part, limits, Form::default())
                 .expect("writes to a sink");
         }
         best = best.min(start.elapsed());
@@ -65,7 +65,7 @@ fn main() {
             &children,
             &entries,
             limits,
-            LastmodFormat::Datetime,
+            Form::default(),
         )
         .expect("the sitemap files can be written");
         let took = start.elapsed();

@@ -33,6 +33,14 @@ enum Command {
     /// Write one sitemap index over sitemaps written separately (a sharded build);
     /// indexes given as input are flattened.
     Index(IndexArgs),
+    /// Print a shell completion script, e.g. `sitemapgen completions bash >
+    /// /etc/bash_completion.d/sitemapgen`.
+    Completions {
+        /// The shell to complete for
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `sitemapgen man > sitemapgen.1`.
+    Man,
 }
 
 #[derive(Debug, Args)]
@@ -81,6 +89,12 @@ struct CheckArgs {
     quiet: bool,
 }
 
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum FormatArg {
+    Xml,
+    Txt,
+}
+
 #[derive(Debug, Args)]
 struct BuildArgs {
     /// The built site's directory [default: public_dir from the config file]
@@ -98,6 +112,14 @@ struct BuildArgs {
     /// [default: sitemap.xml in the site's directory]
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
+
+    /// Gzip every sitemap written (.xml.gz; the 50 MiB limit counts uncompressed bytes)
+    #[arg(long)]
+    gzip: bool,
+
+    /// xml, or txt: one URL per line, split files listed in the summary (no index)
+    #[arg(long, value_name = "FORMAT")]
+    format: Option<FormatArg>,
 
     /// Print the URLs that would be listed, one per line, and write nothing
     #[arg(long)]
@@ -120,6 +142,34 @@ struct BuildArgs {
     threads: Option<usize>,
 }
 
+/// Writes a completion script for `shell`, generated from the clap definition.
+fn completions(shell: clap_complete::Shell) -> i32 {
+    use clap::CommandFactory;
+    let mut out = io::stdout().lock();
+    clap_complete::generate(shell, &mut Cli::command(), "sitemapgen", &mut out);
+    finish_stdout(out.flush())
+}
+
+/// Writes the man page, generated from the clap definition.
+fn man() -> i32 {
+    use clap::CommandFactory;
+    let mut out = io::stdout().lock();
+    let written = clap_mangen::Man::new(Cli::command()).render(&mut out);
+    finish_stdout(written.and_then(|()| out.flush()))
+}
+
+/// The exit code after writing to standard output: a closed pipe is not a failure.
+fn finish_stdout(result: io::Result<()>) -> i32 {
+    match result {
+        Ok(()) => 0,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("error: cannot write <stdout>: {e}");
+            1
+        }
+    }
+}
+
 /// Parses the arguments, runs, prints, and returns the process exit code.
 pub fn main() -> i32 {
     let cli = Cli::parse();
@@ -127,6 +177,8 @@ pub fn main() -> i32 {
         Some(Command::Build(args)) => args,
         Some(Command::Check(args)) => return check(&args),
         Some(Command::Index(args)) => return index(&args),
+        Some(Command::Completions { shell }) => return completions(shell),
+        Some(Command::Man) => return man(),
         None => cli.build,
     };
     match build(&args) {
@@ -155,6 +207,11 @@ fn build(args: &BuildArgs) -> Result<(), Error> {
         base_url: args.base_url.clone(),
         output: args.output.clone(),
         threads: args.threads,
+        gzip: args.gzip,
+        format: args.format.map(|f| match f {
+            FormatArg::Xml => config::Format::Xml,
+            FormatArg::Txt => config::Format::Txt,
+        }),
     };
     let config = Config::load(config_path.as_deref(), &overrides)?;
     let collection = crate::collect(&config, args.verbose)?;
@@ -230,6 +287,15 @@ fn build(args: &BuildArgs) -> Result<(), Error> {
         let what = match written {
             None => "wrote sitemap to stdout".to_string(),
             Some(w) if w.children.is_empty() => format!("wrote {}", w.path.display()),
+            Some(w) if !w.indexed => format!(
+                "wrote {} and {}",
+                w.path.display(),
+                w.children
+                    .iter()
+                    .map(|c| c.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             Some(w) => format!(
                 "wrote {} (index of {} sitemaps)",
                 w.path.display(),
@@ -245,7 +311,12 @@ fn build(args: &BuildArgs) -> Result<(), Error> {
             base_url: Some(config.base_url.clone()),
             now: jiff::Timestamp::now(),
         };
-        let report = crate::check::check(std::slice::from_ref(&written.path), &options);
+        // Text sitemaps have no index to lead to the other files.
+        let mut files = vec![written.path.clone()];
+        if !written.indexed {
+            files.extend(written.children.iter().cloned());
+        }
+        let report = crate::check::check(&files, &options);
         if print_report(&report, false, args.quiet) != 0 {
             return Err(Error::CheckFailed {
                 errors: report.errors(),

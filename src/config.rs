@@ -12,6 +12,7 @@ use toml::Spanned;
 use crate::lastmod::{LastmodFormat, LastmodSource};
 use crate::robots::RobotsTxt;
 use crate::rules::{Changefreq, GlobError, Priority, RuleFields, RuleSpec, Rules};
+pub use crate::sitemap::Format;
 use crate::url::{BaseUrl, BaseUrlError, UrlStyle};
 
 /// The protocol's limit of URLs in one sitemap file.
@@ -104,6 +105,10 @@ pub struct Overrides {
     pub output: Option<PathBuf>,
     /// `--threads`: threads for walking and reading pages; 0 or none for one per core.
     pub threads: Option<usize>,
+    /// `--gzip`: gzip every file written.
+    pub gzip: bool,
+    /// `--format`.
+    pub format: Option<Format>,
 }
 
 /// The validated configuration of a run.
@@ -115,6 +120,10 @@ pub struct Config {
     pub public_dir: PathBuf,
     /// Where the sitemap goes.
     pub output: Output,
+    /// XML or text.
+    pub format: Format,
+    /// Gzip every file written: `gzip = true`, `--gzip`, or an output name ending `.gz`.
+    pub gzip: bool,
     /// Page extensions, lower-case, without the dot.
     pub extensions: Vec<String>,
     /// How paths become URLs.
@@ -172,6 +181,8 @@ pub struct FileConfig {
     base_url: Option<Spanned<String>>,
     public_dir: Option<PathBuf>,
     output: Option<Spanned<PathBuf>>,
+    format: Option<Format>,
+    gzip: Option<bool>,
     extensions: Option<Spanned<Vec<String>>>,
     #[serde(default)]
     exclude: Option<Spanned<Globs>>,
@@ -391,6 +402,7 @@ impl Config {
             }
         }
 
+        let format = overrides.format.or(file.format).unwrap_or_default();
         let output = match (&overrides.output, &file.output) {
             (Some(p), _) if p.as_os_str() == "-" => Output::Stdout,
             (Some(p), _) => Output::File(p.clone()),
@@ -410,7 +422,23 @@ impl Config {
                 }
                 Output::File(public_dir.join(rel))
             }
-            (None, None) => Output::File(public_dir.join("sitemap.xml")),
+            (None, None) => Output::File(public_dir.join(match format {
+                Format::Xml => "sitemap.xml",
+                Format::Txt => "sitemap.txt",
+            })),
+        };
+        let gzip = match &output {
+            Output::File(path) if path.extension().is_some_and(|e| e == "gz") => true,
+            _ => overrides.gzip || file.gzip.unwrap_or(false),
+        };
+        // With gzip on, the name says so: sitemap.xml becomes sitemap.xml.gz.
+        let output = match output {
+            Output::File(path) if gzip && path.extension().is_none_or(|e| e != "gz") => {
+                let mut name = path.clone().into_os_string();
+                name.push(".gz");
+                Output::File(PathBuf::from(name))
+            }
+            other => other,
         };
 
         let extensions = match &file.extensions {
@@ -586,6 +614,8 @@ impl Config {
             base_url,
             public_dir,
             output,
+            format,
+            gzip,
             extensions,
             url_style: UrlStyle {
                 trailing_slash: file.trailing_slash.unwrap_or(true),
@@ -816,6 +846,7 @@ exclude = true
             base_url: Some("https://other.example/".into()),
             output: Some(PathBuf::from("-")),
             threads: Some(3),
+            ..Overrides::default()
         };
         let c = Config::from_parts(file, Some((Path::new("conf"), "s.toml")), text, &overrides)
             .unwrap();

@@ -893,7 +893,7 @@ pub fn write(
     };
     let path = match &config.output {
         Output::Stdout => {
-            sitemap::write_single(out, &collection.entries, limits, config.lastmod_format)?;
+            sitemap::write_single(out, &collection.entries, limits, form(config))?;
             save_state(config, collection)?;
             return Ok(WriteOutcome {
                 written: None,
@@ -915,13 +915,7 @@ pub fn write(
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let url = format!("{}{}", children.loc_prefix, url::encode_segment(&file_name));
-    let written = sitemap::write_files(
-        path,
-        &children,
-        &collection.entries,
-        limits,
-        config.lastmod_format,
-    )?;
+    let written = sitemap::write_files(path, &children, &collection.entries, limits, form(config))?;
     save_state(config, collection)?;
     let robots = match config.robots_txt {
         RobotsTxt::Leave => None,
@@ -931,12 +925,17 @@ pub fn write(
                     path: config.public_dir.join("robots.txt"),
                     message: e.to_string(),
                 })?;
-            Some(robots::announce(
-                &config.public_dir,
-                &url,
-                &host_root,
-                mode,
-            )?)
+            let announced = robots::announce(&config.public_dir, &url, &host_root, mode)?;
+            // Split text sitemaps have no index: each file is announced.
+            if !written.indexed {
+                for child in &written.children {
+                    let name = child.file_name().unwrap_or_default().to_string_lossy();
+                    let child_url =
+                        format!("{}{}", children.loc_prefix, url::encode_segment(&name));
+                    robots::announce(&config.public_dir, &child_url, &host_root, mode)?;
+                }
+            }
+            Some(announced)
         }
     };
     Ok(WriteOutcome {
@@ -944,6 +943,15 @@ pub fn write(
         url: Some(url),
         robots,
     })
+}
+
+/// How the configuration says sitemaps are written.
+fn form(config: &Config) -> sitemap::Form {
+    sitemap::Form {
+        format: config.format,
+        gzip: config.gzip,
+        lastmod: config.lastmod_format,
+    }
 }
 
 /// Saves the `"content"` source's state, once the sitemap it describes is written.

@@ -104,6 +104,72 @@ pub enum WriteError {
     },
 }
 
+/// The protocol's two forms of a sitemap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// `<urlset>` XML, with an index when split.
+    #[default]
+    Xml,
+    /// One URL per line; split files have no index.
+    Txt,
+}
+
+/// How sitemaps are written: their form, compression and date format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Form {
+    /// XML or text.
+    pub format: Format,
+    /// Gzip every file written (the size limit applies before compression).
+    pub gzip: bool,
+    /// How `<lastmod>` is written.
+    pub lastmod: LastmodFormat,
+}
+
+/// A file's bytes on their way out, gzipped or not. flate2's gzip header carries no
+/// time or name, so the same sitemap gives the same bytes (and child name) every run.
+enum Sink<W: Write> {
+    Plain(W),
+    Gzip(flate2::write::GzEncoder<W>),
+}
+
+impl<W: Write> Sink<W> {
+    fn new(inner: W, gzip: bool) -> Sink<W> {
+        if gzip {
+            Sink::Gzip(flate2::write::GzEncoder::new(
+                inner,
+                flate2::Compression::default(),
+            ))
+        } else {
+            Sink::Plain(inner)
+        }
+    }
+
+    /// Ends the gzip stream, if any, and hands back the inner writer.
+    fn finish(self) -> io::Result<W> {
+        match self {
+            Sink::Plain(w) => Ok(w),
+            Sink::Gzip(gz) => gz.finish(),
+        }
+    }
+}
+
+impl<W: Write> Write for Sink<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Sink::Plain(w) => w.write(buf),
+            Sink::Gzip(gz) => gz.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Sink::Plain(w) => w.flush(),
+            Sink::Gzip(gz) => gz.flush(),
+        }
+    }
+}
+
 /// One sitemap file's worth of entries, as written to its sink.
 #[derive(Debug)]
 struct Part<W> {
@@ -155,28 +221,36 @@ fn write_entry(buf: &mut Vec<u8>, entry: &Entry, format: LastmodFormat) -> io::R
 fn write_urlsets<W: Write, T>(
     entries: &[Entry],
     limits: Limits,
-    format: LastmodFormat,
+    form: Form,
     mut open: impl FnMut() -> io::Result<W>,
     mut finish: impl FnMut(W) -> io::Result<T>,
 ) -> io::Result<Vec<Part<T>>> {
     // The xhtml namespace is declared only where some page has alternates.
-    let open_tag = if entries.iter().any(|e| !e.alternates.is_empty()) {
-        URLSET_OPEN_XHTML
-    } else {
-        URLSET_OPEN
+    let (open_tag, close_tag) = match form.format {
+        Format::Txt => ("", ""),
+        Format::Xml if entries.iter().any(|e| !e.alternates.is_empty()) => {
+            (URLSET_OPEN_XHTML, URLSET_CLOSE)
+        }
+        Format::Xml => (URLSET_OPEN, URLSET_CLOSE),
     };
     let mut parts = Vec::new();
     let mut current: Option<(BufWriter<W>, usize, usize, Option<Timestamp>)> = None;
     let mut buf = Vec::with_capacity(512);
     for entry in entries {
         buf.clear();
-        write_entry(&mut buf, entry, format)?;
+        match form.format {
+            Format::Xml => write_entry(&mut buf, entry, form.lastmod)?,
+            Format::Txt => {
+                buf.extend_from_slice(entry.loc.as_bytes());
+                buf.push(b'\n');
+            }
+        }
         if let Some((_, urls, bytes, _)) = &current
-            && (*urls >= limits.max_urls
-                || bytes + buf.len() + URLSET_CLOSE.len() > limits.max_bytes)
+            && (*urls >= limits.max_urls || bytes + buf.len() + close_tag.len() > limits.max_bytes)
         {
             parts.push(finish_part(
                 current.take().expect("checked above"),
+                close_tag,
                 &mut finish,
             )?);
         }
@@ -196,16 +270,17 @@ fn write_urlsets<W: Write, T>(
         }
     }
     if let Some(c) = current {
-        parts.push(finish_part(c, &mut finish)?);
+        parts.push(finish_part(c, close_tag, &mut finish)?);
     }
     Ok(parts)
 }
 
 fn finish_part<W: Write, T>(
     (mut sink, _, _, newest): (BufWriter<W>, usize, usize, Option<Timestamp>),
+    close_tag: &str,
     finish: &mut impl FnMut(W) -> io::Result<T>,
 ) -> io::Result<Part<T>> {
-    sink.write_all(URLSET_CLOSE.as_bytes())?;
+    sink.write_all(close_tag.as_bytes())?;
     let sink = sink.into_inner().map_err(io::IntoInnerError::into_error)?;
     Ok(Part {
         sink: finish(sink)?,
@@ -245,14 +320,15 @@ pub fn write_single(
     out: &mut dyn Write,
     entries: &[Entry],
     limits: Limits,
-    format: LastmodFormat,
+    form: Form,
 ) -> Result<(), WriteError> {
     let stdout = || PathBuf::from("<stdout>");
     let io_err = |source| WriteError::Io {
         path: stdout(),
         source,
     };
-    let parts = write_urlsets(entries, limits, format, || Ok(Vec::new()), Ok).map_err(io_err)?;
+    let open = || Ok(Sink::new(Vec::new(), form.gzip));
+    let parts = write_urlsets(entries, limits, form, open, Sink::finish).map_err(io_err)?;
     if parts.len() > 1 {
         return Err(WriteError::NeedsIndex {
             urls: entries.len(),
@@ -270,8 +346,11 @@ pub fn write_single(
 pub struct Written {
     /// The sitemap, or the sitemap index when there are children.
     pub path: PathBuf,
-    /// Child sitemaps named by the index, in order; empty for a single sitemap.
+    /// Child sitemaps named by the index, in order; empty for a single sitemap. For text
+    /// sitemaps, which have no index, the files after the first (`path`).
     pub children: Vec<PathBuf>,
+    /// Whether `path` is an index naming `children`.
+    pub indexed: bool,
     /// Child sitemaps of an earlier run that are no longer part of the set, removed.
     pub removed: Vec<PathBuf>,
 }
@@ -365,35 +444,41 @@ pub fn write_files(
     children: &Children,
     entries: &[Entry],
     limits: Limits,
-    format: LastmodFormat,
+    form: Form,
 ) -> Result<Written, WriteError> {
     let replacement = Replacement::begin(output)?;
     let dir = &replacement.dir;
     let temp = || replacement.temp();
-    let hashing = || {
-        Ok(Hashing {
+    let open = || {
+        let hashing = Hashing {
             inner: temp()?,
             hasher: blake3::Hasher::new(),
-        })
+        };
+        Ok(Sink::new(hashing, form.gzip))
     };
     // Synced and closed as each is finished; the path alone waits for the rename.
-    let close = |file: Hashing<NamedTempFile>| {
+    let close = |sink: Sink<Hashing<NamedTempFile>>| {
+        let file = sink.finish()?;
         file.inner.as_file().sync_all()?;
         Ok((file.inner.into_temp_path(), file.hasher.finalize()))
     };
-    let parts = write_urlsets(entries, limits, format, hashing, close).map_err(io_at(dir))?;
+    let parts = write_urlsets(entries, limits, form, open, close).map_err(io_at(dir))?;
 
     if parts.len() <= 1 {
         if let Some(part) = parts.into_iter().next() {
             persist_path(part.sink.0, output)?;
         }
         sync_dir(dir);
-        let removed = remove_stale_children(output, &[])?;
+        let removed = remove_stale_children(output, &[], form.format)?;
         return Ok(Written {
             path: output.to_path_buf(),
             children: Vec::new(),
+            indexed: false,
             removed,
         });
+    }
+    if form.format == Format::Txt {
+        return write_text_parts(output, parts);
     }
     if parts.len() > PROTOCOL_MAX_ENTRIES {
         return Err(WriteError::TooManyFiles { files: parts.len() });
@@ -413,7 +498,10 @@ pub fn write_files(
         ));
         paths.push(dir.join(name));
     }
-    let index = write_index(temp().map_err(io_at(dir))?, &listed, format).map_err(io_at(dir))?;
+    let index = temp().map_err(io_at(dir))?;
+    let index = write_index(Sink::new(index, form.gzip), &listed, form.lastmod)
+        .and_then(Sink::finish)
+        .map_err(io_at(dir))?;
     index.as_file().sync_all().map_err(io_at(index.path()))?;
     for (part, path) in parts.into_iter().zip(&paths) {
         // An existing file of this name has these very bytes: replacing it changes nothing.
@@ -423,10 +511,41 @@ pub fn write_files(
     sync_dir(dir);
     persist(index, output)?;
     sync_dir(dir);
-    let removed = remove_stale_children(output, &paths)?;
+    let removed = remove_stale_children(output, &paths, form.format)?;
     Ok(Written {
         path: output.to_path_buf(),
         children: paths,
+        indexed: true,
+        removed,
+    })
+}
+
+/// Renames the parts of a split text sitemap into place: the first as `output`, the
+/// others as `{stem}-2{ext}`, `{stem}-3{ext}`, ... Text sitemaps have no index, so each
+/// file is submitted on its own and keeps one name across runs; each is replaced
+/// atomically, but a run killed among the renames can leave files of both runs.
+fn write_text_parts(
+    output: &Path,
+    parts: Vec<Part<(tempfile::TempPath, blake3::Hash)>>,
+) -> Result<Written, WriteError> {
+    let dir = parent_dir(output);
+    let (stem, ext) = split_name(output);
+    let mut paths = Vec::with_capacity(parts.len());
+    for (n, part) in (1..).zip(parts) {
+        let path = if n == 1 {
+            output.to_path_buf()
+        } else {
+            dir.join(format!("{stem}-{n}{ext}"))
+        };
+        persist_path(part.sink.0, &path)?;
+        paths.push(path);
+    }
+    sync_dir(&dir);
+    let removed = remove_stale_children(output, &paths, Format::Txt)?;
+    Ok(Written {
+        path: paths.remove(0),
+        children: paths,
+        indexed: false,
         removed,
     })
 }
@@ -527,7 +646,10 @@ pub fn write_index_file(
     let replacement = Replacement::begin(output)?;
     let dir = &replacement.dir;
     let temp = replacement.temp().map_err(io_at(dir))?;
-    let index = write_index(temp, children, format).map_err(io_at(dir))?;
+    let gzip = output.extension().is_some_and(|e| e == "gz");
+    let index = write_index(Sink::new(temp, gzip), children, format)
+        .and_then(Sink::finish)
+        .map_err(io_at(dir))?;
     index.as_file().sync_all().map_err(io_at(index.path()))?;
     persist(index, output)?;
     sync_dir(dir);
@@ -557,9 +679,14 @@ fn sync_dir(dir: &Path) {
 }
 
 /// Removes files beside `output` named like its children ([`is_child_name`]) but not in
-/// `keep`, whose root element is `urlset`: children of the previous set, or of a run
-/// killed before its index was renamed. Files of any other kind are left alone.
-fn remove_stale_children(output: &Path, keep: &[PathBuf]) -> Result<Vec<PathBuf>, WriteError> {
+/// `keep` that hold a sitemap of `format` (root element `urlset`, or a URL on the first
+/// line): children of the previous set, or of a run killed before its index was renamed.
+/// Files of any other kind are left alone.
+fn remove_stale_children(
+    output: &Path,
+    keep: &[PathBuf],
+    format: Format,
+) -> Result<Vec<PathBuf>, WriteError> {
     let dir = parent_dir(output);
     let mut removed = Vec::new();
     let Ok(listing) = fs::read_dir(&dir) else {
@@ -573,7 +700,12 @@ fn remove_stale_children(output: &Path, keep: &[PathBuf]) -> Result<Vec<PathBuf>
             continue;
         }
         let path = entry.path();
-        if root_element(&path).as_deref() == Some("urlset") {
+        let ours = match format {
+            Format::Xml => root_element(&path).as_deref() == Some("urlset"),
+            Format::Txt => opening(&path, 8)
+                .is_some_and(|b| b.starts_with(b"https://") || b.starts_with(b"http://")),
+        };
+        if ours {
             fs::remove_file(&path).map_err(|source| WriteError::Io {
                 path: path.clone(),
                 source,
@@ -585,10 +717,25 @@ fn remove_stale_children(output: &Path, keep: &[PathBuf]) -> Result<Vec<PathBuf>
     Ok(removed)
 }
 
-/// The local name of a file's root element, reading no more than its first 64 KiB.
+/// The local name of a file's root element, reading no more than its first 64 KiB
+/// (decompressed, for a gzipped file).
 pub fn root_element(path: &Path) -> Option<String> {
-    let file = File::open(path).ok()?;
-    root_element_of(BufReader::new(file.take(64 * 1024)))
+    root_element_of(&opening(path, 64 * 1024)?[..])
+}
+
+/// The first `limit` bytes of a file, gunzipped when it starts with gzip's magic bytes.
+fn opening(path: &Path, limit: u64) -> Option<Vec<u8>> {
+    let mut file = BufReader::new(File::open(path).ok()?);
+    let gzipped = file.fill_buf().ok()?.starts_with(&[0x1f, 0x8b]);
+    let mut bytes = Vec::new();
+    if gzipped {
+        let gz = flate2::bufread::GzDecoder::new(file);
+        // A truncated stream still yields what came before the damage.
+        let _ = gz.take(limit).read_to_end(&mut bytes);
+    } else {
+        file.take(limit).read_to_end(&mut bytes).ok()?;
+    }
+    Some(bytes)
 }
 
 fn root_element_of(input: impl BufRead) -> Option<String> {
@@ -620,17 +767,11 @@ mod tests {
     }
 
     fn serialised(entries: &[Entry], limits: Limits) -> Vec<String> {
-        write_urlsets(
-            entries,
-            limits,
-            LastmodFormat::Datetime,
-            || Ok(Vec::new()),
-            Ok,
-        )
-        .unwrap()
-        .into_iter()
-        .map(|p| String::from_utf8(p.sink).unwrap())
-        .collect()
+        write_urlsets(entries, limits, Form::default(), || Ok(Vec::new()), Ok)
+            .unwrap()
+            .into_iter()
+            .map(|p| String::from_utf8(p.sink).unwrap())
+            .collect()
     }
 
     #[test]
@@ -699,7 +840,10 @@ mod tests {
                 max_urls: 3,
                 max_bytes: PROTOCOL_MAX_BYTES,
             },
-            LastmodFormat::Date,
+            Form {
+                lastmod: LastmodFormat::Date,
+                ..Form::default()
+            },
             || Ok(Vec::new()),
             Ok,
         )
@@ -753,7 +897,7 @@ mod tests {
                 max_urls: 2,
                 max_bytes: PROTOCOL_MAX_BYTES,
             },
-            LastmodFormat::Date,
+            Form::default(),
         )
         .unwrap_err();
         assert!(err.to_string().contains("--output sitemap.xml"), "{err}");

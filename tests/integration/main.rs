@@ -8,4 +8,5 @@ mod index;
 mod lastmod;
 mod properties;
 mod robots;
+mod setup;
 mod util;
