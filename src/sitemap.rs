@@ -885,6 +885,57 @@ mod tests {
     }
 
     #[test]
+    fn the_size_limit_counts_bytes_before_gzip() {
+        // 40 entries of ~80 bytes compress to far under 1,000 bytes, but not before.
+        let entries: Vec<Entry> = (0..40)
+            .map(|i| {
+                entry(
+                    &format!("https://e.org/a/long/path/to/page-{i:03}.html"),
+                    None,
+                )
+            })
+            .collect();
+        let mut out = Vec::new();
+        let form = Form {
+            gzip: true,
+            ..Form::default()
+        };
+        let limits = Limits {
+            max_urls: PROTOCOL_MAX_ENTRIES,
+            max_bytes: 1_000,
+        };
+        let err = write_single(&mut out, &entries, limits, form).unwrap_err();
+        assert!(matches!(err, WriteError::NeedsIndex { .. }), "{err}");
+        let limits = Limits {
+            max_urls: PROTOCOL_MAX_ENTRIES,
+            max_bytes: 10_000,
+        };
+        write_single(&mut out, &entries, limits, form).unwrap();
+        assert!(out.len() < 1_000, "{} bytes compressed", out.len());
+        let mut text = String::new();
+        flate2::read::GzDecoder::new(&out[..])
+            .read_to_string(&mut text)
+            .unwrap();
+        assert!(text.len() > 2_000 && text.ends_with(URLSET_CLOSE));
+    }
+
+    #[test]
+    fn text_parts_are_lines_with_no_markup() {
+        let entries = [
+            entry("https://e.org/a", Some(0)),
+            entry("https://e.org/b?x=1&y", None),
+        ];
+        let form = Form {
+            format: Format::Txt,
+            ..Form::default()
+        };
+        let parts =
+            write_urlsets(&entries, Limits::default(), form, || Ok(Vec::new()), Ok).unwrap();
+        assert_eq!(parts.len(), 1);
+        assert_eq!(parts[0].sink, b"https://e.org/a\nhttps://e.org/b?x=1&y\n");
+    }
+
+    #[test]
     fn stdout_refuses_what_needs_an_index() {
         let entries: Vec<Entry> = (0..3)
             .map(|i| entry(&format!("https://e.org/{i}"), None))

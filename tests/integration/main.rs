@@ -3,6 +3,7 @@
 mod build;
 mod check;
 mod faults;
+mod formats;
 mod heads;
 mod index;
 mod lastmod;
