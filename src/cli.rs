@@ -87,6 +87,10 @@ struct CheckArgs {
     /// Print only the problems, not the closing count
     #[arg(short, long)]
     quiet: bool,
+
+    /// Print a JSON report on stdout (counts and every problem) instead of text
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -137,6 +141,11 @@ struct BuildArgs {
     #[arg(long)]
     check: bool,
 
+    /// Print a JSON summary on stdout (counts, files, duration, problems) instead of the
+    /// summary line
+    #[arg(long)]
+    json: bool,
+
     /// Threads for walking and reading pages [default: one per core; at most 64 read pages]
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
@@ -181,14 +190,98 @@ pub fn main() -> i32 {
         Some(Command::Man) => return man(),
         None => cli.build,
     };
-    match build(&args) {
+    if args.json && args.output.as_deref() == Some(std::path::Path::new("-")) {
+        eprintln!(
+            "error: --json and --output - both write to standard output; write the sitemap to a file (--output sitemap.xml)"
+        );
+        return 2;
+    }
+    let start = Instant::now();
+    match build(&args, start) {
         Ok(()) => 0,
         Err(err) if is_broken_pipe(&err) => 0,
         Err(err) => {
             eprintln!("error: {err}");
+            if args.json {
+                print_json(&serde_json::json!({
+                    "status": "error",
+                    "exit_code": err.exit_code(),
+                    "error": err.to_string(),
+                    "duration_ms": start.elapsed().as_millis() as u64,
+                }));
+            }
             err.exit_code()
         }
     }
+}
+
+/// Prints one JSON document on stdout.
+fn print_json(value: &serde_json::Value) {
+    let mut out = io::stdout().lock();
+    let _ = writeln!(out, "{value}");
+}
+
+/// A check's report as JSON.
+fn report_json(report: &Report) -> serde_json::Value {
+    let problems: Vec<serde_json::Value> = report
+        .problems
+        .iter()
+        .map(|p| {
+            serde_json::json!({
+                "file": p.file.display().to_string(),
+                "line": p.line,
+                "severity": p.severity.to_string(),
+                "message": p.message,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "files": report.files,
+        "urls": report.urls,
+        "errors": report.errors(),
+        "warnings": report.warnings(),
+        "problems": problems,
+    })
+}
+
+/// The summary of a build as JSON: what was listed, left out and written.
+fn build_json(
+    collection: &Collection,
+    written: Option<&crate::sitemap::Written>,
+    dry_run: bool,
+    elapsed: Duration,
+) -> serde_json::Value {
+    let counts = &collection.counts;
+    let path = |p: &std::path::Path| p.display().to_string();
+    let mut value = serde_json::json!({
+        "status": "ok",
+        "urls": collection.entries.len(),
+        "left_out": {
+            "rules": counts.rules,
+            "noindex": counts.noindex,
+            "redirects": counts.redirects,
+            "canonical": counts.canonical,
+            "robots": counts.robots,
+        },
+        "skipped": collection.skipped_count,
+        "warnings": collection.warnings.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "duration_ms": elapsed.as_millis() as u64,
+    });
+    if dry_run {
+        value["dry_run"] = true.into();
+        value["list"] = collection
+            .entries
+            .iter()
+            .map(|e| e.loc.to_string())
+            .collect();
+    }
+    if let Some(w) = written {
+        value["sitemap"] = path(&w.path).into();
+        value["index"] = w.indexed.into();
+        value["children"] = w.children.iter().map(|c| path(c)).collect();
+        value["removed"] = w.removed.iter().map(|c| path(c)).collect();
+    }
+    value
 }
 
 fn is_broken_pipe(err: &Error) -> bool {
@@ -196,8 +289,8 @@ fn is_broken_pipe(err: &Error) -> bool {
         if source.kind() == io::ErrorKind::BrokenPipe)
 }
 
-fn build(args: &BuildArgs) -> Result<(), Error> {
-    let start = Instant::now();
+fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
+    let quiet = args.quiet || args.json;
     let config_path = args.config.clone().or_else(|| {
         let default = PathBuf::from(config::DEFAULT_CONFIG_FILE);
         default.is_file().then_some(default)
@@ -231,6 +324,10 @@ fn build(args: &BuildArgs) -> Result<(), Error> {
         }
     }
 
+    if args.dry_run && args.json {
+        print_json(&build_json(&collection, None, true, start.elapsed()));
+        return Ok(());
+    }
     if args.dry_run {
         let mut out = io::BufWriter::new(io::stdout().lock());
         for entry in &collection.entries {
@@ -256,7 +353,7 @@ fn build(args: &BuildArgs) -> Result<(), Error> {
             let _ = writeln!(stderr, "removed stale {}", removed.display());
         }
     }
-    if !args.quiet {
+    if !quiet {
         let robots = config.public_dir.join("robots.txt");
         let url = outcome.url.as_deref().unwrap_or_default();
         match &outcome.robots {
@@ -283,7 +380,7 @@ fn build(args: &BuildArgs) -> Result<(), Error> {
             Some(Announced::Unchanged) | None => {}
         }
     }
-    if !args.quiet {
+    if !quiet {
         let what = match written {
             None => "wrote sitemap to stdout".to_string(),
             Some(w) if w.children.is_empty() => format!("wrote {}", w.path.display()),
@@ -317,11 +414,30 @@ fn build(args: &BuildArgs) -> Result<(), Error> {
             files.extend(written.children.iter().cloned());
         }
         let report = crate::check::check(&files, &options);
-        if print_report(&report, false, args.quiet) != 0 {
+        let failed = if args.json {
+            let mut value = build_json(&collection, Some(written), false, start.elapsed());
+            value["check"] = report_json(&report);
+            if report.errors() > 0 {
+                value["status"] = "error".into();
+                value["exit_code"] = 1.into();
+            }
+            print_json(&value);
+            report.errors() > 0
+        } else {
+            print_report(&report, false, args.quiet) != 0
+        };
+        if failed {
             return Err(Error::CheckFailed {
                 errors: report.errors(),
             });
         }
+    } else if args.json {
+        print_json(&build_json(
+            &collection,
+            written.as_ref(),
+            false,
+            start.elapsed(),
+        ));
     }
     Ok(())
 }
@@ -346,11 +462,7 @@ fn print_report(report: &Report, strict: bool, quiet: bool) -> i32 {
             plural(warnings, "warning"),
         );
     }
-    if errors > 0 || (strict && warnings > 0) {
-        1
-    } else {
-        0
-    }
+    exit_code(report, strict)
 }
 
 fn index(args: &IndexArgs) -> i32 {
@@ -407,7 +519,20 @@ fn check(args: &CheckArgs) -> i32 {
         now: jiff::Timestamp::now(),
     };
     let report = crate::check::check(&args.paths, &options);
+    if args.json {
+        print_json(&report_json(&report));
+        return exit_code(&report, args.strict);
+    }
     print_report(&report, args.strict, args.quiet)
+}
+
+/// 1 when the report has errors (or, strict, warnings), else 0.
+fn exit_code(report: &Report, strict: bool) -> i32 {
+    if report.errors() > 0 || (strict && report.warnings() > 0) {
+        1
+    } else {
+        0
+    }
 }
 
 fn stdout_error(source: io::Error) -> Error {

@@ -6,6 +6,7 @@ mod faults;
 mod formats;
 mod heads;
 mod index;
+mod json;
 mod lastmod;
 mod properties;
 mod robots;
