@@ -1,7 +1,8 @@
 //! The command line: flags, and everything printed to the terminal.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
@@ -33,6 +34,9 @@ enum Command {
     /// Write one sitemap index over sitemaps written separately (a sharded build);
     /// indexes given as input are flattened.
     Index(IndexArgs),
+    /// Write a commented sitemap.toml for the site generator found in the current
+    /// directory (Hugo, Zola, Jekyll, Eleventy, Astro, Next.js, Docusaurus).
+    Init(InitArgs),
     /// Print a shell completion script, e.g. `sitemapgen completions bash >
     /// /etc/bash_completion.d/sitemapgen`.
     Completions {
@@ -41,6 +45,17 @@ enum Command {
     },
     /// Print the man page (roff), e.g. `sitemapgen man > sitemapgen.1`.
     Man,
+}
+
+#[derive(Debug, Args)]
+struct InitArgs {
+    /// The project directory, holding the generator's config
+    #[arg(default_value = ".")]
+    dir: PathBuf,
+
+    /// Replace an existing sitemap.toml
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(Debug, Args)]
@@ -151,6 +166,47 @@ struct BuildArgs {
     threads: Option<usize>,
 }
 
+/// Writes `sitemap.toml` for the project in `args.dir`; never over an existing file
+/// unless `--force`.
+fn init(args: &InitArgs) -> i32 {
+    let found = crate::init::detect(&args.dir);
+    let path = args.dir.join(config::DEFAULT_CONFIG_FILE);
+    let text = crate::init::render(&found);
+    let written = tempfile::NamedTempFile::new_in(&args.dir).and_then(|mut file| {
+        file.write_all(text.as_bytes())?;
+        if args.force {
+            file.persist(&path).map(drop).map_err(|e| e.error)
+        } else {
+            file.persist_noclobber(&path).map(drop).map_err(|e| e.error)
+        }
+    });
+    match written {
+        Ok(()) => {
+            let what = match found.generator {
+                Some(g) => format!("for {}", g.name()),
+                None => "(no generator recognised: set public_dir)".to_string(),
+            };
+            let url = match &found.base_url {
+                Some(url) => format!("base_url {url}"),
+                None => "no base_url found: set it".to_string(),
+            };
+            eprintln!("wrote {} {what}; {url}", path.display());
+            0
+        }
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            eprintln!(
+                "error: {} already exists; pass --force to replace it",
+                path.display()
+            );
+            2
+        }
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            1
+        }
+    }
+}
+
 /// Writes a completion script for `shell`, generated from the clap definition.
 fn completions(shell: clap_complete::Shell) -> i32 {
     use clap::CommandFactory;
@@ -186,6 +242,7 @@ pub fn main() -> i32 {
         Some(Command::Build(args)) => args,
         Some(Command::Check(args)) => return check(&args),
         Some(Command::Index(args)) => return index(&args),
+        Some(Command::Init(args)) => return init(&args),
         Some(Command::Completions { shell }) => return completions(shell),
         Some(Command::Man) => return man(),
         None => cli.build,
@@ -213,6 +270,50 @@ pub fn main() -> i32 {
             err.exit_code()
         }
     }
+}
+
+/// Whether to draw a progress bar: only for a person watching a terminal, never in a
+/// CI log (`CI` set), nor with `-q` or `--json`.
+fn wants_progress(quiet: bool, stderr_is_terminal: bool, in_ci: bool) -> bool {
+    !quiet && stderr_is_terminal && !in_ci
+}
+
+/// How long a run goes before it gets a progress bar: shorter runs never flash one.
+const PROGRESS_AFTER: Duration = Duration::from_secs(1);
+
+/// Draws a progress bar on stderr from `progress` once the run has taken
+/// [`PROGRESS_AFTER`], until `finished`; then clears it, leaving the summary line alone.
+fn draw_progress(progress: &crate::Progress, finished: &AtomicBool, start: Instant) {
+    let tick = Duration::from_millis(50);
+    while start.elapsed() < PROGRESS_AFTER {
+        if finished.load(Ordering::Relaxed) {
+            return;
+        }
+        std::thread::sleep(tick);
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_message("walking the site");
+    let mut sized = false;
+    while !finished.load(Ordering::Relaxed) {
+        let pages = progress.pages.load(Ordering::Relaxed) as u64;
+        if pages > 0 && !sized {
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {human_pos}/{human_len} pages, {eta} left",
+                )
+                .expect("a valid template"),
+            );
+            bar.set_length(pages);
+            sized = true;
+        }
+        if sized {
+            bar.set_position(progress.done.load(Ordering::Relaxed) as u64);
+        } else {
+            bar.tick();
+        }
+        std::thread::sleep(tick * 2);
+    }
+    bar.finish_and_clear();
 }
 
 /// Prints one JSON document on stdout.
@@ -307,7 +408,21 @@ fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
         }),
     };
     let config = Config::load(config_path.as_deref(), &overrides)?;
-    let collection = crate::collect(&config, args.verbose)?;
+    let show_progress = wants_progress(
+        quiet,
+        io::stderr().is_terminal(),
+        std::env::var_os("CI").is_some_and(|v| !v.is_empty()),
+    );
+    let progress = crate::Progress::default();
+    let finished = AtomicBool::new(false);
+    let collection = std::thread::scope(|scope| {
+        if show_progress {
+            scope.spawn(|| draw_progress(&progress, &finished, start));
+        }
+        let collection = crate::collect_with_progress(&config, args.verbose, &progress);
+        finished.store(true, Ordering::Relaxed);
+        collection
+    })?;
 
     let stderr = &mut io::stderr().lock();
     for warning in &collection.warnings {
@@ -600,6 +715,34 @@ mod tests {
     #[test]
     fn the_cli_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn a_progress_bar_only_for_a_person_at_a_terminal() {
+        // (quiet or --json, stderr is a terminal, CI set) -> bar
+        let table = [
+            ((false, true, false), true),
+            ((true, true, false), false),
+            ((false, false, false), false),
+            ((false, true, true), false),
+            ((false, false, true), false),
+        ];
+        for ((quiet, terminal, ci), want) in table {
+            assert_eq!(
+                wants_progress(quiet, terminal, ci),
+                want,
+                "{quiet} {terminal} {ci}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_progress_bar_stays_away_from_short_runs() {
+        let progress = crate::Progress::default();
+        let finished = AtomicBool::new(true);
+        let start = Instant::now();
+        draw_progress(&progress, &finished, start);
+        assert!(start.elapsed() < PROGRESS_AFTER);
     }
 
     #[test]

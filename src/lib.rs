@@ -20,6 +20,7 @@ pub mod check;
 pub mod cli;
 pub mod config;
 pub mod index;
+pub mod init;
 pub mod lastmod;
 pub mod page;
 pub mod robots;
@@ -381,6 +382,24 @@ enum Outcome {
 /// Walks the site and builds the sorted, de-duplicated entries. With `details`, the
 /// files skipped and left out are listed too (for `--verbose`).
 pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
+    collect_with_progress(config, details, &Progress::default())
+}
+
+/// How far [`collect_with_progress`] has got, for a progress display on another thread.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Pages the walk found; 0 while it runs.
+    pub pages: AtomicUsize,
+    /// Pages processed so far.
+    pub done: AtomicUsize,
+}
+
+/// [`collect`], counting its way through the pages in `progress`.
+pub fn collect_with_progress(
+    config: &Config,
+    details: bool,
+    progress: &Progress,
+) -> Result<Collection, Error> {
     let uses = |source| lastmod::uses(&config.lastmod, source);
     let mut dates = Dates {
         now: Timestamp::from_second(Timestamp::now().as_second()).ok(),
@@ -434,7 +453,8 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
     };
 
     let pages = scanned.pages;
-    let processed = process_all(config, &dates, &pages, details);
+    progress.pages.store(pages.len(), Ordering::Relaxed);
+    let processed = process_all(config, &dates, &pages, details, progress);
     let mut listed = processed.listed;
     collection.warnings.extend(processed.warnings);
     collection.left_out = processed.left_out;
@@ -535,7 +555,13 @@ pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
 /// batch by batch, so they are gathered in one list with no copy at the end. Paths stay in
 /// the walk's list; results refer to them by place. The order of the results varies;
 /// callers sort.
-fn process_all(config: &Config, dates: &Dates, pages: &[scan::Found], details: bool) -> Processed {
+fn process_all(
+    config: &Config,
+    dates: &Dates,
+    pages: &[scan::Found],
+    details: bool,
+    progress: &Progress,
+) -> Processed {
     let workers = config
         .threads
         .min(MAX_OPEN_FILES)
@@ -585,6 +611,9 @@ fn process_all(config: &Config, dates: &Dates, pages: &[scan::Found], details: b
                     Outcome::Dropped => {}
                 }
             }
+            progress
+                .done
+                .fetch_add(CHUNK.min(pages.len() - start), Ordering::Relaxed);
             shared
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())

@@ -66,3 +66,181 @@ fn the_man_page_is_roff_with_every_command() {
         assert!(String::from_utf8_lossy(&rendered.stdout).contains("sitemapgen"));
     }
 }
+
+#[test]
+fn init_in_a_hugo_project_writes_a_config_that_builds_its_site() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hugo");
+    crate::util::copy_tree(&fixture.join("source"), dir.path());
+    crate::util::copy_tree(&fixture.join("public"), &dir.path().join("public"));
+    std::fs::remove_file(dir.path().join("public/sitemap.xml")).unwrap();
+    bin()
+        .current_dir(dir.path())
+        .arg("init")
+        .assert()
+        .success()
+        .stderr("wrote ./sitemap.toml for Hugo; base_url https://hugo.example.org/\n");
+    let config = std::fs::read_to_string(dir.path().join("sitemap.toml")).unwrap();
+    assert!(config.contains("public_dir = \"public\""), "{config}");
+    assert!(
+        config.contains("# match = [\"**/page/*/index.html\""),
+        "{config}"
+    );
+    bin().current_dir(dir.path()).assert().success();
+    let urls = crate::util::locs(&dir.path().join("public/sitemap.xml"));
+    assert!(
+        urls.contains(&"https://hugo.example.org/posts/post-1/".to_string()),
+        "{urls:?}"
+    );
+
+    // A second init keeps the file, unless told otherwise.
+    std::fs::write(dir.path().join("sitemap.toml"), "# mine\n").unwrap();
+    bin()
+        .current_dir(dir.path())
+        .arg("init")
+        .assert()
+        .code(2)
+        .stderr("error: ./sitemap.toml already exists; pass --force to replace it\n");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("sitemap.toml")).unwrap(),
+        "# mine\n"
+    );
+    bin()
+        .current_dir(dir.path())
+        .args(["init", "--force"])
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("sitemap.toml")).unwrap(),
+        config
+    );
+}
+
+#[test]
+fn init_in_an_unknown_project_writes_a_generic_file_that_asks_for_the_base_url() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("public")).unwrap();
+    std::fs::write(dir.path().join("public/index.html"), "<title>x</title>").unwrap();
+    bin()
+        .current_dir(dir.path())
+        .args(["init", "."])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("no generator recognised"));
+    // Until base_url is set, a build says what is missing.
+    bin()
+        .current_dir(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("base_url"));
+    bin()
+        .current_dir(dir.path())
+        .args(["--base-url", "https://example.org/"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn init_reads_jekylls_url_and_baseurl() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("_config.yml"),
+        "title: Blog\nurl: \"https://blog.example\"\nbaseurl: \"/notes\"\n",
+    )
+    .unwrap();
+    bin().current_dir(dir.path()).arg("init").assert().success();
+    let config = std::fs::read_to_string(dir.path().join("sitemap.toml")).unwrap();
+    assert!(
+        config.contains("base_url = \"https://blog.example/notes/\""),
+        "{config}"
+    );
+    assert!(config.contains("public_dir = \"_site\""), "{config}");
+}
+
+/// The GitHub Action: `action.yml` parsed as YAML, its inputs those the README documents,
+/// and its run step executed here against a site, with our binary as `sitemapgen`.
+#[test]
+fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
+    use yaml_rust2::{Yaml, YamlLoader};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("action.yml")).unwrap();
+    let docs = YamlLoader::load_from_str(&text).unwrap();
+    let action = &docs[0];
+    assert_eq!(action["runs"]["using"].as_str(), Some("composite"));
+    let inputs: Vec<&str> = action["inputs"]
+        .as_hash()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| {
+            assert!(
+                v["description"].as_str().is_some(),
+                "{k:?} has no description"
+            );
+            k.as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(inputs, ["config", "base-url", "public-dir", "args"]);
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    for input in &inputs {
+        assert!(
+            readme.contains(&format!("| `{input}` |")),
+            "README does not document {input}"
+        );
+    }
+    let steps = action["runs"]["steps"].as_vec().unwrap();
+    let runs: Vec<&str> = steps.iter().filter_map(|s| s["run"].as_str()).collect();
+    assert!(
+        runs.iter()
+            .any(|r| r.contains("cargo install --locked --path \"${{ github.action_path }}\"")),
+        "{runs:?}"
+    );
+    let last = steps.last().unwrap();
+    assert_eq!(last["shell"].as_str(), Some("bash"));
+    let script = last["run"].as_str().unwrap();
+    assert!(
+        !script.contains("${{"),
+        "inputs must reach the script through env"
+    );
+    for input in &inputs {
+        let var = format!("INPUT_{}", input.to_uppercase().replace('-', "_"));
+        assert!(
+            matches!(last["env"][var.as_str()], Yaml::String(_)),
+            "{var}"
+        );
+    }
+
+    // Run the step as the runner would.
+    let site = crate::util::Site::new(&["index.html", "a.html"]);
+    let bin_dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(
+        assert_cmd::cargo::cargo_bin!("sitemapgen"),
+        bin_dir.path().join("sitemapgen"),
+    )
+    .unwrap();
+    let path = format!(
+        "{}:{}",
+        bin_dir.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(script)
+        .current_dir(site.root())
+        .env("PATH", path)
+        .env("INPUT_CONFIG", "")
+        .env("INPUT_BASE_URL", "https://example.org/")
+        .env("INPUT_PUBLIC_DIR", "public")
+        .env("INPUT_ARGS", "--gzip  -v")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("wrote public/sitemap.xml.gz: 2 URLs"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("checked 1 file, 2 URLs: 0 errors"),
+        "{stderr}"
+    );
+}
