@@ -6,7 +6,8 @@
 //!
 //! Serialises URLS entries (default 1,000,000, with lastmod, changefreq and priority)
 //! to memory in 50,000-URL sitemaps, best of 5 runs; then, with DIR, writes them as real
-//! files (index + children, synced and renamed) there. Prints URLs per second.
+//! files (index + children, synced and renamed) there, plain and gzipped. Prints URLs per
+//! second.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -59,22 +60,33 @@ fn main() {
         let children = Children {
             loc_prefix: "https://example.org/".to_string(),
         };
-        let start = Instant::now();
-        let written = sitemap::write_files(
-            &dir.join("sitemap.xml"),
-            &children,
-            &entries,
-            limits,
-            Form::default(),
-        )
-        .expect("the sitemap files can be written");
-        let took = start.elapsed();
-        println!(
-            "write files: {urls} URLs into {} sitemaps + index in {:.0} ms: {:.2} million URLs/s",
-            written.children.len(),
-            took.as_secs_f64() * 1e3,
-            urls as f64 / took.as_secs_f64() / 1e6
-        );
+        for gzip in [false, true] {
+            let form = Form {
+                gzip,
+                ..Form::default()
+            };
+            let output = dir.join(if gzip {
+                "sitemap.xml.gz"
+            } else {
+                "sitemap.xml"
+            });
+            let start = Instant::now();
+            let written = sitemap::write_files(&output, &children, &entries, limits, form)
+                .expect("the sitemap files can be written");
+            let took = start.elapsed();
+            let size: u64 = std::iter::once(&written.path)
+                .chain(&written.children)
+                .map(|p| std::fs::metadata(p).map_or(0, |m| m.len()))
+                .sum();
+            println!(
+                "write files{}: {urls} URLs into {} sitemaps + index ({:.1} MB) in {:.0} ms: {:.2} million URLs/s",
+                if gzip { " (gzip)" } else { "" },
+                written.children.len(),
+                size as f64 / 1e6,
+                took.as_secs_f64() * 1e3,
+                urls as f64 / took.as_secs_f64() / 1e6
+            );
+        }
     }
 }
 
