@@ -350,6 +350,7 @@ fn build_json(
     collection: &Collection,
     written: Option<&crate::sitemap::Written>,
     dry_run: bool,
+    phases: &[(&str, Duration)],
     elapsed: Duration,
 ) -> serde_json::Value {
     let counts = &collection.counts;
@@ -367,6 +368,10 @@ fn build_json(
         "skipped": collection.skipped_count,
         "warnings": collection.warnings.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "duration_ms": elapsed.as_millis() as u64,
+        "durations_ms": phases
+            .iter()
+            .map(|(name, d)| (name.to_string(), serde_json::Value::from(d.as_millis() as u64)))
+            .collect::<serde_json::Map<_, _>>(),
     });
     if dry_run {
         value["dry_run"] = true.into();
@@ -423,6 +428,7 @@ fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
         finished.store(true, Ordering::Relaxed);
         collection
     })?;
+    let collected = start.elapsed();
 
     let stderr = &mut io::stderr().lock();
     for warning in &collection.warnings {
@@ -440,7 +446,14 @@ fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
     }
 
     if args.dry_run && args.json {
-        print_json(&build_json(&collection, None, true, start.elapsed()));
+        let phases = [("collect", collected)];
+        print_json(&build_json(
+            &collection,
+            None,
+            true,
+            &phases,
+            start.elapsed(),
+        ));
         return Ok(());
     }
     if args.dry_run {
@@ -460,6 +473,7 @@ fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
     }
 
     let outcome = crate::write(&config, &collection, &mut io::stdout().lock())?;
+    let wrote = start.elapsed() - collected;
     let written = &outcome.written;
     if args.verbose
         && let Some(written) = written
@@ -528,9 +542,15 @@ fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
         if !written.indexed {
             files.extend(written.children.iter().cloned());
         }
+        let checking = Instant::now();
         let report = crate::check::check(&files, &options);
+        let phases = [
+            ("collect", collected),
+            ("write", wrote),
+            ("check", checking.elapsed()),
+        ];
         let failed = if args.json {
-            let mut value = build_json(&collection, Some(written), false, start.elapsed());
+            let mut value = build_json(&collection, Some(written), false, &phases, start.elapsed());
             value["check"] = report_json(&report);
             if report.errors() > 0 {
                 value["status"] = "error".into();
@@ -547,10 +567,12 @@ fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
             });
         }
     } else if args.json {
+        let phases = [("collect", collected), ("write", wrote)];
         print_json(&build_json(
             &collection,
             written.as_ref(),
             false,
+            &phases,
             start.elapsed(),
         ));
     }

@@ -48,6 +48,9 @@ fn build_reports_counts_files_and_warnings() {
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert!(warnings[0].as_str().unwrap().contains("javascript:"));
     assert!(v["duration_ms"].is_u64());
+    for phase in ["collect", "write", "check"] {
+        assert!(v["durations_ms"][phase].is_u64(), "{phase}: {v}");
+    }
     // The summary line gives way to the JSON; warnings still go to stderr for the log.
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(!stderr.contains("wrote"), "{stderr}");
