@@ -244,3 +244,39 @@ fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
         "{stderr}"
     );
 }
+
+/// A real Jekyll build (`tests/fixtures/jekyll`, with `baseurl`): `init` reads its
+/// config, and the sitemap lists exactly the URLs Jekyll gave its pages, less the 404
+/// page and the one marked noindex.
+#[test]
+fn init_then_build_on_a_real_jekyll_site_lists_jekylls_own_urls() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/jekyll");
+    crate::util::copy_tree(&fixture.join("source"), dir.path());
+    crate::util::copy_tree(&fixture.join("_site"), &dir.path().join("_site"));
+    bin()
+        .current_dir(dir.path())
+        .arg("init")
+        .assert()
+        .success()
+        .stderr("wrote ./sitemap.toml for Jekyll; base_url https://jekyll.example.org/blog/\n");
+    bin()
+        .current_dir(dir.path())
+        .arg("--check")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("1 noindex"));
+    let mut ours = crate::util::locs(&dir.path().join("_site/sitemap.xml"));
+    ours.sort();
+    let jekylls = std::fs::read_to_string(dir.path().join("_site/urls.txt")).unwrap();
+    let mut want: Vec<String> = jekylls
+        .lines()
+        .filter(|u| !u.is_empty() && !u.ends_with("/404.html") && !u.ends_with("/docs/guide/"))
+        .map(String::from)
+        .collect();
+    want.sort();
+    assert_eq!(ours, want);
+    assert!(
+        ours.contains(&"https://jekyll.example.org/blog/2024/03/%C3%BCber-caf%C3%A9/".to_string())
+    );
+}
