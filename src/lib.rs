@@ -939,11 +939,7 @@ pub fn write(
         })?;
     }
     let children = children_of(config, path);
-    let file_name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let url = format!("{}{}", children.loc_prefix, url::encode_segment(&file_name));
+    let url = children.url_of(path);
     let written = sitemap::write_files(path, &children, &collection.entries, limits, form(config))?;
     save_state(config, collection)?;
     let robots = match config.robots_txt {
@@ -958,10 +954,12 @@ pub fn write(
             // Split text sitemaps have no index: each file is announced.
             if !written.indexed {
                 for child in &written.children {
-                    let name = child.file_name().unwrap_or_default().to_string_lossy();
-                    let child_url =
-                        format!("{}{}", children.loc_prefix, url::encode_segment(&name));
-                    robots::announce(&config.public_dir, &child_url, &host_root, mode)?;
+                    robots::announce(
+                        &config.public_dir,
+                        &children.url_of(child),
+                        &host_root,
+                        mode,
+                    )?;
                 }
             }
             Some(announced)

@@ -363,6 +363,14 @@ pub struct Children {
     pub loc_prefix: String,
 }
 
+impl Children {
+    /// The published URL of the file `path` beside the output.
+    pub fn url_of(&self, path: &Path) -> String {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        format!("{}{}", self.loc_prefix, crate::url::encode_segment(&name))
+    }
+}
+
 fn split_name(output: &Path) -> (String, String) {
     let name = output
         .file_name()
@@ -487,16 +495,9 @@ pub fn write_files(
     let mut listed = Vec::with_capacity(parts.len());
     let mut paths = Vec::with_capacity(parts.len());
     for (n, part) in (1..).zip(&parts) {
-        let name = child_name(output, n, &part.sink.1);
-        listed.push((
-            format!(
-                "{}{}",
-                children.loc_prefix,
-                crate::url::encode_segment(&name)
-            ),
-            part.newest,
-        ));
-        paths.push(dir.join(name));
+        let path = dir.join(child_name(output, n, &part.sink.1));
+        listed.push((children.url_of(&path), part.newest));
+        paths.push(path);
     }
     let index = temp().map_err(io_at(dir))?;
     let index = write_index(Sink::new(index, form.gzip), &listed, form.lastmod)
