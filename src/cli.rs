@@ -363,6 +363,7 @@ fn build_json(
             "noindex": counts.noindex,
             "redirects": counts.redirects,
             "canonical": counts.canonical,
+            "canonical_not_here": counts.canonical_not_here,
             "robots": counts.robots,
         },
         "skipped": collection.skipped_count,
@@ -427,23 +428,20 @@ fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
         let collection = crate::collect_with_progress(&config, args.verbose, &progress);
         finished.store(true, Ordering::Relaxed);
         collection
-    })?;
-    let collected = start.elapsed();
-
+    });
     let stderr = &mut io::stderr().lock();
-    for warning in &collection.warnings {
-        let _ = writeln!(stderr, "warning: {warning}");
-    }
-    if args.verbose {
-        for skipped in &collection.skipped {
-            let path = config.public_dir.join(&skipped.rel);
-            let _ = writeln!(stderr, "skipped {}: {}", path.display(), skipped.reason);
+    let collection = match collection {
+        Ok(collection) => collection,
+        Err(err) => {
+            // Every page left out, or wrong canonicals: -v shows each page and why.
+            if let Some(collection) = err.collection() {
+                print_collected(stderr, &config, collection, args.verbose);
+            }
+            return Err(err);
         }
-        for (rel, why) in &collection.left_out {
-            let path = config.public_dir.join(rel);
-            let _ = writeln!(stderr, "left out {}: {why}", path.display());
-        }
-    }
+    };
+    let collected = start.elapsed();
+    print_collected(stderr, &config, &collection, args.verbose);
 
     if args.dry_run && args.json {
         let phases = [("collect", collected)];
@@ -523,9 +521,9 @@ fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
                     .join(", ")
             ),
             Some(w) => format!(
-                "wrote {} (index of {} sitemaps)",
+                "wrote {} (index of {})",
                 w.path.display(),
-                w.children.len()
+                crate::text::count(w.children.len(), "sitemap", "sitemaps")
             ),
         };
         let _ = writeln!(stderr, "{what}: {}", summary(&collection, start.elapsed()));
@@ -579,6 +577,29 @@ fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
     Ok(())
 }
 
+/// Prints the warnings of a collection, and with `verbose` every file skipped or left
+/// out with the reason.
+fn print_collected(
+    stderr: &mut impl Write,
+    config: &Config,
+    collection: &Collection,
+    verbose: bool,
+) {
+    for warning in &collection.warnings {
+        let _ = writeln!(stderr, "warning: {warning}");
+    }
+    if verbose {
+        for skipped in &collection.skipped {
+            let path = config.public_dir.join(&skipped.rel);
+            let _ = writeln!(stderr, "skipped {}: {}", path.display(), skipped.reason);
+        }
+        for (rel, why) in &collection.left_out {
+            let path = config.public_dir.join(rel);
+            let _ = writeln!(stderr, "left out {}: {why}", path.display());
+        }
+    }
+}
+
 /// Prints a check's problems and closing count; returns the exit code.
 fn print_report(report: &Report, strict: bool, quiet: bool) -> i32 {
     let mut out = io::stdout().lock();
@@ -587,9 +608,7 @@ fn print_report(report: &Report, strict: bool, quiet: bool) -> i32 {
     }
     let (errors, warnings) = (report.errors(), report.warnings());
     if !quiet {
-        let plural = |n: usize, what: &str| {
-            format!("{} {what}{}", thousands(n), if n == 1 { "" } else { "s" })
-        };
+        let plural = |n: usize, what: &str| crate::text::count(n, what, &format!("{what}s"));
         let _ = writeln!(
             io::stderr(),
             "checked {}, {}: {}, {}",
@@ -629,9 +648,9 @@ fn index(args: &IndexArgs) -> i32 {
         Ok(n) => {
             if !args.quiet {
                 eprintln!(
-                    "wrote {}: index of {} sitemaps",
+                    "wrote {}: index of {}",
                     args.output.display(),
-                    thousands(n)
+                    crate::text::count(n, "sitemap", "sitemaps")
                 );
             }
             0
@@ -681,28 +700,11 @@ fn stdout_error(source: io::Error) -> Error {
 
 /// `1,234 URLs (56 excluded by rules, 3 noindex, 2 redirects) in 38 ms`
 fn summary(collection: &Collection, elapsed: Duration) -> String {
-    let mut line = format!("{} URLs", thousands(collection.entries.len()));
-    let mut notes = Vec::new();
-    let counts = &collection.counts;
+    let mut line = crate::text::count(collection.entries.len(), "URL", "URLs");
+    let mut notes = collection.counts.describe();
     let warnings = collection.warnings.len();
-    for (n, what) in [
-        (counts.rules, "excluded by rules"),
-        (counts.noindex, "noindex"),
-        (
-            counts.redirects,
-            if counts.redirects == 1 {
-                "redirect"
-            } else {
-                "redirects"
-            },
-        ),
-        (counts.canonical, "canonical elsewhere"),
-        (counts.robots, "blocked by robots.txt"),
-        (warnings, if warnings == 1 { "warning" } else { "warnings" }),
-    ] {
-        if n > 0 {
-            notes.push(format!("{} {what}", thousands(n)));
-        }
+    if warnings > 0 {
+        notes.push(crate::text::count(warnings, "warning", "warnings"));
     }
     if !notes.is_empty() {
         line.push_str(&format!(" ({})", notes.join(", ")));
@@ -714,19 +716,6 @@ fn summary(collection: &Collection, elapsed: Duration) -> String {
         line.push_str(&format!(" in {:.2} s", elapsed.as_secs_f64()));
     }
     line
-}
-
-/// `1234567` → `1,234,567`.
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]
@@ -776,7 +765,7 @@ mod tests {
             (1234567, "1,234,567"),
         ];
         for (n, want) in table {
-            assert_eq!(thousands(n), want);
+            assert_eq!(crate::text::thousands(n), want);
         }
     }
 }

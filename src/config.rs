@@ -126,6 +126,8 @@ pub struct Config {
     pub gzip: bool,
     /// Page extensions, lower-case, without the dot.
     pub extensions: Vec<String>,
+    /// Error pages, skipped at any depth: file names, or `dir/index.html`.
+    pub error_pages: Vec<String>,
     /// How paths become URLs.
     pub url_style: UrlStyle,
     /// Follow symbolic links inside the public directory.
@@ -184,6 +186,7 @@ pub struct FileConfig {
     format: Option<Format>,
     gzip: Option<bool>,
     extensions: Option<Spanned<Vec<String>>>,
+    error_pages: Option<Spanned<Vec<String>>>,
     #[serde(default)]
     exclude: Option<Spanned<Globs>>,
     trailing_slash: Option<bool>,
@@ -462,6 +465,27 @@ impl Config {
             }
         };
 
+        let error_pages = match &file.error_pages {
+            None => crate::scan::DEFAULT_ERROR_PAGES.map(String::from).to_vec(),
+            Some(list) => {
+                let bad = list
+                    .get_ref()
+                    .iter()
+                    .find(|p| !crate::scan::is_error_page_pattern(p));
+                if let Some(bad) = bad {
+                    return Err(ConfigError::Value {
+                        origin: src.at(list.span()),
+                        key: "error_pages".to_string(),
+                        message: format!(
+                            "'{}' is not a file name or dir/file such as \"404.html\" or \"404/index.html\" (no globs, no leading /)",
+                            crate::one_line(bad)
+                        ),
+                    });
+                }
+                list.get_ref().clone()
+            }
+        };
+
         let max_urls_per_file = match &file.max_urls_per_file {
             None => PROTOCOL_MAX_URLS,
             Some(n) => match usize::try_from(*n.get_ref()) {
@@ -617,6 +641,7 @@ impl Config {
             format,
             gzip,
             extensions,
+            error_pages,
             url_style: UrlStyle {
                 trailing_slash: file.trailing_slash.unwrap_or(true),
                 clean_urls: file.clean_urls.unwrap_or(false),

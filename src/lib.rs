@@ -16,6 +16,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod canonical;
 pub mod check;
 pub mod cli;
 pub mod config;
@@ -27,6 +28,7 @@ pub mod robots;
 pub mod rules;
 pub mod scan;
 pub mod sitemap;
+pub mod text;
 pub mod url;
 
 use std::fmt;
@@ -51,24 +53,7 @@ use scan::{ScanOptions, ScanWarning, Skipped};
 use sitemap::{Alternate, Children, Entry, Limits, WriteError, Written};
 use std::collections::BTreeMap;
 
-/// A user's value as quoted in a one-line message: control characters (newlines above
-/// all) escaped, so a message is always one line.
-pub(crate) fn one_line(value: &str) -> String {
-    if !value.chars().any(char::is_control) {
-        return value.to_string();
-    }
-    value
-        .chars()
-        .flat_map(|c| {
-            let text: Vec<char> = if c.is_control() {
-                c.escape_default().collect()
-            } else {
-                vec![c]
-            };
-            text
-        })
-        .collect()
-}
+pub(crate) use text::one_line;
 
 /// A failed run.
 #[derive(Debug, thiserror::Error)]
@@ -82,16 +67,30 @@ pub enum Error {
         /// The public directory.
         dir: PathBuf,
     },
-    /// Every page was excluded, and a sitemap may not be empty.
+    /// Every page was left out, and a sitemap may not be empty.
     #[error(
-        "all {excluded} pages under {} were excluded by rules; a sitemap needs at least one URL - check exclude and the [[rule]] globs",
-        dir.display()
+        "{} under {} {} left out ({}); a sitemap needs at least one URL - {}",
+        all_pages(collection.counts.total()),
+        dir.display(),
+        if collection.counts.total() == 1 { "was" } else { "were" },
+        collection.counts.describe().join(", "),
+        collection.counts.advice()
     )]
-    AllExcluded {
+    AllLeftOut {
         /// The public directory.
         dir: PathBuf,
-        /// How many pages the rules excluded.
-        excluded: usize,
+        /// What was collected: every page left out, with the reason when details were
+        /// asked for.
+        collection: Box<Collection>,
+    },
+    /// The canonical links are wrong rather than the pages duplicates (a site-wide
+    /// canonical tag, a site built for another URL); nothing is written.
+    #[error("{message}")]
+    WrongCanonicals {
+        /// The pattern, its count and the fix.
+        message: String,
+        /// What was collected, for `--verbose`.
+        collection: Box<Collection>,
     },
     /// Writing failed; the previous sitemap is untouched.
     #[error(transparent)]
@@ -103,14 +102,37 @@ pub enum Error {
     #[error(transparent)]
     Robots(#[from] RobotsError),
     /// `build --check` found errors in what was written.
-    #[error("the written sitemap has {errors} errors (listed above)")]
+    #[error(
+        "the written sitemap has {} (listed above)",
+        text::count(*errors, "error", "errors")
+    )]
     CheckFailed {
         /// How many.
         errors: usize,
     },
 }
 
+/// `all 12 pages`, `the 1 page`.
+fn all_pages(n: usize) -> String {
+    if n == 1 {
+        "the 1 page".to_string()
+    } else {
+        format!("all {n} pages")
+    }
+}
+
 impl Error {
+    /// What was collected before the run failed, when the failure is about what was
+    /// collected (so `--verbose` can still show every page left out and why).
+    pub fn collection(&self) -> Option<&Collection> {
+        match self {
+            Error::AllLeftOut { collection, .. } | Error::WrongCanonicals { collection, .. } => {
+                Some(collection)
+            }
+            _ => None,
+        }
+    }
+
     /// The process exit code: 2 for bad usage or configuration, 1 for the rest.
     pub fn exit_code(&self) -> i32 {
         match self {
@@ -187,12 +209,26 @@ pub enum Warning {
         /// The OS error.
         message: String,
     },
-    /// A page left out for its canonical URL, which is on this site but not listed.
+    /// A page left out for its canonical URL, a page of this site that is itself not
+    /// listed, so neither is.
     CanonicalNotListed {
         /// The page.
         path: PathBuf,
+        /// The page's own URL.
+        url: String,
         /// Its canonical URL.
         canonical: String,
+    },
+    /// A page left out for a canonical URL that names no page of this site.
+    CanonicalNotHere {
+        /// The page.
+        path: PathBuf,
+        /// The page's own URL.
+        url: String,
+        /// Its canonical URL.
+        canonical: String,
+        /// Whether the canonical is on another host (scheme, port) than the base URL.
+        other_host: bool,
     },
 }
 
@@ -239,10 +275,34 @@ impl fmt::Display for Warning {
                 "{}: cannot read its content ({message}); the next lastmod source is used",
                 path.display()
             ),
-            Warning::CanonicalNotListed { path, canonical } => write!(
+            Warning::CanonicalNotListed {
+                path,
+                url,
+                canonical,
+            } => write!(
                 f,
-                "{}: left out for its canonical {canonical}, which is not in the sitemap (check the canonical link)",
+                "{}: left out for its canonical, a page that is not in the sitemap either: page {url}, canonical {canonical} (fix the canonical link, or list its target)",
                 path.display()
+            ),
+            Warning::CanonicalNotHere {
+                path,
+                url,
+                canonical,
+                other_host,
+            } => write!(
+                f,
+                "{}: left out for its canonical, which {}: page {url}, canonical {canonical} ({})",
+                path.display(),
+                if *other_host {
+                    "is on another host than base_url"
+                } else {
+                    "names no page of this site"
+                },
+                if *other_host {
+                    "check base_url and the URL the site was built for, or set respect_canonical = false"
+                } else {
+                    "fix the canonical link, or set respect_canonical = false"
+                }
             ),
         }
     }
@@ -257,8 +317,11 @@ pub enum LeftOut {
     Noindex,
     /// It is a meta-refresh redirect stub; the target as written.
     Redirect(String),
-    /// Its canonical URL is another page.
+    /// Its canonical URL is another page of this site.
     Canonical(String),
+    /// Its canonical URL names no page of this site (another host, outside the base
+    /// URL, a query, or no such file).
+    CanonicalNotHere(String),
     /// The site's robots.txt disallows it.
     Robots,
 }
@@ -270,6 +333,9 @@ impl fmt::Display for LeftOut {
             LeftOut::Noindex => f.write_str("noindex (robots meta tag)"),
             LeftOut::Redirect(to) => write!(f, "redirect stub (meta refresh to {to})"),
             LeftOut::Canonical(url) => write!(f, "canonical elsewhere ({url})"),
+            LeftOut::CanonicalNotHere(url) => {
+                write!(f, "canonical names no page of this site ({url})")
+            }
             LeftOut::Robots => f.write_str("blocked by robots.txt"),
         }
     }
@@ -284,26 +350,87 @@ pub struct LeftOutCounts {
     pub noindex: usize,
     /// Redirect stubs.
     pub redirects: usize,
-    /// Canonical elsewhere.
+    /// Canonical elsewhere: another page of this site.
     pub canonical: usize,
+    /// A canonical that names no page of this site.
+    pub canonical_not_here: usize,
     /// Blocked by robots.txt.
     pub robots: usize,
 }
 
 impl LeftOutCounts {
     fn add(&mut self, why: &LeftOut) {
+        *self.slot(why) += 1;
+    }
+
+    fn slot(&mut self, why: &LeftOut) -> &mut usize {
         match why {
-            LeftOut::Rule(_) => self.rules += 1,
-            LeftOut::Noindex => self.noindex += 1,
-            LeftOut::Redirect(_) => self.redirects += 1,
-            LeftOut::Canonical(_) => self.canonical += 1,
-            LeftOut::Robots => self.robots += 1,
+            LeftOut::Rule(_) => &mut self.rules,
+            LeftOut::Noindex => &mut self.noindex,
+            LeftOut::Redirect(_) => &mut self.redirects,
+            LeftOut::Canonical(_) => &mut self.canonical,
+            LeftOut::CanonicalNotHere(_) => &mut self.canonical_not_here,
+            LeftOut::Robots => &mut self.robots,
         }
+    }
+
+    fn merge(&mut self, other: LeftOutCounts) {
+        self.rules += other.rules;
+        self.noindex += other.noindex;
+        self.redirects += other.redirects;
+        self.canonical += other.canonical;
+        self.canonical_not_here += other.canonical_not_here;
+        self.robots += other.robots;
     }
 
     /// All pages left out.
     pub fn total(&self) -> usize {
-        self.rules + self.noindex + self.redirects + self.canonical + self.robots
+        self.rules
+            + self.noindex
+            + self.redirects
+            + self.canonical
+            + self.canonical_not_here
+            + self.robots
+    }
+
+    /// Each reason with its count, those with none left out: `["3 noindex", "1 redirect"]`.
+    pub fn describe(&self) -> Vec<String> {
+        let n = |n: usize, one: &str, many: &str| (n, text::count(n, one, many));
+        [
+            n(self.rules, "excluded by rules", "excluded by rules"),
+            n(self.noindex, "noindex", "noindex"),
+            n(self.redirects, "redirect", "redirects"),
+            n(self.canonical, "canonical elsewhere", "canonical elsewhere"),
+            n(
+                self.canonical_not_here,
+                "canonical not on this site",
+                "canonical not on this site",
+            ),
+            n(
+                self.robots,
+                "blocked by robots.txt",
+                "blocked by robots.txt",
+            ),
+        ]
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(_, text)| text)
+        .collect()
+    }
+
+    /// What to look at when every page was left out, by the reasons that did it.
+    fn advice(&self) -> String {
+        let mut advice = vec!["run with -v to see each page and why"];
+        if self.rules > 0 {
+            advice.push("check exclude and the [[rule]] globs");
+        }
+        if self.canonical + self.canonical_not_here > 0 {
+            advice.push("check the canonical links and base_url");
+        }
+        if self.robots > 0 {
+            advice.push("check robots.txt");
+        }
+        advice.join("; ")
     }
 }
 
@@ -346,8 +473,8 @@ struct Processed {
     listed: Vec<Listed>,
     left_out: Vec<(PathBuf, LeftOut)>,
     counts: LeftOutCounts,
-    /// Pages left out for a canonical URL (by place in the walk's list), with it.
-    canonical: Vec<(u32, String)>,
+    /// Pages left out for a canonical URL.
+    canonical: Vec<canonical::Pending>,
     /// Content fingerprints by place in the walk's list (only with the `"content"`
     /// source, so other runs carry no room for them).
     fingerprints: Vec<(u32, Box<str>)>,
@@ -362,12 +489,7 @@ impl Processed {
         self.canonical.append(&mut batch.canonical);
         self.fingerprints.append(&mut batch.fingerprints);
         self.warnings.append(&mut batch.warnings);
-        let c = std::mem::take(&mut batch.counts);
-        self.counts.rules += c.rules;
-        self.counts.noindex += c.noindex;
-        self.counts.redirects += c.redirects;
-        self.counts.canonical += c.canonical;
-        self.counts.robots += c.robots;
+        self.counts.merge(std::mem::take(&mut batch.counts));
     }
 }
 
@@ -375,7 +497,8 @@ impl Processed {
 enum Outcome {
     /// The entry, and the page's content fingerprint when the `"content"` source is used.
     Listed(Entry, Option<String>),
-    LeftOut(LeftOut),
+    /// Left out; for its canonical, with what the canonical names.
+    LeftOut(LeftOut, Option<canonical::Pending>),
     Dropped,
 }
 
@@ -426,6 +549,7 @@ pub fn collect_with_progress(
         &config.public_dir,
         &ScanOptions {
             extensions: config.extensions.clone(),
+            error_pages: config.error_pages.clone(),
             follow_symlinks: config.follow_symlinks,
             keep_skipped: details,
             threads: config.threads,
@@ -499,11 +623,14 @@ pub fn collect_with_progress(
             })
             .collect()
     });
-    let canonical_targets: Vec<(PathBuf, String)> = processed
-        .canonical
-        .into_iter()
-        .map(|(page, target)| (pages[page as usize].rel.to_path_buf(), target))
-        .collect();
+    collection.left_out.sort_by(|a, b| a.0.cmp(&b.0));
+    let wrong_canonicals = settle_canonicals(
+        config,
+        &pages,
+        &listed,
+        processed.canonical,
+        &mut collection,
+    );
     // The walk's list, with every path, is no longer needed.
     drop(pages);
     // Reuses the list's allocation, and puts the base URL back in front of each URL.
@@ -518,29 +645,20 @@ pub fn collect_with_progress(
         })
         .collect();
 
-    // A page left out for a canonical on this site that is itself not listed would
-    // vanish from the sitemap entirely: say so.
-    for (rel, target) in canonical_targets {
-        let listed = entries
-            .binary_search_by(|e| (*e.loc).cmp(target.as_str()))
-            .is_ok();
-        if !listed && target.starts_with(config.base_url.as_str()) {
-            collection.warnings.push(Warning::CanonicalNotListed {
-                path: config.public_dir.join(rel),
-                canonical: target,
-            });
-        }
-    }
-
     collection.entries = entries;
     collection.skipped.sort_by(|a, b| a.rel.cmp(&b.rel));
-    collection.left_out.sort_by(|a, b| a.0.cmp(&b.0));
     collection.warnings.sort_by_cached_key(|w| w.to_string());
+    if let Some(message) = wrong_canonicals {
+        return Err(Error::WrongCanonicals {
+            message,
+            collection: Box::new(collection),
+        });
+    }
     if collection.entries.is_empty() {
         if collection.counts.total() > 0 {
-            return Err(Error::AllExcluded {
+            return Err(Error::AllLeftOut {
                 dir: config.public_dir.clone(),
-                excluded: collection.counts.total(),
+                collection: Box::new(collection),
             });
         }
         return Err(Error::NoPages {
@@ -548,6 +666,66 @@ pub fn collect_with_progress(
         });
     }
     Ok(collection)
+}
+
+/// Settles the pages left out for their canonicals once every page is known: a
+/// canonical that names no page of this site is counted apart, and each such page, or
+/// one whose canonical is itself not listed, gets a warning with both URLs. Returns the
+/// error when the canonicals follow a pattern that means they are wrong (see
+/// [`canonical::suspicious`]); the warnings are then left to it.
+fn settle_canonicals(
+    config: &Config,
+    pages: &[scan::Found],
+    listed: &[Listed],
+    mut pending: Vec<canonical::Pending>,
+    collection: &mut Collection,
+) -> Option<String> {
+    if pending.is_empty() {
+        return None;
+    }
+    let rel = |page: u32| &*pages[page as usize].rel;
+    pending.sort_unstable_by(|a, b| rel(a.page).cmp(rel(b.page)));
+    let targets = canonical::find_targets(pages.iter().map(|f| &*f.rel), &pending);
+    let wrong = canonical::suspicious(&pending, pages.len(), &config.base_url);
+    let mut is_listed = vec![false; pages.len()];
+    for l in listed {
+        is_listed[l.page as usize] = true;
+    }
+    for (p, target) in pending.into_iter().zip(targets) {
+        let path = config.public_dir.join(rel(p.page));
+        let url = url::page_url(&config.base_url, rel(p.page), &config.url_style);
+        let warning = match target {
+            Some(t) if is_listed[t as usize] => continue,
+            Some(_) => Warning::CanonicalNotListed {
+                path,
+                url,
+                canonical: p.target,
+            },
+            None => {
+                if !p.candidates.is_empty() {
+                    // Judged a path of this site, but no page is there.
+                    collection.counts.canonical -= 1;
+                    collection.counts.canonical_not_here += 1;
+                    let found = collection
+                        .left_out
+                        .binary_search_by(|(r, _)| r.as_path().cmp(rel(p.page)));
+                    if let Ok(i) = found {
+                        collection.left_out[i].1 = LeftOut::CanonicalNotHere(p.target.clone());
+                    }
+                }
+                Warning::CanonicalNotHere {
+                    path,
+                    url,
+                    canonical: p.target,
+                    other_host: p.other_host,
+                }
+            }
+        };
+        if wrong.is_none() {
+            collection.warnings.push(warning);
+        }
+    }
+    wrong
 }
 
 /// Processes every page on a pool of `config.threads` scoped threads (at most
@@ -599,10 +777,11 @@ fn process_all(
                             entry,
                         });
                     }
-                    Outcome::LeftOut(why) => {
+                    Outcome::LeftOut(why, pending) => {
                         batch.counts.add(&why);
-                        if let LeftOut::Canonical(target) = &why {
-                            batch.canonical.push((i as u32, target.clone()));
+                        if let Some(mut pending) = pending {
+                            pending.page = i as u32;
+                            batch.canonical.push(pending);
                         }
                         if details {
                             batch.left_out.push((found.rel.to_path_buf(), why));
@@ -644,7 +823,7 @@ fn process_page(
     let path = || config.public_dir.join(&found.rel);
     let verdict = config.rules.apply(&found.rel, matched);
     if let Some(by) = verdict.excluded {
-        return Outcome::LeftOut(LeftOut::Rule(by));
+        return Outcome::LeftOut(LeftOut::Rule(by), None);
     }
     let loc = url::page_url(&config.base_url, &found.rel, &config.url_style);
     if loc.len() >= url::MAX_URL_LEN {
@@ -660,7 +839,7 @@ fn process_page(
         && !verdict.included
         && !robots.allows(&loc)
     {
-        return Outcome::LeftOut(LeftOut::Robots);
+        return Outcome::LeftOut(LeftOut::Robots, None);
     }
 
     // One open serves the head, the modification time (fstat) and the fingerprint.
@@ -747,31 +926,26 @@ fn process_page(
             reason,
         });
     };
+    let mut listed_as = None;
     if !verdict.included {
         // A stub is a redirect whatever else it says (Hugo's also say noindex).
-        let why = if let (true, Some(to)) = (config.head.skip_redirects, &head.refresh) {
-            Some(LeftOut::Redirect(to.clone()))
+        if let (true, Some(to)) = (config.head.skip_redirects, &head.refresh) {
+            return Outcome::LeftOut(LeftOut::Redirect(to.clone()), None);
         } else if config.head.respect_noindex && head.noindex {
-            Some(LeftOut::Noindex)
+            return Outcome::LeftOut(LeftOut::Noindex, None);
         } else if let (true, Some(href)) = (config.head.respect_canonical, &head.canonical)
             && *href != loc
             && let Some(page_url) = page_url()
         {
-            match url::resolve_href(page_url, href) {
-                Ok(canonical) if url::comparable(&canonical) != url::comparable(page_url) => {
-                    Some(LeftOut::Canonical(canonical.to_string()))
+            match canonical::judge(&config.base_url, page_url, &found.rel, href) {
+                Ok(canonical::Judged::Itself) => {}
+                // Listed under the form the site declares preferred.
+                Ok(canonical::Judged::ItselfAs(suffix)) => {
+                    listed_as = Some(format!("{}{suffix}", config.base_url.as_str()));
                 }
-                Ok(_) => None,
-                Err(reason) => {
-                    ignored("canonical", href, reason);
-                    None
-                }
+                Ok(judged) => return left_out_for_canonical(judged),
+                Err(reason) => ignored("canonical", href, reason),
             }
-        } else {
-            None
-        };
-        if let Some(why) = why {
-            return Outcome::LeftOut(why);
         }
     }
 
@@ -814,6 +988,7 @@ fn process_page(
         }
     }
 
+    let loc = listed_as.unwrap_or(loc);
     let fingerprint = match (&dates.state, &mut file) {
         (Some(_), Some(f)) => {
             let read = f
@@ -859,6 +1034,29 @@ fn process_page(
         },
         fingerprint,
     )
+}
+
+/// A page left out for its canonical, to be settled once every page is known.
+fn left_out_for_canonical(judged: canonical::Judged) -> Outcome {
+    let (target, candidates, other_host) = match judged {
+        canonical::Judged::Elsewhere { target, candidates } => (target, candidates, false),
+        canonical::Judged::OffSite { target, other_host } => (target, Vec::new(), other_host),
+        canonical::Judged::Itself | canonical::Judged::ItselfAs(_) => {
+            unreachable!("a page that is its own canonical is listed")
+        }
+    };
+    let why = if candidates.is_empty() {
+        LeftOut::CanonicalNotHere(target.clone())
+    } else {
+        LeftOut::Canonical(target.clone())
+    };
+    let pending = canonical::Pending {
+        page: 0,
+        target,
+        candidates,
+        other_host,
+    };
+    Outcome::LeftOut(why, Some(pending))
 }
 
 /// What the `lastmod` sources that look beyond the page itself know, gathered once.

@@ -5,6 +5,7 @@
 
 use std::fmt;
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -15,6 +16,9 @@ use ignore::{DirEntry, ParallelVisitor, ParallelVisitorBuilder, WalkBuilder, Wal
 pub struct ScanOptions {
     /// Page extensions, lower-case, without the dot.
     pub extensions: Vec<String>,
+    /// Error pages, skipped at any depth: file names, or `dir/file` (see
+    /// [`DEFAULT_ERROR_PAGES`]).
+    pub error_pages: Vec<String>,
     /// Follow symbolic links (never outside the public directory).
     pub follow_symlinks: bool,
     /// Keep the list of skipped files (for `--verbose`); counts are kept regardless.
@@ -36,8 +40,10 @@ pub struct Found {
 pub enum SkipReason {
     /// A dot-file or dot-directory.
     Hidden,
-    /// A `404.html` error page.
+    /// An error page (`error_pages`).
     ErrorPage,
+    /// A search engine's site-verification file, not a page.
+    Verification,
     /// A symbolic link, while `follow_symlinks` is off.
     Symlink,
     /// A symbolic link whose target lies outside the public directory.
@@ -50,7 +56,8 @@ impl fmt::Display for SkipReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             SkipReason::Hidden => "hidden (dot-file or dot-directory)",
-            SkipReason::ErrorPage => "error page (404.html)",
+            SkipReason::ErrorPage => "error page (error_pages)",
+            SkipReason::Verification => "search-engine verification file",
             SkipReason::Symlink => "symbolic link (set follow_symlinks = true to follow)",
             SkipReason::SymlinkOutside => "symbolic link to outside the public directory",
             SkipReason::Extension => "not a page extension",
@@ -217,17 +224,85 @@ impl Visitor<'_> {
             // Sockets, fifos, devices: never pages, not worth a line in --verbose.
             return WalkState::Continue;
         }
-        let Some(ext) = page_extension(name, &self.options.extensions) else {
+        if page_extension(name, &self.options.extensions).is_none() {
             self.skip(rel, SkipReason::Extension);
             return WalkState::Continue;
-        };
-        if name.len() == ext.len() + 4 && name.starts_with(b"404.") {
+        }
+        if is_error_page(rel, &self.options.error_pages) {
             self.skip(rel, SkipReason::ErrorPage);
+            return WalkState::Continue;
+        }
+        if is_verification_file(name, entry.path()) {
+            self.skip(rel, SkipReason::Verification);
             return WalkState::Continue;
         }
         self.local.pages.push(Found { rel: rel.into() });
         WalkState::Continue
     }
+}
+
+/// The error pages skipped by default, at any depth: what static hosts serve for 404
+/// and 5xx (`404.html`, nginx's `50x.html`), and the `404/index.html` of generators that
+/// give every page a directory.
+pub const DEFAULT_ERROR_PAGES: [&str; 6] = [
+    "404.html",
+    "404.htm",
+    "404/index.html",
+    "500.html",
+    "50x.html",
+    "500/index.html",
+];
+
+/// Whether `pattern` can be an `error_pages` entry: a file name, or `dir/file`.
+pub fn is_error_page_pattern(pattern: &str) -> bool {
+    let parts: Vec<&str> = pattern.split('/').collect();
+    parts.len() <= 2
+        && parts.iter().all(|p| {
+            !p.is_empty() && *p != "." && *p != ".." && !p.contains(['*', '?', '[', '{', '\\'])
+        })
+}
+
+/// Whether `rel` ends in one of the error-page patterns (compared exactly, as a static
+/// host serves them).
+fn is_error_page(rel: &Path, patterns: &[String]) -> bool {
+    let mut tail = rel
+        .components()
+        .rev()
+        .map(|c| c.as_os_str().as_encoded_bytes());
+    let (Some(name), parent) = (tail.next(), tail.next()) else {
+        return false;
+    };
+    patterns.iter().any(|p| match p.split_once('/') {
+        None => p.as_bytes() == name,
+        Some((dir, file)) => file.as_bytes() == name && Some(dir.as_bytes()) == parent,
+    })
+}
+
+/// Whether a file is a search engine's site-verification file: Yandex's
+/// `yandex_<hex>.html` by its name, Google's `google<16 hex>.html` by its name and its
+/// content (`google-site-verification: ...`), read only for such names.
+fn is_verification_file(name: &[u8], path: &Path) -> bool {
+    let hex_name = |prefix: &[u8], len: Option<usize>| {
+        name.strip_prefix(prefix)
+            .and_then(|n| n.strip_suffix(b".html"))
+            .is_some_and(|hex| {
+                !hex.is_empty()
+                    && len.is_none_or(|l| hex.len() == l)
+                    && hex.iter().all(|b| b.is_ascii_hexdigit())
+            })
+    };
+    if hex_name(b"yandex_", None) {
+        return true;
+    }
+    if !hex_name(b"google", Some(16)) {
+        return false;
+    }
+    let mut head = Vec::with_capacity(64);
+    let read = fs::File::open(path).and_then(|f| f.take(64).read_to_end(&mut head));
+    read.is_ok()
+        && head
+            .trim_ascii_start()
+            .starts_with(b"google-site-verification:")
 }
 
 /// The page extension `name` ends in (compared case-insensitively), if any.
@@ -297,6 +372,88 @@ mod tests {
         ];
         for (name, want) in table {
             assert_eq!(page_extension(name, &exts), *want, "{name:?}");
+        }
+    }
+
+    #[test]
+    fn error_pages_match_at_any_depth_and_exactly() {
+        let list: Vec<String> = DEFAULT_ERROR_PAGES.map(String::from).to_vec();
+        let table = [
+            ("404.html", true),
+            ("404.htm", true),
+            ("docs/404.html", true),
+            ("404/index.html", true),
+            ("en/404/index.html", true),
+            ("500/index.html", true),
+            ("500.html", true),
+            ("50x.html", true),
+            ("a/50x.html", true),
+            ("404-tips.html", false),
+            ("x404.html", false),
+            ("404/other.html", false),
+            ("4040/index.html", false),
+            ("index.html", false),
+            ("404.HTML", false),
+        ];
+        for (rel, want) in table {
+            assert_eq!(is_error_page(Path::new(rel), &list), want, "{rel}");
+        }
+        assert!(!is_error_page(Path::new("404.html"), &[]));
+        for (pattern, ok) in [
+            ("404.html", true),
+            ("404/index.html", true),
+            ("a/b/c.html", false),
+            ("/404.html", false),
+            ("*.html", false),
+            ("../404.html", false),
+            ("", false),
+        ] {
+            assert_eq!(is_error_page_pattern(pattern), ok, "{pattern}");
+        }
+    }
+
+    #[test]
+    fn verification_files_are_told_by_name_and_content() {
+        let dir = tempfile::tempdir().unwrap();
+        let table: &[(&str, &str, bool)] = &[
+            (
+                "google1234abcd5678ef90.html",
+                "google-site-verification: google1234abcd5678ef90.html",
+                true,
+            ),
+            (
+                "google1234abcd5678ef90.html",
+                "\n  google-site-verification: google1234abcd5678ef90.html",
+                true,
+            ),
+            // The name alone is not enough: a real page may be called that.
+            (
+                "google1234abcd5678ef90.html",
+                "<html><body>hi</body></html>",
+                false,
+            ),
+            ("google1234.html", "google-site-verification: x", false),
+            (
+                "googlexyzxyzxyzxyzxyzx.html",
+                "google-site-verification: x",
+                false,
+            ),
+            (
+                "yandex_0a1b2c3d4e5f.html",
+                "<html><body>Verification: 0a1b</body></html>",
+                true,
+            ),
+            ("yandex_.html", "", false),
+            ("yandex-guide.html", "", false),
+        ];
+        for (name, content, want) in table {
+            let path = dir.path().join(name);
+            fs::write(&path, content).unwrap();
+            assert_eq!(
+                is_verification_file(name.as_bytes(), &path),
+                *want,
+                "{name} {content:?}"
+            );
         }
     }
 }

@@ -95,6 +95,11 @@ impl BaseUrl {
         self.url.as_str()
     }
 
+    /// The parsed URL.
+    pub fn url(&self) -> &url::Url {
+        &self.url
+    }
+
     /// Whether the base URL is the root of its host (its path is `/`).
     pub fn is_host_root(&self) -> bool {
         self.url.path() == "/"
@@ -110,11 +115,13 @@ pub struct UrlStyle {
     pub clean_urls: bool,
 }
 
+/// The file names served as their directory's URL, matched exactly, as web servers do
+/// (`index index.html index.htm` in nginx).
+pub const DIRECTORY_INDEXES: [&str; 2] = ["index.html", "index.htm"];
+
 /// Whether a file name is a directory index, served as its directory's URL.
-///
-/// Matched exactly, as web servers do (`index index.html index.htm` in nginx).
 pub fn is_directory_index(name: &[u8]) -> bool {
-    name == b"index.html" || name == b"index.htm"
+    DIRECTORY_INDEXES.iter().any(|i| i.as_bytes() == name)
 }
 
 /// Maps a relative path (components separated by the OS, relative to the public
@@ -159,7 +166,8 @@ pub fn encode_path(rel: &Path) -> String {
     out
 }
 
-fn segments(rel: &Path) -> impl Iterator<Item = &[u8]> {
+/// A relative path's components as bytes (`.` and `..` left out).
+pub fn segments(rel: &Path) -> impl Iterator<Item = &[u8]> {
     rel.components().filter_map(|c| match c {
         Component::Normal(name) => Some(name.as_encoded_bytes()),
         _ => None,
@@ -171,6 +179,13 @@ fn push_encoded(out: &mut String, segment: &[u8]) {
     for piece in percent_encoding::percent_encode(segment, SEGMENT) {
         out.push_str(piece);
     }
+}
+
+/// Percent-encodes one path segment given as bytes.
+pub fn encode_bytes(segment: &[u8]) -> String {
+    let mut out = String::with_capacity(segment.len());
+    push_encoded(&mut out, segment);
+    out
 }
 
 /// Percent-encodes a string as a path segment (for text that is already UTF-8).

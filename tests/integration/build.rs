@@ -564,7 +564,7 @@ fn flags_override_the_file_and_paths_in_the_file_are_relative_to_it() {
         ])
         .assert()
         .success()
-        .stderr(predicate::str::starts_with("wrote out.xml: 1 URLs"));
+        .stderr(predicate::str::starts_with("wrote out.xml: 1 URL in "));
     assert_eq!(
         locs(&site.root().join("out.xml")),
         ["https://flag.example/"]
@@ -586,9 +586,7 @@ fn quiet_silences_the_summary_and_verbose_lists_skips() {
         .stderr(predicate::str::contains(
             "skipped public/style.css: not a page extension",
         ))
-        .stderr(
-            predicate::str::is_match(r"wrote public/sitemap.xml: 1 URLs in \d+ ms\n$").unwrap(),
-        );
+        .stderr(predicate::str::is_match(r"wrote public/sitemap.xml: 1 URL in \d+ ms\n$").unwrap());
     site.cmd().args(["-q", "-v"]).assert().code(2);
 }
 
@@ -604,9 +602,9 @@ fn an_empty_site_is_an_error_not_an_empty_sitemap() {
 
     let site = Site::new(&["a.html"]);
     site.config(&format!("{BASE}exclude = ['**']\n"));
-    site.cmd().assert().code(1).stderr(predicate::str::contains(
-        "all 1 pages under public were excluded by rules",
-    ));
+    site.cmd().assert().code(1).stderr(
+        "error: the 1 page under public was left out (1 excluded by rules); a sitemap needs at least one URL - run with -v to see each page and why; check exclude and the [[rule]] globs\n",
+    );
 }
 
 #[test]
@@ -801,4 +799,62 @@ fn a_child_whose_content_did_not_change_keeps_its_name() {
     assert_eq!(before[..2], after[..2]);
     assert_ne!(before[2], after[2]);
     assert!(!before[2].exists(), "the replaced child is removed");
+}
+
+/// Error pages at any depth and search engines' verification files are not pages:
+/// skipped, with the reason under -v; `error_pages` changes the list.
+#[test]
+fn error_pages_and_verification_files_are_not_listed() {
+    let site = Site::new(&[
+        "index.html",
+        "404.html",
+        "404/index.html",
+        "en/404.html",
+        "500/index.html",
+        "50x.html",
+        "404-tips.html",
+        "yandex_0a1b2c3d4e5f.html",
+    ]);
+    fs::write(
+        site.public().join("google1234abcd5678ef90.html"),
+        "google-site-verification: google1234abcd5678ef90.html",
+    )
+    .unwrap();
+    site.config(BASE);
+    let out = site.cmd().arg("-v").assert().success().get_output().clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        ["https://example.org/", "https://example.org/404-tips.html"]
+    );
+    for line in [
+        "skipped public/404/index.html: error page (error_pages)",
+        "skipped public/en/404.html: error page (error_pages)",
+        "skipped public/50x.html: error page (error_pages)",
+        "skipped public/google1234abcd5678ef90.html: search-engine verification file",
+        "skipped public/yandex_0a1b2c3d4e5f.html: search-engine verification file",
+    ] {
+        assert!(stderr.contains(line), "stderr lacks {line:?}:\n{stderr}");
+    }
+
+    site.config(&format!("{BASE}error_pages = ['404-tips.html']\n"));
+    site.cmd().assert().success();
+    let urls = locs(&site.public().join("sitemap.xml"));
+    assert!(
+        urls.contains(&"https://example.org/404.html".to_string()),
+        "{urls:?}"
+    );
+    assert!(
+        !urls.contains(&"https://example.org/404-tips.html".to_string()),
+        "{urls:?}"
+    );
+
+    site.config(&format!("{BASE}error_pages = ['errors/*.html']\n"));
+    site.cmd()
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("error_pages"))
+        .stderr(predicate::str::contains(
+            "'errors/*.html' is not a file name",
+        ));
 }

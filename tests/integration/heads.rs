@@ -71,13 +71,13 @@ fn pages_are_listed_or_left_out_by_what_their_heads_say() {
         "left out public/kept-by-rule/index.html: noindex (robots meta tag)",
         "left out public/old-url/index.html: redirect stub (meta refresh to https://example.org/canonical-self/)",
         "left out public/canonical-other.html: canonical elsewhere (https://example.org/canonical-self/)",
-        "left out public/canonical-missing.html: canonical elsewhere (https://example.org/not-a-page/)",
-        "warning: public/canonical-missing.html: left out for its canonical https://example.org/not-a-page/, which is not in the sitemap",
+        "left out public/canonical-missing.html: canonical names no page of this site (https://example.org/not-a-page/)",
+        "warning: public/canonical-missing.html: left out for its canonical, which names no page of this site: page https://example.org/canonical-missing.html, canonical https://example.org/not-a-page/ (fix the canonical link, or set respect_canonical = false)",
         "warning: public/canonical-javascript.html: canonical 'javascript:alert(1)' ignored: uses the javascript: scheme",
         "warning: public/en/index.html: hreflang 'en_US' ignored: not a language tag",
         "warning: public/en/index.html: hreflang 'javascript:void(0)' ignored: uses the javascript: scheme",
         "warning: public/bad-date.html: modified date 'sometime last spring' is not a date",
-        "15 URLs (3 noindex, 1 redirect, 2 canonical elsewhere, 5 warnings)",
+        "15 URLs (3 noindex, 1 redirect, 1 canonical elsewhere, 1 canonical not on this site, 5 warnings)",
     ] {
         assert!(stderr.contains(line), "stderr lacks {line:?}:\n{stderr}");
     }

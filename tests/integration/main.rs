@@ -1,6 +1,7 @@
 //! Integration tests: one test binary, each test on a fresh temporary site.
 
 mod build;
+mod canonical;
 mod check;
 mod faults;
 mod formats;

@@ -1,0 +1,392 @@
+use super::*;
+use crate::url::{UrlStyle, page_url};
+
+const SLASH: UrlStyle = UrlStyle {
+    trailing_slash: true,
+    clean_urls: false,
+};
+const NO_SLASH: UrlStyle = UrlStyle {
+    trailing_slash: false,
+    clean_urls: false,
+};
+
+fn judged(base: &str, style: &UrlStyle, rel: &str, href: &str) -> Result<Judged, String> {
+    let base = BaseUrl::parse(base).unwrap();
+    let page = url::Url::parse(&page_url(&base, Path::new(rel), style)).unwrap();
+    judge(&base, &page, Path::new(rel), href)
+}
+
+fn itself_as(s: &str) -> Judged {
+    Judged::ItselfAs(s.to_string())
+}
+
+fn off(target: &str, other_host: bool) -> Judged {
+    Judged::OffSite {
+        target: target.to_string(),
+        other_host,
+    }
+}
+
+/// Every form a static host serves a file under names the file itself; the page is
+/// listed under the canonical's form.
+#[test]
+fn canonicals_resolve_to_files_as_a_static_host_serves_them() {
+    let root = "https://example.org/";
+    let docs = "https://example.org/docs/";
+    let table: &[(&str, &UrlStyle, &str, &str, Judged)] = &[
+        // Docusaurus' default: no trailing slash on a directory page.
+        (
+            root,
+            &SLASH,
+            "about/index.html",
+            "https://example.org/about",
+            itself_as("about"),
+        ),
+        (
+            root,
+            &SLASH,
+            "about/index.html",
+            "https://example.org/about/",
+            Judged::Itself,
+        ),
+        (
+            root,
+            &SLASH,
+            "about/index.html",
+            "/about/#top",
+            Judged::Itself,
+        ),
+        (
+            root,
+            &SLASH,
+            "about/index.html",
+            "/about#top",
+            itself_as("about"),
+        ),
+        (
+            root,
+            &SLASH,
+            "about/index.html",
+            "https://EXAMPLE.org:443/about",
+            itself_as("about"),
+        ),
+        // Docusaurus' category indexes, with the slash, under trailing_slash = false.
+        (
+            root,
+            &NO_SLASH,
+            "docs/guides/index.html",
+            "https://example.org/docs/guides/",
+            itself_as("docs/guides/"),
+        ),
+        // Sphinx: the page itself with its file name.
+        (
+            root,
+            &SLASH,
+            "x/index.html",
+            "https://example.org/x/index.html",
+            itself_as("x/index.html"),
+        ),
+        (
+            root,
+            &SLASH,
+            "index.html",
+            "https://example.org/index.html",
+            itself_as("index.html"),
+        ),
+        (
+            root,
+            &SLASH,
+            "x/index.htm",
+            "https://example.org/x/",
+            Judged::Itself,
+        ),
+        // Astro with a base: the home page without the base's slash.
+        (
+            docs,
+            &SLASH,
+            "index.html",
+            "https://example.org/docs",
+            itself_as(""),
+        ),
+        (
+            docs,
+            &SLASH,
+            "index.html",
+            "https://example.org/docs/",
+            Judged::Itself,
+        ),
+        (
+            docs,
+            &SLASH,
+            "index.html",
+            "/docs/index.html",
+            itself_as("index.html"),
+        ),
+        (
+            docs,
+            &SLASH,
+            "a/b/index.html",
+            "/docs/a/b",
+            itself_as("a/b"),
+        ),
+        // Clean URLs: about.html served as /about.
+        (
+            root,
+            &SLASH,
+            "about.html",
+            "https://example.org/about",
+            itself_as("about"),
+        ),
+        (root, &SLASH, "about.html", "about.html", Judged::Itself),
+        (root, &SLASH, "notes.htm", "/notes", itself_as("notes")),
+        // Non-ASCII names, written raw or encoded in either case.
+        (
+            root,
+            &SLASH,
+            "über-café/index.html",
+            "https://example.org/%C3%BCber-caf%C3%A9",
+            itself_as("%C3%BCber-caf%C3%A9"),
+        ),
+        (
+            root,
+            &SLASH,
+            "über-café/index.html",
+            "/über-café",
+            itself_as("%C3%BCber-caf%C3%A9"),
+        ),
+        (root, &SLASH, "a b/index.html", "/a%20b", itself_as("a%20b")),
+    ];
+    for (base, style, rel, href, want) in table {
+        assert_eq!(
+            &judged(base, style, rel, href).unwrap(),
+            want,
+            "{base} {rel} {href}"
+        );
+    }
+}
+
+#[test]
+fn canonicals_naming_other_files_or_other_sites() {
+    let root = "https://example.org/";
+    let docs = "https://example.org/docs/";
+    let elsewhere = |target: &str, candidates: &[&str]| Judged::Elsewhere {
+        target: target.to_string(),
+        candidates: candidates.iter().map(|c| c.as_bytes().to_vec()).collect(),
+    };
+    let table: &[(&str, &str, &str, Judged)] = &[
+        (
+            root,
+            "about/index.html",
+            "/other/",
+            elsewhere(
+                "https://example.org/other/",
+                &["other/index.html", "other/index.htm"],
+            ),
+        ),
+        (
+            root,
+            "about/index.html",
+            "/other",
+            elsewhere(
+                "https://example.org/other",
+                &[
+                    "other",
+                    "other/index.html",
+                    "other/index.htm",
+                    "other.html",
+                    "other.htm",
+                ],
+            ),
+        ),
+        (
+            root,
+            "tags/x/page/2/index.html",
+            "/",
+            elsewhere("https://example.org/", &["index.html", "index.htm"]),
+        ),
+        // Case matters on a static host.
+        (
+            root,
+            "page.html",
+            "/Page.html",
+            elsewhere(
+                "https://example.org/Page.html",
+                &[
+                    "Page.html",
+                    "Page.html/index.html",
+                    "Page.html/index.htm",
+                    "Page.html.html",
+                    "Page.html.htm",
+                ],
+            ),
+        ),
+        // Another host, scheme or port: a site-wide canonical, or built for another URL.
+        (
+            root,
+            "about/index.html",
+            "https://immudb.io",
+            off("https://immudb.io/", true),
+        ),
+        (
+            root,
+            "about/index.html",
+            "http://example.org/about/",
+            off("http://example.org/about/", true),
+        ),
+        (
+            root,
+            "about/index.html",
+            "http://localhost:4000/about/",
+            off("http://localhost:4000/about/", true),
+        ),
+        (
+            root,
+            "about/index.html",
+            "https://example.org:8443/about/",
+            off("https://example.org:8443/about/", true),
+        ),
+        // The same host, but outside the base path, with a query, or no file's name.
+        (
+            docs,
+            "a/index.html",
+            "https://example.org/blog/",
+            off("https://example.org/blog/", false),
+        ),
+        (
+            docs,
+            "a/index.html",
+            "https://example.org/docsx/a/",
+            off("https://example.org/docsx/a/", false),
+        ),
+        (
+            root,
+            "about/index.html",
+            "/about/?lang=en",
+            off("https://example.org/about/?lang=en", false),
+        ),
+        (
+            root,
+            "about/index.html",
+            "/a//b",
+            off("https://example.org/a//b", false),
+        ),
+        (
+            root,
+            "about/index.html",
+            "/a%2Fb",
+            off("https://example.org/a%2Fb", false),
+        ),
+    ];
+    for (base, rel, href, want) in table {
+        assert_eq!(
+            &judged(base, &SLASH, rel, href).unwrap(),
+            want,
+            "{base} {rel} {href}"
+        );
+    }
+    for bad in [
+        "javascript:void(0)",
+        "mailto:a@example.org",
+        "https://exa mple.org/",
+    ] {
+        assert!(judged(root, &SLASH, "a.html", bad).is_err(), "{bad}");
+    }
+}
+
+fn pending(target: &str, other_host: bool, n: usize) -> Vec<Pending> {
+    (0..n)
+        .map(|i| Pending {
+            page: i as u32,
+            target: target.to_string(),
+            candidates: Vec::new(),
+            other_host,
+        })
+        .collect()
+}
+
+#[test]
+fn wrong_canonicals_are_told_from_duplicates() {
+    let base = BaseUrl::parse("https://example.org/").unwrap();
+    let many = |target: &str| -> Vec<Pending> {
+        (0..40)
+            .map(|i| Pending {
+                page: i,
+                target: format!("{target}{i}/"),
+                candidates: Vec::new(),
+                other_host: false,
+            })
+            .collect()
+    };
+    let table: Vec<(Vec<Pending>, usize, Option<&str>)> = vec![
+        (
+            pending("https://immudb.io/", true, 156),
+            156,
+            Some(
+                "156 of 156 pages name https://immudb.io/ as canonical: a site-wide canonical tag",
+            ),
+        ),
+        (
+            pending("https://example.org/", false, 11),
+            1000,
+            Some("11 of 1000 pages name https://example.org/ as canonical"),
+        ),
+        // Ten pages naming one page (pagination, say) are duplicates, not a wrong tag.
+        (pending("https://example.org/", false, 10), 1000, None),
+        (
+            (0..30)
+                .map(|i| Pending {
+                    page: i,
+                    target: format!("http://localhost:4000/p{i}/"),
+                    candidates: Vec::new(),
+                    other_host: true,
+                })
+                .collect(),
+            200,
+            Some(
+                "30 of 200 pages have a canonical on another host than base_url https://example.org/ (e.g. http://localhost:4000/p0/)",
+            ),
+        ),
+        (
+            many("https://example.org/x"),
+            60,
+            Some("40 of 60 pages are left out for their canonical links"),
+        ),
+        (many("https://example.org/x"), 80, None),
+        (Vec::new(), 0, None),
+    ];
+    for (pending, pages, want) in table {
+        let got = suspicious(&pending, pages, &base);
+        match want {
+            Some(want) => {
+                let got = got.expect(want);
+                assert!(got.contains(want), "{got}");
+                assert!(got.contains("respect_canonical = false"), "{got}");
+            }
+            None => assert_eq!(got, None),
+        }
+    }
+}
+
+#[test]
+fn targets_are_found_among_the_walked_pages() {
+    let pages = [
+        Path::new("a/index.html"),
+        Path::new("b.html"),
+        Path::new("c/d/index.htm"),
+    ];
+    let with = |candidates: &[&str]| Pending {
+        page: 0,
+        target: String::new(),
+        candidates: candidates.iter().map(|c| c.as_bytes().to_vec()).collect(),
+        other_host: false,
+    };
+    let pending = [
+        with(&["a", "a/index.html", "a/index.htm"]),
+        with(&["b", "b/index.html", "b/index.htm", "b.html"]),
+        with(&["c/d/index.html", "c/d/index.htm"]),
+        with(&["nothing/index.html"]),
+        with(&[]),
+    ];
+    let found = find_targets(pages.iter().copied(), &pending);
+    assert_eq!(found, [Some(0), Some(1), Some(2), None, None]);
+}
