@@ -534,6 +534,7 @@ fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
         let options = CheckOptions {
             base_url: Some(config.base_url.clone()),
             now: jiff::Timestamp::now(),
+            written_by_us: true,
         };
         // Text sitemaps have no index to lead to the other files.
         let mut files = vec![written.path.clone()];
@@ -673,6 +674,7 @@ fn check(args: &CheckArgs) -> i32 {
     let options = CheckOptions {
         base_url,
         now: jiff::Timestamp::now(),
+        written_by_us: false,
     };
     let report = crate::check::check(&args.paths, &options);
     if args.json {

@@ -9,6 +9,7 @@ fuzz_target!(|data: &[u8]| {
     let options = CheckOptions {
         base_url: Some(sitemapgen::url::BaseUrl::parse("https://example.org/").unwrap()),
         now: jiff::Timestamp::from_second(1_800_000_000).unwrap(),
+        written_by_us: false,
     };
     for name in ["sitemap.xml", "sitemap.txt"] {
         let report = check_bytes(name, data, &options);

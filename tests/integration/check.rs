@@ -339,8 +339,8 @@ fn an_index_is_followed_to_its_children_on_disk() {
     let out = String::from_utf8(out).unwrap();
     for want in [
         "public/maps/a.xml:4: error: URL holds a space",
-        "public/maps/b c.xml.gz:4: warning: duplicate URL (also at another file of this check): https://example.org/a",
-        "public/maps/index.xml:5: error: child sitemap https://example.org/maps/missing.xml is missing on disk",
+        "public/maps/b c.xml.gz:4: warning: duplicate URL (also at public/maps/a.xml:3): https://example.org/a",
+        "public/maps/index.xml:5: error: child sitemap https://example.org/maps/missing.xml is missing: not found under public/maps",
         "public/maps/nested.xml:2: error: a sitemap index listed in a sitemap index",
     ] {
         assert!(out.contains(want), "wanted {want:?} in\n{out}");
@@ -402,8 +402,225 @@ fn a_directory_without_a_sitemap_is_an_error() {
         .args(["check", "public"])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains(
-            "public/sitemap.xml:0: error: cannot read",
-        ));
+        .stdout("public: error: no sitemap here (looked for sitemap.xml, sitemap_index.xml, sitemap-index.xml, sitemap.xml.gz, sitemap_index.xml.gz, sitemap.txt); give the sitemap file's path\n");
+    site.cmd()
+        .args(["check", "public/none.xml"])
+        .assert()
+        .code(1)
+        .stdout("public/none.xml: error: cannot read (No such file or directory (os error 2))\n");
     bin().arg("check").assert().code(2);
+}
+
+/// Each way a real-world sitemap broke the protocol that `check` once let through (or
+/// misplaced), as (what, file content, the exact problem line).
+#[test]
+fn conformance_each_problem_at_its_line() {
+    let good = loc("https://example.org/");
+    let ns = "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"";
+    let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "Jekyll front matter left before the declaration",
+            format!("---\nlayout: null\n---\n{}", urlset(&[&good])),
+            "sitemap.xml:1: error: text before the root element ('---'): a sitemap is XML alone (front matter or a template left in?)",
+        ),
+        (
+            "text after the root element",
+            format!("{}trailing words\n", urlset(&[&good])),
+            "sitemap.xml:5: error: text after the root element ('trailing words')",
+        ),
+        (
+            "a declaration after a blank line",
+            format!("\n{}", urlset(&[&good])),
+            "sitemap.xml:2: error: the XML declaration must be the very first thing in the file",
+        ),
+        (
+            "an undeclared prefix",
+            format!(
+                "<urlset {ns}>\n<url><loc>https://example.org/</loc>\n<image:image><image:loc>https://example.org/a.png</image:loc></image:image></url>\n</urlset>\n"
+            ),
+            "sitemap.xml:3: error: namespace prefix 'image' is not declared; add xmlns:image=\"...\" to the root element",
+        ),
+        (
+            "an empty urlset",
+            format!("<?xml version=\"1.0\"?>\n<urlset {ns}>\n</urlset>\n"),
+            "sitemap.xml:3: error: <urlset> holds no <url>; the protocol requires at least one",
+        ),
+        (
+            "an empty self-closed urlset",
+            format!("<urlset {ns}/>\n"),
+            "sitemap.xml:1: error: <urlset> holds no <url>",
+        ),
+        (
+            "an empty index",
+            format!("<sitemapindex {ns}>\n</sitemapindex>\n"),
+            "sitemap.xml:2: error: <sitemapindex> holds no <sitemap>",
+        ),
+        (
+            "two locs in one url",
+            urlset(&[&format!("{good}<loc>https://example.org/b</loc>")]),
+            "sitemap.xml:3: error: a second <loc> in one <url>; each appears once",
+        ),
+        (
+            "a signed priority is a decimal",
+            urlset(&[&format!("{good}<priority>+0.5</priority>")]),
+            "",
+        ),
+        (
+            "brackets in a path",
+            urlset(&[&loc("https://example.org/a[1]")]),
+            "sitemap.xml:3: error: URL holds '[' outside the host, which must be percent-encoded",
+        ),
+        (
+            "a URL with no host",
+            urlset(&[&loc("https:///path")]),
+            "sitemap.xml:3: error: 'https:///path' is not an absolute http(s) URL",
+        ),
+        (
+            "a URL with no slashes",
+            urlset(&[&loc("http:example.com")]),
+            "sitemap.xml:3: error: 'http:example.com' is not an absolute http(s) URL",
+        ),
+        (
+            "a loc value on its own line",
+            format!(
+                "{HEAD}  <url>\n    <loc>\n      https://example.org/a b\n    </loc>\n  </url>\n{TAIL}"
+            ),
+            "sitemap.xml:5: error: URL holds a space",
+        ),
+        (
+            "a second root element",
+            format!("{}<urlset {ns}/>\n", urlset(&[&good])),
+            "sitemap.xml:5: error: a second root element <urlset> after the first is closed",
+        ),
+    ];
+    for (what, content, want) in cases {
+        let (code, stdout, _) = check_one("sitemap.xml", content.as_bytes(), &[]);
+        if want.is_empty() {
+            assert_eq!((code, stdout.as_str()), (0, ""), "{what}");
+            continue;
+        }
+        assert_eq!(code, 1, "{what}: {stdout}");
+        assert!(
+            stdout.lines().any(|l| l.starts_with(want)),
+            "{what}: wanted {want:?} in\n{stdout}"
+        );
+        let errors = stdout.lines().filter(|l| l.contains(": error: ")).count();
+        assert_eq!(errors, 1, "{what}: one error, got\n{stdout}");
+    }
+}
+
+/// A UTF-8 byte-order mark at the start of a text sitemap: one warning, and the first
+/// URL read without it.
+#[test]
+fn a_byte_order_mark_in_a_text_sitemap_is_one_warning() {
+    let (code, stdout, stderr) = check_one(
+        "sitemap.txt",
+        "\u{feff}https://example.org/\nhttps://example.org/a\n".as_bytes(),
+        &[],
+    );
+    assert_eq!(code, 0, "{stdout}");
+    assert_eq!(
+        stdout,
+        "sitemap.txt:1: warning: starts with a byte-order mark (U+FEFF), which some readers take as part of the first URL; save the file as UTF-8 without it\n"
+    );
+    assert!(stderr.contains("2 URLs"), "{stderr}");
+}
+
+/// A file given twice, as `./x` and `x`, or named and reached from an index, is read
+/// once: no false duplicates.
+#[test]
+fn a_file_is_read_once_however_it_is_named() {
+    let site = Site::new(&[]);
+    let public = site.public();
+    fs::write(
+        public.join("a.xml"),
+        urlset(&[&loc("https://example.org/a")]),
+    )
+    .unwrap();
+    let index = String::from(
+        "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<sitemap><loc>https://example.org/a.xml</loc></sitemap>\n</sitemapindex>\n",
+    );
+    fs::write(public.join("sitemap.xml"), index).unwrap();
+    site.cmd()
+        .args([
+            "check",
+            "public/a.xml",
+            "./public/a.xml",
+            "public",
+            "public/sitemap.xml",
+        ])
+        .assert()
+        .success()
+        .stdout("")
+        .stderr("checked 2 files, 2 URLs: 0 errors, 0 warnings\n");
+}
+
+/// Duplicates are looked for within a sitemap (a file, or an index and its children),
+/// not across unrelated files given together.
+#[test]
+fn duplicates_are_within_one_sitemap_not_across_unrelated_files() {
+    let site = Site::new(&[]);
+    let public = site.public();
+    fs::write(
+        public.join("one.xml"),
+        urlset(&[&loc("https://example.org/a")]),
+    )
+    .unwrap();
+    fs::write(
+        public.join("two.xml"),
+        urlset(&[&loc("https://example.org/a")]),
+    )
+    .unwrap();
+    site.cmd()
+        .args(["check", "public/one.xml", "public/two.xml", "--strict"])
+        .assert()
+        .success()
+        .stdout("");
+}
+
+/// An index child on another path than its siblings is not read as a same-named file
+/// beside the index; a directory is looked in for the usual index names.
+#[test]
+fn an_index_child_is_found_where_its_url_says_or_reported_missing() {
+    let site = Site::new(&[]);
+    let public = site.public();
+    fs::create_dir_all(public.join("maps")).unwrap();
+    fs::write(
+        public.join("sitemap-0.xml"),
+        urlset(&[&loc("https://example.com/a")]),
+    )
+    .unwrap();
+    fs::write(
+        public.join("sitemap-1.xml"),
+        urlset(&[&loc("https://example.com/b")]),
+    )
+    .unwrap();
+    fs::write(
+        public.join("maps/x.xml"),
+        urlset(&[&loc("https://example.com/c")]),
+    )
+    .unwrap();
+    let index = "<?xml version=\"1.0\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<sitemap><loc>https://example.com/sitemap-0.xml</loc></sitemap>\n<sitemap><loc>https://example.com/old/sitemap-1.xml</loc></sitemap>\n<sitemap><loc>https://example.com/maps/x.xml</loc></sitemap>\n</sitemapindex>\n";
+    fs::write(public.join("sitemap_index.xml"), index).unwrap();
+    site.cmd()
+        .args(["check", "public"])
+        .assert()
+        .code(1)
+        .stdout("public/sitemap_index.xml:4: error: child sitemap https://example.com/old/sitemap-1.xml is missing: not found under public where the index's other children are\n")
+        .stderr("checked 3 files, 5 URLs: 1 error, 0 warnings\n");
+}
+
+/// The build-time-dates warning says what is wrong; it names sitemapgen's settings only
+/// for a sitemap sitemapgen wrote.
+#[test]
+fn the_build_time_dates_warning_names_our_settings_only_for_our_sitemaps() {
+    let entries: Vec<String> = (0..101)
+        .map(|i| format!("<loc>https://example.org/{i}</loc><lastmod>2024-01-01</lastmod>"))
+        .collect();
+    let entries: Vec<&str> = entries.iter().map(String::as_str).collect();
+    let (_, stdout, _) = check_one("sitemap.xml", urlset(&entries).as_bytes(), &[]);
+    assert_eq!(
+        stdout,
+        "sitemap.xml:3: warning: all 101 URLs have lastmod 2024-01-01: the mark of build-time dates, which search engines learn to ignore (each page's lastmod should be the date its content last changed)\n"
+    );
 }

@@ -1,0 +1,112 @@
+use super::*;
+
+fn options() -> CheckOptions {
+    CheckOptions {
+        base_url: None,
+        now: Timestamp::from_second(1_800_000_000).unwrap(),
+        written_by_us: false,
+    }
+}
+
+#[test]
+fn w3c_datetimes_are_recognised_exactly() {
+    let ok = [
+        ("2024", "2024-01-01T00:00:00Z"),
+        ("2024-03", "2024-03-01T00:00:00Z"),
+        ("2024-03-05", "2024-03-05T00:00:00Z"),
+        ("2024-03-05T10:20+01:00", "2024-03-05T09:20:00Z"),
+        ("2024-03-05T10:20:30Z", "2024-03-05T10:20:30Z"),
+        ("2024-03-05T10:20:30.123456-05:30", "2024-03-05T15:50:30Z"),
+    ];
+    for (s, want) in ok {
+        assert_eq!(
+            w3c_datetime(s).map(|t| t.to_string()).as_deref(),
+            Some(want),
+            "{s}"
+        );
+    }
+    let bad = [
+        "",
+        "24",
+        "2024-3-5",
+        "2024-13-01",
+        "2024-02-30",
+        "2024-03-05T10:20:30",
+        "2024-03-05 10:20:30Z",
+        "2024-03-05T10:20:30+0100",
+        "2024-03-05T25:00:00Z",
+        "2024-03-05T10:20:30.Z",
+        "Tue, 05 Mar 2024",
+        "2024-03-05T10Z",
+        "2024-03-05Z",
+    ];
+    for s in bad {
+        assert!(w3c_datetime(s).is_none(), "{s}");
+    }
+}
+
+/// Found by fuzzing (check_parser, crash-c8524f6b): a namespace URI with newlines
+/// was quoted raw, so one problem took several lines of output.
+#[test]
+fn fuzz_crash_namespace_with_newlines_stays_on_one_line() {
+    let xml = "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org\n  <loc>x</loc>\n\">\n</urlset>\n";
+    let report = check_bytes("sitemap.xml", xml.as_bytes(), &options());
+    assert_eq!(report.errors(), 1);
+    let line = report.problems[0].to_string();
+    assert!(!line.contains('\n'), "{line}");
+    assert!(
+        line.starts_with(
+            "sitemap.xml:2: error: root element is <urlset> in http://www.sitemaps.org\\n"
+        ),
+        "{line}"
+    );
+}
+
+/// Every problem of `report` prints on one line.
+fn assert_one_line_each(report: &Report) {
+    assert!(
+        report
+            .problems
+            .iter()
+            .all(|p| !p.to_string().contains('\n')),
+        "{:?}",
+        report.problems
+    );
+}
+
+/// Found by fuzzing (check_parser, crash-d2688bec): a declared encoding with a
+/// newline was quoted raw.
+#[test]
+fn fuzz_crash_encoding_with_newline_stays_on_one_line() {
+    let xml = "<?xml version=\"1.0\" encoding=\"ut\nf-8\"?>\n<urlset/>\n";
+    let report = check_bytes("sitemap.xml", xml.as_bytes(), &options());
+    assert_one_line_each(&report);
+    assert!(
+        report.problems[0]
+            .message
+            .contains("declares encoding ut\\nf-8"),
+        "{:?}",
+        report.problems
+    );
+}
+
+/// Found by fuzzing (check_parser, crash-4f35b97b): a parse error quoting the
+/// document spanned lines, and its text mentioning UTF-8 made it "not UTF-8".
+#[test]
+fn fuzz_crash_parse_error_quoting_the_document() {
+    let xml = "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>x</<?xml encoding=\"loc>\nUTF-8\"?>\n";
+    let report = check_bytes("sitemap.xml", xml.as_bytes(), &options());
+    let line = report.problems[0].to_string();
+    assert!(!line.contains('\n'), "{line}");
+    assert!(line.contains("not well-formed XML"), "{line}");
+}
+
+/// Found by fuzzing (check_parser, crash-77918233): an undefined entity's name,
+/// newlines included, was quoted raw.
+#[test]
+fn fuzz_crash_undefined_entity_with_newline() {
+    let xml = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>&op\ng/;</loc></url></urlset>";
+    let report = check_bytes("sitemap.xml", xml.as_bytes(), &options());
+    assert!(!report.problems.is_empty());
+    assert_one_line_each(&report);
+}
