@@ -5,6 +5,7 @@ mod canonical;
 mod check;
 mod faults;
 mod formats;
+mod generators;
 mod heads;
 mod index;
 mod json;
