@@ -76,8 +76,8 @@ impl Generator {
             Generator::Zola => d("Zola", "public", &[]),
             Generator::Jekyll => d("Jekyll", "_site", &[]),
             // hexo-generator-sitemap lists posts, pages, tags and categories: not the
-            // archives nor the index's pagination.
-            Generator::Hexo => d("Hexo", "public", &["archives/**", "page/**"]),
+            // archives nor any pagination (the index's, a tag's, a category's).
+            Generator::Hexo => d("Hexo", "public", &["archives/**", "**/page/*/index.html"]),
             Generator::Eleventy => d("Eleventy", "_site", &[]),
             Generator::Astro => d("Astro", "dist", &[]),
             Generator::Next => d("Next.js (static export)", "out", &[]),

@@ -24,6 +24,24 @@ struct Fixture {
     ours_only: Vec<(String, &'static str)>,
     /// URLs the generator's sitemap lists that we do not, each with the reason.
     theirs_only: Vec<(String, &'static str)>,
+    /// What is done to each of the generator's URLs before comparing (see [`encoded`]).
+    normalise: fn(&str) -> String,
+}
+
+/// A URL with its non-ASCII characters percent-encoded, as the protocol wants them:
+/// Pelican's and sphinx-sitemap's sitemaps write them raw.
+fn encoded(url: &str) -> String {
+    let mut out = String::new();
+    for c in url.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            for b in c.to_string().bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        }
+    }
+    out
 }
 
 /// `base` + each of `paths`, with the reason they differ.
@@ -46,7 +64,7 @@ fn run(fixture: &Fixture) {
     let (_, theirs) = parse(&theirs_xml);
     let mut want: Vec<String> = theirs
         .into_iter()
-        .map(|u| u.loc)
+        .map(|u| (fixture.normalise)(&u.loc))
         .filter(|u| !fixture.theirs_only.iter().any(|(t, _)| t == u))
         .collect();
     want.extend(fixture.ours_only.iter().map(|(u, _)| u.clone()));
@@ -91,6 +109,7 @@ fn docusaurus_default_build_lists_docusaurus_own_urls() {
         theirs: "sitemap.xml",
         ours_only: Vec::new(),
         theirs_only: Vec::new(),
+        normalise: encoded,
     });
 }
 
@@ -108,6 +127,7 @@ fn astro_with_a_base_lists_astros_own_urls() {
             &["private/"],
             "noindex: @astrojs/sitemap does not read pages",
         ),
+        normalise: encoded,
     });
 }
 
@@ -139,6 +159,96 @@ fn eleventy_lists_its_own_urls_and_the_pages_its_template_forgets() {
             &["docs/guides/internal-notes/"],
             "noindex: the template lists collections.all",
         ),
+        normalise: encoded,
+    });
+}
+
+/// Hexo 8 with hexo-generator-sitemap: `init` writes the plugin's excludes (archives,
+/// pagination) active.
+#[test]
+fn hexo_lists_its_own_urls_with_directory_urls_for_its_pages() {
+    let hexo = "https://hexo.example.org/";
+    // Hexo lists its pages by file (about/index.html) and its posts by directory
+    // (2024/04/15/no-category/); every directory page is listed as its directory here.
+    let pages = [
+        "about/",
+        "docs/",
+        "docs/guide/",
+        "docs/guide/advanced/",
+        "docs/reference/",
+    ];
+    let files: Vec<String> = pages.iter().map(|p| format!("{p}index.html")).collect();
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    let mut theirs_only = urls(hexo, &files, "Hexo lists a page by its file name");
+    theirs_only.extend(urls(
+        hexo,
+        &["docs/guide/advanced/internal.html"],
+        "noindex: the plugin honours only `sitemap: false`",
+    ));
+    run(&Fixture {
+        dir: "hexo",
+        init: "wrote ./sitemap.toml for Hexo; base_url https://hexo.example.org/",
+        public_dir: "public",
+        theirs: "sitemap.xml",
+        ours_only: urls(hexo, &pages, "a directory page, listed as its directory"),
+        theirs_only,
+        normalise: encoded,
+    });
+}
+
+/// Pelican 4 with pelican-sitemap: the site URL from `publishconf.py`, drafts excluded.
+#[test]
+fn pelican_lists_its_own_urls() {
+    run(&Fixture {
+        dir: "pelican",
+        init: "wrote ./sitemap.toml for Pelican; base_url https://pelican.example.org/",
+        public_dir: "output",
+        theirs: "sitemap.xml",
+        ours_only: Vec::new(),
+        theirs_only: urls(
+            "https://pelican.example.org/",
+            &["pages/private-notes.html"],
+            "noindex: the plugin does not read pages",
+        ),
+        normalise: encoded,
+    });
+}
+
+/// Sphinx 8 with sphinx-sitemap and `html_baseurl`: every page's canonical names the
+/// page itself as `x/index.html` or `x.html`, and is listed so. sphinx-sitemap's default
+/// `{lang}{version}{link}` scheme puts `en/` before every URL the site does not have.
+#[test]
+fn sphinx_lists_its_own_urls_under_their_canonical_form() {
+    run(&Fixture {
+        dir: "sphinx",
+        init: "wrote ./sitemap.toml for Sphinx; base_url https://sphinx.example.org/",
+        public_dir: "_build/html",
+        theirs: "sitemap.xml",
+        ours_only: Vec::new(),
+        theirs_only: urls(
+            "https://sphinx.example.org/",
+            &["genindex.html", "py-modindex.html", "search.html"],
+            "Sphinx's generated index and search pages: excluded by init",
+        )
+        .into_iter()
+        .chain(urls(
+            "https://sphinx.example.org/",
+            &["404.html"],
+            "an error page",
+        ))
+        .chain(urls(
+            "https://sphinx.example.org/",
+            &["private.html"],
+            "noindex: sphinx-sitemap does not read pages",
+        ))
+        .collect(),
+        normalise: |url| {
+            encoded(&url.replacen(
+                "https://sphinx.example.org/en/",
+                "https://sphinx.example.org/",
+                1,
+            ))
+        },
     });
 }
 
