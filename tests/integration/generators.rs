@@ -252,6 +252,24 @@ fn sphinx_lists_its_own_urls_under_their_canonical_form() {
     });
 }
 
+/// MkDocs 1.6 with Material (canonicals with a trailing slash) and its blog plugin.
+#[test]
+fn mkdocs_lists_its_own_urls() {
+    run(&Fixture {
+        dir: "mkdocs",
+        init: "wrote ./sitemap.toml for MkDocs; base_url https://mkdocs.example.org/",
+        public_dir: "site",
+        theirs: "sitemap.xml",
+        ours_only: Vec::new(),
+        theirs_only: urls(
+            "https://mkdocs.example.org/",
+            &["guide/advanced/internal-notes/"],
+            "noindex: MkDocs does not read pages",
+        ),
+        normalise: encoded,
+    });
+}
+
 /// `init` tells Hexo's `_config.yml` from Jekyll's.
 #[test]
 fn init_does_not_take_hexo_for_jekyll() {
