@@ -270,6 +270,25 @@ fn mkdocs_lists_its_own_urls() {
     });
 }
 
+/// VitePress 1 (source in `docs/`, output in `docs/.vitepress/dist`, no canonicals): the
+/// base URL from `sitemap.hostname`.
+#[test]
+fn vitepress_lists_its_own_urls() {
+    run(&Fixture {
+        dir: "vitepress",
+        init: "wrote ./sitemap.toml for VitePress; base_url https://vitepress.example.org/",
+        public_dir: "docs/.vitepress/dist",
+        theirs: "sitemap.xml",
+        ours_only: Vec::new(),
+        theirs_only: urls(
+            "https://vitepress.example.org/",
+            &["private.html"],
+            "noindex: VitePress does not read pages",
+        ),
+        normalise: encoded,
+    });
+}
+
 /// `init` tells Hexo's `_config.yml` from Jekyll's.
 #[test]
 fn init_does_not_take_hexo_for_jekyll() {
