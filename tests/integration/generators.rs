@@ -307,3 +307,47 @@ fn init_does_not_take_hexo_for_jekyll() {
     let config = fs::read_to_string(dir.path().join("sitemap.toml")).unwrap();
     assert!(config.contains("public_dir = \"public\""), "{config}");
 }
+
+/// `check` on the generators' own sitemaps: those that follow the protocol pass with
+/// `--strict`; Pelican's and sphinx-sitemap's write a non-ASCII URL unencoded, which the
+/// protocol (RFC 3986) does not allow, and that is the one error each.
+#[test]
+fn check_passes_the_generators_own_sitemaps_and_finds_their_one_real_error() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let clean = [
+        "docusaurus/build/sitemap.xml",
+        "astro/dist/sitemap-index.xml",
+        "eleventy/_site/sitemap.xml",
+        "hexo/public/sitemap.xml",
+        "hexo/public/sitemap.txt",
+        "mkdocs/site/sitemap.xml",
+        "mkdocs/site/sitemap.xml.gz",
+        "vitepress/docs/.vitepress/dist/sitemap.xml",
+        "hugo/public",
+    ];
+    for path in clean {
+        bin()
+            .current_dir(&fixtures)
+            .args(["check", "--strict", path])
+            .assert()
+            .success()
+            .stdout("");
+    }
+    for (path, line) in [
+        (
+            "pelican/output/sitemap.xml",
+            "pelican/output/sitemap.xml:302: error: URL holds non-ASCII 'ü', which must be percent-encoded: https://pelican.example.org/über-café.html\n",
+        ),
+        (
+            "sphinx/_build/html/sitemap.xml",
+            "sphinx/_build/html/sitemap.xml:2: error: URL holds non-ASCII 'ü', which must be percent-encoded: https://sphinx.example.org/en/über-café.html\n",
+        ),
+    ] {
+        bin()
+            .current_dir(&fixtures)
+            .args(["check", path])
+            .assert()
+            .code(1)
+            .stdout(line);
+    }
+}
