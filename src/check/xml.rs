@@ -75,6 +75,15 @@ struct XmlFile<'p> {
     children: Vec<(String, u64)>,
 }
 
+/// An element as it opens.
+struct Opened<'a> {
+    ns: Ns,
+    local: &'a str,
+    /// Self-closed (`<x/>`).
+    empty: bool,
+    line: u64,
+}
+
 /// What to do after an event.
 enum Flow {
     Go,
@@ -152,8 +161,17 @@ impl Checker<'_> {
                     }
                 }
             }
-            Event::Start(e) => return self.xml_start(file, ns, &local_name(&e), false, line),
-            Event::Empty(e) => return self.xml_start(file, ns, &local_name(&e), true, line),
+            Event::Start(ref e) | Event::Empty(ref e) => {
+                let local = local_name(e);
+                let empty = matches!(event, Event::Empty(_));
+                let opened = Opened {
+                    ns,
+                    local: &local,
+                    empty,
+                    line,
+                };
+                return self.xml_start(file, opened);
+            }
             Event::Text(t) => self.xml_text(file, &t, line),
             Event::CData(t) => self.xml_text(file, &t, line),
             Event::GeneralRef(r) => self.xml_reference(file, &r, line),
@@ -163,14 +181,13 @@ impl Checker<'_> {
         Flow::Go
     }
 
-    fn xml_start(
-        &mut self,
-        file: &mut XmlFile,
-        ns: Ns,
-        local: &str,
-        empty: bool,
-        line: u64,
-    ) -> Flow {
+    fn xml_start(&mut self, file: &mut XmlFile, opened: Opened) -> Flow {
+        let Opened {
+            ref ns,
+            local,
+            empty,
+            line,
+        } = opened;
         if file.closed {
             let message = format!(
                 "a second root element <{local}> after the first is closed; a file has one root"
@@ -188,7 +205,7 @@ impl Checker<'_> {
             self.problem(file.path, line, Severity::Error, message);
         }
         if file.root.is_none() {
-            return self.xml_root(file, ns, local, empty, line);
+            return self.xml_root(file, opened);
         }
         let parent_foreign = file.stack.iter().any(Option::is_none);
         if !matches!(ns, Ns::Sitemap) || parent_foreign {
@@ -240,14 +257,13 @@ impl Checker<'_> {
         Flow::Go
     }
 
-    fn xml_root(
-        &mut self,
-        file: &mut XmlFile,
-        ns: Ns,
-        local: &str,
-        empty: bool,
-        line: u64,
-    ) -> Flow {
+    fn xml_root(&mut self, file: &mut XmlFile, opened: Opened) -> Flow {
+        let Opened {
+            ns,
+            local,
+            empty,
+            line,
+        } = opened;
         let kind = match (&ns, local) {
             (Ns::Sitemap, "urlset") => Root::Urlset,
             (Ns::Sitemap, "sitemapindex") => Root::Index,
