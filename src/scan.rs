@@ -228,7 +228,7 @@ impl Visitor<'_> {
             self.skip(rel, SkipReason::Extension);
             return WalkState::Continue;
         }
-        if is_error_page(rel, &self.options.error_pages) {
+        if is_error_page(rel, &self.options.error_pages) && !is_pagination(entry.path()) {
             self.skip(rel, SkipReason::ErrorPage);
             return WalkState::Continue;
         }
@@ -276,6 +276,31 @@ fn is_error_page(rel: &Path, patterns: &[String]) -> bool {
         None => p.as_bytes() == name,
         Some((dir, file)) => file.as_bytes() == name && Some(dir.as_bytes()) == parent,
     })
+}
+
+/// How far apart the numbered directories of one run may be (a list paginated by 5).
+const NEIGHBOURS: u32 = 10;
+
+/// Whether `dir/index.html`, matched as an error page, is rather a page of a numbered
+/// run: Hugo's `page/404/` of a long list has a `page/403/` beside it, an error page has
+/// no numbered directory within [`NEIGHBOURS`] of it (a year's `2024/` is far from
+/// `404/`). Only paths that matched an error page are looked at.
+fn is_pagination(path: &Path) -> bool {
+    let index = path
+        .file_name()
+        .is_some_and(|n| crate::url::is_directory_index(n.as_encoded_bytes()));
+    let (true, Some(dir)) = (index, path.parent()) else {
+        return false;
+    };
+    let number = dir
+        .file_name()
+        .and_then(|n| n.to_str()?.parse::<u32>().ok());
+    match (number, dir.parent()) {
+        (Some(n), Some(parent)) => (n.saturating_sub(NEIGHBOURS)..=n + NEIGHBOURS)
+            .filter(|&m| m != n)
+            .any(|m| parent.join(m.to_string()).is_dir()),
+        _ => false,
+    }
 }
 
 /// Whether a file is a search engine's site-verification file: Yandex's
@@ -409,6 +434,23 @@ mod tests {
             ("", false),
         ] {
             assert_eq!(is_error_page_pattern(pattern), ok, "{pattern}");
+        }
+    }
+
+    #[test]
+    fn a_numbered_page_in_a_run_is_not_an_error_page() {
+        let dir = tempfile::tempdir().unwrap();
+        for d in ["list/page/403", "list/page/404", "en/404", "500", "2024"] {
+            fs::create_dir_all(dir.path().join(d)).unwrap();
+        }
+        let table = [
+            ("list/page/404/index.html", true),
+            ("en/404/index.html", false),
+            ("500/index.html", false),
+            ("404.html", false),
+        ];
+        for (rel, want) in table {
+            assert_eq!(is_pagination(&dir.path().join(rel)), want, "{rel}");
         }
     }
 

@@ -814,6 +814,9 @@ fn error_pages_and_verification_files_are_not_listed() {
         "50x.html",
         "404-tips.html",
         "yandex_0a1b2c3d4e5f.html",
+        // Page 404 of a long paginated list is a page, not an error page.
+        "list/page/403/index.html",
+        "list/page/404/index.html",
     ]);
     fs::write(
         site.public().join("google1234abcd5678ef90.html"),
@@ -825,7 +828,12 @@ fn error_pages_and_verification_files_are_not_listed() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(
         locs(&site.public().join("sitemap.xml")),
-        ["https://example.org/", "https://example.org/404-tips.html"]
+        [
+            "https://example.org/",
+            "https://example.org/404-tips.html",
+            "https://example.org/list/page/403/",
+            "https://example.org/list/page/404/",
+        ]
     );
     for line in [
         "skipped public/404/index.html: error page (error_pages)",
