@@ -1,0 +1,321 @@
+//! The build: walk the site, decide every page on a bounded pool of workers, settle the
+//! canonicals once every page is known, then write.
+//!
+//! [`collect`] returns the sorted, de-duplicated entries with what was left out and
+//! why; [`write()`] turns them into files. Neither prints: the CLI reports.
+
+mod page;
+mod workers;
+mod write;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use jiff::Timestamp;
+
+pub use workers::MAX_OPEN_FILES;
+pub use write::{WriteOutcome, write};
+
+use crate::canonical;
+use crate::config::Config;
+use crate::error::{Error, LeftOut, LeftOutCounts, Warning};
+use crate::lastmod::git::GitDates;
+use crate::lastmod::state::{PageState, State};
+use crate::lastmod::{self, LastmodSource};
+use crate::robots::Robots;
+use crate::scan::{self, Found, ScanOptions, Skipped};
+use crate::sitemap::Entry;
+use crate::url;
+use workers::{Listed, Processed, process_all};
+
+/// The sitemap's entries and what was left out on the way.
+#[derive(Debug, Default)]
+pub struct Collection {
+    /// Entries sorted by URL (byte order), each URL once.
+    pub entries: Vec<Entry>,
+    /// Pages left out and why, sorted by path (only when details were asked for).
+    pub left_out: Vec<(PathBuf, LeftOut)>,
+    /// How many pages were left out, by reason.
+    pub counts: LeftOutCounts,
+    /// Files the walk passed over, sorted by path (only when details were asked for).
+    pub skipped: Vec<Skipped>,
+    /// How many files and directories the walk passed over.
+    pub skipped_count: usize,
+    /// Problems met, in path order.
+    pub warnings: Vec<Warning>,
+    /// The `"content"` source's new state, saved when the sitemap is written.
+    pub state: Option<BTreeMap<String, PageState>>,
+}
+
+/// How far [`collect_with_progress`] has got, for a progress display on another thread.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Pages the walk found; 0 while it runs.
+    pub pages: AtomicUsize,
+    /// Pages processed so far.
+    pub done: AtomicUsize,
+}
+
+/// What the run looks up beyond each page itself, gathered once: the time, git
+/// history, the previous `"content"` state, the site's robots.txt rules.
+#[derive(Debug, Default)]
+pub(crate) struct Lookups {
+    /// The run's start, to the second.
+    now: Option<Timestamp>,
+    /// Git history, when the `"git"` source is used and git answered.
+    git: Option<GitDates>,
+    /// The previous run's state, when the `"content"` source is used.
+    state: Option<State>,
+    /// The site's robots.txt rules, when they apply.
+    robots: Option<Robots>,
+}
+
+/// Walks the site and builds the sorted, de-duplicated entries. With `details`, the
+/// files skipped and left out are listed too (for `--verbose`).
+pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
+    collect_with_progress(config, details, &Progress::default())
+}
+
+/// [`collect`], counting its way through the pages in `progress`.
+pub fn collect_with_progress(
+    config: &Config,
+    details: bool,
+    progress: &Progress,
+) -> Result<Collection, Error> {
+    let mut warnings = Vec::new();
+    let mut lookups = lookups(config, &mut warnings)?;
+    // git reads its history while the walk runs.
+    let git = lastmod::uses(&config.lastmod, LastmodSource::Git).then(|| {
+        let dir = config.public_dir.clone();
+        std::thread::spawn(move || lastmod::git::read(&dir))
+    });
+    let scanned = scan::scan(
+        &config.public_dir,
+        &ScanOptions {
+            extensions: config.extensions.clone(),
+            error_pages: config.error_pages.clone(),
+            follow_symlinks: config.follow_symlinks,
+            keep_skipped: details,
+            threads: config.threads,
+        },
+    );
+    if let Some(git) = git {
+        match git.join().expect("the git thread panicked") {
+            Ok(git) => {
+                if git.shallow {
+                    warnings.push(Warning::ShallowClone);
+                }
+                lookups.git = Some(git);
+            }
+            Err(e) => warnings.push(Warning::Lastmod(e.to_string())),
+        }
+    }
+    warnings.extend(scanned.warnings.into_iter().map(Warning::Scan));
+    let mut collection = Collection {
+        skipped: scanned.skipped,
+        skipped_count: scanned.skipped_count,
+        warnings,
+        ..Collection::default()
+    };
+    let pages = scanned.pages;
+    progress.pages.store(pages.len(), Ordering::Relaxed);
+    let processed = process_all(config, &lookups, &pages, details, progress);
+    let wrong_canonicals = gather(config, &lookups, &pages, processed, &mut collection);
+    finish(config, collection, wrong_canonicals)
+}
+
+/// What the run looks up before the walk: the time, the `"content"` state, robots.txt.
+fn lookups(config: &Config, warnings: &mut Vec<Warning>) -> Result<Lookups, Error> {
+    let mut lookups = Lookups {
+        now: Timestamp::from_second(Timestamp::now().as_second()).ok(),
+        ..Lookups::default()
+    };
+    if lastmod::uses(&config.lastmod, LastmodSource::Content) {
+        lookups.state = Some(State::load(&config.state_file)?);
+    }
+    // public_dir/robots.txt is the one crawlers read only when the site is the host root.
+    if config.respect_robots && config.base_url.is_host_root() {
+        match Robots::load(&config.public_dir, &config.robots_agent) {
+            Ok(robots) => lookups.robots = robots,
+            Err(e) => warnings.push(Warning::Robots(e.to_string())),
+        }
+    }
+    Ok(lookups)
+}
+
+/// Sorts and de-duplicates what the workers listed, keeps the new `"content"` state,
+/// settles the canonicals, and fills `collection`. Returns the wrong-canonicals error
+/// message, if any.
+fn gather(
+    config: &Config,
+    lookups: &Lookups,
+    pages: &[Found],
+    processed: Processed,
+    collection: &mut Collection,
+) -> Option<String> {
+    let mut listed = processed.listed;
+    collection.warnings.extend(processed.warnings);
+    collection.left_out = processed.left_out;
+    collection.counts = processed.counts;
+    sort_and_dedup(config, pages, &mut listed, &mut collection.warnings);
+    if lookups.state.is_some() {
+        collection.state = Some(new_state(config, &listed, processed.fingerprints));
+    }
+    collection.left_out.sort_by(|a, b| a.0.cmp(&b.0));
+    let wrong = settle_canonicals(config, pages, &listed, processed.canonical, collection);
+    // Puts the base URL back in front of each URL. Entries carry only the part after the
+    // base while collecting: the prefix every URL shares would double the heap each one
+    // takes, on a million pages 30 MB.
+    let base = config.base_url.as_str();
+    collection.entries = listed
+        .into_iter()
+        .map(|mut l| {
+            l.entry.loc = format!("{base}{}", l.entry.loc).into_boxed_str();
+            l.entry
+        })
+        .collect();
+    wrong
+}
+
+/// Sorts by URL, and keeps one page of each URL: the first by path, with a warning.
+fn sort_and_dedup(
+    config: &Config,
+    pages: &[Found],
+    listed: &mut Vec<Listed>,
+    warnings: &mut Vec<Warning>,
+) {
+    let rel = |l: &Listed| pages[l.page as usize].rel.as_os_str().as_encoded_bytes();
+    listed.sort_unstable_by(|a, b| {
+        a.entry
+            .loc
+            .cmp(&b.entry.loc)
+            .then_with(|| rel(a).cmp(rel(b)))
+    });
+    // `dedup_by` hands (later, earlier): the earlier, first by path, is kept.
+    listed.dedup_by(|later, kept| {
+        let same = later.entry.loc == kept.entry.loc;
+        if same {
+            warnings.push(Warning::DuplicateUrl {
+                url: format!("{}{}", config.base_url.as_str(), later.entry.loc),
+                kept: config.public_dir.join(&pages[kept.page as usize].rel),
+                dropped: config.public_dir.join(&pages[later.page as usize].rel),
+            });
+        }
+        same
+    });
+}
+
+/// The `"content"` source's new state: each listed page's fingerprint and date.
+fn new_state(
+    config: &Config,
+    listed: &[Listed],
+    mut fingerprints: Vec<(u32, Box<str>)>,
+) -> BTreeMap<String, PageState> {
+    fingerprints.sort_unstable_by_key(|(page, _)| *page);
+    listed
+        .iter()
+        .filter_map(|l| {
+            let i = fingerprints
+                .binary_search_by_key(&l.page, |(page, _)| *page)
+                .ok()?;
+            let fingerprint = fingerprints[i].1.to_string();
+            let lastmod = l.entry.lastmod?;
+            Some((
+                format!("{}{}", config.base_url.as_str(), l.entry.loc),
+                PageState {
+                    fingerprint,
+                    lastmod,
+                },
+            ))
+        })
+        .collect()
+}
+
+/// Sorts what is reported, and turns what cannot be written into the error.
+fn finish(
+    config: &Config,
+    mut collection: Collection,
+    wrong_canonicals: Option<String>,
+) -> Result<Collection, Error> {
+    collection.skipped.sort_by(|a, b| a.rel.cmp(&b.rel));
+    collection.warnings.sort_by_cached_key(|w| w.to_string());
+    if let Some(message) = wrong_canonicals {
+        return Err(Error::WrongCanonicals {
+            message,
+            collection: Box::new(collection),
+        });
+    }
+    if collection.entries.is_empty() {
+        if collection.counts.total() > 0 {
+            return Err(Error::AllLeftOut {
+                dir: config.public_dir.clone(),
+                collection: Box::new(collection),
+            });
+        }
+        return Err(Error::NoPages {
+            dir: config.public_dir.clone(),
+        });
+    }
+    Ok(collection)
+}
+
+/// Settles the pages left out for their canonicals once every page is known: a
+/// canonical that names no page of this site is counted apart, and each such page, or
+/// one whose canonical is itself not listed, gets a warning with both URLs. Returns the
+/// error when the canonicals follow a pattern that means they are wrong (see
+/// [`canonical::suspicious`]); the warnings are then left to it.
+fn settle_canonicals(
+    config: &Config,
+    pages: &[Found],
+    listed: &[Listed],
+    mut pending: Vec<canonical::Pending>,
+    collection: &mut Collection,
+) -> Option<String> {
+    if pending.is_empty() {
+        return None;
+    }
+    let rel = |page: u32| &*pages[page as usize].rel;
+    pending.sort_unstable_by(|a, b| rel(a.page).cmp(rel(b.page)));
+    let targets = canonical::find_targets(pages.iter().map(|f| &*f.rel), &pending);
+    let wrong = canonical::suspicious(&pending, pages.len(), &config.base_url);
+    let mut is_listed = vec![false; pages.len()];
+    for l in listed {
+        is_listed[l.page as usize] = true;
+    }
+    for (p, target) in pending.into_iter().zip(targets) {
+        let path = config.public_dir.join(rel(p.page));
+        let url = url::page_url(&config.base_url, rel(p.page), &config.url_style);
+        let warning = match target {
+            Some(t) if is_listed[t as usize] => continue,
+            Some(_) => Warning::CanonicalNotListed {
+                path,
+                url,
+                canonical: p.target,
+            },
+            None => {
+                if !p.candidates.is_empty() {
+                    // Judged a path of this site, but no page is there.
+                    collection.counts.canonical -= 1;
+                    collection.counts.canonical_not_here += 1;
+                    let found = collection
+                        .left_out
+                        .binary_search_by(|(r, _)| r.as_path().cmp(rel(p.page)));
+                    if let Ok(i) = found {
+                        collection.left_out[i].1 = LeftOut::CanonicalNotHere(p.target.clone());
+                    }
+                }
+                Warning::CanonicalNotHere {
+                    path,
+                    url,
+                    canonical: p.target,
+                    other_host: p.other_host,
+                }
+            }
+        };
+        if wrong.is_none() {
+            collection.warnings.push(warning);
+        }
+    }
+    wrong
+}

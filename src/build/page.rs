@@ -1,0 +1,423 @@
+//! One page through the pipeline: rules, URL, robots.txt, its head, its date.
+
+use std::cell::OnceCell;
+use std::fs::{File, Metadata};
+use std::io::{self, Seek, SeekFrom};
+use std::path::PathBuf;
+use std::time::SystemTime;
+
+use super::Lookups;
+use super::workers::Outcome;
+use crate::config::Config;
+use crate::error::{LeftOut, Warning};
+use crate::lastmod::{self, LastmodSource, PageFacts};
+use crate::page::{self, Head, HeadOptions};
+use crate::rules::Verdict;
+use crate::scan::{Found, ScanWarning};
+use crate::sitemap::{Alternate, Entry};
+use crate::{canonical, url};
+
+/// What every page of a run is processed with.
+pub(super) struct Shared<'a> {
+    pub config: &'a Config,
+    pub lookups: &'a Lookups,
+    pub head_options: HeadOptions,
+}
+
+/// One page on its way: where it is, and where its warnings go.
+struct Page<'a> {
+    shared: &'a Shared<'a>,
+    found: &'a Found,
+    warnings: &'a mut Vec<Warning>,
+}
+
+impl Page<'_> {
+    fn path(&self) -> PathBuf {
+        self.shared.config.public_dir.join(&self.found.rel)
+    }
+
+    fn uses(&self, source: LastmodSource) -> bool {
+        lastmod::uses(&self.shared.config.lastmod, source)
+    }
+
+    fn ignored(&mut self, kind: &'static str, value: &str, reason: String) {
+        let path = self.path();
+        self.warnings.push(Warning::IgnoredLink {
+            path,
+            kind,
+            value: value.to_string(),
+            reason,
+        });
+    }
+
+    /// A page that vanished or became a directory since the walk saw it is not on the
+    /// site any more; one that exists but cannot be read still is.
+    fn vanished(&mut self, message: String) -> Outcome {
+        let path = self.path();
+        self.warnings.push(Warning::Vanished { path, message });
+        Outcome::Dropped
+    }
+}
+
+/// The page file, opened once for its head, modification time (fstat) and fingerprint.
+struct Opened {
+    file: Option<File>,
+    modified: Option<SystemTime>,
+    /// The content fingerprint, when the `"content"` source keeps state.
+    fingerprint: Option<String>,
+}
+
+/// Rules, URL, head and date for one page.
+pub(super) fn process_page(
+    shared: &Shared,
+    found: &Found,
+    matched: &mut Vec<usize>,
+    warnings: &mut Vec<Warning>,
+) -> Outcome {
+    let config = shared.config;
+    let verdict = config.rules.apply(&found.rel, matched);
+    if let Some(by) = verdict.excluded {
+        return Outcome::LeftOut(LeftOut::Rule(by), None);
+    }
+    let mut page = Page {
+        shared,
+        found,
+        warnings,
+    };
+    let loc = url::page_url(&config.base_url, &found.rel, &config.url_style);
+    if loc.len() >= url::MAX_URL_LEN {
+        let path = page.path();
+        page.warnings.push(Warning::UrlTooLong {
+            path,
+            len: loc.len(),
+        });
+        return Outcome::Dropped;
+    }
+    // Before the head is read: a blocked page costs no I/O.
+    if let Some(robots) = &shared.lookups.robots
+        && !verdict.included
+        && !robots.allows(&loc)
+    {
+        return Outcome::LeftOut(LeftOut::Robots, None);
+    }
+    let mut opened = match open(&mut page) {
+        Ok(opened) => opened,
+        Err(outcome) => return outcome,
+    };
+    let head = read_head(&mut page, opened.file.as_ref());
+    // Parsed only when needed: most canonicals are written exactly as the page's URL.
+    let page_url = OnceCell::new();
+    let page_url = || page_url.get_or_init(|| ::url::Url::parse(&loc).ok()).clone();
+    let listed_as = if verdict.included {
+        None
+    } else {
+        match head_verdict(&mut page, &head, &loc, page_url) {
+            Ok(listed_as) => listed_as,
+            Err(outcome) => return outcome,
+        }
+    };
+    let alternates = alternates(&mut page, &head, page_url);
+    let loc = listed_as.unwrap_or(loc);
+    opened.fingerprint = fingerprint(&mut page, opened.file.as_mut());
+    entry(&mut page, &verdict, &head, opened, loc, alternates)
+}
+
+/// Opens the page and reads its modification time, as far as anything needs them.
+fn open(page: &mut Page) -> Result<Opened, Outcome> {
+    let needs_head = page.shared.config.head.any() || page.uses(LastmodSource::Meta);
+    let mut file = None;
+    if needs_head || page.shared.lookups.state.is_some() {
+        match File::open(page.path()) {
+            Ok(f) => file = Some(f),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Err(page.vanished(e.to_string()));
+            }
+            Err(e) => {
+                let path = page.path();
+                page.warnings.push(Warning::HeadUnreadable {
+                    path,
+                    message: e.to_string(),
+                });
+            }
+        }
+    }
+    let needs_meta = file.is_some() || page.uses(LastmodSource::Mtime);
+    let meta: Option<io::Result<Metadata>> = match &file {
+        Some(f) => Some(f.metadata()),
+        None if needs_meta => Some(std::fs::metadata(page.path())),
+        None => None,
+    };
+    match &meta {
+        Some(Err(e)) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(page.vanished(e.to_string()));
+        }
+        Some(Ok(m)) if m.is_dir() => return Err(page.vanished("now a directory".to_string())),
+        _ => {}
+    }
+    let modified = match meta {
+        Some(meta) if page.uses(LastmodSource::Mtime) => match meta.and_then(|m| m.modified()) {
+            Ok(time) => Some(time),
+            Err(e) => {
+                let path = page.path();
+                page.warnings.push(Warning::Scan(ScanWarning {
+                    path,
+                    message: format!("cannot read modification time: {e}"),
+                }));
+                None
+            }
+        },
+        _ => None,
+    };
+    Ok(Opened {
+        file,
+        modified,
+        fingerprint: None,
+    })
+}
+
+fn read_head(page: &mut Page, file: Option<&File>) -> Head {
+    let needs_head = page.shared.config.head.any() || page.uses(LastmodSource::Meta);
+    match (file, needs_head) {
+        (Some(f), true) => match page::read_head_from(f, &page.shared.head_options) {
+            Ok(head) => head,
+            Err(e) => {
+                let path = page.path();
+                page.warnings.push(Warning::HeadUnreadable {
+                    path,
+                    message: e.to_string(),
+                });
+                Head::default()
+            }
+        },
+        _ => Head::default(),
+    }
+}
+
+/// What the head says of the page: left out (the outcome), or listed, under the
+/// canonical's form when that names the page itself in another form.
+fn head_verdict(
+    page: &mut Page,
+    head: &Head,
+    loc: &str,
+    page_url: impl Fn() -> Option<::url::Url>,
+) -> Result<Option<String>, Outcome> {
+    let config = page.shared.config;
+    // A stub is a redirect whatever else it says (Hugo's also say noindex).
+    if let (true, Some(to)) = (config.head.skip_redirects, &head.refresh) {
+        return Err(Outcome::LeftOut(LeftOut::Redirect(to.clone()), None));
+    }
+    if config.head.respect_noindex && head.noindex {
+        return Err(Outcome::LeftOut(LeftOut::Noindex, None));
+    }
+    let (true, Some(href)) = (config.head.respect_canonical, &head.canonical) else {
+        return Ok(None);
+    };
+    if *href == loc {
+        return Ok(None);
+    }
+    let Some(page_url) = page_url() else {
+        return Ok(None);
+    };
+    match canonical::judge(&config.base_url, &page_url, &page.found.rel, href) {
+        Ok(canonical::Judged::Itself) => Ok(None),
+        // Listed under the form the site declares preferred.
+        Ok(canonical::Judged::ItselfAs(suffix)) => {
+            Ok(Some(format!("{}{suffix}", config.base_url.as_str())))
+        }
+        Ok(judged) => Err(left_out_for_canonical(judged)),
+        Err(reason) => {
+            page.ignored("canonical", href, reason);
+            Ok(None)
+        }
+    }
+}
+
+/// A page left out for its canonical, to be settled once every page is known.
+fn left_out_for_canonical(judged: canonical::Judged) -> Outcome {
+    let (target, candidates, other_host) = match judged {
+        canonical::Judged::Elsewhere { target, candidates } => (target, candidates, false),
+        canonical::Judged::OffSite { target, other_host } => (target, Vec::new(), other_host),
+        canonical::Judged::Itself | canonical::Judged::ItselfAs(_) => {
+            unreachable!("a page that is its own canonical is listed")
+        }
+    };
+    let why = if candidates.is_empty() {
+        LeftOut::CanonicalNotHere(target.clone())
+    } else {
+        LeftOut::Canonical(target.clone())
+    };
+    let pending = canonical::Pending {
+        page: 0,
+        target,
+        candidates,
+        other_host,
+    };
+    Outcome::LeftOut(why, Some(pending))
+}
+
+/// The head's hreflang alternates, resolved and checked, each once.
+fn alternates(
+    page: &mut Page,
+    head: &Head,
+    page_url: impl Fn() -> Option<::url::Url>,
+) -> Vec<Alternate> {
+    let mut alternates: Vec<Alternate> = Vec::new();
+    if !page.shared.config.head.alternates || head.alternates.is_empty() {
+        return alternates;
+    }
+    let Some(page_url) = page_url() else {
+        return alternates;
+    };
+    for alt in &head.alternates {
+        if !url::is_hreflang(&alt.hreflang) {
+            let reason = "not a language tag such as en, de-AT or x-default".to_string();
+            page.ignored("hreflang", &alt.hreflang, reason);
+            continue;
+        }
+        let href = match url::resolve_href(&page_url, &alt.href) {
+            Ok(u) if u.as_str().len() < url::MAX_URL_LEN => u.to_string(),
+            Ok(_) => {
+                let reason = "2,048 characters or longer".to_string();
+                page.ignored("hreflang", &alt.href, reason);
+                continue;
+            }
+            Err(reason) => {
+                page.ignored("hreflang", &alt.href, reason);
+                continue;
+            }
+        };
+        let alternate = Alternate {
+            hreflang: alt.hreflang.clone(),
+            href,
+        };
+        if !alternates.contains(&alternate) {
+            alternates.push(alternate);
+        }
+    }
+    alternates
+}
+
+/// The content fingerprint, when the `"content"` source keeps state.
+fn fingerprint(page: &mut Page, file: Option<&mut File>) -> Option<String> {
+    let (Some(_), Some(f)) = (&page.shared.lookups.state, file) else {
+        return None;
+    };
+    let read = f
+        .seek(SeekFrom::Start(0))
+        .and_then(|_| lastmod::content::fingerprint_from(&*f));
+    match read {
+        Ok(fp) => Some(fp),
+        Err(e) => {
+            let path = page.path();
+            page.warnings.push(Warning::ContentUnreadable {
+                path,
+                message: e.to_string(),
+            });
+            None
+        }
+    }
+}
+
+/// The listed page's entry, dated by the first `lastmod` source that knows.
+fn entry(
+    page: &mut Page,
+    verdict: &Verdict,
+    head: &Head,
+    opened: Opened,
+    loc: String,
+    alternates: Vec<Alternate>,
+) -> Outcome {
+    let fingerprint = opened.fingerprint;
+    let config = page.shared.config;
+    let lookups = page.shared.lookups;
+    let facts = PageFacts {
+        modified: opened.modified,
+        meta: head.modified.as_deref(),
+        git: lookups.git.as_ref().and_then(|g| g.get(&page.found.rel)),
+        content: fingerprint
+            .as_deref()
+            .map(|fp| (fp, lookups.state.as_ref().and_then(|s| s.get(&loc)))),
+        now: lookups.now,
+    };
+    let resolved = lastmod::resolve(&config.lastmod, &facts);
+    if let Some(value) = resolved.unparseable {
+        let path = page.path();
+        page.warnings.push(Warning::UnparseableDate { path, value });
+    }
+    Outcome::Listed(
+        Entry {
+            // Only the part after the base URL while collecting (see `collect`).
+            loc: loc[config.base_url.as_str().len()..].into(),
+            lastmod: resolved.lastmod,
+            changefreq: verdict.changefreq,
+            priority: verdict.priority,
+            alternates: alternates.into_boxed_slice(),
+        },
+        fingerprint,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What becomes of a page the walk found, when by the time it is opened it is gone,
+    /// a directory, empty, or fine.
+    #[test]
+    fn pages_that_changed_after_the_walk_are_skipped_with_a_warning() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("dir.html")).unwrap();
+        std::fs::write(dir.path().join("empty.html"), "").unwrap();
+        std::fs::write(dir.path().join("page.html"), "<title>x</title>").unwrap();
+        let overrides = crate::config::Overrides {
+            public_dir: Some(dir.path().to_path_buf()),
+            base_url: Some("https://example.org/".into()),
+            ..Default::default()
+        };
+        // Heads read (the default), and heads not read: the mtime's stat finds it out.
+        let heads_off = dir.path().join("heads-off.toml");
+        std::fs::write(
+            &heads_off,
+            "lastmod = ['mtime']\nrespect_noindex = false\nskip_redirects = false\n\
+             respect_canonical = false\nalternates = false\n",
+        )
+        .unwrap();
+        for config in [None, Some(heads_off.as_path())] {
+            let config = Config::load(config, &overrides).unwrap();
+            check_changed_pages(&config);
+        }
+    }
+
+    fn check_changed_pages(config: &Config) {
+        let lookups = Lookups::default();
+        let shared = Shared {
+            config,
+            lookups: &lookups,
+            head_options: HeadOptions::default(),
+        };
+        let table = [
+            ("gone.html", false, "No such file or directory"),
+            ("dir.html", false, "now a directory"),
+            ("empty.html", true, ""),
+            ("page.html", true, ""),
+        ];
+        for (name, listed, warning) in table {
+            let found = Found {
+                rel: std::path::Path::new(name).into(),
+            };
+            let mut warnings = Vec::new();
+            let outcome = process_page(&shared, &found, &mut Vec::new(), &mut warnings);
+            assert_eq!(matches!(outcome, Outcome::Listed(..)), listed, "{name}");
+            if warning.is_empty() {
+                assert!(warnings.is_empty(), "{name}: {warnings:?}");
+            } else {
+                let [w @ Warning::Vanished { .. }] = &warnings[..] else {
+                    panic!("{name}: {warnings:?}");
+                };
+                let text = w.to_string();
+                assert!(text.contains(name) && text.contains(warning), "{text}");
+                assert!(text.contains("skipped"), "{text}");
+            }
+        }
+    }
+}

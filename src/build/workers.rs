@@ -1,0 +1,148 @@
+//! The bounded pool of page workers.
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::page::{Shared, process_page};
+use super::{Lookups, Progress};
+use crate::canonical;
+use crate::config::Config;
+use crate::error::{LeftOut, LeftOutCounts, Warning};
+use crate::page::HeadOptions;
+use crate::scan::Found;
+use crate::sitemap::Entry;
+
+/// Pages handed to a worker at a time.
+const CHUNK: usize = 256;
+
+/// The most worker threads, and so the most page files open at once: each worker reads
+/// one file at a time.
+pub const MAX_OPEN_FILES: usize = 64;
+
+/// A listed page, as a worker leaves it.
+pub(super) struct Listed {
+    /// Its place in the walk's list, which keeps its path.
+    pub page: u32,
+    pub entry: Entry,
+}
+
+/// What the workers made of the pages: filled batch by batch, under a lock.
+#[derive(Default)]
+pub(super) struct Processed {
+    pub listed: Vec<Listed>,
+    pub left_out: Vec<(PathBuf, LeftOut)>,
+    pub counts: LeftOutCounts,
+    /// Pages left out for a canonical URL.
+    pub canonical: Vec<canonical::Pending>,
+    /// Content fingerprints by place in the walk's list (only with the `"content"`
+    /// source, so other runs carry no room for them).
+    pub fingerprints: Vec<(u32, Box<str>)>,
+    pub warnings: Vec<Warning>,
+}
+
+impl Processed {
+    /// Moves a worker's batch in, leaving the batch's buffers empty for reuse.
+    fn take_batch(&mut self, batch: &mut Processed) {
+        self.listed.append(&mut batch.listed);
+        self.left_out.append(&mut batch.left_out);
+        self.canonical.append(&mut batch.canonical);
+        self.fingerprints.append(&mut batch.fingerprints);
+        self.warnings.append(&mut batch.warnings);
+        self.counts.merge(std::mem::take(&mut batch.counts));
+    }
+
+    /// Files one page's outcome (page `i` of the walk's list).
+    fn add(&mut self, i: usize, found: &Found, outcome: Outcome, details: bool) {
+        match outcome {
+            Outcome::Listed(entry, fingerprint) => {
+                if let Some(fp) = fingerprint {
+                    self.fingerprints.push((i as u32, fp.into_boxed_str()));
+                }
+                self.listed.push(Listed {
+                    page: i as u32,
+                    entry,
+                });
+            }
+            Outcome::LeftOut(why, pending) => {
+                self.counts.add(&why);
+                if let Some(mut pending) = pending {
+                    pending.page = i as u32;
+                    self.canonical.push(pending);
+                }
+                if details {
+                    self.left_out.push((found.rel.to_path_buf(), why));
+                }
+            }
+            Outcome::Dropped => {}
+        }
+    }
+}
+
+/// What became of one page.
+pub(super) enum Outcome {
+    /// The entry, and the page's content fingerprint when the `"content"` source is used.
+    Listed(Entry, Option<String>),
+    /// Left out; for its canonical, with what the canonical names.
+    LeftOut(LeftOut, Option<canonical::Pending>),
+    Dropped,
+}
+
+/// Processes every page on a pool of `config.threads` scoped threads (at most
+/// [`MAX_OPEN_FILES`]), each taking [`CHUNK`] pages at a time and handing in its results
+/// batch by batch, so they are gathered in one list with no copy at the end. Paths stay in
+/// the walk's list; results refer to them by place. The order of the results varies;
+/// callers sort.
+pub(super) fn process_all(
+    config: &Config,
+    lookups: &Lookups,
+    pages: &[Found],
+    details: bool,
+    progress: &Progress,
+) -> Processed {
+    let workers = config
+        .threads
+        .min(MAX_OPEN_FILES)
+        .min(pages.len().div_ceil(CHUNK))
+        .max(1);
+    let next = AtomicUsize::new(0);
+    let gathered = Mutex::new(Processed::default());
+    let shared = Shared {
+        config,
+        lookups,
+        head_options: HeadOptions {
+            noindex_agents: config.head.noindex_agents.clone(),
+        },
+    };
+    let work = || {
+        let mut batch = Processed::default();
+        let mut matched = Vec::new();
+        loop {
+            let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+            if start >= pages.len() {
+                return;
+            }
+            for (i, found) in pages.iter().enumerate().skip(start).take(CHUNK) {
+                let outcome = process_page(&shared, found, &mut matched, &mut batch.warnings);
+                batch.add(i, found, outcome, details);
+            }
+            progress
+                .done
+                .fetch_add(CHUNK.min(pages.len() - start), Ordering::Relaxed);
+            gathered
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take_batch(&mut batch);
+        }
+    };
+    if workers == 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(work);
+            }
+        });
+    }
+    gathered.into_inner().unwrap_or_else(|e| e.into_inner())
+}

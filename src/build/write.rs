@@ -1,0 +1,126 @@
+//! Writing what was collected: the sitemap, the `"content"` state, robots.txt.
+
+use std::path::Path;
+
+use super::Collection;
+use crate::config::{Config, Output};
+use crate::error::Error;
+use crate::lastmod;
+use crate::robots::{self, Announced, RobotsError, RobotsTxt};
+use crate::sitemap::{self, Children, Limits, WriteError, Written};
+use crate::url;
+
+/// The URL of the directory `output` is published in: its place under the public
+/// directory, or the base URL when it is written elsewhere.
+fn children_of(config: &Config, output: &Path) -> Children {
+    let parent = output.parent().unwrap_or(Path::new(""));
+    let real = |p: &Path| {
+        std::fs::canonicalize(if p.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            p
+        })
+        .ok()
+    };
+    let rel = match (real(parent), real(&config.public_dir)) {
+        (Some(parent), Some(public)) => parent.strip_prefix(&public).ok().map(Path::to_path_buf),
+        _ => None,
+    };
+    let mut loc_prefix = config.base_url.as_str().to_string();
+    if let Some(rel) = rel.filter(|r| !r.as_os_str().is_empty()) {
+        loc_prefix.push_str(&url::encode_path(&rel));
+        loc_prefix.push('/');
+    }
+    Children { loc_prefix }
+}
+
+/// What [`write`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WriteOutcome {
+    /// The files written; `None` when the sitemap went to standard output.
+    pub written: Option<Written>,
+    /// The sitemap's absolute URL, when written to a file.
+    pub url: Option<String>,
+    /// What was done to robots.txt, when `robots_txt` asks for anything.
+    pub robots: Option<Announced>,
+}
+
+/// Writes the collection where the configuration says (standard output is `out`), then
+/// saves the `"content"` state and announces the sitemap in robots.txt if asked to.
+pub fn write(
+    config: &Config,
+    collection: &Collection,
+    out: &mut dyn std::io::Write,
+) -> Result<WriteOutcome, Error> {
+    let limits = Limits {
+        max_urls: config.max_urls_per_file,
+        max_bytes: sitemap::PROTOCOL_MAX_BYTES,
+    };
+    let path = match &config.output {
+        Output::Stdout => {
+            sitemap::write_single(out, &collection.entries, limits, form(config))?;
+            save_state(config, collection)?;
+            return Ok(WriteOutcome {
+                written: None,
+                url: None,
+                robots: None,
+            });
+        }
+        Output::File(path) => path,
+    };
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|source| WriteError::Io {
+            path: parent.to_path_buf(),
+            source,
+        })?;
+    }
+    let children = children_of(config, path);
+    let url = children.url_of(path);
+    let written = sitemap::write_files(path, &children, &collection.entries, limits, form(config))?;
+    save_state(config, collection)?;
+    let robots = match config.robots_txt {
+        RobotsTxt::Leave => None,
+        mode => {
+            let host_root =
+                ::url::Url::parse(config.base_url.as_str()).map_err(|e| RobotsError::Parse {
+                    path: config.public_dir.join("robots.txt"),
+                    message: e.to_string(),
+                })?;
+            let announced = robots::announce(&config.public_dir, &url, &host_root, mode)?;
+            // Split text sitemaps have no index: each file is announced.
+            if !written.indexed {
+                for child in &written.children {
+                    robots::announce(
+                        &config.public_dir,
+                        &children.url_of(child),
+                        &host_root,
+                        mode,
+                    )?;
+                }
+            }
+            Some(announced)
+        }
+    };
+    Ok(WriteOutcome {
+        written: Some(written),
+        url: Some(url),
+        robots,
+    })
+}
+
+/// How the configuration says sitemaps are written.
+fn form(config: &Config) -> sitemap::Form {
+    sitemap::Form {
+        format: config.format,
+        gzip: config.gzip,
+        lastmod: config.lastmod_format,
+    }
+}
+
+/// Saves the `"content"` source's state, once the sitemap it describes is written.
+fn save_state(config: &Config, collection: &Collection) -> Result<(), Error> {
+    if let Some(state) = &collection.state {
+        lastmod::state::save(&config.state_file, state)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,397 @@
+//! What a run can go wrong with, and why a page is not in the sitemap.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use crate::build::Collection;
+use crate::config::ConfigError;
+use crate::lastmod::state::StateError;
+use crate::robots::RobotsError;
+use crate::rules::ExcludedBy;
+use crate::scan::ScanWarning;
+use crate::sitemap::WriteError;
+use crate::text;
+
+/// A failed run.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Bad configuration or flags.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The public directory holds no pages at all.
+    #[error("no pages found under {} - was the site built?", dir.display())]
+    NoPages {
+        /// The public directory.
+        dir: PathBuf,
+    },
+    /// Every page was left out, and a sitemap may not be empty.
+    #[error(
+        "{} under {} {} left out ({}); a sitemap needs at least one URL - {}",
+        all_pages(collection.counts.total()),
+        dir.display(),
+        if collection.counts.total() == 1 { "was" } else { "were" },
+        collection.counts.describe().join(", "),
+        collection.counts.advice()
+    )]
+    AllLeftOut {
+        /// The public directory.
+        dir: PathBuf,
+        /// What was collected: every page left out, with the reason when details were
+        /// asked for.
+        collection: Box<Collection>,
+    },
+    /// The canonical links are wrong rather than the pages duplicates (a site-wide
+    /// canonical tag, a site built for another URL); nothing is written.
+    #[error("{message}")]
+    WrongCanonicals {
+        /// The pattern, its count and the fix.
+        message: String,
+        /// What was collected, for `--verbose`.
+        collection: Box<Collection>,
+    },
+    /// Writing failed; the previous sitemap is untouched.
+    #[error(transparent)]
+    Write(#[from] WriteError),
+    /// The `"content"` source's state file is unusable.
+    #[error(transparent)]
+    State(#[from] StateError),
+    /// robots.txt could not be updated; the sitemap itself was written.
+    #[error(transparent)]
+    Robots(#[from] RobotsError),
+    /// `build --check` found errors in what was written.
+    #[error(
+        "the written sitemap has {} (listed above)",
+        text::count(*errors, "error", "errors")
+    )]
+    CheckFailed {
+        /// How many.
+        errors: usize,
+    },
+}
+
+/// `all 12 pages`, `the 1 page`.
+fn all_pages(n: usize) -> String {
+    if n == 1 {
+        "the 1 page".to_string()
+    } else {
+        format!("all {n} pages")
+    }
+}
+
+impl Error {
+    /// What was collected before the run failed, when the failure is about what was
+    /// collected (so `--verbose` can still show every page left out and why).
+    pub fn collection(&self) -> Option<&Collection> {
+        match self {
+            Error::AllLeftOut { collection, .. } | Error::WrongCanonicals { collection, .. } => {
+                Some(collection)
+            }
+            _ => None,
+        }
+    }
+
+    /// The process exit code: 2 for bad usage or configuration, 1 for the rest.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Config(_)
+            | Error::Write(WriteError::NeedsIndex { .. })
+            | Error::State(StateError::Invalid { .. }) => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// A problem that leaves a file out or degrades it; the run goes on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Warning {
+    /// The walk could not read something.
+    Scan(ScanWarning),
+    /// A page whose URL reaches the protocol's 2,048-character limit.
+    UrlTooLong {
+        /// The page's path, public directory included.
+        path: PathBuf,
+        /// The URL's length.
+        len: usize,
+    },
+    /// Two files that map to one URL; the first in byte order of the path is kept.
+    DuplicateUrl {
+        /// The URL.
+        url: String,
+        /// The file listed.
+        kept: PathBuf,
+        /// The file left out.
+        dropped: PathBuf,
+    },
+    /// A page that was found by the walk but is gone, or is no longer a file, when it is
+    /// opened (the site changed during the run); it is skipped.
+    Vanished {
+        /// The page.
+        path: PathBuf,
+        /// What it is now: the OS error, or "a directory".
+        message: String,
+    },
+    /// A page whose head could not be read; it is listed as if its head said nothing.
+    HeadUnreadable {
+        /// The page.
+        path: PathBuf,
+        /// The OS error.
+        message: String,
+    },
+    /// A declared modified date that does not parse; the next `lastmod` source is used.
+    UnparseableDate {
+        /// The page.
+        path: PathBuf,
+        /// The date as written.
+        value: String,
+    },
+    /// A canonical or hreflang link that is ignored.
+    IgnoredLink {
+        /// The page.
+        path: PathBuf,
+        /// `canonical` or `hreflang`.
+        kind: &'static str,
+        /// The value as written.
+        value: String,
+        /// Why it is ignored.
+        reason: String,
+    },
+    /// A `lastmod` source that cannot be used this run (git missing).
+    Lastmod(String),
+    /// The `"git"` source reads a shallow clone: older pages fall through.
+    ShallowClone,
+    /// The site's robots.txt cannot be read or parsed, so it is not applied.
+    Robots(String),
+    /// A page whose content could not be read for its fingerprint.
+    ContentUnreadable {
+        /// The page.
+        path: PathBuf,
+        /// The OS error.
+        message: String,
+    },
+    /// A page left out for its canonical URL, a page of this site that is itself not
+    /// listed, so neither is.
+    CanonicalNotListed {
+        /// The page.
+        path: PathBuf,
+        /// The page's own URL.
+        url: String,
+        /// Its canonical URL.
+        canonical: String,
+    },
+    /// A page left out for a canonical URL that names no page of this site.
+    CanonicalNotHere {
+        /// The page.
+        path: PathBuf,
+        /// The page's own URL.
+        url: String,
+        /// Its canonical URL.
+        canonical: String,
+        /// Whether the canonical is on another host (scheme, port) than the base URL.
+        other_host: bool,
+    },
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Warning::Scan(w) => w.fmt(f),
+            Warning::UrlTooLong { path, len } => write!(
+                f,
+                "{}: skipped, its URL is {len} characters (the protocol allows fewer than 2,048); shorten the path",
+                path.display()
+            ),
+            Warning::DuplicateUrl { url, kept, dropped } => write!(
+                f,
+                "{}: skipped, it maps to {url} like {} (check clean_urls and trailing_slash)",
+                dropped.display(),
+                kept.display()
+            ),
+            Warning::Vanished { path, message } => write!(
+                f,
+                "{}: skipped, it changed during the run ({message}); run again once the site is built",
+                path.display()
+            ),
+            Warning::HeadUnreadable { path, message } => write!(
+                f,
+                "{}: cannot read its head ({message}); listed without it",
+                path.display()
+            ),
+            Warning::UnparseableDate { path, value } => write!(
+                f,
+                "{}: modified date '{value}' is not a date (use e.g. 2024-03-05T10:20:30Z); the next lastmod source is used",
+                path.display()
+            ),
+            Warning::IgnoredLink {
+                path,
+                kind,
+                value,
+                reason,
+            } => write!(f, "{}: {kind} '{value}' ignored: {reason}", path.display()),
+            Warning::Lastmod(message) => f.write_str(message),
+            Warning::ShallowClone => f.write_str(
+                "lastmod source \"git\": this is a shallow clone, so pages last changed before its history begins fall through to the next source; fetch the full history (actions/checkout: fetch-depth: 0)",
+            ),
+            Warning::Robots(message) => write!(f, "{message}; robots.txt is not applied"),
+            Warning::ContentUnreadable { path, message } => write!(
+                f,
+                "{}: cannot read its content ({message}); the next lastmod source is used",
+                path.display()
+            ),
+            Warning::CanonicalNotListed {
+                path,
+                url,
+                canonical,
+            } => write!(
+                f,
+                "{}: left out for its canonical, a page that is not in the sitemap either: page {url}, canonical {canonical} (fix the canonical link, or list its target)",
+                path.display()
+            ),
+            Warning::CanonicalNotHere {
+                path,
+                url,
+                canonical,
+                other_host,
+            } => write!(
+                f,
+                "{}: left out for its canonical, which {}: page {url}, canonical {canonical} ({})",
+                path.display(),
+                if *other_host {
+                    "is on another host than base_url"
+                } else {
+                    "names no page of this site"
+                },
+                if *other_host {
+                    "check base_url and the URL the site was built for, or set respect_canonical = false"
+                } else {
+                    "fix the canonical link, or set respect_canonical = false"
+                }
+            ),
+        }
+    }
+}
+
+/// Why a page found on disk is not in the sitemap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LeftOut {
+    /// The rules excluded it.
+    Rule(ExcludedBy),
+    /// Its robots meta tag says noindex.
+    Noindex,
+    /// It is a meta-refresh redirect stub; the target as written.
+    Redirect(String),
+    /// Its canonical URL is another page of this site.
+    Canonical(String),
+    /// Its canonical URL names no page of this site (another host, outside the base
+    /// URL, a query, or no such file).
+    CanonicalNotHere(String),
+    /// The site's robots.txt disallows it.
+    Robots,
+}
+
+impl fmt::Display for LeftOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LeftOut::Rule(by) => by.fmt(f),
+            LeftOut::Noindex => f.write_str("noindex (robots meta tag)"),
+            LeftOut::Redirect(to) => write!(f, "redirect stub (meta refresh to {to})"),
+            LeftOut::Canonical(url) => write!(f, "canonical elsewhere ({url})"),
+            LeftOut::CanonicalNotHere(url) => {
+                write!(f, "canonical names no page of this site ({url})")
+            }
+            LeftOut::Robots => f.write_str("blocked by robots.txt"),
+        }
+    }
+}
+
+/// How many pages were left out, by reason.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LeftOutCounts {
+    /// Excluded by rules.
+    pub rules: usize,
+    /// Marked noindex.
+    pub noindex: usize,
+    /// Redirect stubs.
+    pub redirects: usize,
+    /// Canonical elsewhere: another page of this site.
+    pub canonical: usize,
+    /// A canonical that names no page of this site.
+    pub canonical_not_here: usize,
+    /// Blocked by robots.txt.
+    pub robots: usize,
+}
+
+impl LeftOutCounts {
+    pub(crate) fn add(&mut self, why: &LeftOut) {
+        *self.slot(why) += 1;
+    }
+
+    fn slot(&mut self, why: &LeftOut) -> &mut usize {
+        match why {
+            LeftOut::Rule(_) => &mut self.rules,
+            LeftOut::Noindex => &mut self.noindex,
+            LeftOut::Redirect(_) => &mut self.redirects,
+            LeftOut::Canonical(_) => &mut self.canonical,
+            LeftOut::CanonicalNotHere(_) => &mut self.canonical_not_here,
+            LeftOut::Robots => &mut self.robots,
+        }
+    }
+
+    pub(crate) fn merge(&mut self, other: LeftOutCounts) {
+        self.rules += other.rules;
+        self.noindex += other.noindex;
+        self.redirects += other.redirects;
+        self.canonical += other.canonical;
+        self.canonical_not_here += other.canonical_not_here;
+        self.robots += other.robots;
+    }
+
+    /// All pages left out.
+    pub fn total(&self) -> usize {
+        self.rules
+            + self.noindex
+            + self.redirects
+            + self.canonical
+            + self.canonical_not_here
+            + self.robots
+    }
+
+    /// Each reason with its count, those with none left out: `["3 noindex", "1 redirect"]`.
+    pub fn describe(&self) -> Vec<String> {
+        let n = |n: usize, one: &str, many: &str| (n, text::count(n, one, many));
+        [
+            n(self.rules, "excluded by rules", "excluded by rules"),
+            n(self.noindex, "noindex", "noindex"),
+            n(self.redirects, "redirect", "redirects"),
+            n(self.canonical, "canonical elsewhere", "canonical elsewhere"),
+            n(
+                self.canonical_not_here,
+                "canonical not on this site",
+                "canonical not on this site",
+            ),
+            n(
+                self.robots,
+                "blocked by robots.txt",
+                "blocked by robots.txt",
+            ),
+        ]
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(_, text)| text)
+        .collect()
+    }
+
+    /// What to look at when every page was left out, by the reasons that did it.
+    fn advice(&self) -> String {
+        let mut advice = vec!["run with -v to see each page and why"];
+        if self.rules > 0 {
+            advice.push("check exclude and the [[rule]] globs");
+        }
+        if self.canonical + self.canonical_not_here > 0 {
+            advice.push("check the canonical links and base_url");
+        }
+        if self.robots > 0 {
+            advice.push("check robots.txt");
+        }
+        advice.join("; ")
+    }
+}
