@@ -96,12 +96,33 @@ pub struct RuleSpec {
     pub fields: RuleFields,
 }
 
+/// Which part of the configuration a glob came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleRef {
+    /// The top-level `exclude` list.
+    Exclude,
+    /// A `[[rule]]`, 1-based in file order.
+    Rule(usize),
+    /// The rules as a whole (the compiled set).
+    All,
+}
+
+impl fmt::Display for RuleRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleRef::Exclude => f.write_str("exclude"),
+            RuleRef::Rule(n) => write!(f, "[[rule]] #{n}"),
+            RuleRef::All => f.write_str("rules"),
+        }
+    }
+}
+
 /// A glob that does not compile; names the rule it came from.
 #[derive(Debug, Clone, thiserror::Error)]
 #[error("invalid glob '{glob}' in {rule}: {message}")]
 pub struct GlobError {
     /// Which rule: `[[rule]] #2`, or `exclude`.
-    pub rule: String,
+    pub rule: RuleRef,
     /// The pattern as written.
     pub glob: String,
     /// What globset said is wrong with it.
@@ -162,13 +183,13 @@ pub struct Rules {
 
 /// Compiles a glob with the project's semantics: matched against the path relative to
 /// the public directory with `/` separators; `*` stops at `/`, `**` crosses it.
-fn compile_glob(glob: &str, rule: &str) -> Result<globset::Glob, GlobError> {
+fn compile_glob(glob: &str, rule: RuleRef) -> Result<globset::Glob, GlobError> {
     GlobBuilder::new(glob)
         .literal_separator(true)
         .backslash_escape(true)
         .build()
         .map_err(|e| GlobError {
-            rule: rule.to_string(),
+            rule,
             glob: crate::one_line(glob),
             message: crate::one_line(&e.kind().to_string()),
         })
@@ -185,7 +206,7 @@ impl Rules {
         let mut glob_layer = Vec::new();
         let mut layers = Vec::new();
         for glob in exclude {
-            builder.add(compile_glob(glob, "exclude")?);
+            builder.add(compile_glob(glob, RuleRef::Exclude)?);
             glob_layer.push((layers.len(), glob.clone()));
             layers.push(Layer {
                 fields: RuleFields {
@@ -196,9 +217,8 @@ impl Rules {
             });
         }
         for (i, rule) in rules.iter().enumerate() {
-            let name = format!("[[rule]] #{}", i + 1);
             for glob in &rule.globs {
-                builder.add(compile_glob(glob, &name)?);
+                builder.add(compile_glob(glob, RuleRef::Rule(i + 1))?);
                 glob_layer.push((layers.len(), glob.clone()));
             }
             layers.push(Layer {
@@ -207,7 +227,7 @@ impl Rules {
             });
         }
         let globs = builder.build().map_err(|e| GlobError {
-            rule: "rules".to_string(),
+            rule: RuleRef::All,
             glob: e.glob().unwrap_or_default().to_string(),
             message: e.kind().to_string(),
         })?;
@@ -371,10 +391,10 @@ mod tests {
             ],
         )
         .unwrap_err();
-        assert_eq!(err.rule, "[[rule]] #2");
+        assert_eq!(err.rule.to_string(), "[[rule]] #2");
         assert_eq!(err.glob, "blog/[a");
         let err = Rules::new(RuleFields::default(), &["{a".into()], &[]).unwrap_err();
-        assert_eq!(err.rule, "exclude");
+        assert_eq!(err.rule.to_string(), "exclude");
     }
 
     #[test]

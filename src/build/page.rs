@@ -107,7 +107,11 @@ pub(super) fn process_page(
     let head = read_head(&mut page, opened.file.as_ref());
     // Parsed only when needed: most canonicals are written exactly as the page's URL.
     let page_url = OnceCell::new();
-    let page_url = || page_url.get_or_init(|| ::url::Url::parse(&loc).ok()).clone();
+    let page_url = || {
+        page_url
+            .get_or_init(|| ::url::Url::parse(&loc).ok())
+            .clone()
+    };
     let listed_as = if verdict.included {
         None
     } else {

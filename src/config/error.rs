@@ -1,0 +1,71 @@
+//! What can be wrong with a configuration.
+
+use std::io;
+use std::path::PathBuf;
+
+use crate::rules::GlobError;
+use crate::url::BaseUrlError;
+
+/// A configuration problem; the message names the file (with line and column where
+/// known), the key or value, and how to fix it.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The config file cannot be read.
+    #[error("cannot read config file {}: {source}", path.display())]
+    Read {
+        /// The config file.
+        path: PathBuf,
+        /// The OS error.
+        source: io::Error,
+    },
+    /// TOML that does not parse, or that does not fit the expected keys and types.
+    #[error("{origin}: {message}")]
+    Syntax {
+        /// `file:line:column`.
+        origin: String,
+        /// What the parser said, on one line.
+        message: String,
+    },
+    /// A key whose value is out of range or otherwise wrong.
+    #[error("{origin}: {key}: {message}")]
+    Value {
+        /// `file:line:column`, `file`, or `command line`.
+        origin: String,
+        /// The key, e.g. `max_urls_per_file` or `[[rule]] #2 priority`.
+        key: String,
+        /// What is wrong and what to write instead.
+        message: String,
+    },
+    /// A glob that does not compile.
+    #[error("{origin}: {source}")]
+    Glob {
+        /// `file:line:column` or `file`.
+        origin: String,
+        /// The glob and the rule it belongs to.
+        source: GlobError,
+    },
+    /// A base URL that is not usable.
+    #[error("{origin}: {source}")]
+    BaseUrl {
+        /// `file:line:column` or `command line`.
+        origin: String,
+        /// What is wrong with it.
+        source: BaseUrlError,
+    },
+    /// The public directory is missing or not a directory.
+    #[error("public_dir '{}' {problem}", crate::one_line(&path.display().to_string()))]
+    PublicDir {
+        /// The directory as resolved.
+        path: PathBuf,
+        /// What is wrong, with a suggestion.
+        problem: String,
+    },
+    /// A required setting given neither in the file nor by a flag.
+    #[error("{key} is not set: {hint}")]
+    Missing {
+        /// The setting.
+        key: &'static str,
+        /// How to give it.
+        hint: &'static str,
+    },
+}

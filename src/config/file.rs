@@ -1,0 +1,143 @@
+//! `sitemap.toml` as written: the serde shape of the file, with spans for messages.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use toml::Spanned;
+
+use super::ConfigError;
+use crate::lastmod::{LastmodFormat, LastmodSource};
+use crate::robots::RobotsTxt;
+use crate::rules::Changefreq;
+use crate::sitemap::Format;
+
+/// `sitemap.toml` as written: every key optional here, checked in [`Config::from_parts`].
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileConfig {
+    pub(super) base_url: Option<Spanned<String>>,
+    pub(super) public_dir: Option<PathBuf>,
+    pub(super) output: Option<Spanned<PathBuf>>,
+    pub(super) format: Option<Format>,
+    pub(super) gzip: Option<bool>,
+    pub(super) extensions: Option<Spanned<Vec<String>>>,
+    pub(super) error_pages: Option<Spanned<Vec<String>>>,
+    #[serde(default)]
+    pub(super) exclude: Option<Spanned<Globs>>,
+    pub(super) trailing_slash: Option<bool>,
+    pub(super) clean_urls: Option<bool>,
+    pub(super) follow_symlinks: Option<bool>,
+    pub(super) max_urls_per_file: Option<Spanned<i64>>,
+    pub(super) lastmod: Option<OneOrMany<LastmodSource>>,
+    pub(super) lastmod_format: Option<LastmodFormat>,
+    pub(super) respect_noindex: Option<bool>,
+    pub(super) noindex_agents: Option<Spanned<Vec<String>>>,
+    pub(super) skip_redirects: Option<bool>,
+    pub(super) respect_canonical: Option<bool>,
+    pub(super) alternates: Option<bool>,
+    pub(super) state_file: Option<PathBuf>,
+    pub(super) respect_robots: Option<bool>,
+    pub(super) robots_agent: Option<Spanned<String>>,
+    pub(super) robots_txt: Option<Spanned<RobotsTxt>>,
+    #[serde(default)]
+    pub(super) defaults: Defaults,
+    #[serde(default, rename = "rule")]
+    pub(super) rules: Vec<FileRule>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Defaults {
+    pub(super) changefreq: Option<Changefreq>,
+    pub(super) priority: Option<Spanned<f64>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct FileRule {
+    #[serde(rename = "match")]
+    pub(super) globs: Spanned<Globs>,
+    pub(super) changefreq: Option<Changefreq>,
+    pub(super) priority: Option<Spanned<f64>>,
+    pub(super) exclude: Option<bool>,
+}
+
+/// A glob or a list of globs.
+#[derive(Debug, Default)]
+pub(super) struct Globs(pub(super) Vec<String>);
+
+impl<'de> Deserialize<'de> for Globs {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct GlobsVisitor;
+        impl<'de> Visitor<'de> for GlobsVisitor {
+            type Value = Globs;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(
+                    "a glob or a list of globs, e.g. \"blog/**\" or [\"a/**\", \"b/*.html\"]",
+                )
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Globs, E> {
+                Ok(Globs(vec![v.to_string()]))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Globs, A::Error> {
+                let mut globs = Vec::new();
+                while let Some(glob) = seq.next_element::<String>()? {
+                    globs.push(glob);
+                }
+                Ok(Globs(globs))
+            }
+        }
+        deserializer.deserialize_any(GlobsVisitor)
+    }
+}
+
+/// One value or a list of them (`lastmod = "mtime"` or `lastmod = ["mtime"]`).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub(super) enum OneOrMany<T> {
+    One(T),
+    Many(Vec<T>),
+}
+
+/// Turns a byte span into `file:line:column` (both 1-based; columns count characters).
+fn locate(origin: &str, text: &str, span: std::ops::Range<usize>) -> String {
+    let start = span.start.min(text.len());
+    let before = &text[..start];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    format!("{origin}:{line}:{column}")
+}
+
+impl FileConfig {
+    /// Parses the text of a config file; `origin` names it in errors.
+    pub fn parse(text: &str, origin: &str) -> Result<FileConfig, ConfigError> {
+        toml::from_str(text).map_err(|e| ConfigError::Syntax {
+            origin: match e.span() {
+                Some(span) => locate(origin, text, span),
+                None => origin.to_string(),
+            },
+            message: e.message().trim().replace('\n', " "),
+        })
+    }
+}
+
+/// A parsed config file with what is needed to report errors in it.
+pub(super) struct Source<'a> {
+    /// The file's name for messages.
+    pub(super) origin: String,
+    /// Its text, to turn spans into line and column.
+    pub(super) text: &'a str,
+}
+
+impl Source<'_> {
+    pub(super) fn at(&self, span: std::ops::Range<usize>) -> String {
+        if self.text.is_empty() {
+            self.origin.clone()
+        } else {
+            locate(&self.origin, self.text, span)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! The configuration: `sitemap.toml` and the command-line flags, merged and checked
+//! into one [`Config`]. Nothing past this module sees a raw value.
+
+mod error;
+mod file;
+mod validate;
+
+use std::path::{Path, PathBuf};
+
+pub use error::ConfigError;
+pub use file::FileConfig;
+
+use crate::lastmod::{LastmodFormat, LastmodSource};
+use crate::robots::RobotsTxt;
+use crate::rules::Rules;
+pub use crate::sitemap::Format;
+/// The protocol's limit of URLs in one sitemap file (defined by the sitemap writer).
+pub use crate::sitemap::PROTOCOL_MAX_ENTRIES as PROTOCOL_MAX_URLS;
+use crate::url::{BaseUrl, UrlStyle};
+
+/// The default config file, looked up in the current directory.
+pub const DEFAULT_CONFIG_FILE: &str = "sitemap.toml";
+
+/// Where the sitemap goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Output {
+    /// To standard output (`--output -`); a single sitemap only.
+    Stdout,
+    /// To this file; split sitemaps are written beside it.
+    File(PathBuf),
+}
+
+/// Values given on the command line, applied over the file.
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    /// `DIR`: the public directory, relative to the current directory.
+    pub public_dir: Option<PathBuf>,
+    /// `--base-url`.
+    pub base_url: Option<String>,
+    /// `--output`: a path relative to the current directory, or `-` for stdout.
+    pub output: Option<PathBuf>,
+    /// `--threads`: threads for walking and reading pages; 0 or none for one per core.
+    pub threads: Option<usize>,
+    /// `--gzip`: gzip every file written.
+    pub gzip: bool,
+    /// `--format`.
+    pub format: Option<Format>,
+}
+
+/// The validated configuration of a run.
+#[derive(Debug)]
+pub struct Config {
+    /// The site's normalised base URL.
+    pub base_url: BaseUrl,
+    /// The built site's directory.
+    pub public_dir: PathBuf,
+    /// Where the sitemap goes.
+    pub output: Output,
+    /// XML or text.
+    pub format: Format,
+    /// Gzip every file written: `gzip = true`, `--gzip`, or an output name ending `.gz`.
+    pub gzip: bool,
+    /// Page extensions, lower-case, without the dot.
+    pub extensions: Vec<String>,
+    /// Error pages, skipped at any depth: file names, or `dir/index.html`.
+    pub error_pages: Vec<String>,
+    /// How paths become URLs.
+    pub url_style: UrlStyle,
+    /// Follow symbolic links inside the public directory.
+    pub follow_symlinks: bool,
+    /// URLs per sitemap file before splitting (1 to 50,000).
+    pub max_urls_per_file: usize,
+    /// `lastmod` sources, in order.
+    pub lastmod: Vec<LastmodSource>,
+    /// How `lastmod` is written.
+    pub lastmod_format: LastmodFormat,
+    /// Exclusion and changefreq/priority rules, compiled.
+    pub rules: Rules,
+    /// What of each page's head is obeyed.
+    pub head: HeadRules,
+    /// The `"content"` source's state file.
+    pub state_file: PathBuf,
+    /// Leave out URLs the site's robots.txt disallows (base URL at the host root only).
+    pub respect_robots: bool,
+    /// The user agent whose robots.txt group is obeyed, lower-case.
+    pub robots_agent: String,
+    /// What to do with robots.txt after writing.
+    pub robots_txt: RobotsTxt,
+    /// Threads for walking and reading pages (at least 1).
+    pub threads: usize,
+}
+
+/// Which of the page's own statements are obeyed; all on by default.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeadRules {
+    /// Leave out pages whose robots meta tag says `noindex` or `none`.
+    pub respect_noindex: bool,
+    /// Which `<meta name>` values count as robots tags (lower-case).
+    pub noindex_agents: Vec<String>,
+    /// Leave out `<meta http-equiv="refresh">` redirect stubs.
+    pub skip_redirects: bool,
+    /// Leave out pages whose canonical URL is another page.
+    pub respect_canonical: bool,
+    /// Write hreflang alternates as `<xhtml:link>`.
+    pub alternates: bool,
+}
+
+impl HeadRules {
+    /// Whether anything needs the head read.
+    pub fn any(&self) -> bool {
+        self.respect_noindex || self.skip_redirects || self.respect_canonical || self.alternates
+    }
+}
+
+impl Config {
+    /// Loads the config file (if any) and applies the command-line overrides.
+    ///
+    /// Relative paths in the file are relative to the file's own directory; paths on
+    /// the command line are relative to the current directory.
+    pub fn load(path: Option<&Path>, overrides: &Overrides) -> Result<Config, ConfigError> {
+        let Some(path) = path else {
+            return Config::from_parts(FileConfig::default(), None, "", overrides);
+        };
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let origin = path.display().to_string();
+        let file = FileConfig::parse(&text, &origin)?;
+        let dir = path.parent().unwrap_or(Path::new(""));
+        Config::from_parts(file, Some((dir, &origin)), &text, overrides)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,255 @@
+use super::*;
+use crate::rules::Priority;
+
+fn load(text: &str) -> Result<Config, ConfigError> {
+    let dir = std::env::temp_dir();
+    let file = FileConfig::parse(text, "sitemap.toml")?;
+    let overrides = Overrides {
+        public_dir: Some(dir.clone()),
+        ..Overrides::default()
+    };
+    Config::from_parts(file, Some((&dir, "sitemap.toml")), text, &overrides)
+}
+
+fn error(text: &str) -> String {
+    load(text).unwrap_err().to_string()
+}
+
+#[test]
+fn a_full_config_loads() {
+    let c = load(
+        r#"
+base_url = "https://example.org/docs"
+output = "maps/sitemap.xml"
+extensions = [".HTML", "htm"]
+exclude = ["drafts/**"]
+trailing_slash = false
+clean_urls = true
+follow_symlinks = true
+max_urls_per_file = 10
+lastmod = "none"
+lastmod_format = "date"
+respect_noindex = false
+noindex_agents = ["Robots", "googlebot"]
+skip_redirects = false
+respect_canonical = false
+alternates = false
+state_file = "cache/state.json"
+respect_robots = false
+robots_agent = "Googlebot"
+robots_txt = "leave"
+[defaults]
+changefreq = "weekly"
+priority = 1
+[[rule]]
+match = "blog/**"
+changefreq = "daily"
+priority = 0.8
+[[rule]]
+match = ["blog/page/**", "tags/**"]
+exclude = true
+"#,
+    )
+    .unwrap();
+    assert_eq!(c.base_url.as_str(), "https://example.org/docs/");
+    assert_eq!(
+        c.output,
+        Output::File(std::env::temp_dir().join("maps/sitemap.xml"))
+    );
+    assert_eq!(c.extensions, ["html", "htm"]);
+    assert!(!c.url_style.trailing_slash && c.url_style.clean_urls && c.follow_symlinks);
+    assert_eq!(c.max_urls_per_file, 10);
+    assert_eq!(c.lastmod, [LastmodSource::None]);
+    assert_eq!(c.lastmod_format, LastmodFormat::Date);
+    assert!(!c.head.any());
+    assert_eq!(c.head.noindex_agents, ["robots", "googlebot"]);
+    assert_eq!(c.state_file, std::env::temp_dir().join("cache/state.json"));
+    assert!(!c.respect_robots);
+    assert_eq!(
+        (c.robots_agent.as_str(), c.robots_txt),
+        ("googlebot", RobotsTxt::Leave)
+    );
+    let v = c.rules.apply(Path::new("tags/x.html"), &mut Vec::new());
+    assert!(v.excluded.is_some());
+    assert_eq!(v.priority.map(Priority::get), Some(1.0));
+    let c = load("base_url = 'https://example.org'\nrobots_txt = 'create'").unwrap();
+    assert_eq!(c.robots_txt, RobotsTxt::Create);
+}
+
+#[test]
+fn defaults_apply_when_keys_are_absent() {
+    let c = load("base_url = 'https://example.org'").unwrap();
+    assert_eq!(
+        c.output,
+        Output::File(std::env::temp_dir().join("sitemap.xml"))
+    );
+    assert_eq!(c.extensions, ["html", "htm"]);
+    assert!(c.url_style.trailing_slash && !c.url_style.clean_urls && !c.follow_symlinks);
+    assert_eq!(c.max_urls_per_file, 50_000);
+    assert_eq!(c.lastmod, [LastmodSource::Meta, LastmodSource::Mtime]);
+    assert_eq!(c.lastmod_format, LastmodFormat::Datetime);
+    let all_on = HeadRules {
+        respect_noindex: true,
+        noindex_agents: vec!["robots".into()],
+        skip_redirects: true,
+        respect_canonical: true,
+        alternates: true,
+    };
+    assert_eq!(c.head, all_on);
+    assert_eq!(
+        c.state_file,
+        std::env::temp_dir().join(".sitemap-state.json")
+    );
+}
+
+#[test]
+fn bad_configs_get_one_line_errors_that_say_where_and_what() {
+    let b = "base_url = 'https://example.org/'\n";
+    let table: &[(String, &[&str])] = &[
+        (
+            "base_url = 'https://x.org/'\nbsae = 1".into(),
+            &["sitemap.toml:2:1", "unknown field `bsae`"],
+        ),
+        ("base_url = ".into(), &["sitemap.toml:1:"]),
+        (
+            format!("{b}[defaults]\nchangefreq = 'dayly'"),
+            &["sitemap.toml:3:14", "dayly", "always", "never"],
+        ),
+        (
+            format!("{b}[defaults]\npriority = 1.5"),
+            &["sitemap.toml:3:12", "[defaults] priority", "1.5", "0.0-1.0"],
+        ),
+        (
+            format!("{b}[defaults]\npriority = nan"),
+            &["priority NaN is outside 0.0-1.0"],
+        ),
+        (
+            format!("{b}[[rule]]\nmatch = 'a/**'\npriority = -0.1"),
+            &["sitemap.toml:4:12", "[[rule]] #1 priority"],
+        ),
+        (
+            format!("{b}[[rule]]\nmatch = 'a/**'\n[[rule]]\nmatch = 'blog/[x'"),
+            &["sitemap.toml:5:9", "invalid glob 'blog/[x' in [[rule]] #2"],
+        ),
+        (
+            format!("{b}exclude = ['{{a']"),
+            &["sitemap.toml:2:11", "invalid glob '{a' in exclude"],
+        ),
+        (
+            format!("{b}[[rule]]\nmatch = 3"),
+            &["sitemap.toml:3:9", "a glob or a list of globs"],
+        ),
+        (
+            format!("{b}[[rule]]\nmatch = []"),
+            &["[[rule]] #1 match", "empty list"],
+        ),
+        (
+            format!("{b}[[rule]]\npriority = 0.5"),
+            &["missing field `match`"],
+        ),
+        (
+            format!("{b}[[rule]]\nmatch = 'x'\ncolour = 'red'"),
+            &["sitemap.toml:4:1", "unknown field `colour`"],
+        ),
+        (
+            format!("{b}max_urls_per_file = 50001"),
+            &["max_urls_per_file", "50001", "50,000"],
+        ),
+        (
+            format!("{b}max_urls_per_file = 0"),
+            &["max_urls_per_file", "outside 1-50000"],
+        ),
+        (format!("{b}lastmod = 'git-blame'"), &["sitemap.toml:2:11"]),
+        (
+            format!("{b}output = '../sitemap.xml'"),
+            &["output", "inside public_dir"],
+        ),
+        (
+            format!("{b}output = '/tmp/sitemap.xml'"),
+            &["output", "inside public_dir"],
+        ),
+        (format!("{b}extensions = []"), &["extensions", "non-empty"]),
+        (
+            format!("{b}noindex_agents = ['robots', ' ']"),
+            &["noindex_agents", "empty name"],
+        ),
+        (
+            format!("{b}respect_noindex = 'yes'"),
+            &["sitemap.toml:2:19", "expected a boolean"],
+        ),
+        (
+            format!("{b}lastmod = ['meta', 'gut-feeling']"),
+            &["sitemap.toml:2:11"],
+        ),
+        (
+            "base_url = 'ftp://example.org/'".into(),
+            &["sitemap.toml:1:12", "http or https"],
+        ),
+        ("base_url = 'https://example.org/?q=1'".into(), &["query"]),
+        (
+            "public_dir = 'x'".into(),
+            &["base_url is not set", "--base-url"],
+        ),
+    ];
+    for (text, wants) in table {
+        let err = error(text);
+        assert!(!err.contains('\n'), "not one line: {err}");
+        for want in *wants {
+            assert!(
+                err.contains(want),
+                "config {text:?}\n  error {err:?}\n  lacks {want:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn flags_override_the_file() {
+    let dir = std::env::temp_dir();
+    let text = "base_url = 'https://example.org/'\npublic_dir = 'nowhere'\noutput = 'x.xml'";
+    let file = FileConfig::parse(text, "s.toml").unwrap();
+    let overrides = Overrides {
+        public_dir: Some(dir.clone()),
+        base_url: Some("https://other.example/".into()),
+        output: Some(PathBuf::from("-")),
+        threads: Some(3),
+        ..Overrides::default()
+    };
+    let c =
+        Config::from_parts(file, Some((Path::new("conf"), "s.toml")), text, &overrides).unwrap();
+    assert_eq!(c.threads, 3);
+    assert_eq!(c.base_url.as_str(), "https://other.example/");
+    assert_eq!(c.public_dir, dir);
+    assert_eq!(c.output, Output::Stdout);
+}
+
+#[test]
+fn public_dir_must_exist_and_be_a_directory() {
+    let text = "base_url = 'https://example.org/'\npublic_dir = 'surely-not-here'";
+    let file = FileConfig::parse(text, "s.toml").unwrap();
+    let err = Config::from_parts(
+        file,
+        Some((Path::new(""), "s.toml")),
+        text,
+        &Overrides::default(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.starts_with("public_dir 'surely-not-here' cannot be read"),
+        "{err}"
+    );
+    assert!(err.contains("build the site first"), "{err}");
+    let no_dir = Config::from_parts(
+        FileConfig::default(),
+        None,
+        "",
+        &Overrides {
+            base_url: Some("https://example.org/".into()),
+            ..Overrides::default()
+        },
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(no_dir.starts_with("public_dir is not set"), "{no_dir}");
+}

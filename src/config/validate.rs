@@ -1,0 +1,363 @@
+//! From what the file and the flags say to one checked [`Config`], one setting at a time.
+
+use std::path::{Component, Path, PathBuf};
+
+use toml::Spanned;
+
+use super::file::{FileConfig, OneOrMany, Source};
+use super::{Config, ConfigError, HeadRules, Output, Overrides};
+use crate::lastmod::LastmodSource;
+use crate::robots::RobotsTxt;
+use crate::rules::{Priority, RuleFields, RuleRef, RuleSpec, Rules};
+use crate::sitemap::{Format, PROTOCOL_MAX_ENTRIES};
+use crate::url::{BaseUrl, UrlStyle};
+
+impl Config {
+    /// Checks a parsed file (or none) together with the overrides. `file_at` is the
+    /// config file's directory and name, when there is a file.
+    pub fn from_parts(
+        file: FileConfig,
+        file_at: Option<(&Path, &str)>,
+        text: &str,
+        overrides: &Overrides,
+    ) -> Result<Config, ConfigError> {
+        let src = Source {
+            origin: file_at.map_or("command line", |(_, o)| o).to_string(),
+            text,
+        };
+        let base_url = base_url(&file, &src, overrides)?;
+        let public_dir = public_dir(&file, file_at, overrides)?;
+        let format = overrides.format.or(file.format).unwrap_or_default();
+        let (output, gzip) = output(&file, &src, overrides, &public_dir, format)?;
+        // Beside the config file, or in the current directory when there is none.
+        let base = file_at.map_or(Path::new(""), |(dir, _)| dir);
+        let state_file = base.join(
+            file.state_file
+                .as_deref()
+                .unwrap_or(Path::new(".sitemap-state.json")),
+        );
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Ok(Config {
+            threads: overrides.threads.filter(|&n| n > 0).unwrap_or(cores),
+            respect_robots: file.respect_robots.unwrap_or(true),
+            robots_agent: robots_agent(&file, &src)?,
+            robots_txt: robots_txt(&file, &src, &base_url)?,
+            state_file,
+            head: head_rules(&file, &src)?,
+            public_dir,
+            output,
+            format,
+            gzip,
+            extensions: extensions(&file, &src)?,
+            error_pages: error_pages(&file, &src)?,
+            url_style: UrlStyle {
+                trailing_slash: file.trailing_slash.unwrap_or(true),
+                clean_urls: file.clean_urls.unwrap_or(false),
+            },
+            follow_symlinks: file.follow_symlinks.unwrap_or(false),
+            max_urls_per_file: max_urls_per_file(&file, &src)?,
+            lastmod: lastmod_sources(&file),
+            lastmod_format: file.lastmod_format.unwrap_or_default(),
+            rules: rules(&file, &src)?,
+            base_url,
+        })
+    }
+}
+
+/// A bad value of `key`, at `span` of the file.
+fn bad_value(
+    src: &Source,
+    span: std::ops::Range<usize>,
+    key: &str,
+    message: String,
+) -> ConfigError {
+    ConfigError::Value {
+        origin: src.at(span),
+        key: key.to_string(),
+        message,
+    }
+}
+
+fn base_url(
+    file: &FileConfig,
+    src: &Source,
+    overrides: &Overrides,
+) -> Result<BaseUrl, ConfigError> {
+    match (&overrides.base_url, &file.base_url) {
+        (Some(url), _) => BaseUrl::parse(url).map_err(|source| ConfigError::BaseUrl {
+            origin: "--base-url".to_string(),
+            source,
+        }),
+        (None, Some(url)) => BaseUrl::parse(url.get_ref()).map_err(|source| ConfigError::BaseUrl {
+            origin: src.at(url.span()),
+            source,
+        }),
+        (None, None) => Err(ConfigError::Missing {
+            key: "base_url",
+            hint: "pass --base-url https://example.org/ or set base_url in sitemap.toml",
+        }),
+    }
+}
+
+fn public_dir(
+    file: &FileConfig,
+    file_at: Option<(&Path, &str)>,
+    overrides: &Overrides,
+) -> Result<PathBuf, ConfigError> {
+    let public_dir = match (&overrides.public_dir, &file.public_dir, file_at) {
+        (Some(dir), _, _) => dir.clone(),
+        (None, Some(dir), Some((base, _))) => base.join(dir),
+        (None, None, Some((base, _))) => base.join("public"),
+        (None, _, None) => {
+            return Err(ConfigError::Missing {
+                key: "public_dir",
+                hint: "pass the built site's directory (sitemapgen build public) or set public_dir in sitemap.toml",
+            });
+        }
+    };
+    let problem = match std::fs::metadata(&public_dir) {
+        Ok(m) if m.is_dir() => return Ok(public_dir),
+        Ok(_) => {
+            "is not a directory; point public_dir at the built site's output directory".to_string()
+        }
+        Err(e) => format!("cannot be read ({e}); build the site first, or fix public_dir / DIR"),
+    };
+    Err(ConfigError::PublicDir {
+        path: public_dir,
+        problem,
+    })
+}
+
+/// Where the sitemap goes, and whether it is gzipped: a name ending in `.gz` turns gzip
+/// on, and with gzip on the name says so (`sitemap.xml` becomes `sitemap.xml.gz`).
+fn output(
+    file: &FileConfig,
+    src: &Source,
+    overrides: &Overrides,
+    public_dir: &Path,
+    format: Format,
+) -> Result<(Output, bool), ConfigError> {
+    let output = match (&overrides.output, &file.output) {
+        (Some(p), _) if p.as_os_str() == "-" => Output::Stdout,
+        (Some(p), _) => Output::File(p.clone()),
+        (None, Some(p)) => Output::File(public_dir.join(inside_public_dir(src, p)?)),
+        (None, None) => Output::File(public_dir.join(match format {
+            Format::Xml => "sitemap.xml",
+            Format::Txt => "sitemap.txt",
+        })),
+    };
+    let gzip = match &output {
+        Output::File(path) if path.extension().is_some_and(|e| e == "gz") => true,
+        _ => overrides.gzip || file.gzip.unwrap_or(false),
+    };
+    let output = match output {
+        Output::File(path) if gzip && path.extension().is_none_or(|e| e != "gz") => {
+            let mut name = path.into_os_string();
+            name.push(".gz");
+            Output::File(PathBuf::from(name))
+        }
+        other => other,
+    };
+    Ok((output, gzip))
+}
+
+/// `output` from the file must stay inside `public_dir` (`--output` may go anywhere).
+fn inside_public_dir<'p>(src: &Source, p: &'p Spanned<PathBuf>) -> Result<&'p Path, ConfigError> {
+    let rel = p.get_ref();
+    let inside =
+        !rel.as_os_str().is_empty() && rel.components().all(|c| matches!(c, Component::Normal(_)));
+    if inside {
+        return Ok(rel);
+    }
+    let message = format!(
+        "'{}' must be a file path inside public_dir, such as \"sitemap.xml\" (use --output to write elsewhere)",
+        crate::one_line(&rel.display().to_string())
+    );
+    Err(bad_value(src, p.span(), "output", message))
+}
+
+fn extensions(file: &FileConfig, src: &Source) -> Result<Vec<String>, ConfigError> {
+    let Some(list) = &file.extensions else {
+        return Ok(vec!["html".to_string(), "htm".to_string()]);
+    };
+    let exts: Vec<String> = list
+        .get_ref()
+        .iter()
+        .map(|e| e.trim_start_matches('.').to_ascii_lowercase())
+        .collect();
+    if exts.is_empty() || exts.iter().any(|e| e.is_empty() || e.contains(['/', '\\'])) {
+        let message = "must be a non-empty list of extensions such as [\"html\", \"htm\"]";
+        return Err(bad_value(
+            src,
+            list.span(),
+            "extensions",
+            message.to_string(),
+        ));
+    }
+    Ok(exts)
+}
+
+fn error_pages(file: &FileConfig, src: &Source) -> Result<Vec<String>, ConfigError> {
+    let Some(list) = &file.error_pages else {
+        return Ok(crate::scan::DEFAULT_ERROR_PAGES.map(String::from).to_vec());
+    };
+    let bad = list
+        .get_ref()
+        .iter()
+        .find(|p| !crate::scan::is_error_page_pattern(p));
+    if let Some(bad) = bad {
+        let message = format!(
+            "'{}' is not a file name or dir/file such as \"404.html\" or \"404/index.html\" (no globs, no leading /)",
+            crate::one_line(bad)
+        );
+        return Err(bad_value(src, list.span(), "error_pages", message));
+    }
+    Ok(list.get_ref().clone())
+}
+
+fn max_urls_per_file(file: &FileConfig, src: &Source) -> Result<usize, ConfigError> {
+    let Some(n) = &file.max_urls_per_file else {
+        return Ok(PROTOCOL_MAX_ENTRIES);
+    };
+    match usize::try_from(*n.get_ref()) {
+        Ok(v) if (1..=PROTOCOL_MAX_ENTRIES).contains(&v) => Ok(v),
+        _ => {
+            let message = format!(
+                "{} is outside 1-50000 (the protocol allows at most 50,000 URLs per file)",
+                n.get_ref()
+            );
+            Err(bad_value(src, n.span(), "max_urls_per_file", message))
+        }
+    }
+}
+
+fn lastmod_sources(file: &FileConfig) -> Vec<LastmodSource> {
+    match &file.lastmod {
+        None => vec![LastmodSource::Meta, LastmodSource::Mtime],
+        Some(OneOrMany::One(s)) => vec![*s],
+        Some(OneOrMany::Many(list)) if list.is_empty() => vec![LastmodSource::None],
+        Some(OneOrMany::Many(list)) => list.clone(),
+    }
+}
+
+fn priority(
+    value: &Option<Spanned<f64>>,
+    key: &str,
+    src: &Source,
+) -> Result<Option<Priority>, ConfigError> {
+    let Some(value) = value else { return Ok(None) };
+    Priority::new(*value.get_ref()).map(Some).ok_or_else(|| {
+        let message = format!(
+            "priority {} is outside 0.0-1.0; use a value such as 0.5",
+            value.get_ref()
+        );
+        bad_value(src, value.span(), key, message)
+    })
+}
+
+/// `[defaults]`, `exclude` and every `[[rule]]`, compiled.
+fn rules(file: &FileConfig, src: &Source) -> Result<Rules, ConfigError> {
+    let defaults = RuleFields {
+        changefreq: file.defaults.changefreq,
+        priority: priority(&file.defaults.priority, "[defaults] priority", src)?,
+        exclude: None,
+    };
+    let mut specs = Vec::with_capacity(file.rules.len());
+    for (i, rule) in file.rules.iter().enumerate() {
+        let name = RuleRef::Rule(i + 1);
+        if rule.globs.get_ref().0.is_empty() {
+            let message = "is an empty list; give at least one glob such as \"blog/**\"";
+            let key = format!("{name} match");
+            return Err(bad_value(src, rule.globs.span(), &key, message.to_string()));
+        }
+        specs.push(RuleSpec {
+            globs: rule.globs.get_ref().0.clone(),
+            fields: RuleFields {
+                changefreq: rule.changefreq,
+                priority: priority(&rule.priority, &format!("{name} priority"), src)?,
+                exclude: rule.exclude,
+            },
+        });
+    }
+    let exclude = file
+        .exclude
+        .as_ref()
+        .map(|e| e.get_ref().0.clone())
+        .unwrap_or_default();
+    Rules::new(defaults, &exclude, &specs).map_err(|source| {
+        let span = match source.rule {
+            RuleRef::Exclude => file.exclude.as_ref().map(Spanned::span),
+            RuleRef::Rule(n) => file.rules.get(n - 1).map(|r| r.globs.span()),
+            RuleRef::All => None,
+        };
+        ConfigError::Glob {
+            origin: span.map_or_else(|| src.origin.clone(), |s| src.at(s)),
+            source,
+        }
+    })
+}
+
+fn head_rules(file: &FileConfig, src: &Source) -> Result<HeadRules, ConfigError> {
+    let noindex_agents = match &file.noindex_agents {
+        None => vec!["robots".to_string()],
+        Some(list) => {
+            let agents: Vec<String> = list
+                .get_ref()
+                .iter()
+                .map(|a| a.trim().to_ascii_lowercase())
+                .collect();
+            if agents.iter().any(String::is_empty) {
+                let message =
+                    "holds an empty name; list meta names such as [\"robots\", \"googlebot\"]";
+                return Err(bad_value(
+                    src,
+                    list.span(),
+                    "noindex_agents",
+                    message.to_string(),
+                ));
+            }
+            agents
+        }
+    };
+    Ok(HeadRules {
+        respect_noindex: file.respect_noindex.unwrap_or(true),
+        noindex_agents,
+        skip_redirects: file.skip_redirects.unwrap_or(true),
+        respect_canonical: file.respect_canonical.unwrap_or(true),
+        alternates: file.alternates.unwrap_or(true),
+    })
+}
+
+fn robots_agent(file: &FileConfig, src: &Source) -> Result<String, ConfigError> {
+    match &file.robots_agent {
+        None => Ok("*".to_string()),
+        Some(agent) if agent.get_ref().trim().is_empty() => {
+            let message = "is empty; name a user agent such as \"*\" or \"Googlebot\"";
+            Err(bad_value(
+                src,
+                agent.span(),
+                "robots_agent",
+                message.to_string(),
+            ))
+        }
+        Some(agent) => Ok(agent.get_ref().trim().to_ascii_lowercase()),
+    }
+}
+
+fn robots_txt(
+    file: &FileConfig,
+    src: &Source,
+    base_url: &BaseUrl,
+) -> Result<RobotsTxt, ConfigError> {
+    match &file.robots_txt {
+        Some(mode) if *mode.get_ref() != RobotsTxt::Leave && !base_url.is_host_root() => {
+            let message = format!(
+                "needs base_url at the root of its host, but '{}' has a path: crawlers only read /robots.txt",
+                base_url.as_str()
+            );
+            Err(bad_value(src, mode.span(), "robots_txt", message))
+        }
+        Some(mode) => Ok(*mode.get_ref()),
+        None => Ok(RobotsTxt::Leave),
+    }
+}
