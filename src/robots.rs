@@ -6,7 +6,7 @@
 //! `Allow` beats an equally long `Disallow`, `*` and `$` wildcards.
 
 use std::fmt;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
@@ -220,30 +220,15 @@ fn with_sitemap_line(
 }
 
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RobotsError> {
-    let err = |source| RobotsError::Write {
+    let how = crate::fsutil::Atomic {
+        prefix: ".robots.txt.",
+        new_mode: Some(0o644),
+        clobber: true,
+    };
+    crate::fsutil::write_atomic(path, bytes, how).map_err(|source| RobotsError::Write {
         path: path.to_path_buf(),
         source,
-    };
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut temp = tempfile::Builder::new()
-        .prefix(".robots.txt.")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(err)?;
-    temp.write_all(bytes).map_err(err)?;
-    temp.as_file().sync_all().map_err(err)?;
-    // Keep the file's permissions: a temporary file is created 0600.
-    if let Ok(meta) = std::fs::metadata(path) {
-        let _ = std::fs::set_permissions(temp.path(), meta.permissions());
-    } else {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = std::fs::set_permissions(temp.path(), std::fs::Permissions::from_mode(0o644));
-    }
-    temp.persist(path).map_err(|e| err(e.error))?;
-    Ok(())
+    })
 }
 
 #[cfg(test)]

@@ -529,7 +529,7 @@ fn write_text_parts(
     output: &Path,
     parts: Vec<Part<(tempfile::TempPath, blake3::Hash)>>,
 ) -> Result<Written, WriteError> {
-    let dir = parent_dir(output);
+    let dir = crate::fsutil::parent_dir(output);
     let (stem, ext) = split_name(output);
     let mut paths = Vec::with_capacity(parts.len());
     for (n, part) in (1..).zip(parts) {
@@ -541,7 +541,7 @@ fn write_text_parts(
         persist_path(part.sink.0, &path)?;
         paths.push(path);
     }
-    sync_dir(&dir);
+    sync_dir(dir);
     let removed = remove_stale_children(output, &paths, Format::Txt)?;
     Ok(Written {
         path: paths.remove(0),
@@ -549,14 +549,6 @@ fn write_text_parts(
         indexed: false,
         removed,
     })
-}
-
-/// The directory `output` is in (`.` for a bare file name).
-fn parent_dir(output: &Path) -> PathBuf {
-    match output.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
 }
 
 /// An error writing `path`, for `map_err`.
@@ -576,7 +568,7 @@ struct Replacement {
 
 impl Replacement {
     fn begin(output: &Path) -> Result<Replacement, WriteError> {
-        let dir = parent_dir(output);
+        let dir = crate::fsutil::parent_dir(output).to_path_buf();
         let file_name = output
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -688,9 +680,9 @@ fn remove_stale_children(
     keep: &[PathBuf],
     format: Format,
 ) -> Result<Vec<PathBuf>, WriteError> {
-    let dir = parent_dir(output);
+    let dir = crate::fsutil::parent_dir(output);
     let mut removed = Vec::new();
-    let Ok(listing) = fs::read_dir(&dir) else {
+    let Ok(listing) = fs::read_dir(dir) else {
         return Ok(removed);
     };
     for entry in listing.flatten() {

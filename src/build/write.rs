@@ -13,15 +13,8 @@ use crate::url;
 /// The URL of the directory `output` is published in: its place under the public
 /// directory, or the base URL when it is written elsewhere.
 fn children_of(config: &Config, output: &Path) -> Children {
-    let parent = output.parent().unwrap_or(Path::new(""));
-    let real = |p: &Path| {
-        std::fs::canonicalize(if p.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            p
-        })
-        .ok()
-    };
+    let parent = crate::fsutil::parent_dir(output);
+    let real = |p: &Path| std::fs::canonicalize(p).ok();
     let rel = match (real(parent), real(&config.public_dir)) {
         (Some(parent), Some(public)) => parent.strip_prefix(&public).ok().map(Path::to_path_buf),
         _ => None,

@@ -3,7 +3,7 @@
 //! cached between CI runs.
 
 use std::collections::{BTreeMap, HashMap};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
@@ -133,18 +133,12 @@ pub fn save(path: &Path, pages: &BTreeMap<String, PageState>) -> Result<(), Stat
     };
     let mut json = serde_json::to_vec_pretty(&file).map_err(|e| write_err(io::Error::other(e)))?;
     json.push(b'\n');
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
+    let how = crate::fsutil::Atomic {
+        prefix: ".sitemap-state.",
+        new_mode: None,
+        clobber: true,
     };
-    let mut temp = tempfile::Builder::new()
-        .prefix(".sitemap-state.")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(write_err)?;
-    temp.write_all(&json).map_err(write_err)?;
-    temp.as_file().sync_all().map_err(write_err)?;
-    temp.persist(path).map_err(|e| write_err(e.error))?;
+    crate::fsutil::write_atomic(path, &json, how).map_err(write_err)?;
     Ok(())
 }
 

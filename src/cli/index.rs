@@ -1,0 +1,42 @@
+//! `sitemapgen index`.
+
+use super::IndexArgs;
+use crate::url::BaseUrl;
+
+pub(super) fn index(args: &IndexArgs) -> i32 {
+    let base_url = match BaseUrl::parse(&args.base_url) {
+        Ok(base) => base,
+        Err(e) => {
+            eprintln!("error: --base-url: {e}");
+            return 2;
+        }
+    };
+    let root = args
+        .root
+        .clone()
+        .unwrap_or_else(|| crate::fsutil::parent_dir(&args.output).to_path_buf());
+    let format = if args.date_only {
+        crate::lastmod::LastmodFormat::Date
+    } else {
+        crate::lastmod::LastmodFormat::Datetime
+    };
+    let result = crate::index::children(&args.sitemaps, &root, &base_url).and_then(|children| {
+        crate::index::write(&args.output, &children, format).map(|()| children.len())
+    });
+    match result {
+        Ok(n) => {
+            if !args.quiet {
+                eprintln!(
+                    "wrote {}: index of {}",
+                    args.output.display(),
+                    crate::text::count(n, "sitemap", "sitemaps")
+                );
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! `sitemapgen init`.
+
+use std::io;
+
+use super::InitArgs;
+use crate::config;
+
+/// Writes `sitemap.toml` for the project in `args.dir`; never over an existing file
+/// unless `--force`.
+pub(super) fn init(args: &InitArgs) -> i32 {
+    let found = crate::init::detect(&args.dir);
+    let path = args.dir.join(config::DEFAULT_CONFIG_FILE);
+    let text = crate::init::render(&found);
+    let how = crate::fsutil::Atomic {
+        prefix: ".sitemap.toml.",
+        new_mode: Some(0o644),
+        clobber: args.force,
+    };
+    let written = crate::fsutil::write_atomic(&path, text.as_bytes(), how);
+    match written {
+        Ok(()) => {
+            let what = match found.generator {
+                Some(g) => format!("for {}", g.name()),
+                None => "(no generator recognised: set public_dir)".to_string(),
+            };
+            let url = match &found.base_url {
+                Some(url) => format!("base_url {url}"),
+                None => "no base_url found: set it".to_string(),
+            };
+            eprintln!("wrote {} {what}; {url}", path.display());
+            0
+        }
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            eprintln!(
+                "error: {} already exists; pass --force to replace it",
+                path.display()
+            );
+            2
+        }
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            1
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! The command line: flags, and everything printed to the terminal. The library
+//! returns values; only this module prints them.
+
+mod build;
+mod check;
+mod index;
+mod init;
+mod report;
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Writes sitemap.xml for a built static site.
+#[derive(Debug, Parser)]
+#[command(name = "sitemapgen", version, args_conflicts_with_subcommands = true)]
+#[command(after_help = "With no command, sitemapgen runs `build`.")]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    build: BuildArgs,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Walk the built site and write its sitemap (the default command).
+    Build(BuildArgs),
+    /// Validate sitemaps: files (.xml, .xml.gz, .txt) or directories holding sitemap.xml,
+    /// following a sitemap index to its children on disk.
+    Check(CheckArgs),
+    /// Write one sitemap index over sitemaps written separately (a sharded build);
+    /// indexes given as input are flattened.
+    Index(IndexArgs),
+    /// Write a commented sitemap.toml for the site generator found in the current
+    /// directory (Hugo, Zola, Jekyll, Eleventy, Astro, Next.js, Docusaurus).
+    Init(InitArgs),
+    /// Print a shell completion script, e.g. `sitemapgen completions bash >
+    /// /etc/bash_completion.d/sitemapgen`.
+    Completions {
+        /// The shell to complete for
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `sitemapgen man > sitemapgen.1`.
+    Man,
+}
+
+#[derive(Debug, Args)]
+struct InitArgs {
+    /// The project directory, holding the generator's config
+    #[arg(default_value = ".")]
+    dir: PathBuf,
+
+    /// Replace an existing sitemap.toml
+    #[arg(long)]
+    force: bool,
+}
+
+#[derive(Debug, Args)]
+struct IndexArgs {
+    /// Sitemaps (.xml or .xml.gz) or sitemap indexes to list
+    #[arg(required = true, value_name = "SITEMAP")]
+    sitemaps: Vec<PathBuf>,
+
+    /// The base URL the root directory is published at, e.g. https://example.org/
+    #[arg(long, value_name = "URL")]
+    base_url: String,
+
+    /// The directory published at the base URL [default: the output's directory]
+    #[arg(long, value_name = "DIR")]
+    root: Option<PathBuf>,
+
+    /// The index to write
+    #[arg(short, long, value_name = "PATH")]
+    output: PathBuf,
+
+    /// Write lastmod as a date only
+    #[arg(long)]
+    date_only: bool,
+
+    /// Do not print the summary line
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+#[derive(Debug, Args)]
+struct CheckArgs {
+    /// Sitemap files, or directories holding sitemap.xml
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+
+    /// Warn about URLs on another host than this base URL's
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+
+    /// Treat warnings as errors (exit 1 on any)
+    #[arg(long)]
+    strict: bool,
+
+    /// Print only the problems, not the closing count
+    #[arg(short, long)]
+    quiet: bool,
+
+    /// Print a JSON report on stdout (counts and every problem) instead of text
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum FormatArg {
+    Xml,
+    Txt,
+}
+
+#[derive(Debug, Args)]
+struct BuildArgs {
+    /// The built site's directory [default: public_dir from the config file]
+    dir: Option<PathBuf>,
+
+    /// Config file [default: ./sitemap.toml if it exists]
+    #[arg(short, long, value_name = "FILE")]
+    config: Option<PathBuf>,
+
+    /// The site's public base URL, e.g. https://example.org/ (overrides base_url)
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+
+    /// Where to write the sitemap, relative to the current directory; - for stdout
+    /// [default: sitemap.xml in the site's directory]
+    #[arg(short, long, value_name = "PATH")]
+    output: Option<PathBuf>,
+
+    /// Gzip every sitemap written (.xml.gz; the 50 MiB limit counts uncompressed bytes)
+    #[arg(long)]
+    gzip: bool,
+
+    /// xml, or txt: one URL per line, split files listed in the summary (no index)
+    #[arg(long, value_name = "FORMAT")]
+    format: Option<FormatArg>,
+
+    /// Print the URLs that would be listed, one per line, and write nothing
+    #[arg(long)]
+    dry_run: bool,
+
+    /// Do not print the summary line
+    #[arg(short, long, conflicts_with = "verbose")]
+    quiet: bool,
+
+    /// List every file skipped or left out, with the reason
+    #[arg(short, long)]
+    verbose: bool,
+
+    /// Check the written sitemap afterwards, as `sitemapgen check` does
+    #[arg(long)]
+    check: bool,
+
+    /// Print a JSON summary on stdout (counts, files, duration, problems) instead of the
+    /// summary line
+    #[arg(long)]
+    json: bool,
+
+    /// Threads for walking and reading pages [default: one per core; at most 64 read pages]
+    #[arg(short = 'j', long, value_name = "N")]
+    threads: Option<usize>,
+}
+
+/// Writes a completion script for `shell`, generated from the clap definition.
+fn completions(shell: clap_complete::Shell) -> i32 {
+    use clap::CommandFactory;
+    let mut out = io::stdout().lock();
+    clap_complete::generate(shell, &mut Cli::command(), "sitemapgen", &mut out);
+    finish_stdout(out.flush())
+}
+
+/// Writes the man page, generated from the clap definition.
+fn man() -> i32 {
+    use clap::CommandFactory;
+    let mut out = io::stdout().lock();
+    let written = clap_mangen::Man::new(Cli::command()).render(&mut out);
+    finish_stdout(written.and_then(|()| out.flush()))
+}
+
+/// The exit code after writing to standard output: a closed pipe is not a failure.
+fn finish_stdout(result: io::Result<()>) -> i32 {
+    match result {
+        Ok(()) => 0,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("error: cannot write <stdout>: {e}");
+            1
+        }
+    }
+}
+
+/// Parses the arguments, runs, prints, and returns the process exit code.
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    let args = match cli.command {
+        Some(Command::Build(args)) => args,
+        Some(Command::Check(args)) => return check::check(&args),
+        Some(Command::Index(args)) => return index::index(&args),
+        Some(Command::Init(args)) => return init::init(&args),
+        Some(Command::Completions { shell }) => return completions(shell),
+        Some(Command::Man) => return man(),
+        None => cli.build,
+    };
+    if args.json && args.output.as_deref() == Some(std::path::Path::new("-")) {
+        eprintln!(
+            "error: --json and --output - both write to standard output; write the sitemap to a file (--output sitemap.xml)"
+        );
+        return 2;
+    }
+    let start = Instant::now();
+    match build::build(&args, start) {
+        Ok(()) => 0,
+        Err(err) if build::is_broken_pipe(&err) => 0,
+        Err(err) => {
+            eprintln!("error: {err}");
+            if args.json {
+                report::print_json(&serde_json::json!({
+                    "status": "error",
+                    "exit_code": err.exit_code(),
+                    "error": err.to_string(),
+                    "duration_ms": start.elapsed().as_millis() as u64,
+                }));
+            }
+            err.exit_code()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,217 @@
+//! What a run reports: the summary line, JSON, the progress bar, warnings and details.
+
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::Collection;
+use crate::check::Report;
+use crate::config::Config;
+
+/// Whether to draw a progress bar: only for a person watching a terminal, never in a
+/// CI log (`CI` set), nor with `-q` or `--json`.
+pub(super) fn wants_progress(quiet: bool, stderr_is_terminal: bool, in_ci: bool) -> bool {
+    !quiet && stderr_is_terminal && !in_ci
+}
+
+/// How long a run goes before it gets a progress bar: shorter runs never flash one.
+const PROGRESS_AFTER: Duration = Duration::from_secs(1);
+
+/// Draws a progress bar on stderr from `progress` once the run has taken
+/// [`PROGRESS_AFTER`], until `finished`; then clears it, leaving the summary line alone.
+pub(super) fn draw_progress(progress: &crate::Progress, finished: &AtomicBool, start: Instant) {
+    let tick = Duration::from_millis(50);
+    while start.elapsed() < PROGRESS_AFTER {
+        if finished.load(Ordering::Relaxed) {
+            return;
+        }
+        std::thread::sleep(tick);
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_message("walking the site");
+    let mut sized = false;
+    while !finished.load(Ordering::Relaxed) {
+        let pages = progress.pages.load(Ordering::Relaxed) as u64;
+        if pages > 0 && !sized {
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {human_pos}/{human_len} pages, {eta} left",
+                )
+                .expect("a valid template"),
+            );
+            bar.set_length(pages);
+            sized = true;
+        }
+        if sized {
+            bar.set_position(progress.done.load(Ordering::Relaxed) as u64);
+        } else {
+            bar.tick();
+        }
+        std::thread::sleep(tick * 2);
+    }
+    bar.finish_and_clear();
+}
+
+/// Prints one JSON document on stdout.
+pub(super) fn print_json(value: &serde_json::Value) {
+    let mut out = io::stdout().lock();
+    let _ = writeln!(out, "{value}");
+}
+
+/// A check's report as JSON.
+pub(super) fn report_json(report: &Report) -> serde_json::Value {
+    let problems: Vec<serde_json::Value> = report
+        .problems
+        .iter()
+        .map(|p| {
+            serde_json::json!({
+                "file": p.file.display().to_string(),
+                "line": p.line,
+                "severity": p.severity.to_string(),
+                "message": p.message,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "files": report.files,
+        "urls": report.urls,
+        "errors": report.errors(),
+        "warnings": report.warnings(),
+        "problems": problems,
+    })
+}
+
+/// The summary of a build as JSON: what was listed, left out and written.
+pub(super) fn build_json(
+    collection: &Collection,
+    written: Option<&crate::sitemap::Written>,
+    dry_run: bool,
+    phases: &[(&str, Duration)],
+    elapsed: Duration,
+) -> serde_json::Value {
+    let counts = &collection.counts;
+    let path = |p: &std::path::Path| p.display().to_string();
+    let mut value = serde_json::json!({
+        "status": "ok",
+        "urls": collection.entries.len(),
+        "left_out": {
+            "rules": counts.rules,
+            "noindex": counts.noindex,
+            "redirects": counts.redirects,
+            "canonical": counts.canonical,
+            "canonical_not_here": counts.canonical_not_here,
+            "robots": counts.robots,
+        },
+        "skipped": collection.skipped_count,
+        "warnings": collection.warnings.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "duration_ms": elapsed.as_millis() as u64,
+        "durations_ms": phases
+            .iter()
+            .map(|(name, d)| (name.to_string(), serde_json::Value::from(d.as_millis() as u64)))
+            .collect::<serde_json::Map<_, _>>(),
+    });
+    if dry_run {
+        value["dry_run"] = true.into();
+        value["list"] = collection
+            .entries
+            .iter()
+            .map(|e| e.loc.to_string())
+            .collect();
+    }
+    if let Some(w) = written {
+        value["sitemap"] = path(&w.path).into();
+        value["index"] = w.indexed.into();
+        value["children"] = w.children.iter().map(|c| path(c)).collect();
+        value["removed"] = w.removed.iter().map(|c| path(c)).collect();
+    }
+    value
+}
+
+/// Prints the warnings of a collection, and with `verbose` every file skipped or left
+/// out with the reason.
+pub(super) fn print_collected(
+    stderr: &mut impl Write,
+    config: &Config,
+    collection: &Collection,
+    verbose: bool,
+) {
+    for warning in &collection.warnings {
+        let _ = writeln!(stderr, "warning: {warning}");
+    }
+    if verbose {
+        for skipped in &collection.skipped {
+            let path = config.public_dir.join(&skipped.rel);
+            let _ = writeln!(stderr, "skipped {}: {}", path.display(), skipped.reason);
+        }
+        for (rel, why) in &collection.left_out {
+            let path = config.public_dir.join(rel);
+            let _ = writeln!(stderr, "left out {}: {why}", path.display());
+        }
+    }
+}
+
+/// `1,234 URLs (56 excluded by rules, 3 noindex, 2 redirects) in 38 ms`
+pub(super) fn summary(collection: &Collection, elapsed: Duration) -> String {
+    let mut line = crate::text::count(collection.entries.len(), "URL", "URLs");
+    let mut notes = collection.counts.describe();
+    let warnings = collection.warnings.len();
+    if warnings > 0 {
+        notes.push(crate::text::count(warnings, "warning", "warnings"));
+    }
+    if !notes.is_empty() {
+        line.push_str(&format!(" ({})", notes.join(", ")));
+    }
+    let ms = elapsed.as_millis();
+    if ms < 1000 {
+        line.push_str(&format!(" in {ms} ms"));
+    } else {
+        line.push_str(&format!(" in {:.2} s", elapsed.as_secs_f64()));
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_progress_bar_only_for_a_person_at_a_terminal() {
+        // (quiet or --json, stderr is a terminal, CI set) -> bar
+        let table = [
+            ((false, true, false), true),
+            ((true, true, false), false),
+            ((false, false, false), false),
+            ((false, true, true), false),
+            ((false, false, true), false),
+        ];
+        for ((quiet, terminal, ci), want) in table {
+            assert_eq!(
+                wants_progress(quiet, terminal, ci),
+                want,
+                "{quiet} {terminal} {ci}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_progress_bar_stays_away_from_short_runs() {
+        let progress = crate::Progress::default();
+        let finished = AtomicBool::new(true);
+        let start = Instant::now();
+        draw_progress(&progress, &finished, start);
+        assert!(start.elapsed() < PROGRESS_AFTER);
+    }
+
+    #[test]
+    fn numbers_get_thousands_separators() {
+        let table = [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1,000"),
+            (1234567, "1,234,567"),
+        ];
+        for (n, want) in table {
+            assert_eq!(crate::text::thousands(n), want);
+        }
+    }
+}
