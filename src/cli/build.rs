@@ -10,10 +10,11 @@ use super::report::{
     build_json, draw_progress, print_collected, print_json, report_json, summary, wants_progress,
 };
 use super::{BuildArgs, FormatArg};
-use crate::Error;
 use crate::check::CheckOptions;
 use crate::config::{self, Config, Overrides};
 use crate::robots::Announced;
+use crate::sitemap::Written;
+use crate::{Collection, Error};
 
 pub(super) fn is_broken_pipe(err: &Error) -> bool {
     matches!(err, Error::Write(crate::sitemap::WriteError::Io { source, .. })
@@ -21,7 +22,72 @@ pub(super) fn is_broken_pipe(err: &Error) -> bool {
 }
 
 pub(super) fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
+    let config = load(args)?;
+    let collection = collect(args, &config, start);
+    let stderr = &mut io::stderr().lock();
+    let collection = match collection {
+        Ok(collection) => collection,
+        Err(err) => {
+            // Every page left out, or wrong canonicals: -v shows each page and why.
+            if let Some(collection) = err.collection() {
+                print_collected(stderr, &config, collection, args.verbose);
+            }
+            return Err(err);
+        }
+    };
+    let collected = start.elapsed();
+    print_collected(stderr, &config, &collection, args.verbose);
+    if args.dry_run {
+        return dry_run(args, &collection, start, collected);
+    }
+    let outcome = crate::write(&config, &collection, &mut io::stdout().lock())?;
+    let wrote = start.elapsed() - collected;
     let quiet = args.quiet || args.json;
+    if args.verbose
+        && let Some(written) = &outcome.written
+    {
+        for removed in &written.removed {
+            let _ = writeln!(stderr, "removed stale {}", removed.display());
+        }
+    }
+    if !quiet {
+        report_robots(stderr, &config, &outcome);
+        let what = what_was_written(outcome.written.as_ref());
+        let _ = writeln!(stderr, "{what}: {}", summary(&collection, start.elapsed()));
+    }
+    let run = Run {
+        args,
+        collection: &collection,
+        start,
+        phases: vec![("collect", collected), ("write", wrote)],
+    };
+    match &outcome.written {
+        Some(written) if args.check => check_written(&config, written, run),
+        written => {
+            if args.json {
+                print_json(&build_json(
+                    run.collection,
+                    written.as_ref(),
+                    false,
+                    &run.phases,
+                    start.elapsed(),
+                ));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// What a finished build reports from.
+struct Run<'a> {
+    args: &'a BuildArgs,
+    collection: &'a Collection,
+    start: Instant,
+    phases: Vec<(&'static str, std::time::Duration)>,
+}
+
+/// The configuration: the file (given, or `sitemap.toml` if there is one) and the flags.
+fn load(args: &BuildArgs) -> Result<Config, Error> {
     let config_path = args.config.clone().or_else(|| {
         let default = PathBuf::from(config::DEFAULT_CONFIG_FILE);
         default.is_file().then_some(default)
@@ -37,40 +103,39 @@ pub(super) fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
             FormatArg::Txt => config::Format::Txt,
         }),
     };
-    let config = Config::load(config_path.as_deref(), &overrides)?;
+    Ok(Config::load(config_path.as_deref(), &overrides)?)
+}
+
+/// Collects, with a progress bar on another thread when a person is watching.
+fn collect(args: &BuildArgs, config: &Config, start: Instant) -> Result<Collection, Error> {
     let show_progress = wants_progress(
-        quiet,
+        args.quiet || args.json,
         io::stderr().is_terminal(),
         std::env::var_os("CI").is_some_and(|v| !v.is_empty()),
     );
     let progress = crate::Progress::default();
     let finished = AtomicBool::new(false);
-    let collection = std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         if show_progress {
             scope.spawn(|| draw_progress(&progress, &finished, start));
         }
-        let collection = crate::collect_with_progress(&config, args.verbose, &progress);
+        let collection = crate::collect_with_progress(config, args.verbose, &progress);
         finished.store(true, Ordering::Relaxed);
         collection
-    });
-    let stderr = &mut io::stderr().lock();
-    let collection = match collection {
-        Ok(collection) => collection,
-        Err(err) => {
-            // Every page left out, or wrong canonicals: -v shows each page and why.
-            if let Some(collection) = err.collection() {
-                print_collected(stderr, &config, collection, args.verbose);
-            }
-            return Err(err);
-        }
-    };
-    let collected = start.elapsed();
-    print_collected(stderr, &config, &collection, args.verbose);
+    })
+}
 
-    if args.dry_run && args.json {
+/// `--dry-run`: the URLs on stdout (or the JSON summary), nothing written.
+fn dry_run(
+    args: &BuildArgs,
+    collection: &Collection,
+    start: Instant,
+    collected: std::time::Duration,
+) -> Result<(), Error> {
+    if args.json {
         let phases = [("collect", collected)];
         print_json(&build_json(
-            &collection,
+            collection,
             None,
             true,
             &phases,
@@ -78,126 +143,91 @@ pub(super) fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
         ));
         return Ok(());
     }
-    if args.dry_run {
-        let mut out = io::BufWriter::new(io::stdout().lock());
-        for entry in &collection.entries {
-            writeln!(out, "{}", entry.loc).map_err(stdout_error)?;
-        }
-        out.flush().map_err(stdout_error)?;
-        if !args.quiet {
-            let _ = writeln!(
-                stderr,
-                "dry run: {}; nothing written",
-                summary(&collection, start.elapsed())
-            );
-        }
-        return Ok(());
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for entry in &collection.entries {
+        writeln!(out, "{}", entry.loc).map_err(stdout_error)?;
     }
+    out.flush().map_err(stdout_error)?;
+    if !args.quiet {
+        let line = summary(collection, start.elapsed());
+        let _ = writeln!(io::stderr(), "dry run: {line}; nothing written");
+    }
+    Ok(())
+}
 
-    let outcome = crate::write(&config, &collection, &mut io::stdout().lock())?;
-    let wrote = start.elapsed() - collected;
-    let written = &outcome.written;
-    if args.verbose
-        && let Some(written) = written
-    {
-        for removed in &written.removed {
-            let _ = writeln!(stderr, "removed stale {}", removed.display());
+/// What was done to robots.txt, in a line.
+fn report_robots(stderr: &mut impl Write, config: &Config, outcome: &crate::WriteOutcome) {
+    let robots = config.public_dir.join("robots.txt");
+    let url = outcome.url.as_deref().unwrap_or_default();
+    let line = match &outcome.robots {
+        Some(Announced::Added) => format!("added Sitemap: {url} to {}", robots.display()),
+        Some(Announced::Replaced(old)) => {
+            format!("replaced Sitemap: {old} with {url} in {}", robots.display())
         }
+        Some(Announced::Created) => format!("created {} announcing {url}", robots.display()),
+        Some(Announced::NoFile) => format!(
+            "warning: robots_txt = \"update\" but there is no {}; use \"create\" to write one",
+            robots.display()
+        ),
+        Some(Announced::Unchanged) | None => return,
+    };
+    let _ = writeln!(stderr, "{line}");
+}
+
+/// `wrote public/sitemap.xml (index of 3 sitemaps)`.
+fn what_was_written(written: Option<&Written>) -> String {
+    match written {
+        None => "wrote sitemap to stdout".to_string(),
+        Some(w) if w.children.is_empty() => format!("wrote {}", w.path.display()),
+        Some(w) if !w.indexed => format!(
+            "wrote {} and {}",
+            w.path.display(),
+            w.children
+                .iter()
+                .map(|c| c.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Some(w) => format!(
+            "wrote {} (index of {})",
+            w.path.display(),
+            crate::text::count(w.children.len(), "sitemap", "sitemaps")
+        ),
     }
-    if !quiet {
-        let robots = config.public_dir.join("robots.txt");
-        let url = outcome.url.as_deref().unwrap_or_default();
-        match &outcome.robots {
-            Some(Announced::Added) => {
-                let _ = writeln!(stderr, "added Sitemap: {url} to {}", robots.display());
-            }
-            Some(Announced::Replaced(old)) => {
-                let _ = writeln!(
-                    stderr,
-                    "replaced Sitemap: {old} with {url} in {}",
-                    robots.display()
-                );
-            }
-            Some(Announced::Created) => {
-                let _ = writeln!(stderr, "created {} announcing {url}", robots.display());
-            }
-            Some(Announced::NoFile) => {
-                let _ = writeln!(
-                    stderr,
-                    "warning: robots_txt = \"update\" but there is no {}; use \"create\" to write one",
-                    robots.display()
-                );
-            }
-            Some(Announced::Unchanged) | None => {}
-        }
+}
+
+/// `--check`: checks what was just written and reports it (in the JSON too).
+fn check_written(config: &Config, written: &Written, mut run: Run) -> Result<(), Error> {
+    let options = CheckOptions {
+        base_url: Some(config.base_url.clone()),
+        now: jiff::Timestamp::now(),
+        written_by_us: true,
+    };
+    // Text sitemaps have no index to lead to the other files.
+    let mut files = vec![written.path.clone()];
+    if !written.indexed {
+        files.extend(written.children.iter().cloned());
     }
-    if !quiet {
-        let what = match written {
-            None => "wrote sitemap to stdout".to_string(),
-            Some(w) if w.children.is_empty() => format!("wrote {}", w.path.display()),
-            Some(w) if !w.indexed => format!(
-                "wrote {} and {}",
-                w.path.display(),
-                w.children
-                    .iter()
-                    .map(|c| c.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            Some(w) => format!(
-                "wrote {} (index of {})",
-                w.path.display(),
-                crate::text::count(w.children.len(), "sitemap", "sitemaps")
-            ),
-        };
-        let _ = writeln!(stderr, "{what}: {}", summary(&collection, start.elapsed()));
-    }
-    if args.check
-        && let Some(written) = written
-    {
-        let options = CheckOptions {
-            base_url: Some(config.base_url.clone()),
-            now: jiff::Timestamp::now(),
-            written_by_us: true,
-        };
-        // Text sitemaps have no index to lead to the other files.
-        let mut files = vec![written.path.clone()];
-        if !written.indexed {
-            files.extend(written.children.iter().cloned());
+    let checking = Instant::now();
+    let report = crate::check::check(&files, &options);
+    run.phases.push(("check", checking.elapsed()));
+    let failed = if run.args.json {
+        let elapsed = run.start.elapsed();
+        let mut value = build_json(run.collection, Some(written), false, &run.phases, elapsed);
+        value["check"] = report_json(&report);
+        if report.errors() > 0 {
+            value["status"] = "error".into();
+            value["exit_code"] = 1.into();
         }
-        let checking = Instant::now();
-        let report = crate::check::check(&files, &options);
-        let phases = [
-            ("collect", collected),
-            ("write", wrote),
-            ("check", checking.elapsed()),
-        ];
-        let failed = if args.json {
-            let mut value = build_json(&collection, Some(written), false, &phases, start.elapsed());
-            value["check"] = report_json(&report);
-            if report.errors() > 0 {
-                value["status"] = "error".into();
-                value["exit_code"] = 1.into();
-            }
-            print_json(&value);
-            report.errors() > 0
-        } else {
-            print_report(&report, false, args.quiet) != 0
-        };
-        if failed {
-            return Err(Error::CheckFailed {
-                errors: report.errors(),
-            });
-        }
-    } else if args.json {
-        let phases = [("collect", collected), ("write", wrote)];
-        print_json(&build_json(
-            &collection,
-            written.as_ref(),
-            false,
-            &phases,
-            start.elapsed(),
-        ));
+        print_json(&value);
+        report.errors() > 0
+    } else {
+        print_report(&report, false, run.args.quiet) != 0
+    };
+    if failed {
+        return Err(Error::CheckFailed {
+            errors: report.errors(),
+        });
     }
     Ok(())
 }
