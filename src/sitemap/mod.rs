@@ -1,0 +1,244 @@
+//! Writing sitemaps: entries to XML (quick-xml escapes every value), split into files of
+//! at most 50,000 URLs and 50 MiB, a sitemap index when there is more than one file,
+//! and every file written to a temporary file beside its target and renamed into place.
+
+mod replace;
+mod split;
+#[cfg(test)]
+mod tests;
+mod xml;
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+use jiff::Timestamp;
+use quick_xml::Reader;
+use quick_xml::events::Event;
+
+pub use replace::{write_files, write_index_file};
+pub use split::write_single;
+
+use crate::lastmod::LastmodFormat;
+use crate::rules::{Changefreq, Priority};
+
+/// The sitemaps.org 0.9 namespace.
+pub const NAMESPACE: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
+
+/// The protocol's size limit for one sitemap file, uncompressed: 50 MiB.
+pub const PROTOCOL_MAX_BYTES: usize = 52_428_800;
+
+/// The protocol's limit of sitemaps in one index (and URLs in one sitemap).
+pub const PROTOCOL_MAX_ENTRIES: usize = 50_000;
+
+/// One `<url>` of a sitemap.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// The absolute, percent-encoded URL (not yet XML-escaped).
+    pub loc: Box<str>,
+    /// `<lastmod>`, if known.
+    pub lastmod: Option<Timestamp>,
+    /// `<changefreq>`, if set.
+    pub changefreq: Option<Changefreq>,
+    /// `<priority>`, if set.
+    pub priority: Option<Priority>,
+    /// Language alternates, written as `<xhtml:link rel="alternate">`.
+    pub alternates: Box<[Alternate]>,
+}
+
+/// A language version of a page (hreflang).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alternate {
+    /// A BCP 47 language tag or `x-default`.
+    pub hreflang: String,
+    /// The absolute URL of that version.
+    pub href: String,
+}
+
+/// When to start a new sitemap file.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// URLs per file (at most 50,000).
+    pub max_urls: usize,
+    /// Bytes per file, uncompressed (at most 50 MiB).
+    pub max_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_urls: PROTOCOL_MAX_ENTRIES,
+            max_bytes: PROTOCOL_MAX_BYTES,
+        }
+    }
+}
+
+/// A failure to write; nothing of the new sitemap is left behind.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The OS refused a write, rename or removal.
+    #[error("cannot write {}: {source}", path.display())]
+    Io {
+        /// The file or directory concerned.
+        path: PathBuf,
+        /// The OS error.
+        source: io::Error,
+    },
+    /// Standard output can take one sitemap, not an index and its children.
+    #[error(
+        "{urls} URLs need {files} sitemap files and an index, which cannot go to standard output; write to a file instead (--output sitemap.xml)"
+    )]
+    NeedsIndex {
+        /// URLs to write.
+        urls: usize,
+        /// Files they need.
+        files: usize,
+    },
+    /// More files than one index may list.
+    #[error(
+        "{files} sitemap files would be needed, more than the 50,000 one index may list; raise max_urls_per_file or split the site into several runs"
+    )]
+    TooManyFiles {
+        /// Files needed.
+        files: usize,
+    },
+}
+
+/// The protocol's two forms of a sitemap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// `<urlset>` XML, with an index when split.
+    #[default]
+    Xml,
+    /// One URL per line; split files have no index.
+    Txt,
+}
+
+/// How sitemaps are written: their form, compression and date format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Form {
+    /// XML or text.
+    pub format: Format,
+    /// Gzip every file written (the size limit applies before compression).
+    pub gzip: bool,
+    /// How `<lastmod>` is written.
+    pub lastmod: LastmodFormat,
+}
+
+/// What [`write_files`] wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// The sitemap, or the sitemap index when there are children.
+    pub path: PathBuf,
+    /// Child sitemaps named by the index, in order; empty for a single sitemap. For text
+    /// sitemaps, which have no index, the files after the first (`path`).
+    pub children: Vec<PathBuf>,
+    /// Whether `path` is an index naming `children`.
+    pub indexed: bool,
+    /// Child sitemaps of an earlier run that are no longer part of the set, removed.
+    pub removed: Vec<PathBuf>,
+}
+
+/// How child sitemaps are located: beside the output, published under `loc_prefix`
+/// (their names are [`child_name`]'s).
+#[derive(Debug, Clone)]
+pub struct Children {
+    /// The URL of the directory the children are published in, ending in `/`.
+    pub loc_prefix: String,
+}
+
+impl Children {
+    /// The published URL of the file `path` beside the output.
+    pub fn url_of(&self, path: &Path) -> String {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        format!("{}{}", self.loc_prefix, crate::url::encode_segment(&name))
+    }
+}
+
+pub(super) fn split_name(output: &Path) -> (String, String) {
+    let name = output
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "sitemap.xml".to_string());
+    match name.find('.') {
+        Some(dot) if dot > 0 => (name[..dot].to_string(), name[dot..].to_string()),
+        _ => (name, String::new()),
+    }
+}
+
+/// Hex digits of a child's content hash in its name: 48 bits, so two different files
+/// of the same position never share a name in practice.
+const HASH_DIGITS: usize = 12;
+
+/// The file name of child `n` (1-based) of `output` whose bytes hash to `hash`:
+/// `{stem}-{n}-{hash}{ext}`, e.g. `sitemap-1-3f2a9c1b0d4e.xml`.
+///
+/// The name changes with the content, so writing a new set never overwrites a child the
+/// current index names: the index's rename switches from one complete set to the other
+/// at once, and a run killed before it leaves the previous set whole. A child whose
+/// content did not change keeps its name (and its caches).
+pub fn child_name(output: &Path, n: usize, hash: &blake3::Hash) -> String {
+    let (stem, ext) = split_name(output);
+    let hex = hash.to_hex();
+    format!("{stem}-{n}-{}{ext}", &hex[..HASH_DIGITS])
+}
+
+/// Whether `name` has the shape of a child of `output`: `{stem}-{n}-{hash}{ext}`, or
+/// `{stem}-{n}{ext}` as earlier versions named them.
+pub(super) fn is_child_name(output: &Path, name: &str) -> bool {
+    let (stem, ext) = split_name(output);
+    let Some(rest) = name
+        .strip_prefix(&stem)
+        .and_then(|r| r.strip_prefix('-'))
+        .and_then(|r| r.strip_suffix(ext.as_str()))
+    else {
+        return false;
+    };
+    let (number, hash) = match rest.split_once('-') {
+        Some((number, hash)) => (number, Some(hash)),
+        None => (rest, None),
+    };
+    let is_number = !number.is_empty()
+        && !number.starts_with('0')
+        && number.bytes().all(|b| b.is_ascii_digit());
+    let is_hash = hash.is_none_or(|h| {
+        h.len() == HASH_DIGITS && h.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+    });
+    is_number && is_hash
+}
+
+/// The local name of a file's root element, reading no more than its first 64 KiB
+/// (decompressed, for a gzipped file).
+pub fn root_element(path: &Path) -> Option<String> {
+    root_element_of(&opening(path, 64 * 1024)?[..])
+}
+
+/// The first `limit` bytes of a file, gunzipped when it starts with gzip's magic bytes.
+pub(super) fn opening(path: &Path, limit: u64) -> Option<Vec<u8>> {
+    let mut file = BufReader::new(File::open(path).ok()?);
+    let gzipped = file.fill_buf().ok()?.starts_with(&[0x1f, 0x8b]);
+    let mut bytes = Vec::new();
+    if gzipped {
+        let gz = flate2::bufread::GzDecoder::new(file);
+        // A truncated stream still yields what came before the damage.
+        let _ = gz.take(limit).read_to_end(&mut bytes);
+    } else {
+        file.take(limit).read_to_end(&mut bytes).ok()?;
+    }
+    Some(bytes)
+}
+
+fn root_element_of(input: impl BufRead) -> Option<String> {
+    let mut reader = Reader::from_reader(input);
+    let mut buf = Vec::new();
+    loop {
+        match reader.read_event_into(&mut buf).ok()? {
+            Event::Start(e) | Event::Empty(e) => {
+                return Some(e.local_name().into_inner().to_string());
+            }
+            Event::Eof => return None,
+            _ => buf.clear(),
+        }
+    }
+}

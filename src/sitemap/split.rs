@@ -1,0 +1,135 @@
+//! Entries into files: as many `<urlset>` (or text) documents as the limits need.
+
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+
+use jiff::Timestamp;
+
+use super::xml::{Sink, URLSET_CLOSE, URLSET_OPEN, URLSET_OPEN_XHTML, write_entry};
+use super::{Entry, Form, Format, Limits, WriteError};
+
+/// One sitemap file's worth of entries, as written to its sink.
+#[derive(Debug)]
+pub(super) struct Part<W> {
+    /// What the finished sink became (the bytes, or the closed temporary file).
+    pub written: W,
+    /// The newest `lastmod` among its entries, for the index.
+    pub newest: Option<Timestamp>,
+}
+
+/// The part being filled.
+struct Open<W: Write> {
+    sink: BufWriter<W>,
+    urls: usize,
+    bytes: usize,
+    newest: Option<Timestamp>,
+}
+
+/// Writes `entries` as `<urlset>` documents, opening a new sink with `open` whenever the
+/// current one is full. Returns at least one part when `entries` is not empty.
+/// Each finished sink is handed to `finish`, whose result is kept: files are synced and
+/// closed there, so no more than one child is open at a time however many there are.
+pub(super) fn write_urlsets<W: Write, T>(
+    entries: &[Entry],
+    limits: Limits,
+    form: Form,
+    mut open: impl FnMut() -> io::Result<W>,
+    mut finish: impl FnMut(W) -> io::Result<T>,
+) -> io::Result<Vec<Part<T>>> {
+    // The xhtml namespace is declared only where some page has alternates.
+    let (open_tag, close_tag) = match form.format {
+        Format::Txt => ("", ""),
+        Format::Xml if entries.iter().any(|e| !e.alternates.is_empty()) => {
+            (URLSET_OPEN_XHTML, URLSET_CLOSE)
+        }
+        Format::Xml => (URLSET_OPEN, URLSET_CLOSE),
+    };
+    let mut parts = Vec::new();
+    let mut current: Option<Open<W>> = None;
+    let mut buf = Vec::with_capacity(512);
+    for entry in entries {
+        buf.clear();
+        match form.format {
+            Format::Xml => write_entry(&mut buf, entry, form.lastmod)?,
+            Format::Txt => {
+                buf.extend_from_slice(entry.loc.as_bytes());
+                buf.push(b'\n');
+            }
+        }
+        if let Some(open) = &current
+            && (open.urls >= limits.max_urls
+                || open.bytes + buf.len() + close_tag.len() > limits.max_bytes)
+        {
+            parts.push(finish_part(
+                current.take().expect("checked above"),
+                close_tag,
+                &mut finish,
+            )?);
+        }
+        let part = match &mut current {
+            Some(c) => c,
+            None => {
+                let mut sink = BufWriter::with_capacity(256 * 1024, open()?);
+                sink.write_all(open_tag.as_bytes())?;
+                current.insert(Open {
+                    sink,
+                    urls: 0,
+                    bytes: open_tag.len(),
+                    newest: None,
+                })
+            }
+        };
+        part.sink.write_all(&buf)?;
+        part.urls += 1;
+        part.bytes += buf.len();
+        if entry.lastmod > part.newest {
+            part.newest = entry.lastmod;
+        }
+    }
+    if let Some(c) = current {
+        parts.push(finish_part(c, close_tag, &mut finish)?);
+    }
+    Ok(parts)
+}
+
+fn finish_part<W: Write, T>(
+    Open {
+        mut sink, newest, ..
+    }: Open<W>,
+    close_tag: &str,
+    finish: &mut impl FnMut(W) -> io::Result<T>,
+) -> io::Result<Part<T>> {
+    sink.write_all(close_tag.as_bytes())?;
+    let sink = sink.into_inner().map_err(io::IntoInnerError::into_error)?;
+    Ok(Part {
+        written: finish(sink)?,
+        newest,
+    })
+}
+
+/// Writes a single sitemap to `out` (standard output); fails, having written nothing,
+/// when the entries need more than one file.
+pub fn write_single(
+    out: &mut dyn Write,
+    entries: &[Entry],
+    limits: Limits,
+    form: Form,
+) -> Result<(), WriteError> {
+    let stdout = || PathBuf::from("<stdout>");
+    let io_err = |source| WriteError::Io {
+        path: stdout(),
+        source,
+    };
+    let open = || Ok(Sink::new(Vec::new(), form.gzip));
+    let parts = write_urlsets(entries, limits, form, open, Sink::finish).map_err(io_err)?;
+    if parts.len() > 1 {
+        return Err(WriteError::NeedsIndex {
+            urls: entries.len(),
+            files: parts.len(),
+        });
+    }
+    for part in parts {
+        out.write_all(&part.written).map_err(io_err)?;
+    }
+    out.flush().map_err(io_err)
+}

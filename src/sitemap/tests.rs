@@ -1,0 +1,265 @@
+use super::split::write_urlsets;
+use super::xml::URLSET_CLOSE;
+use super::*;
+
+fn entry(loc: &str, secs: Option<i64>) -> Entry {
+    Entry {
+        loc: loc.into(),
+        lastmod: secs.map(|s| Timestamp::from_second(s).unwrap()),
+        changefreq: None,
+        priority: None,
+        alternates: Box::default(),
+    }
+}
+
+fn serialised(entries: &[Entry], limits: Limits) -> Vec<String> {
+    write_urlsets(entries, limits, Form::default(), || Ok(Vec::new()), Ok)
+        .unwrap()
+        .into_iter()
+        .map(|p| String::from_utf8(p.written).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_urlset_is_escaped_and_exact() {
+    let entries = [
+        Entry {
+            loc: "https://example.org/a&b'c\"<>.html".into(),
+            lastmod: Some(Timestamp::from_second(1_709_634_030).unwrap()),
+            changefreq: Some(Changefreq::Daily),
+            priority: Priority::new(0.8),
+            alternates: Box::default(),
+        },
+        entry("https://example.org/", None),
+    ];
+    let out = serialised(&entries, Limits::default());
+    insta::assert_snapshot!(out[0], @r#"
+    <?xml version="1.0" encoding="UTF-8"?>
+    <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+      <url>
+        <loc>https://example.org/a&amp;b&apos;c&quot;&lt;&gt;.html</loc>
+        <lastmod>2024-03-05T10:20:30+00:00</lastmod>
+        <changefreq>daily</changefreq>
+        <priority>0.8</priority>
+      </url>
+      <url>
+        <loc>https://example.org/</loc>
+      </url>
+    </urlset>
+    "#);
+}
+
+#[test]
+fn alternates_declare_the_xhtml_namespace_only_when_present() {
+    let mut page = entry("https://example.org/en/", None);
+    assert!(!serialised(&[page.clone()], Limits::default())[0].contains("xhtml"));
+    page.alternates = Box::new([
+        Alternate {
+            hreflang: "de".into(),
+            href: "https://example.org/de/?a=1&b=2".into(),
+        },
+        Alternate {
+            hreflang: "x-default".into(),
+            href: "https://example.org/".into(),
+        },
+    ]);
+    insta::assert_snapshot!(serialised(&[page], Limits::default())[0], @r#"
+    <?xml version="1.0" encoding="UTF-8"?>
+    <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+      <url>
+        <loc>https://example.org/en/</loc>
+        <xhtml:link rel="alternate" hreflang="de" href="https://example.org/de/?a=1&amp;b=2"/>
+        <xhtml:link rel="alternate" hreflang="x-default" href="https://example.org/"/>
+      </url>
+    </urlset>
+    "#);
+}
+
+#[test]
+fn splits_by_count() {
+    let entries: Vec<Entry> = (0..7)
+        .map(|i| entry(&format!("https://e.org/{i}"), Some(i)))
+        .collect();
+    let parts = write_urlsets(
+        &entries,
+        Limits {
+            max_urls: 3,
+            max_bytes: PROTOCOL_MAX_BYTES,
+        },
+        Form {
+            lastmod: LastmodFormat::Date,
+            ..Form::default()
+        },
+        || Ok(Vec::new()),
+        Ok,
+    )
+    .unwrap();
+    let counts: Vec<usize> = parts
+        .iter()
+        .map(|p| String::from_utf8_lossy(&p.written).matches("<url>").count())
+        .collect();
+    assert_eq!(counts, [3, 3, 1]);
+    let newest: Vec<i64> = parts
+        .iter()
+        .map(|p| p.newest.unwrap().as_second())
+        .collect();
+    assert_eq!(newest, [2, 5, 6]);
+}
+
+#[test]
+fn splits_by_bytes_and_never_exceeds_the_limit() {
+    let entries: Vec<Entry> = (0..50)
+        .map(|i| entry(&format!("https://e.org/{i:03}/{}", "x".repeat(i)), None))
+        .collect();
+    for max_bytes in [400, 1000, 2000] {
+        let out = serialised(
+            &entries,
+            Limits {
+                max_urls: 50_000,
+                max_bytes,
+            },
+        );
+        assert!(out.len() > 1, "{max_bytes}");
+        let mut seen = 0;
+        for part in &out {
+            assert!(part.len() <= max_bytes, "{} > {max_bytes}", part.len());
+            assert!(part.ends_with(URLSET_CLOSE));
+            seen += part.matches("<url>").count();
+        }
+        assert_eq!(seen, 50);
+    }
+}
+
+#[test]
+fn the_size_limit_counts_bytes_before_gzip() {
+    // 40 entries of ~80 bytes compress to far under 1,000 bytes, but not before.
+    let entries: Vec<Entry> = (0..40)
+        .map(|i| {
+            entry(
+                &format!("https://e.org/a/long/path/to/page-{i:03}.html"),
+                None,
+            )
+        })
+        .collect();
+    let mut out = Vec::new();
+    let form = Form {
+        gzip: true,
+        ..Form::default()
+    };
+    let limits = Limits {
+        max_urls: PROTOCOL_MAX_ENTRIES,
+        max_bytes: 1_000,
+    };
+    let err = write_single(&mut out, &entries, limits, form).unwrap_err();
+    assert!(matches!(err, WriteError::NeedsIndex { .. }), "{err}");
+    let limits = Limits {
+        max_urls: PROTOCOL_MAX_ENTRIES,
+        max_bytes: 10_000,
+    };
+    write_single(&mut out, &entries, limits, form).unwrap();
+    assert!(out.len() < 1_000, "{} bytes compressed", out.len());
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(&out[..])
+        .read_to_string(&mut text)
+        .unwrap();
+    assert!(text.len() > 2_000 && text.ends_with(URLSET_CLOSE));
+}
+
+#[test]
+fn text_parts_are_lines_with_no_markup() {
+    let entries = [
+        entry("https://e.org/a", Some(0)),
+        entry("https://e.org/b?x=1&y", None),
+    ];
+    let form = Form {
+        format: Format::Txt,
+        ..Form::default()
+    };
+    let parts = write_urlsets(&entries, Limits::default(), form, || Ok(Vec::new()), Ok).unwrap();
+    assert_eq!(parts.len(), 1);
+    assert_eq!(parts[0].written, b"https://e.org/a\nhttps://e.org/b?x=1&y\n");
+}
+
+#[test]
+fn stdout_refuses_what_needs_an_index() {
+    let entries: Vec<Entry> = (0..3)
+        .map(|i| entry(&format!("https://e.org/{i}"), None))
+        .collect();
+    let mut out = Vec::new();
+    let err = write_single(
+        &mut out,
+        &entries,
+        Limits {
+            max_urls: 2,
+            max_bytes: PROTOCOL_MAX_BYTES,
+        },
+        Form::default(),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("--output sitemap.xml"), "{err}");
+    assert!(out.is_empty());
+}
+
+#[test]
+fn child_names_come_from_the_output_stem() {
+    let hash = blake3::Hash::from_bytes([0xd9; 32]);
+    assert_eq!(
+        child_name(Path::new("public/sitemap.xml"), 2, &hash),
+        "sitemap-2-d9d9d9d9d9d9.xml"
+    );
+    assert_eq!(
+        child_name(Path::new("maps/site.xml.gz"), 1, &hash),
+        "site-1-d9d9d9d9d9d9.xml.gz"
+    );
+    assert_eq!(
+        child_name(Path::new("sitemap"), 3, &hash),
+        "sitemap-3-d9d9d9d9d9d9"
+    );
+}
+
+#[test]
+fn recognises_the_names_of_children() {
+    let output = Path::new("public/sitemap.xml");
+    let table = [
+        ("sitemap-1-0123456789ab.xml", true),
+        ("sitemap-12-d9d9d9d9d9d9.xml", true),
+        ("sitemap-3.xml", true),
+        ("sitemap-0-0123456789ab.xml", false),
+        ("sitemap-01.xml", false),
+        ("sitemap-1-0123456789AB.xml", false),
+        ("sitemap-1-0123456789a.xml", false),
+        ("sitemap-1-0123456789abc.xml", false),
+        ("sitemap-news.xml", false),
+        ("sitemap-1-.xml", false),
+        ("sitemap-.xml", false),
+        ("sitemap-1.xml.gz", false),
+        ("other-1.xml", false),
+        ("sitemap.xml", false),
+    ];
+    for (name, want) in table {
+        assert_eq!(is_child_name(output, name), want, "{name}");
+    }
+}
+
+#[test]
+fn reads_the_root_element() {
+    let table = [
+        (
+            "<?xml version=\"1.0\"?>\n<!-- c -->\n<urlset xmlns=\"x\"/>",
+            Some("urlset"),
+        ),
+        (
+            "<sm:sitemapindex xmlns:sm=\"x\"></sm:sitemapindex>",
+            Some("sitemapindex"),
+        ),
+        ("not xml at all", None),
+        ("", None),
+    ];
+    for (text, want) in table {
+        assert_eq!(
+            root_element_of(text.as_bytes()).as_deref(),
+            want,
+            "{text:?}"
+        );
+    }
+}

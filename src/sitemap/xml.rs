@@ -1,0 +1,129 @@
+//! The XML of a sitemap: entries, the urlset and index documents, and the gzip sink.
+
+use std::io::{self, BufWriter, Write};
+
+use jiff::Timestamp;
+use quick_xml::Writer;
+use quick_xml::events::BytesText;
+
+use super::Entry;
+use crate::lastmod::{self, LastmodFormat};
+
+// The declaration and root tags are constants, so they are written as bytes; every
+// value inside them goes through quick-xml's escaping.
+pub(super) const URLSET_OPEN: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+pub(super) const URLSET_OPEN_XHTML: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
+pub(super) const URLSET_CLOSE: &str = "</urlset>\n";
+pub(super) const INDEX_OPEN: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+pub(super) const INDEX_CLOSE: &str = "</sitemapindex>\n";
+
+/// A file's bytes on their way out, gzipped or not. flate2's gzip header carries no
+/// time or name, so the same sitemap gives the same bytes (and child name) every run.
+pub(super) enum Sink<W: Write> {
+    Plain(W),
+    Gzip(flate2::write::GzEncoder<W>),
+}
+
+impl<W: Write> Sink<W> {
+    pub(super) fn new(inner: W, gzip: bool) -> Sink<W> {
+        if gzip {
+            Sink::Gzip(flate2::write::GzEncoder::new(
+                inner,
+                flate2::Compression::default(),
+            ))
+        } else {
+            Sink::Plain(inner)
+        }
+    }
+
+    /// Ends the gzip stream, if any, and hands back the inner writer.
+    pub(super) fn finish(self) -> io::Result<W> {
+        match self {
+            Sink::Plain(w) => Ok(w),
+            Sink::Gzip(gz) => gz.finish(),
+        }
+    }
+}
+
+impl<W: Write> Write for Sink<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Sink::Plain(w) => w.write(buf),
+            Sink::Gzip(gz) => gz.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Sink::Plain(w) => w.flush(),
+            Sink::Gzip(gz) => gz.flush(),
+        }
+    }
+}
+
+/// Serialises one entry (with its indentation) into `buf`.
+pub(super) fn write_entry(
+    buf: &mut Vec<u8>,
+    entry: &Entry,
+    format: LastmodFormat,
+) -> io::Result<()> {
+    let mut w = Writer::new(buf);
+    w.get_mut().extend_from_slice(b"  <url>\n    ");
+    w.create_element("loc")
+        .write_text_content(BytesText::new(&entry.loc))?;
+    if let Some(ts) = entry.lastmod {
+        w.get_mut().extend_from_slice(b"\n    ");
+        let text = lastmod::format(ts, format);
+        w.create_element("lastmod")
+            .write_text_content(BytesText::new(&text))?;
+    }
+    if let Some(c) = entry.changefreq {
+        w.get_mut().extend_from_slice(b"\n    ");
+        w.create_element("changefreq")
+            .write_text_content(BytesText::new(c.as_str()))?;
+    }
+    if let Some(p) = entry.priority {
+        w.get_mut().extend_from_slice(b"\n    ");
+        let text = p.to_string();
+        w.create_element("priority")
+            .write_text_content(BytesText::new(&text))?;
+    }
+    for alt in &entry.alternates {
+        w.get_mut().extend_from_slice(b"\n    ");
+        w.create_element("xhtml:link")
+            .with_attributes([
+                ("rel", "alternate"),
+                ("hreflang", alt.hreflang.as_str()),
+                ("href", alt.href.as_str()),
+            ])
+            .write_empty()?;
+    }
+    w.get_mut().extend_from_slice(b"\n  </url>\n");
+    Ok(())
+}
+
+/// Writes a sitemap index naming each child `(loc, newest lastmod)`.
+pub(super) fn write_index<W: Write>(
+    sink: W,
+    children: &[(String, Option<Timestamp>)],
+    format: LastmodFormat,
+) -> io::Result<W> {
+    let mut w = Writer::new(BufWriter::new(sink));
+    w.get_mut().write_all(INDEX_OPEN.as_bytes())?;
+    for (loc, newest) in children {
+        w.get_mut().write_all(b"  <sitemap>\n    ")?;
+        w.create_element("loc")
+            .write_text_content(BytesText::new(loc))?;
+        if let Some(ts) = newest {
+            w.get_mut().write_all(b"\n    ")?;
+            let text = lastmod::format(*ts, format);
+            w.create_element("lastmod")
+                .write_text_content(BytesText::new(&text))?;
+        }
+        w.get_mut().write_all(b"\n  </sitemap>\n")?;
+    }
+    w.get_mut().write_all(INDEX_CLOSE.as_bytes())?;
+    w.into_inner()
+        .into_inner()
+        .map_err(io::IntoInnerError::into_error)
+}
