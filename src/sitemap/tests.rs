@@ -177,7 +177,10 @@ fn text_parts_are_lines_with_no_markup() {
     };
     let parts = write_urlsets(&entries, Limits::default(), form, || Ok(Vec::new()), Ok).unwrap();
     assert_eq!(parts.len(), 1);
-    assert_eq!(parts[0].written, b"https://e.org/a\nhttps://e.org/b?x=1&y\n");
+    assert_eq!(
+        parts[0].written,
+        b"https://e.org/a\nhttps://e.org/b?x=1&y\n"
+    );
 }
 
 #[test]

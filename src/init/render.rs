@@ -1,0 +1,86 @@
+//! The `sitemap.toml` that `init` writes.
+
+use super::{Detected, Generator};
+
+/// The `sitemap.toml` for what was detected: every value filled in that could be, the
+/// others commented with what to put there.
+pub fn render(found: &Detected) -> String {
+    let mut out = String::new();
+    out.push_str("# sitemap.toml for sitemapgen: every key is described in sitemap.toml.example\n");
+    out.push_str("# and the README. Run `sitemapgen` after building the site.\n\n");
+    match (found.generator, &found.source) {
+        (Some(g), Some(source)) => out.push_str(&format!(
+            "# Written for {} (recognised by {}).\n",
+            g.name(),
+            source.display()
+        )),
+        _ => out.push_str(
+            "# No generator recognised: set public_dir to the directory your build writes\n\
+             # (Hugo, Zola, Hexo: public; Jekyll, Eleventy: _site; Astro: dist; Next: out;\n\
+             # Docusaurus: build; VitePress: .vitepress/dist; MkDocs: site; Sphinx:\n\
+             # _build/html; Pelican: output).\n",
+        ),
+    }
+    for note in &found.notes {
+        out.push_str(&format!("# Carried over: {note}.\n"));
+    }
+    out.push('\n');
+    out.push_str("# The site's public address; every URL in the sitemap starts with it.\n");
+    match &found.base_url {
+        Some(url) => out.push_str(&format!("base_url = {}\n\n", toml_string(url))),
+        None => out.push_str(
+            "# Not found in the generator's config: set it (or pass --base-url).\n\
+             # base_url = \"https://example.org/\"\n\n",
+        ),
+    }
+    out.push_str("# The built site, relative to this file.\n");
+    out.push_str(&format!(
+        "public_dir = {}\n\n",
+        toml_string(&found.public_dir)
+    ));
+    render_style(&mut out, found);
+    out.push_str(
+        "# Where modified dates come from, first found wins. In CI every file's mtime is\n\
+         # the build time: add \"git\" (with fetch-depth: 0) or \"content\" before \"mtime\".\n\
+         lastmod = [\"meta\", \"mtime\"]\n\n",
+    );
+    let excludes = found.generator.map_or(&[][..], Generator::excludes);
+    if excludes.is_empty() {
+        out.push_str(
+            "# Pages to leave out, as globs relative to public_dir.\n\
+             # exclude = [\"drafts/**\"]\n\n",
+        );
+    } else {
+        let list: Vec<String> = excludes.iter().map(|e| toml_string(e)).collect();
+        out.push_str(&format!(
+            "# Pages to leave out, as globs relative to public_dir: those {}'s own sitemap\n\
+             # leaves out.\nexclude = [{}]\n\n",
+            found.generator.map_or("", Generator::name),
+            list.join(", ")
+        ));
+    }
+    out.push_str(found.generator.map_or(
+        "# [[rule]]\n# match = [\"blog/page/**\"]\n# exclude = true\n",
+        Generator::suggested_rules,
+    ));
+    out
+}
+
+fn render_style(out: &mut String, found: &Detected) {
+    if found.trailing_slash.is_none() && found.clean_urls.is_none() {
+        return;
+    }
+    out.push_str("# How files map to URLs, as the generator links its pages.\n");
+    if let Some(v) = found.trailing_slash {
+        out.push_str(&format!("trailing_slash = {v}\n"));
+    }
+    if let Some(v) = found.clean_urls {
+        out.push_str(&format!("clean_urls = {v}\n"));
+    }
+    out.push('\n');
+}
+
+/// A TOML basic string.
+fn toml_string(value: &str) -> String {
+    toml::Value::String(value.to_string()).to_string()
+}
