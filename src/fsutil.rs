@@ -11,6 +11,21 @@ pub fn parent_dir(path: &Path) -> &Path {
     }
 }
 
+/// gzip's magic bytes, which tell a gzipped input whatever its name.
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// A reader of `file`'s content, gunzipped when it starts with gzip's magic bytes: the
+/// one way inputs are told gzipped (outputs are gzipped by their settings).
+pub fn maybe_gzipped(file: std::fs::File) -> io::Result<Box<dyn io::BufRead>> {
+    let mut reader = io::BufReader::new(file);
+    let gzipped = io::BufRead::fill_buf(&mut reader)?.starts_with(&GZIP_MAGIC);
+    Ok(if gzipped {
+        Box::new(io::BufReader::new(flate2::bufread::GzDecoder::new(reader)))
+    } else {
+        Box::new(reader)
+    })
+}
+
 /// How [`write_atomic`] names and places its file.
 #[derive(Debug, Clone, Copy)]
 pub struct Atomic<'a> {

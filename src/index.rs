@@ -6,7 +6,6 @@
 //! children are listed instead.
 
 use std::fs::File;
-use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
@@ -81,13 +80,13 @@ pub fn children(
                 path: path.clone(),
                 root: root.to_path_buf(),
             })?;
-        let scanned = scan(path).map_err(input_err)?;
-        match scanned {
-            Scanned::Urlset(lastmod) => children.push(Child {
+        let read = read_input(path).map_err(input_err)?;
+        match read {
+            Input::Urlset(lastmod) => children.push(Child {
                 loc: format!("{}{}", base_url.as_str(), encode_path(rel)),
                 lastmod,
             }),
-            Scanned::Index(listed) => children.extend(listed),
+            Input::Index(listed) => children.extend(listed),
         }
     }
     children.sort_by(|a, b| a.loc.cmp(&b.loc));
@@ -108,7 +107,8 @@ pub fn write(output: &Path, children: &[Child], format: LastmodFormat) -> Result
     Ok(())
 }
 
-enum Scanned {
+/// What an input turned out to be.
+enum Input {
     /// A sitemap, with its newest lastmod.
     Urlset(Option<Timestamp>),
     /// An index, with its children.
@@ -117,17 +117,10 @@ enum Scanned {
 
 /// Reads a sitemap (`.xml` or `.xml.gz`) just far enough to index it: its kind, and its
 /// newest `lastmod` or its children. Streamed.
-fn scan(path: &Path) -> Result<Scanned, String> {
+fn read_input(path: &Path) -> Result<Input, String> {
     let file = File::open(path).map_err(|e| format!("cannot be read ({e})"))?;
-    let gz = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("gz"));
-    let input: Box<dyn std::io::Read> = if gz {
-        Box::new(flate2::read::GzDecoder::new(file))
-    } else {
-        Box::new(file)
-    };
-    let mut reader = NsReader::from_reader(BufReader::new(input));
+    let input = crate::fsutil::maybe_gzipped(file).map_err(|e| format!("cannot be read ({e})"))?;
+    let mut reader = NsReader::from_reader(input);
     let mut buf = Vec::new();
     let mut root: Option<String> = None;
     let mut text = String::new();
@@ -155,14 +148,15 @@ fn scan(path: &Path) -> Result<Scanned, String> {
                 }
             }
             Event::Text(t) => text.push_str(&t),
-            Event::GeneralRef(r) => text.push_str(match r.as_ref() {
-                "amp" => "&",
-                "lt" => "<",
-                "gt" => ">",
-                "apos" => "'",
-                "quot" => "\"",
-                _ => "",
-            }),
+            Event::GeneralRef(r) => match crate::text::xml_reference(r.as_ref()) {
+                Some(c) => text.push(c),
+                None => {
+                    let name = crate::one_line(r.as_ref());
+                    return Err(format!(
+                        "holds an undefined entity &{name}; (run sitemapgen check on it)"
+                    ));
+                }
+            },
             Event::End(e) => {
                 let name = e.local_name().into_inner().to_string();
                 match name.as_str() {
@@ -191,8 +185,11 @@ fn scan(path: &Path) -> Result<Scanned, String> {
         }
     }
     match root.as_deref() {
-        Some("sitemapindex") => Ok(Scanned::Index(children)),
-        Some(_) => Ok(Scanned::Urlset(newest)),
+        Some("sitemapindex") => Ok(Input::Index(children)),
+        Some(_) => Ok(Input::Urlset(newest)),
         None => Err("is empty or not XML".to_string()),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -258,11 +258,12 @@ impl<'o> Checker<'o> {
             .file_name()
             .map(|n| n.to_string_lossy().to_lowercase())
             .unwrap_or_default();
-        let gz = name.ends_with(".gz");
-        let inner: Box<dyn Read> = if gz {
-            Box::new(flate2::read::GzDecoder::new(BufReader::new(file)))
-        } else {
-            Box::new(file)
+        let inner = match crate::fsutil::maybe_gzipped(file) {
+            Ok(inner) => inner,
+            Err(e) => {
+                self.problem(path, 0, Severity::Error, format!("cannot read ({e})"));
+                return Root::Other;
+            }
         };
         let mut input = BufReader::with_capacity(64 * 1024, Counting { inner, bytes: 0 });
         let text = name.trim_end_matches(".gz").ends_with(".txt");

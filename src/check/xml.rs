@@ -320,17 +320,7 @@ impl Checker<'_> {
     }
 
     fn xml_reference(&mut self, file: &mut XmlFile, r: &quick_xml::events::BytesRef, line: u64) {
-        let resolved = match r.resolve_char_ref() {
-            Ok(Some(c)) => Some(c.to_string()),
-            _ => match r.as_ref() {
-                "amp" => Some("&".into()),
-                "lt" => Some("<".into()),
-                "gt" => Some(">".into()),
-                "apos" => Some("'".into()),
-                "quot" => Some("\"".into()),
-                _ => None,
-            },
-        };
+        let resolved = crate::text::xml_reference(r.as_ref()).map(String::from);
         match resolved {
             Some(s) => {
                 file.text_line.get_or_insert(line);

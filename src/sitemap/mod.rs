@@ -9,7 +9,7 @@ mod tests;
 mod xml;
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
@@ -216,16 +216,10 @@ pub fn root_element(path: &Path) -> Option<String> {
 
 /// The first `limit` bytes of a file, gunzipped when it starts with gzip's magic bytes.
 pub(super) fn opening(path: &Path, limit: u64) -> Option<Vec<u8>> {
-    let mut file = BufReader::new(File::open(path).ok()?);
-    let gzipped = file.fill_buf().ok()?.starts_with(&[0x1f, 0x8b]);
+    let input = crate::fsutil::maybe_gzipped(File::open(path).ok()?).ok()?;
     let mut bytes = Vec::new();
-    if gzipped {
-        let gz = flate2::bufread::GzDecoder::new(file);
-        // A truncated stream still yields what came before the damage.
-        let _ = gz.take(limit).read_to_end(&mut bytes);
-    } else {
-        file.take(limit).read_to_end(&mut bytes).ok()?;
-    }
+    // A truncated gzip stream still yields what came before the damage.
+    let _ = input.take(limit).read_to_end(&mut bytes);
     Some(bytes)
 }
 
