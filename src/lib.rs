@@ -25,6 +25,7 @@ pub mod cli;
 pub mod config;
 pub mod error;
 pub mod fsutil;
+mod html;
 pub mod index;
 pub mod init;
 pub mod lastmod;

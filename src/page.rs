@@ -307,18 +307,12 @@ impl HeadEmitter<'_, '_> {
 impl html5gum::Emitter for HeadEmitter<'_, '_> {
     type Token = bool;
 
+    crate::html::emitter_basics!();
+
     fn set_last_start_tag(&mut self, last_start_tag: Option<&[u8]>) {
         self.last_start_tag.clear();
         self.last_start_tag
             .extend_from_slice(last_start_tag.unwrap_or_default());
-    }
-
-    fn emit_eof(&mut self) {}
-
-    fn emit_error(&mut self, _: html5gum::Error) {}
-
-    fn should_emit_errors(&mut self) -> bool {
-        false
     }
 
     fn pop_token(&mut self) -> Option<bool> {
@@ -365,22 +359,6 @@ impl html5gum::Emitter for HeadEmitter<'_, '_> {
         html5gum::naive_next_state(&self.last_start_tag)
     }
 
-    fn emit_current_comment(&mut self) {}
-
-    fn emit_current_doctype(&mut self) {}
-
-    fn set_self_closing(&mut self) {}
-
-    fn set_force_quirks(&mut self) {}
-
-    fn push_tag_name(&mut self, s: &[u8]) {
-        self.tag.extend_from_slice(s);
-    }
-
-    fn push_comment(&mut self, _: &[u8]) {}
-
-    fn push_doctype_name(&mut self, _: &[u8]) {}
-
     fn init_doctype(&mut self) {}
 
     fn init_attribute(&mut self) {
@@ -388,23 +366,11 @@ impl html5gum::Emitter for HeadEmitter<'_, '_> {
         self.attr_slot = None;
     }
 
-    fn push_attribute_name(&mut self, s: &[u8]) {
-        self.attr_name.extend_from_slice(s);
-    }
-
     fn push_attribute_value(&mut self, s: &[u8]) {
         if let Some(i) = self.attr_slot() {
             self.attrs.values[i].extend_from_slice(s);
         }
     }
-
-    fn set_doctype_public_identifier(&mut self, _: &[u8]) {}
-
-    fn set_doctype_system_identifier(&mut self, _: &[u8]) {}
-
-    fn push_doctype_public_identifier(&mut self, _: &[u8]) {}
-
-    fn push_doctype_system_identifier(&mut self, _: &[u8]) {}
 
     fn current_is_appropriate_end_tag_token(&mut self) -> bool {
         self.is_end_tag && !self.last_start_tag.is_empty() && self.last_start_tag == self.tag

@@ -176,18 +176,12 @@ impl ContentEmitter {
 impl html5gum::Emitter for &mut ContentEmitter {
     type Token = ();
 
+    crate::html::emitter_basics!();
+
     fn set_last_start_tag(&mut self, last_start_tag: Option<&[u8]>) {
         self.last_start_tag.clear();
         self.last_start_tag
             .extend_from_slice(last_start_tag.unwrap_or_default());
-    }
-
-    fn emit_eof(&mut self) {}
-
-    fn emit_error(&mut self, _: html5gum::Error) {}
-
-    fn should_emit_errors(&mut self) -> bool {
-        false
     }
 
     fn pop_token(&mut self) -> Option<()> {
@@ -282,22 +276,6 @@ impl html5gum::Emitter for &mut ContentEmitter {
         html5gum::naive_next_state(&self.last_start_tag)
     }
 
-    fn emit_current_comment(&mut self) {}
-
-    fn emit_current_doctype(&mut self) {}
-
-    fn set_self_closing(&mut self) {}
-
-    fn set_force_quirks(&mut self) {}
-
-    fn push_tag_name(&mut self, s: &[u8]) {
-        self.tag.extend_from_slice(s);
-    }
-
-    fn push_comment(&mut self, _: &[u8]) {}
-
-    fn push_doctype_name(&mut self, _: &[u8]) {}
-
     fn init_doctype(&mut self) {
         self.flush_text();
     }
@@ -308,21 +286,9 @@ impl html5gum::Emitter for &mut ContentEmitter {
         }
     }
 
-    fn push_attribute_name(&mut self, s: &[u8]) {
-        self.attr_name.extend_from_slice(s);
-    }
-
     fn push_attribute_value(&mut self, s: &[u8]) {
         self.attr_value.extend_from_slice(s);
     }
-
-    fn set_doctype_public_identifier(&mut self, _: &[u8]) {}
-
-    fn set_doctype_system_identifier(&mut self, _: &[u8]) {}
-
-    fn push_doctype_public_identifier(&mut self, _: &[u8]) {}
-
-    fn push_doctype_system_identifier(&mut self, _: &[u8]) {}
 
     fn current_is_appropriate_end_tag_token(&mut self) -> bool {
         self.is_end_tag && !self.last_start_tag.is_empty() && self.last_start_tag == self.tag
