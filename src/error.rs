@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use crate::build::Collection;
 use crate::config::ConfigError;
+use crate::lastmod::git::GitUnavailable;
 use crate::lastmod::state::StateError;
 use crate::robots::RobotsError;
 use crate::rules::ExcludedBy;
@@ -155,8 +156,8 @@ pub enum Warning {
         /// Why it is ignored.
         reason: String,
     },
-    /// A `lastmod` source that cannot be used this run (git missing).
-    Lastmod(String),
+    /// The `"git"` source cannot be used this run (git missing, not a repository).
+    Git(GitUnavailable),
     /// The `"git"` source reads a shallow clone: older pages fall through.
     ShallowClone,
     /// The site's robots.txt cannot be read or parsed, so it is not applied.
@@ -227,7 +228,7 @@ impl fmt::Display for Warning {
                 value,
                 reason,
             } => write!(f, "{}: {kind} '{value}' ignored: {reason}", path.display()),
-            Warning::Lastmod(message) => f.write_str(message),
+            Warning::Git(why) => why.fmt(f),
             Warning::ShallowClone => f.write_str(
                 "lastmod source \"git\": this is a shallow clone, so pages last changed before its history begins fall through to the next source; fetch the full history (actions/checkout: fetch-depth: 0)",
             ),

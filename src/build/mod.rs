@@ -108,7 +108,7 @@ pub fn collect_with_progress(
                 }
                 lookups.git = Some(git);
             }
-            Err(e) => warnings.push(Warning::Lastmod(e.to_string())),
+            Err(why) => warnings.push(Warning::Git(why)),
         }
     }
     warnings.extend(scanned.warnings.into_iter().map(Warning::Scan));

@@ -15,7 +15,7 @@ use std::process::Command;
 use jiff::Timestamp;
 
 /// Why git dates are not available; the next `lastmod` source is used instead.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GitUnavailable {
     /// No `git` on PATH.
     #[error(
