@@ -29,6 +29,17 @@ pub enum Changefreq {
 }
 
 impl Changefreq {
+    /// Every value, in the protocol's order.
+    pub const ALL: [Changefreq; 7] = [
+        Changefreq::Always,
+        Changefreq::Hourly,
+        Changefreq::Daily,
+        Changefreq::Weekly,
+        Changefreq::Monthly,
+        Changefreq::Yearly,
+        Changefreq::Never,
+    ];
+
     /// The value as written in a sitemap.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -18,7 +18,6 @@ use std::path::{Path, PathBuf};
 use jiff::Timestamp;
 
 pub use date::w3c_datetime;
-pub use xml::CHANGEFREQS;
 
 use crate::robots::Robots;
 use crate::sitemap::{PROTOCOL_MAX_BYTES, PROTOCOL_MAX_ENTRIES};

@@ -10,15 +10,11 @@ use quick_xml::name::ResolveResult;
 use super::date::w3c_datetime;
 use super::loc::is_priority;
 use super::{Checker, Root, SAME_LASTMOD_LIMIT, Severity, shorten};
+use crate::rules::Changefreq;
 use crate::sitemap::{NAMESPACE, PROTOCOL_MAX_ENTRIES};
 
 /// `lastmod` this far past now is in the future, whatever the writer's time zone.
 const FUTURE_SLACK_SECONDS: i64 = 24 * 3600;
-
-/// The values `<changefreq>` may take.
-pub const CHANGEFREQS: [&str; 7] = [
-    "always", "hourly", "daily", "weekly", "monthly", "yearly", "never",
-];
 
 /// An element's namespace, as far as the checker cares.
 enum Ns {
@@ -410,11 +406,12 @@ impl Checker<'_> {
                 }
             }
             "lastmod" => self.check_lastmod(file, value.trim(), line),
-            "changefreq" if !CHANGEFREQS.contains(&value.trim()) => {
+            "changefreq" if !Changefreq::ALL.iter().any(|c| c.as_str() == value.trim()) => {
+                let values: Vec<&str> = Changefreq::ALL.iter().map(|c| c.as_str()).collect();
                 let message = format!(
                     "changefreq '{}' is not one of {}",
                     shorten(value.trim()),
-                    CHANGEFREQS.join(", ")
+                    values.join(", ")
                 );
                 self.problem(file.path, line, Severity::Error, message);
             }
