@@ -210,6 +210,23 @@ impl Checker<'_> {
             }
             return Flow::Go;
         }
+        let depth = file.stack.len();
+        self.xml_sitemap_element(file, local, line);
+        file.text.clear();
+        file.text_line = None;
+        if empty {
+            self.xml_element_done(file, local, line);
+            if depth == 0 {
+                file.closed = true;
+            }
+        } else {
+            file.stack.push(Some(local.to_string()));
+        }
+        Flow::Go
+    }
+
+    /// An element of the sitemap namespace: allowed where it is, and an entry counted.
+    fn xml_sitemap_element(&mut self, file: &mut XmlFile, local: &str, line: u64) {
         let index = file.root == Some(Root::Index);
         let entry_tag = if index { "sitemap" } else { "url" };
         let fields: &[&str] = if index {
@@ -240,17 +257,6 @@ impl Checker<'_> {
                 self.problem(file.path, line, Severity::Error, message);
             }
         }
-        file.text.clear();
-        file.text_line = None;
-        if empty {
-            self.xml_element_done(file, local, line);
-            if depth == 0 {
-                file.closed = true;
-            }
-        } else {
-            file.stack.push(Some(local.to_string()));
-        }
-        Flow::Go
     }
 
     fn xml_root(&mut self, file: &mut XmlFile, opened: Opened) -> Flow {

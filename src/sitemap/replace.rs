@@ -96,6 +96,19 @@ pub fn write_files(
         return Err(WriteError::TooManyFiles { files: parts.len() });
     }
 
+    write_indexed(&replacement, output, children, parts, form)
+}
+
+/// Renames the children into place under their content names, then the index naming
+/// them: the one rename that switches the published set.
+fn write_indexed(
+    replacement: &Replacement,
+    output: &Path,
+    children: &Children,
+    parts: Vec<Part<Closed>>,
+    form: Form,
+) -> Result<Written, WriteError> {
+    let dir = &replacement.dir;
     let mut listed = Vec::with_capacity(parts.len());
     let mut paths = Vec::with_capacity(parts.len());
     for (n, part) in (1..).zip(&parts) {
@@ -103,7 +116,7 @@ pub fn write_files(
         listed.push((children.url_of(&path), part.newest));
         paths.push(path);
     }
-    let index = temp().map_err(io_at(dir))?;
+    let index = replacement.temp().map_err(io_at(dir))?;
     let index = write_index(Sink::new(index, form.gzip), &listed, form.lastmod)
         .and_then(Sink::finish)
         .map_err(io_at(dir))?;
