@@ -110,7 +110,7 @@ pub(super) fn process_page(
     let page_url = || {
         page_url
             .get_or_init(|| ::url::Url::parse(&loc).ok())
-            .clone()
+            .as_ref()
     };
     let listed_as = if verdict.included {
         None
@@ -199,11 +199,11 @@ fn read_head(page: &mut Page, file: Option<&File>) -> Head {
 
 /// What the head says of the page: left out (the outcome), or listed, under the
 /// canonical's form when that names the page itself in another form.
-fn head_verdict(
+fn head_verdict<'u>(
     page: &mut Page,
     head: &Head,
     loc: &str,
-    page_url: impl Fn() -> Option<::url::Url>,
+    page_url: impl Fn() -> Option<&'u ::url::Url>,
 ) -> Result<Option<String>, Outcome> {
     let config = page.shared.config;
     // A stub is a redirect whatever else it says (Hugo's also say noindex).
@@ -222,7 +222,7 @@ fn head_verdict(
     let Some(page_url) = page_url() else {
         return Ok(None);
     };
-    match canonical::judge(&config.base_url, &page_url, &page.found.rel, href) {
+    match canonical::judge(&config.base_url, page_url, &page.found.rel, href) {
         Ok(canonical::Judged::Itself) => Ok(None),
         // Listed under the form the site declares preferred.
         Ok(canonical::Judged::ItselfAs(suffix)) => {
@@ -260,10 +260,10 @@ fn left_out_for_canonical(judged: canonical::Judged) -> Outcome {
 }
 
 /// The head's hreflang alternates, resolved and checked, each once.
-fn alternates(
+fn alternates<'u>(
     page: &mut Page,
     head: &Head,
-    page_url: impl Fn() -> Option<::url::Url>,
+    page_url: impl Fn() -> Option<&'u ::url::Url>,
 ) -> Vec<Alternate> {
     let mut alternates: Vec<Alternate> = Vec::new();
     if !page.shared.config.head.alternates || head.alternates.is_empty() {
@@ -278,7 +278,7 @@ fn alternates(
             page.ignored("hreflang", &alt.hreflang, reason);
             continue;
         }
-        let href = match url::resolve_href(&page_url, &alt.href) {
+        let href = match url::resolve_href(page_url, &alt.href) {
             Ok(u) if u.as_str().len() < url::MAX_URL_LEN => u.to_string(),
             Ok(_) => {
                 let reason = "2,048 characters or longer".to_string();
