@@ -36,6 +36,13 @@ pub enum IndexError {
         /// The published directory.
         root: PathBuf,
     },
+    /// The output is one of the inputs: writing would replace a sitemap with an index
+    /// naming itself.
+    #[error("{} is both an input and the output; write the index to another file", path.display())]
+    OutputIsInput {
+        /// The file.
+        path: PathBuf,
+    },
     /// More sitemaps than one index may list.
     #[error(
         "{0} sitemaps, more than the 50,000 one index may list; write several indexes and announce each in robots.txt"
@@ -95,6 +102,37 @@ pub fn children(
         return Err(IndexError::TooMany(children.len()));
     }
     Ok(children)
+}
+
+/// Refuses an `output` that is one of `inputs` (the same file, however named).
+pub fn refuse_output_among_inputs(output: &Path, inputs: &[PathBuf]) -> Result<(), IndexError> {
+    let Ok(out) = std::fs::canonicalize(output) else {
+        return Ok(()); // not there yet: no input can be it
+    };
+    let same = inputs
+        .iter()
+        .any(|i| std::fs::canonicalize(i).is_ok_and(|i| i == out) || same_file(i, output));
+    if same {
+        return Err(IndexError::OutputIsInput {
+            path: output.to_path_buf(),
+        });
+    }
+    Ok(())
+}
+
+/// Whether two paths are one file by device and inode (hard links included).
+#[cfg(unix)]
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(_a: &Path, _b: &Path) -> bool {
+    false
 }
 
 /// Writes the index atomically.

@@ -64,9 +64,11 @@ pub struct Priority(f32);
 impl Priority {
     /// Accepts a value from 0.0 to 1.0 inclusive; `None` for anything else, NaN included.
     pub fn new(value: f64) -> Option<Priority> {
+        // `+ 0.0` turns -0.0 into 0.0, which would otherwise be written `-0.0`: not a
+        // priority the schema (or our own check) accepts.
         (0.0..=1.0)
             .contains(&value)
-            .then_some(Priority(value as f32))
+            .then_some(Priority((value + 0.0) as f32))
     }
 
     /// The numeric value.
@@ -415,6 +417,7 @@ mod tests {
         assert!(Priority::new(f64::NAN).is_none());
         let table = [
             (0.0, "0.0"),
+            (-0.0, "0.0"),
             (1.0, "1.0"),
             (0.5, "0.5"),
             (0.85, "0.85"),

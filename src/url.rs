@@ -83,6 +83,11 @@ impl BaseUrl {
         if url.fragment().is_some() {
             return Err(fail("must not have a fragment (#...); remove it"));
         }
+        if let Some(bad) = needs_encoding(url.as_str()) {
+            return Err(fail(&format!(
+                "holds {bad}, which must be percent-encoded in a URL (e.g. ^ as %5E, % as %25)"
+            )));
+        }
         if !url.path().ends_with('/') {
             let path = format!("{}/", url.path());
             url.set_path(&path);
@@ -224,6 +229,36 @@ pub fn comparable(url: &url::Url) -> String {
         i += 1;
     }
     out
+}
+
+/// The first character in `loc` that RFC 3986 requires to be percent-encoded, if any.
+/// `[` and `]` are allowed only in the host (an IPv6 address).
+pub fn needs_encoding(loc: &str) -> Option<String> {
+    let bytes = loc.as_bytes();
+    let path_start = loc
+        .find("://")
+        .map(|i| i + 3)
+        .and_then(|auth| loc[auth..].find(['/', '?', '#']).map(|p| auth + p))
+        .unwrap_or(loc.len());
+    for (i, c) in loc.char_indices() {
+        let bad = match c {
+            ' ' => Some("a space".to_string()),
+            '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`' => Some(format!("'{c}'")),
+            '[' | ']' if i >= path_start => Some(format!("'{c}' outside the host")),
+            c if c.is_control() => Some(format!("control character U+{:04X}", c as u32)),
+            c if !c.is_ascii() => Some(format!("non-ASCII '{c}'")),
+            '%' => {
+                let hex = |j: usize| bytes.get(j).is_some_and(u8::is_ascii_hexdigit);
+                (!(hex(i + 1) && hex(i + 2)))
+                    .then(|| "a '%' not followed by two hex digits".to_string())
+            }
+            _ => None,
+        };
+        if bad.is_some() {
+            return bad;
+        }
+    }
+    None
 }
 
 /// Whether `tag` is an hreflang value search engines accept: `x-default`, or a language
@@ -381,6 +416,11 @@ mod tests {
             ("https://example.org/#top", "fragment"),
             ("https://user:pw@example.org/", "user name"),
             ("mailto:a@example.org", "http or https"),
+            ("https://example.org/a^b|c/", "holds '^'"),
+            (
+                "https://example.org/100%/",
+                "holds a '%' not followed by two hex digits",
+            ),
         ];
         for (input, want) in table {
             let err = BaseUrl::parse(input).unwrap_err().to_string();
@@ -463,5 +503,31 @@ mod tests {
             "a%20b/sitemap-1.xml"
         );
         assert_eq!(encode_segment("ü x"), "%C3%BC%20x");
+    }
+
+    #[test]
+    fn characters_that_need_encoding_are_named() {
+        let table = [
+            ("https://e.org/a%20b", None),
+            ("https://e.org/a b", Some("a space")),
+            ("https://e.org/ü", Some("non-ASCII 'ü'")),
+            ("https://e.org/<x>", Some("'<'")),
+            ("https://e.org/\"", Some("'\"'")),
+            (
+                "https://e.org/100%",
+                Some("a '%' not followed by two hex digits"),
+            ),
+            (
+                "https://e.org/%zz",
+                Some("a '%' not followed by two hex digits"),
+            ),
+            ("https://e.org/a?b=c&d=e;f", None),
+            ("https://e.org/a[1]", Some("'[' outside the host")),
+            ("https://e.org/?q=]", Some("']' outside the host")),
+            ("https://[2001:db8::1]/a", None),
+        ];
+        for (loc, want) in table {
+            assert_eq!(needs_encoding(loc).as_deref(), want, "{loc}");
+        }
     }
 }

@@ -18,7 +18,7 @@ impl Checker<'_> {
             );
             self.problem(path, line, Severity::Error, message);
         }
-        if let Some(bad) = needs_encoding(loc) {
+        if let Some(bad) = crate::url::needs_encoding(loc) {
             let message = format!(
                 "URL holds {bad}, which must be percent-encoded: {}",
                 shorten(loc)
@@ -92,36 +92,6 @@ fn is_absolute_http(loc: &str) -> bool {
         && !rest.starts_with(['/', '?', '#'])
 }
 
-/// The first character in `loc` that RFC 3986 requires to be percent-encoded, if any.
-/// `[` and `]` are allowed only in the host (an IPv6 address).
-pub(super) fn needs_encoding(loc: &str) -> Option<String> {
-    let bytes = loc.as_bytes();
-    let path_start = loc
-        .find("://")
-        .map(|i| i + 3)
-        .and_then(|auth| loc[auth..].find(['/', '?', '#']).map(|p| auth + p))
-        .unwrap_or(loc.len());
-    for (i, c) in loc.char_indices() {
-        let bad = match c {
-            ' ' => Some("a space".to_string()),
-            '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`' => Some(format!("'{c}'")),
-            '[' | ']' if i >= path_start => Some(format!("'{c}' outside the host")),
-            c if c.is_control() => Some(format!("control character U+{:04X}", c as u32)),
-            c if !c.is_ascii() => Some(format!("non-ASCII '{c}'")),
-            '%' => {
-                let hex = |j: usize| bytes.get(j).is_some_and(u8::is_ascii_hexdigit);
-                (!(hex(i + 1) && hex(i + 2)))
-                    .then(|| "a '%' not followed by two hex digits".to_string())
-            }
-            _ => None,
-        };
-        if bad.is_some() {
-            return bad;
-        }
-    }
-    None
-}
-
 /// Whether `value` is an `xs:decimal` from 0.0 to 1.0, as `<priority>` must be: digits
 /// with at most one `.`, an optional sign.
 pub(super) fn is_priority(value: &str) -> bool {
@@ -135,32 +105,6 @@ pub(super) fn is_priority(value: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn characters_that_need_encoding_are_named() {
-        let table = [
-            ("https://e.org/a%20b", None),
-            ("https://e.org/a b", Some("a space")),
-            ("https://e.org/ü", Some("non-ASCII 'ü'")),
-            ("https://e.org/<x>", Some("'<'")),
-            ("https://e.org/\"", Some("'\"'")),
-            (
-                "https://e.org/100%",
-                Some("a '%' not followed by two hex digits"),
-            ),
-            (
-                "https://e.org/%zz",
-                Some("a '%' not followed by two hex digits"),
-            ),
-            ("https://e.org/a?b=c&d=e;f", None),
-            ("https://e.org/a[1]", Some("'[' outside the host")),
-            ("https://e.org/?q=]", Some("']' outside the host")),
-            ("https://[2001:db8::1]/a", None),
-        ];
-        for (loc, want) in table {
-            assert_eq!(needs_encoding(loc).as_deref(), want, "{loc}");
-        }
-    }
 
     #[test]
     fn absolute_urls_spell_out_scheme_and_host() {

@@ -20,6 +20,10 @@ pub(super) fn index(args: &IndexArgs) -> i32 {
     } else {
         crate::lastmod::LastmodFormat::Datetime
     };
+    if let Err(e) = crate::index::refuse_output_among_inputs(&args.output, &args.sitemaps) {
+        eprintln!("error: {e}");
+        return 2;
+    }
     let result = crate::index::children(&args.sitemaps, &root, &base_url).and_then(|children| {
         crate::index::write(&args.output, &children, format).map(|()| children.len())
     });

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 pub use error::ConfigError;
 pub use file::FileConfig;
+pub use validate::MAX_THREADS;
 
 use crate::lastmod::{LastmodFormat, LastmodSource};
 use crate::robots::RobotsTxt;

@@ -36,9 +36,8 @@ impl Config {
                 .as_deref()
                 .unwrap_or(Path::new(".sitemap-state.json")),
         );
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Ok(Config {
-            threads: overrides.threads.filter(|&n| n > 0).unwrap_or(cores),
+            threads: threads(overrides)?,
             respect_robots: file.respect_robots.unwrap_or(true),
             robots_agent: robots_agent(&file, &src)?,
             robots_txt: robots_txt(&file, &src, &base_url)?,
@@ -75,6 +74,26 @@ fn bad_value(
         origin: src.at(span),
         key: key.to_string(),
         message,
+    }
+}
+
+/// The most threads a run may be given: far beyond any core count, and a bound on
+/// what `--threads` can cost (each thread has a stack; the page workers are capped lower,
+/// at `MAX_OPEN_FILES`).
+pub const MAX_THREADS: usize = 1024;
+
+/// `--threads`: one per core when not given (or 0), refused past [`MAX_THREADS`].
+fn threads(overrides: &Overrides) -> Result<usize, ConfigError> {
+    match overrides.threads {
+        Some(n) if n > MAX_THREADS => Err(ConfigError::Value {
+            origin: "--threads".to_string(),
+            key: "threads".to_string(),
+            message: format!(
+                "{n} is more than {MAX_THREADS}; give at most {MAX_THREADS}, or 0 for one per core"
+            ),
+        }),
+        Some(n) if n > 0 => Ok(n),
+        _ => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
     }
 }
 

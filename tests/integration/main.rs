@@ -6,6 +6,7 @@ mod check;
 mod faults;
 mod formats;
 mod generators;
+mod hardening;
 mod heads;
 mod index;
 mod json;
