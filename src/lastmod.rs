@@ -26,6 +26,25 @@ pub enum LastmodSource {
     None,
 }
 
+impl LastmodSource {
+    /// Every source with its name in `sitemap.toml`.
+    pub const NAMES: [(&'static str, LastmodSource); 5] = [
+        ("meta", LastmodSource::Meta),
+        ("git", LastmodSource::Git),
+        ("content", LastmodSource::Content),
+        ("mtime", LastmodSource::Mtime),
+        ("none", LastmodSource::None),
+    ];
+
+    /// The source named `name`, if any.
+    pub fn parse(name: &str) -> Option<LastmodSource> {
+        Self::NAMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, source)| *source)
+    }
+}
+
 /// How a `lastmod` is written: both are W3C Datetime forms the protocol accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -8,7 +8,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use toml::Spanned;
 
 use super::ConfigError;
-use crate::lastmod::{LastmodFormat, LastmodSource};
+use crate::lastmod::LastmodFormat;
 use crate::robots::RobotsTxt;
 use crate::rules::Changefreq;
 use crate::sitemap::Format;
@@ -30,7 +30,7 @@ pub struct FileConfig {
     pub(super) clean_urls: Option<bool>,
     pub(super) follow_symlinks: Option<bool>,
     pub(super) max_urls_per_file: Option<Spanned<i64>>,
-    pub(super) lastmod: Option<OneOrMany<LastmodSource>>,
+    pub(super) lastmod: Option<Spanned<toml::Value>>,
     pub(super) lastmod_format: Option<LastmodFormat>,
     pub(super) respect_noindex: Option<bool>,
     pub(super) noindex_agents: Option<Spanned<Vec<String>>>,
@@ -91,14 +91,6 @@ impl<'de> Deserialize<'de> for Globs {
         }
         deserializer.deserialize_any(GlobsVisitor)
     }
-}
-
-/// One value or a list of them (`lastmod = "mtime"` or `lastmod = ["mtime"]`).
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-pub(super) enum OneOrMany<T> {
-    One(T),
-    Many(Vec<T>),
 }
 
 /// Turns a byte span into `file:line:column` (both 1-based; columns count characters).

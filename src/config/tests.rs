@@ -159,7 +159,18 @@ fn bad_configs_get_one_line_errors_that_say_where_and_what() {
             format!("{b}max_urls_per_file = 0"),
             &["max_urls_per_file", "outside 1-50000"],
         ),
-        (format!("{b}lastmod = 'git-blame'"), &["sitemap.toml:2:11"]),
+        (
+            format!("{b}lastmod = 'git-blame'"),
+            &[
+                "sitemap.toml:2:11",
+                "lastmod: 'git-blame' is not a lastmod source",
+                "\"meta\", \"git\", \"content\", \"mtime\", \"none\"",
+            ],
+        ),
+        (
+            format!("{b}lastmod = 5"),
+            &["sitemap.toml:2:11", "lastmod: 5 is not a source name"],
+        ),
         (
             format!("{b}output = '../sitemap.xml'"),
             &["output", "inside public_dir"],
@@ -179,7 +190,7 @@ fn bad_configs_get_one_line_errors_that_say_where_and_what() {
         ),
         (
             format!("{b}lastmod = ['meta', 'gut-feeling']"),
-            &["sitemap.toml:2:11"],
+            &["sitemap.toml:2:11", "'gut-feeling' is not a lastmod source"],
         ),
         (
             "base_url = 'ftp://example.org/'".into(),

@@ -4,7 +4,7 @@ use std::path::{Component, Path, PathBuf};
 
 use toml::Spanned;
 
-use super::file::{FileConfig, OneOrMany, Source};
+use super::file::{FileConfig, Source};
 use super::{Config, ConfigError, HeadRules, Output, Overrides};
 use crate::lastmod::LastmodSource;
 use crate::robots::RobotsTxt;
@@ -55,7 +55,7 @@ impl Config {
             },
             follow_symlinks: file.follow_symlinks.unwrap_or(false),
             max_urls_per_file: max_urls_per_file(&file, &src)?,
-            lastmod: lastmod_sources(&file),
+            lastmod: lastmod_sources(&file, &src)?,
             lastmod_format: file.lastmod_format.unwrap_or_default(),
             rules: rules(&file, &src)?,
             base_url,
@@ -250,12 +250,32 @@ fn max_urls_per_file(file: &FileConfig, src: &Source) -> Result<usize, ConfigErr
     }
 }
 
-fn lastmod_sources(file: &FileConfig) -> Vec<LastmodSource> {
-    match &file.lastmod {
-        None => vec![LastmodSource::Meta, LastmodSource::Mtime],
-        Some(OneOrMany::One(s)) => vec![*s],
-        Some(OneOrMany::Many(list)) if list.is_empty() => vec![LastmodSource::None],
-        Some(OneOrMany::Many(list)) => list.clone(),
+/// `lastmod`: a source name, or a list of them tried in order (`[]` for none).
+fn lastmod_sources(file: &FileConfig, src: &Source) -> Result<Vec<LastmodSource>, ConfigError> {
+    let Some(value) = &file.lastmod else {
+        return Ok(vec![LastmodSource::Meta, LastmodSource::Mtime]);
+    };
+    let names: Vec<String> = LastmodSource::NAMES
+        .iter()
+        .map(|(n, _)| format!("\"{n}\""))
+        .collect();
+    let bad = |what: String| {
+        let message = format!("{what}; use one of {} or a list of them", names.join(", "));
+        bad_value(src, value.span(), "lastmod", message)
+    };
+    let one = |v: &toml::Value| match v {
+        toml::Value::String(name) => LastmodSource::parse(name).ok_or_else(|| {
+            bad(format!(
+                "'{}' is not a lastmod source",
+                crate::one_line(name)
+            ))
+        }),
+        other => Err(bad(format!("{other} is not a source name"))),
+    };
+    match value.get_ref() {
+        toml::Value::Array(list) if list.is_empty() => Ok(vec![LastmodSource::None]),
+        toml::Value::Array(list) => list.iter().map(one).collect(),
+        other => one(other).map(|source| vec![source]),
     }
 }
 
