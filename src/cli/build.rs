@@ -71,7 +71,8 @@ pub(super) fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
                     false,
                     &run.phases,
                     start.elapsed(),
-                ));
+                ))
+                .map_err(stdout_error)?;
             }
             Ok(())
         }
@@ -140,7 +141,8 @@ fn dry_run(
             true,
             &phases,
             start.elapsed(),
-        ));
+        ))
+        .map_err(stdout_error)?;
         return Ok(());
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -219,7 +221,7 @@ fn check_written(config: &Config, written: &Written, mut run: Run) -> Result<(),
             value["status"] = "error".into();
             value["exit_code"] = 1.into();
         }
-        print_json(&value);
+        print_json(&value).map_err(stdout_error)?;
         report.errors() > 0
     } else {
         print_report(&report, false, run.args.quiet) != 0

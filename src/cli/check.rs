@@ -43,8 +43,10 @@ pub(super) fn check(args: &CheckArgs) -> i32 {
     };
     let report = crate::check::check(&args.paths, &options);
     if args.json {
-        print_json(&report_json(&report));
-        return exit_code(&report, args.strict);
+        match super::finish_stdout(print_json(&report_json(&report))) {
+            0 => return exit_code(&report, args.strict),
+            failed => return failed,
+        }
     }
     print_report(&report, args.strict, args.quiet)
 }

@@ -169,9 +169,11 @@ struct BuildArgs {
 /// Writes a completion script for `shell`, generated from the clap definition.
 fn completions(shell: clap_complete::Shell) -> i32 {
     use clap::CommandFactory;
+    // Generated in memory first: clap_complete panics when its writer fails.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "sitemapgen", &mut script);
     let mut out = io::stdout().lock();
-    clap_complete::generate(shell, &mut Cli::command(), "sitemapgen", &mut out);
-    finish_stdout(out.flush())
+    finish_stdout(out.write_all(&script).and_then(|()| out.flush()))
 }
 
 /// Writes the man page, generated from the clap definition.
@@ -219,7 +221,9 @@ pub fn main() -> i32 {
         Err(err) => {
             eprintln!("error: {err}");
             if args.json {
-                report::print_json(&serde_json::json!({
+                // The run failed already: its exit code stands whether or not this
+                // line could be written.
+                let _ = report::print_json(&serde_json::json!({
                     "status": "error",
                     "exit_code": err.exit_code(),
                     "error": err.to_string(),

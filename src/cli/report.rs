@@ -53,9 +53,12 @@ pub(super) fn draw_progress(progress: &crate::Progress, finished: &AtomicBool, s
 }
 
 /// Prints one JSON document on stdout.
-pub(super) fn print_json(value: &serde_json::Value) {
+/// A failure to write is the caller's to report; a closed pipe is one too (see
+/// `finish_stdout`).
+pub(super) fn print_json(value: &serde_json::Value) -> io::Result<()> {
     let mut out = io::stdout().lock();
-    let _ = writeln!(out, "{value}");
+    writeln!(out, "{value}")?;
+    out.flush()
 }
 
 /// A check's report as JSON.

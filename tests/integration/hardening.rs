@@ -89,3 +89,34 @@ fn a_negative_zero_priority_is_written_as_zero() {
     assert!(xml.contains("<priority>0.0</priority>"), "{xml}");
     locs(&site.public().join("sitemap.xml"));
 }
+
+/// Output that cannot be written (a full disk) is an error with one line, never a
+/// panic nor a silent exit 0.
+#[test]
+fn stdout_that_cannot_be_written_is_an_error() {
+    let site = Site::new(&["index.html"]);
+    site.config(BASE);
+    let full = || std::process::Stdio::from(fs::File::create("/dev/full").unwrap());
+    let cases: [&[&str]; 3] = [
+        &["completions", "bash"],
+        &["--json", "-o", "out.xml"],
+        &["check", "--json", "out.xml"],
+    ];
+    site.cmd().args(["-q", "-o", "out.xml"]).assert().success();
+    for args in cases {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sitemapgen"))
+            .current_dir(site.root())
+            .args(args)
+            .stdout(full())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(
+            stderr.ends_with("No space left on device (os error 28)\n"),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    }
+}
