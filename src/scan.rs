@@ -253,13 +253,17 @@ pub const DEFAULT_ERROR_PAGES: [&str; 6] = [
     "500/index.html",
 ];
 
+/// Characters that would make an `error_pages` entry a glob, which it is not (the
+/// brace as an escape, so the source's braces stay balanced for line-counting tools).
+const GLOB_META: [char; 5] = ['*', '?', '[', '\u{7b}', '\\'];
+
 /// Whether `pattern` can be an `error_pages` entry: a file name, or `dir/file`.
 pub fn is_error_page_pattern(pattern: &str) -> bool {
     let parts: Vec<&str> = pattern.split('/').collect();
     parts.len() <= 2
-        && parts.iter().all(|p| {
-            !p.is_empty() && *p != "." && *p != ".." && !p.contains(['*', '?', '[', '{', '\\'])
-        })
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && *p != "." && *p != ".." && !p.contains(GLOB_META))
 }
 
 /// Whether `rel` ends in one of the error-page patterns (compared exactly, as a static

@@ -22,6 +22,26 @@ pub(super) struct Shared<'a> {
     pub config: &'a Config,
     pub lookups: &'a Lookups,
     pub head_options: HeadOptions,
+    /// Whether anything needs each page's head read (decided once per run).
+    pub needs_head: bool,
+    /// Whether the `"mtime"` source is used.
+    pub uses_mtime: bool,
+}
+
+impl<'a> Shared<'a> {
+    /// What every page of the run under `config` is processed with.
+    pub fn new(config: &'a Config, lookups: &'a Lookups) -> Shared<'a> {
+        let uses = |source| lastmod::uses(&config.lastmod, source);
+        Shared {
+            config,
+            lookups,
+            head_options: HeadOptions {
+                noindex_agents: config.head.noindex_agents.clone(),
+            },
+            needs_head: config.head.any() || uses(LastmodSource::Meta),
+            uses_mtime: uses(LastmodSource::Mtime),
+        }
+    }
 }
 
 /// One page on its way: where it is, and where its warnings go.
@@ -34,10 +54,6 @@ struct Page<'a> {
 impl Page<'_> {
     fn path(&self) -> PathBuf {
         self.shared.config.public_dir.join(&self.found.rel)
-    }
-
-    fn uses(&self, source: LastmodSource) -> bool {
-        lastmod::uses(&self.shared.config.lastmod, source)
     }
 
     fn ignored(&mut self, kind: &'static str, value: &str, reason: String) {
@@ -128,9 +144,8 @@ pub(super) fn process_page(
 
 /// Opens the page and reads its modification time, as far as anything needs them.
 fn open(page: &mut Page) -> Result<Opened, Outcome> {
-    let needs_head = page.shared.config.head.any() || page.uses(LastmodSource::Meta);
     let mut file = None;
-    if needs_head || page.shared.lookups.state.is_some() {
+    if page.shared.needs_head || page.shared.lookups.state.is_some() {
         match File::open(page.path()) {
             Ok(f) => file = Some(f),
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -145,7 +160,7 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
             }
         }
     }
-    let needs_meta = file.is_some() || page.uses(LastmodSource::Mtime);
+    let needs_meta = file.is_some() || page.shared.uses_mtime;
     let meta: Option<io::Result<Metadata>> = match &file {
         Some(f) => Some(f.metadata()),
         None if needs_meta => Some(std::fs::metadata(page.path())),
@@ -159,7 +174,7 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
         _ => {}
     }
     let modified = match meta {
-        Some(meta) if page.uses(LastmodSource::Mtime) => match meta.and_then(|m| m.modified()) {
+        Some(meta) if page.shared.uses_mtime => match meta.and_then(|m| m.modified()) {
             Ok(time) => Some(time),
             Err(e) => {
                 let path = page.path();
@@ -180,8 +195,7 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
 }
 
 fn read_head(page: &mut Page, file: Option<&File>) -> Head {
-    let needs_head = page.shared.config.head.any() || page.uses(LastmodSource::Meta);
-    match (file, needs_head) {
+    match (file, page.shared.needs_head) {
         (Some(f), true) => match page::read_head_from(f, &page.shared.head_options) {
             Ok(head) => head,
             Err(e) => {
@@ -394,11 +408,7 @@ mod tests {
 
     fn check_changed_pages(config: &Config) {
         let lookups = Lookups::default();
-        let shared = Shared {
-            config,
-            lookups: &lookups,
-            head_options: HeadOptions::default(),
-        };
+        let shared = Shared::new(config, &lookups);
         let table = [
             ("gone.html", false, "No such file or directory"),
             ("dir.html", false, "now a directory"),

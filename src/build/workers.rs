@@ -9,7 +9,6 @@ use super::{Lookups, Progress};
 use crate::canonical;
 use crate::config::Config;
 use crate::error::{LeftOut, LeftOutCounts, Warning};
-use crate::page::HeadOptions;
 use crate::scan::Found;
 use crate::sitemap::Entry;
 
@@ -107,13 +106,7 @@ pub(super) fn process_all(
         .max(1);
     let next = AtomicUsize::new(0);
     let gathered = Mutex::new(Processed::default());
-    let shared = Shared {
-        config,
-        lookups,
-        head_options: HeadOptions {
-            noindex_agents: config.head.noindex_agents.clone(),
-        },
-    };
+    let shared = Shared::new(config, lookups);
     let work = || {
         let mut batch = Processed::default();
         let mut matched = Vec::new();

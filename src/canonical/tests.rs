@@ -27,13 +27,26 @@ fn off(target: &str, other_host: bool) -> Judged {
     }
 }
 
+/// Checks each `(base, style, rel, href, judged)`.
+fn assert_judged(table: &[(&str, &UrlStyle, &str, &str, Judged)]) {
+    for (base, style, rel, href, want) in table {
+        assert_eq!(
+            &judged(base, style, rel, href).unwrap(),
+            want,
+            "{base} {rel} {href}"
+        );
+    }
+}
+
+const ROOT: &str = "https://example.org/";
+const DOCS: &str = "https://example.org/docs/";
+
 /// Every form a static host serves a file under names the file itself; the page is
 /// listed under the canonical's form.
 #[test]
 fn canonicals_resolve_to_files_as_a_static_host_serves_them() {
-    let root = "https://example.org/";
-    let docs = "https://example.org/docs/";
-    let table: &[(&str, &UrlStyle, &str, &str, Judged)] = &[
+    let root = ROOT;
+    assert_judged(&[
         // Docusaurus' default: no trailing slash on a directory page.
         (
             root,
@@ -100,6 +113,14 @@ fn canonicals_resolve_to_files_as_a_static_host_serves_them() {
             "https://example.org/x/",
             Judged::Itself,
         ),
+    ]);
+}
+
+/// With a base path, clean URLs and non-ASCII names, too.
+#[test]
+fn canonicals_under_a_base_path_and_of_clean_or_non_ascii_names() {
+    let (root, docs) = (ROOT, DOCS);
+    assert_judged(&[
         // Astro with a base: the home page without the base's slash.
         (
             docs,
@@ -155,10 +176,14 @@ fn canonicals_resolve_to_files_as_a_static_host_serves_them() {
             itself_as("%C3%BCber-caf%C3%A9"),
         ),
         (root, &SLASH, "a b/index.html", "/a%20b", itself_as("a%20b")),
-    ];
-    for (base, style, rel, href, want) in table {
+    ]);
+}
+
+/// Checks each `(base, rel, href, judged)`, with directory URLs ending in `/`.
+fn assert_judged_slash(table: &[(&str, &str, &str, Judged)]) {
+    for (base, rel, href, want) in table {
         assert_eq!(
-            &judged(base, style, rel, href).unwrap(),
+            &judged(base, &SLASH, rel, href).unwrap(),
             want,
             "{base} {rel} {href}"
         );
@@ -166,14 +191,13 @@ fn canonicals_resolve_to_files_as_a_static_host_serves_them() {
 }
 
 #[test]
-fn canonicals_naming_other_files_or_other_sites() {
-    let root = "https://example.org/";
-    let docs = "https://example.org/docs/";
+fn canonicals_naming_other_files_of_this_site() {
+    let root = ROOT;
     let elsewhere = |target: &str, candidates: &[&str]| Judged::Elsewhere {
         target: target.to_string(),
         candidates: candidates.iter().map(|c| c.as_bytes().to_vec()).collect(),
     };
-    let table: &[(&str, &str, &str, Judged)] = &[
+    assert_judged_slash(&[
         (
             root,
             "about/index.html",
@@ -220,6 +244,13 @@ fn canonicals_naming_other_files_or_other_sites() {
                 ],
             ),
         ),
+    ]);
+}
+
+#[test]
+fn canonicals_naming_other_sites_or_no_file() {
+    let (root, docs) = (ROOT, DOCS);
+    assert_judged_slash(&[
         // Another host, scheme or port: a site-wide canonical, or built for another URL.
         (
             root,
@@ -276,14 +307,7 @@ fn canonicals_naming_other_files_or_other_sites() {
             "/a%2Fb",
             off("https://example.org/a%2Fb", false),
         ),
-    ];
-    for (base, rel, href, want) in table {
-        assert_eq!(
-            &judged(base, &SLASH, rel, href).unwrap(),
-            want,
-            "{base} {rel} {href}"
-        );
-    }
+    ]);
     for bad in [
         "javascript:void(0)",
         "mailto:a@example.org",

@@ -350,6 +350,9 @@ impl<'o> Checker<'o> {
     }
 }
 
+/// How many candidate directories [`children_on_disk`] looks children up in.
+const CHILD_DIR_CANDIDATES: usize = 16;
+
 /// Where an index's children are on disk. The index's own URL is unknown, so the
 /// directory it is published in is taken to be the URL directory under which the most
 /// children are found beside it (the longest such, on a tie); each child is then looked
@@ -372,14 +375,25 @@ fn children_on_disk(dir: &Path, children: &[(String, u64)]) -> Vec<Option<PathBu
             )
         })
         .collect();
-    // Candidate URL directories: every directory prefix of every child's path.
-    let mut prefixes: Vec<&[String]> = paths
-        .iter()
-        .flatten()
-        .flat_map(|p| (0..p.len()).map(move |i| &p[..i]))
-        .collect();
-    prefixes.sort();
-    prefixes.dedup();
+    // Candidate URL directories: the directory prefixes most children share. Only the
+    // first few are looked up on disk, so a hostile index of children in as many
+    // directories costs a bounded number of lookups per child.
+    let mut shared: HashMap<&[String], usize> = HashMap::new();
+    for p in paths.iter().flatten() {
+        for i in 0..p.len() {
+            *shared.entry(&p[..i]).or_default() += 1;
+        }
+    }
+    let mut prefixes: Vec<(&[String], usize)> = shared.into_iter().collect();
+    prefixes.sort_by(|a, b| {
+        b.1.cmp(&a.1)
+            .then(b.0.len().cmp(&a.0.len()))
+            .then(a.0.cmp(b.0))
+    });
+    let prefixes = prefixes
+        .into_iter()
+        .take(CHILD_DIR_CANDIDATES)
+        .map(|(p, _)| p);
     let on_disk = |prefix: &[String], path: &[String]| {
         let rest = path.strip_prefix(prefix)?;
         let file = rest.iter().fold(dir.to_path_buf(), |p, s| p.join(s));

@@ -17,10 +17,21 @@ type Case<'a> = (
     &'a str,
 );
 
+/// Checks each case: the generator, base URL and output directory detected.
+fn assert_detected(table: &[Case]) {
+    for (files, generator, url, public_dir) in table {
+        let found = detect_in(files);
+        assert_eq!(found.generator, *generator, "{files:?}");
+        assert_eq!(found.base_url.as_deref(), *url, "{files:?}");
+        assert_eq!(found.public_dir, *public_dir, "{files:?}");
+    }
+}
+
+/// Hugo, Zola, Jekyll and Hexo: TOML and YAML configs.
 #[test]
-fn recognises_each_generator_its_base_url_and_output() {
+fn recognises_hugo_zola_jekyll_and_hexo() {
     use Generator::*;
-    let table: &[Case] = &[
+    assert_detected(&[
         (
             &[("hugo.toml", "baseURL = 'https://h.example/'\ntitle = 'x'\n")],
             Some(Hugo),
@@ -109,6 +120,14 @@ fn recognises_each_generator_its_base_url_and_output() {
             Some("https://x.example/blog/"),
             "public",
         ),
+    ]);
+}
+
+/// Eleventy, Astro, Next, Docusaurus and VitePress: JavaScript configs.
+#[test]
+fn recognises_the_javascript_generators() {
+    use Generator::*;
+    assert_detected(&[
         (
             &[(".eleventy.js", "module.exports = function(c) {};\n")],
             Some(Eleventy),
@@ -181,6 +200,14 @@ fn recognises_each_generator_its_base_url_and_output() {
             Some("https://v.example/guide/"),
             "../public",
         ),
+    ]);
+}
+
+/// MkDocs, Sphinx and Pelican.
+#[test]
+fn recognises_the_python_generators() {
+    use Generator::*;
+    assert_detected(&[
         (
             &[(
                 "mkdocs.yml",
@@ -241,6 +268,14 @@ fn recognises_each_generator_its_base_url_and_output() {
             Some("https://p.example/"),
             "public",
         ),
+    ]);
+}
+
+/// Which marker wins, and what is not a base URL or a generator.
+#[test]
+fn recognises_precedence_and_what_is_not_recognised() {
+    use Generator::*;
+    assert_detected(&[
         // Both present: the specific marker wins over Jekyll's generic name.
         (
             &[
@@ -260,16 +295,9 @@ fn recognises_each_generator_its_base_url_and_output() {
         ),
         (&[("conf.py", "DEBUG = True\n")], None, None, "public"),
         (&[("package.json", "{}")], None, None, "public"),
-    ];
-    for (files, generator, url, public_dir) in table {
-        let found = detect_in(files);
-        assert_eq!(found.generator, *generator, "{files:?}");
-        assert_eq!(found.base_url.as_deref(), *url, "{files:?}");
-        assert_eq!(found.public_dir, *public_dir, "{files:?}");
-    }
+    ]);
 }
 
-/// The generator's URL style is carried into ours, so the defaults match it.
 #[test]
 fn url_styles_are_carried_over() {
     let table: &[(&str, &str, Option<bool>, Option<bool>)] = &[
