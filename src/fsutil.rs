@@ -1,7 +1,87 @@
 //! File-system helpers every stage shares, so their copies cannot drift.
 
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, Read, Write};
 use std::path::Path;
+
+/// Opens `path` for reading only if it is a regular file (symlinks followed).
+///
+/// Opened non-blocking, so a FIFO cannot hang the run waiting for a writer, then checked
+/// by the type of what was opened (not of what the name pointed at a moment before):
+/// anything but a regular file is an `InvalidInput` error saying what it is.
+pub fn open_regular(path: &Path) -> io::Result<File> {
+    let file = open_nonblocking(path)?;
+    let kind = file.metadata()?.file_type();
+    if kind.is_file() {
+        return Ok(file);
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("is {}, not a regular file", kind_name(&kind)),
+    ))
+}
+
+/// Reads at most `limit` bytes of the regular file at `path` ([`open_regular`]); a longer
+/// file is an `InvalidData` error, so no input can make us hold more than we chose.
+pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    open_regular(path)?
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("is larger than {}", crate::text::bytes(limit)),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// [`read_regular`] as UTF-8 text.
+pub fn read_regular_string(path: &Path, limit: u64) -> io::Result<String> {
+    String::from_utf8(read_regular(path, limit)?)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "is not UTF-8 text"))
+}
+
+#[cfg(unix)]
+fn open_nonblocking(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_nonblocking(path: &Path) -> io::Result<File> {
+    File::open(path)
+}
+
+/// What a file that is not a regular file is, for messages.
+pub fn kind_name(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_block_device() || kind.is_char_device() {
+            return "a device";
+        }
+    }
+    if kind.is_dir() {
+        "a directory"
+    } else if kind.is_symlink() {
+        "a symbolic link"
+    } else if kind.is_file() {
+        "a regular file"
+    } else {
+        "not a regular file"
+    }
+}
 
 /// The directory `path` is in: its parent, or `.` for a bare file name.
 pub fn parent_dir(path: &Path) -> &Path {
@@ -78,6 +158,28 @@ fn set_new_mode(_path: &Path, _mode: Option<u32>) -> io::Result<()> {
 mod tests {
     use super::*;
     use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn only_regular_files_are_opened_and_reads_are_bounded() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.unwrap().success());
+        // Returns at once (a blocking open would wait for a writer forever).
+        let err = open_regular(&fifo).unwrap_err();
+        assert_eq!(err.to_string(), "is a FIFO, not a regular file");
+        let err = open_regular(dir.path()).unwrap_err();
+        assert_eq!(err.to_string(), "is a directory, not a regular file");
+        let err = open_regular(Path::new("/dev/null")).unwrap_err();
+        assert_eq!(err.to_string(), "is a device, not a regular file");
+        let file = dir.path().join("f");
+        std::fs::write(&file, b"12345").unwrap();
+        assert_eq!(read_regular(&file, 5).unwrap(), b"12345");
+        let err = read_regular(&file, 4).unwrap_err();
+        assert_eq!(err.to_string(), "is larger than 4 bytes");
+        assert_eq!(crate::text::bytes(50 << 20), "50 MiB");
+        assert_eq!(crate::text::bytes(16 << 10), "16 KiB");
+    }
 
     #[test]
     fn parent_dir_of_a_bare_name_is_dot() {

@@ -47,6 +47,17 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
     format!("{} {}", thousands(n), if n == 1 { one } else { many })
 }
 
+/// A size for messages: whole MiB or KiB when it is one (`50 MiB`, `16 KiB`), else bytes.
+pub fn bytes(n: u64) -> String {
+    const KIB: u64 = 1024;
+    const MIB: u64 = 1024 * KIB;
+    match n {
+        n if n >= MIB && n.is_multiple_of(MIB) => format!("{} MiB", n / MIB),
+        n if n >= KIB && n.is_multiple_of(KIB) => format!("{} KiB", n / KIB),
+        n => count(n as usize, "byte", "bytes"),
+    }
+}
+
 /// `1234567` → `1,234,567`.
 pub fn thousands(n: usize) -> String {
     let digits = n.to_string();
