@@ -106,52 +106,145 @@ pub fn maybe_gzipped(file: std::fs::File) -> io::Result<Box<dyn io::BufRead>> {
     })
 }
 
+/// The real path of `path`, a file that must stay in the directory tree of `root`: itself
+/// when it is not a symbolic link (or not there), else where the link leads, which must
+/// be a real path inside `root`'s. A link leading out (or nowhere) is an `InvalidInput`
+/// error naming its target, so nothing outside the site is read into it or written
+/// through it.
+pub fn in_site(root: &Path, path: &Path) -> io::Result<std::path::PathBuf> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {}
+        Ok(_) => return Ok(path.to_path_buf()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(path.to_path_buf()),
+        Err(e) => return Err(e),
+    }
+    let target = std::fs::read_link(path)?;
+    let outside = || {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "is a symbolic link to {}, outside {}; replace the link with the file itself",
+                target.display(),
+                root.display()
+            ),
+        )
+    };
+    let real = std::fs::canonicalize(path).map_err(|_| outside())?;
+    if real.starts_with(std::fs::canonicalize(root)?) {
+        Ok(real)
+    } else {
+        Err(outside())
+    }
+}
+
 /// How [`write_atomic`] names and places its file.
 #[derive(Debug, Clone, Copy)]
 pub struct Atomic<'a> {
-    /// The temporary file's name prefix, beside the target (e.g. `.robots.txt.`).
+    /// The temporary file's name prefix, beside the target (e.g. `.robots.txt.`); temporary
+    /// files of this prefix left by a killed run are swept under the lock.
     pub prefix: &'a str,
-    /// The mode of a file that did not exist before; `None` keeps the temporary file's
-    /// (0600). A replaced file keeps its own mode.
-    pub new_mode: Option<u32>,
     /// Replace an existing file (`false`: fail with `AlreadyExists` instead).
     pub clobber: bool,
 }
 
 /// Writes `bytes` to `path` all or nothing: into a temporary file in the same directory,
 /// synced, then renamed over `path`, so a reader sees the old file or the new one.
-pub fn write_atomic(path: &Path, bytes: &[u8], how: Atomic) -> io::Result<()> {
-    let mut temp = tempfile::Builder::new()
-        .prefix(how.prefix)
-        .suffix(".tmp")
-        .tempfile_in(parent_dir(path))?;
+///
+/// Only a regular file is ever replaced ([`replaceable`]). A new file gets the mode any
+/// file the user makes gets (0666 less the umask); a replaced file keeps its own. Runs
+/// writing the same directory take turns ([`lock_dir`]), and the turn begins by sweeping
+/// the temporary files a killed run left; the caller holds the lock of `path`'s
+/// directory (`_held`), so a read-modify-write is one turn.
+pub fn write_atomic(path: &Path, bytes: &[u8], how: Atomic, _held: &DirLock) -> io::Result<()> {
+    let dir = parent_dir(path);
+    sweep_temporaries(dir, how.prefix);
+    let previous = replaceable(path)?;
+    let mut temp = temp_file(dir, how.prefix)?;
     temp.write_all(bytes)?;
     temp.as_file().sync_all()?;
-    match std::fs::metadata(path) {
-        Ok(meta) => std::fs::set_permissions(temp.path(), meta.permissions())?,
-        Err(_) => set_new_mode(temp.path(), how.new_mode)?,
+    if let Some(meta) = previous {
+        temp.as_file().set_permissions(meta.permissions())?;
     }
     let persisted = if how.clobber {
         temp.persist(path).map(drop)
     } else {
         temp.persist_noclobber(path).map(drop)
     };
-    persisted.map_err(|e| e.error)
+    persisted.map_err(|e| e.error)?;
+    sync_dir(dir);
+    Ok(())
 }
 
-#[cfg(unix)]
-fn set_new_mode(path: &Path, mode: Option<u32>) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    match mode {
-        Some(mode) => std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)),
-        None => Ok(()),
+/// A temporary file in `dir` named `{prefix}XXXXXX.tmp`, created with mode 0666 so the
+/// umask decides, as for any file the user makes (the default, 0600, would make a
+/// published sitemap unreadable to a web server running as another user).
+pub fn temp_file(dir: &Path, prefix: &str) -> io::Result<tempfile::NamedTempFile> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(dir)
+}
+
+/// What is at `path` if it may be replaced: `None` when nothing is there, its metadata
+/// when it is a regular file. Anything else (a device, a FIFO, a socket, a directory, a
+/// symbolic link) is an `InvalidInput` error: renaming over it would destroy it, and
+/// writing through a link could reach outside the site.
+pub fn replaceable(path: &Path) -> io::Result<Option<std::fs::Metadata>> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_file() => Ok(Some(meta)),
+        Ok(meta) => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "is {}; only a regular file is ever replaced: remove it or choose another path",
+                kind_name(&meta.file_type())
+            ),
+        )),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
     }
 }
 
-#[cfg(not(unix))]
-fn set_new_mode(_path: &Path, _mode: Option<u32>) -> io::Result<()> {
-    // No mode bits to give: a new file keeps the system's default.
-    Ok(())
+/// The lock of a directory, held until dropped: see [`lock_dir`].
+#[derive(Debug)]
+pub struct DirLock {
+    _file: File,
+}
+
+/// Takes the lock of directory `dir` (the OS's `flock` on the directory itself, so no
+/// lock file is left in the site and a killed run releases it), waiting for another run
+/// that holds it. One process must not take it twice at once: two descriptions of one
+/// directory exclude each other.
+pub fn lock_dir(dir: &Path) -> io::Result<DirLock> {
+    let file = File::open(dir)?;
+    file.lock()?;
+    Ok(DirLock { _file: file })
+}
+
+/// Removes the temporary files (`{prefix}*.tmp`) a killed run left in `dir`. Called under
+/// [`lock_dir`], so no live run is writing them.
+pub fn sweep_temporaries(dir: &Path, prefix: &str) {
+    let Ok(listing) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in listing.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(prefix) && name.ends_with(".tmp") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Makes renames in `dir` durable; a directory that cannot be opened for this is not
+/// worth failing a run over, as the data itself is already synced.
+pub fn sync_dir(dir: &Path) {
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
 }
 
 #[cfg(test)]
@@ -194,17 +287,21 @@ mod tests {
         let path = dir.path().join("f.txt");
         let how = |clobber| Atomic {
             prefix: ".f.txt.",
-            new_mode: Some(0o640),
             clobber,
         };
-        write_atomic(&path, b"one", how(false)).unwrap();
+        let held = lock_dir(dir.path()).unwrap();
+        write_atomic(&path, b"one", how(false), &held).unwrap();
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
-        assert_eq!(mode(&path), 0o640);
-        let err = write_atomic(&path, b"two", how(false)).unwrap_err();
+        // 0666 less the umask (the test runner's, read back from a file it makes).
+        let probe = dir.path().join("probe");
+        std::fs::File::create(&probe).unwrap();
+        assert_eq!(mode(&path), mode(&probe));
+        std::fs::remove_file(&probe).unwrap();
+        let err = write_atomic(&path, b"two", how(false), &held).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::AlreadyExists);
         assert_eq!(std::fs::read(&path).unwrap(), b"one");
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o604)).unwrap();
-        write_atomic(&path, b"two", how(true)).unwrap();
+        write_atomic(&path, b"two", how(true), &held).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"two");
         assert_eq!(mode(&path), 0o604);
         // No temporary file is left behind.

@@ -14,6 +14,9 @@ use serde::Deserialize;
 /// RFC 9309: crawlers must read at least this much of a robots.txt; we read no more.
 const MAX_BYTES: u64 = 500 * 1024;
 
+/// The largest robots.txt [`announce`] edits: it must hold all of it to write it back.
+pub const EDIT_MAX_BYTES: u64 = 8 * 1024 * 1024;
+
 /// What to do with the site's robots.txt after writing the sitemap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -73,7 +76,7 @@ impl Robots {
     /// Reads `robots.txt` from `dir` for `agent`; `None` when there is none.
     pub fn load(dir: &Path, agent: &str) -> Result<Option<Robots>, RobotsError> {
         let path = dir.join("robots.txt");
-        let bytes = match read_limited(&path) {
+        let bytes = match read_limited(dir, &path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(source) => return Err(RobotsError::Read { path, source }),
@@ -96,10 +99,11 @@ impl Robots {
     }
 }
 
-fn read_limited(path: &Path) -> io::Result<Vec<u8>> {
+/// The first [`MAX_BYTES`] of the robots.txt at `path`, a regular file in `dir`'s tree.
+fn read_limited(dir: &Path, path: &Path) -> io::Result<Vec<u8>> {
     use std::io::Read;
     let mut bytes = Vec::new();
-    std::fs::File::open(path)?
+    crate::fsutil::open_regular(&crate::fsutil::in_site(dir, path)?)?
         .take(MAX_BYTES)
         .read_to_end(&mut bytes)?;
     Ok(bytes)
@@ -125,30 +129,40 @@ pub enum Announced {
 /// A `Sitemap:` line for the same host that names a file no longer on disk is taken to
 /// be an earlier announcement of ours and replaced in place; other sitemaps of the site
 /// are left alone. With [`RobotsTxt::Create`], a missing robots.txt is written as
-/// `User-agent: *`, `Allow: /` and the `Sitemap:` line. The write is atomic.
+/// `User-agent: *`, `Allow: /` and the `Sitemap:` line.
+///
+/// The read and the atomic write are one turn under the lock of `dir`, so concurrent runs
+/// announcing different sitemaps keep each other's lines. Only a regular file in `dir`'s
+/// tree is read or replaced (a link inside is written through to its target).
 pub fn announce(
     dir: &Path,
     sitemap_url: &str,
     host_root: &url::Url,
     mode: RobotsTxt,
 ) -> Result<Announced, RobotsError> {
-    let path = dir.join("robots.txt");
-    let old = match std::fs::read(&path) {
+    let named = dir.join("robots.txt");
+    let read_err = |source| RobotsError::Read {
+        path: named.clone(),
+        source,
+    };
+    let held = crate::fsutil::lock_dir(dir).map_err(read_err)?;
+    let path = crate::fsutil::in_site(dir, &named).map_err(read_err)?;
+    let old = match crate::fsutil::read_regular(&path, EDIT_MAX_BYTES) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             if mode != RobotsTxt::Create {
                 return Ok(Announced::NoFile);
             }
             let text = format!("User-agent: *\nAllow: /\n\nSitemap: {sitemap_url}\n");
-            write_atomic(&path, text.as_bytes())?;
+            write_atomic(&path, text.as_bytes(), &held)?;
             return Ok(Announced::Created);
         }
-        Err(source) => return Err(RobotsError::Read { path, source }),
+        Err(source) => return Err(read_err(source)),
     };
     let (new, what) =
         with_sitemap_line(&old, sitemap_url, |url| is_stale_ours(url, host_root, dir));
     if what != Announced::Unchanged {
-        write_atomic(&path, &new)?;
+        write_atomic(&path, &new, &held)?;
     }
     Ok(what)
 }
@@ -219,13 +233,16 @@ fn with_sitemap_line(
     (new, Announced::Added)
 }
 
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RobotsError> {
+fn write_atomic(
+    path: &Path,
+    bytes: &[u8],
+    held: &crate::fsutil::DirLock,
+) -> Result<(), RobotsError> {
     let how = crate::fsutil::Atomic {
         prefix: ".robots.txt.",
-        new_mode: Some(0o644),
         clobber: true,
     };
-    crate::fsutil::write_atomic(path, bytes, how).map_err(|source| RobotsError::Write {
+    crate::fsutil::write_atomic(path, bytes, how, held).map_err(|source| RobotsError::Write {
         path: path.to_path_buf(),
         source,
     })

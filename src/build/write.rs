@@ -61,12 +61,7 @@ pub fn write(
         }
         Output::File(path) => path,
     };
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|source| WriteError::Io {
-            path: parent.to_path_buf(),
-            source,
-        })?;
-    }
+    make_output_dir(config, path)?;
     let children = children_of(config, path);
     let url = children.url_of(path);
     let written = sitemap::write_files(path, &children, &collection.entries, limits, form(config))?;
@@ -101,6 +96,43 @@ pub fn write(
     })
 }
 
+/// Creates the output's directory if need be. An output from the config file must stay in
+/// the site: its nearest existing directory is checked before anything is created (so no
+/// directory is made through a link leading out), and its directory after.
+fn make_output_dir(config: &Config, path: &Path) -> Result<(), WriteError> {
+    let parent = crate::fsutil::parent_dir(path);
+    let io_err = |source| WriteError::Io {
+        path: parent.to_path_buf(),
+        source,
+    };
+    let in_site = |dir: &Path| -> Result<(), WriteError> {
+        if !config.output_in_site {
+            return Ok(());
+        }
+        let public_dir = std::fs::canonicalize(&config.public_dir).map_err(io_err)?;
+        let real = std::fs::canonicalize(dir).map_err(io_err)?;
+        if real.starts_with(&public_dir) {
+            return Ok(());
+        }
+        Err(WriteError::Outside {
+            path: path.to_path_buf(),
+            real,
+            public_dir,
+        })
+    };
+    let existing = parent
+        .ancestors()
+        .find(|d| d.exists())
+        .unwrap_or(Path::new("."));
+    in_site(if existing.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        existing
+    })?;
+    std::fs::create_dir_all(parent).map_err(io_err)?;
+    in_site(parent)
+}
+
 /// How the configuration says sitemaps are written.
 fn form(config: &Config) -> sitemap::Form {
     sitemap::Form {
@@ -113,7 +145,7 @@ fn form(config: &Config) -> sitemap::Form {
 /// Saves the `"content"` source's state, once the sitemap it describes is written.
 fn save_state(config: &Config, collection: &Collection) -> Result<(), Error> {
     if let Some(state) = &collection.state {
-        lastmod::state::save(&config.state_file, state)?;
+        lastmod::state::save(&config.state_file, config.base_url.as_str(), state)?;
     }
     Ok(())
 }

@@ -13,10 +13,10 @@ pub(super) fn init(args: &InitArgs) -> i32 {
     let text = crate::init::render(&found);
     let how = crate::fsutil::Atomic {
         prefix: ".sitemap.toml.",
-        new_mode: Some(0o644),
         clobber: args.force,
     };
-    let written = crate::fsutil::write_atomic(&path, text.as_bytes(), how);
+    let written = crate::fsutil::lock_dir(&args.dir)
+        .and_then(|held| crate::fsutil::write_atomic(&path, text.as_bytes(), how, &held));
     match written {
         Ok(()) => {
             let what = match found.generator {

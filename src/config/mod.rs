@@ -57,6 +57,9 @@ pub struct Config {
     pub public_dir: PathBuf,
     /// Where the sitemap goes.
     pub output: Output,
+    /// The output comes from the config file (or is the default), so its real directory
+    /// (symbolic links resolved) must be inside `public_dir`'s; `--output` goes anywhere.
+    pub output_in_site: bool,
     /// XML or text.
     pub format: Format,
     /// Gzip every file written: `gzip = true`, `--gzip`, or an output name ending `.gz`.

@@ -44,6 +44,7 @@ impl Config {
             state_file,
             head: head_rules(&file, &src)?,
             public_dir,
+            output_in_site: overrides.output.is_none(),
             output,
             format,
             gzip,
@@ -158,8 +159,12 @@ fn output(
 ) -> Result<(Output, bool), ConfigError> {
     let output = match (&overrides.output, &file.output) {
         (Some(p), _) if p.as_os_str() == "-" => Output::Stdout,
-        (Some(p), _) => Output::File(p.clone()),
-        (None, Some(p)) => Output::File(public_dir.join(inside_public_dir(src, p)?)),
+        (Some(p), _) => Output::File(not_a_directory(p, "command line", "--output")?),
+        (None, Some(p)) => Output::File(not_a_directory(
+            &public_dir.join(inside_public_dir(src, p)?),
+            &src.at(p.span()),
+            "output",
+        )?),
         (None, None) => Output::File(public_dir.join(match format {
             Format::Xml => "sitemap.xml",
             Format::Txt => "sitemap.txt",
@@ -180,11 +185,31 @@ fn output(
     Ok((output, gzip))
 }
 
+/// The output path, unless it names a directory (a trailing `/`, or one that exists):
+/// the sitemap is a file, and its directory is where split sitemaps go.
+fn not_a_directory(path: &Path, origin: &str, key: &str) -> Result<PathBuf, ConfigError> {
+    let text = path.to_string_lossy();
+    if !text.ends_with('/') && !path.is_dir() {
+        return Ok(path.to_path_buf());
+    }
+    Err(ConfigError::Value {
+        origin: origin.to_string(),
+        key: key.to_string(),
+        message: format!(
+            "'{}' is a directory; name the sitemap file, such as \"{}/sitemap.xml\"",
+            crate::one_line(&text),
+            crate::one_line(text.trim_end_matches('/'))
+        ),
+    })
+}
+
 /// `output` from the file must stay inside `public_dir` (`--output` may go anywhere).
 fn inside_public_dir<'p>(src: &Source, p: &'p Spanned<PathBuf>) -> Result<&'p Path, ConfigError> {
     let rel = p.get_ref();
-    let inside =
-        !rel.as_os_str().is_empty() && rel.components().all(|c| matches!(c, Component::Normal(_)));
+    let inside = rel
+        .components()
+        .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+        && rel.components().any(|c| matches!(c, Component::Normal(_)));
     if inside {
         return Ok(rel);
     }

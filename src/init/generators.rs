@@ -1,12 +1,11 @@
 //! What each generator's own config says: base URL, output directory, URL style.
 
-use std::fs;
 use std::path::Path;
 
 use super::read::{
     join, js_bool, js_value, json_value, py_value, toml_value, yaml_bool, yaml_value,
 };
-use super::{Detected, Generator};
+use super::{Detected, Generator, read_text};
 
 /// Reads what the generator's config file `name` (holding `text`) says of the base URL,
 /// the output directory and the URL style.
@@ -99,7 +98,7 @@ fn eleventy(found: &mut Detected, dir: &Path, text: &str) {
         "site.json",
         "site.js",
     ] {
-        let Ok(data_text) = fs::read_to_string(dir.join(&data).join(name)) else {
+        let Some(data_text) = read_text(&dir.join(&data).join(name)) else {
             continue;
         };
         let url = if name.ends_with(".json") {
@@ -199,7 +198,7 @@ pub(super) fn sphinx(found: &mut Detected, dir: &Path, name: &str, text: &str) {
         Some(last) if last == "source" => conf_dir.with_file_name("build").join("html"),
         _ => conf_dir.join("_build/html"),
     };
-    let makefile = fs::read_to_string(dir.join(conf_dir).join("Makefile")).unwrap_or_default();
+    let makefile = read_text(&dir.join(conf_dir).join("Makefile")).unwrap_or_default();
     let builddir = makefile.lines().find_map(|l| {
         l.strip_prefix("BUILDDIR")?
             .trim_start()
@@ -216,7 +215,7 @@ pub(super) fn sphinx(found: &mut Detected, dir: &Path, name: &str, text: &str) {
 
 fn pelican(found: &mut Detected, dir: &Path, text: &str) {
     // publishconf.py is the production build's: its SITEURL wins.
-    let publish = fs::read_to_string(dir.join("publishconf.py")).unwrap_or_default();
+    let publish = read_text(&dir.join("publishconf.py")).unwrap_or_default();
     let site = py_value(&publish, "SITEURL").filter(|u| !u.is_empty());
     if site.is_some() {
         found.note("base_url from SITEURL in publishconf.py".into());

@@ -6,7 +6,6 @@ mod generators;
 mod read;
 mod render;
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use generators::{settings, sphinx, vitepress};
@@ -229,6 +228,15 @@ impl Detected {
 
 /// Files that name a generator, most specific first; `config.*` and `_config.*` are
 /// told apart by their content after these.
+/// The largest project file `init` reads: configuration files are a few KiB.
+const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// A project file's text, when it is a regular file (a FIFO must not hang `init`) of at
+/// most [`MAX_FILE_BYTES`]; anything else is as good as absent.
+fn read_text(path: &Path) -> Option<String> {
+    crate::fsutil::read_regular_string(path, MAX_FILE_BYTES).ok()
+}
+
 const MARKERS: &[(&str, Generator)] = &[
     ("hugo.toml", Generator::Hugo),
     ("hugo.yaml", Generator::Hugo),
@@ -273,7 +281,7 @@ const SPHINX_CONFS: [&str; 4] = [
 
 /// Recognises the generator of the project in `dir` and reads its settings.
 pub fn detect(dir: &Path) -> Detected {
-    let read = |name: &str| fs::read_to_string(dir.join(name)).ok();
+    let read = |name: &str| read_text(&dir.join(name));
     for &(name, generator) in MARKERS {
         if let Some(text) = read(name) {
             let mut found = Detected::new(generator, PathBuf::from(name));
@@ -359,7 +367,7 @@ fn detect_vitepress(dir: &Path) -> Option<Detected> {
         let config_dir = Path::new(root).join(".vitepress");
         for ext in ["mts", "ts", "mjs", "js", "cts", "cjs"] {
             let name = config_dir.join(format!("config.{ext}"));
-            if let Ok(text) = fs::read_to_string(dir.join(&name)) {
+            if let Some(text) = read_text(&dir.join(&name)) {
                 let mut found = Detected::new(Generator::VitePress, name);
                 vitepress(&mut found, Path::new(root), &text);
                 return Some(found);

@@ -1,4 +1,5 @@
 use super::*;
+use std::fs;
 
 fn detect_in(files: &[(&str, &str)]) -> Detected {
     let dir = tempfile::tempdir().unwrap();

@@ -32,7 +32,7 @@ pub enum StateError {
         problem: String,
     },
     /// The new state cannot be written.
-    #[error("cannot write state file {}: {source}", path.display())]
+    #[error("cannot write state file {}: {source}; the sitemap itself was written, and the next run compares its pages with the state before this run", path.display())]
     Write {
         /// The state file.
         path: PathBuf,
@@ -63,8 +63,12 @@ struct StateFile {
 #[derive(Serialize)]
 struct StateFileRef<'a> {
     sitemapgen_state: u32,
-    pages: &'a BTreeMap<String, PageState>,
+    pages: BTreeMap<&'a str, &'a PageState>,
 }
+
+/// The largest state file read: about 150 bytes a page, so room for millions of pages,
+/// yet a bound whatever the path names.
+const MAX_BYTES: u64 = 1 << 30;
 
 /// The state of the previous run, by URL.
 #[derive(Debug, Default)]
@@ -75,7 +79,7 @@ pub struct State {
 impl State {
     /// Loads a state file; a missing file is an empty state (the first run).
     pub fn load(path: &Path) -> Result<State, StateError> {
-        let text = match std::fs::read_to_string(path) {
+        let text = match crate::fsutil::read_regular_string(path, MAX_BYTES) {
             Ok(text) => text,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(State::default()),
             Err(source) => {
@@ -120,25 +124,40 @@ impl State {
     }
 }
 
-/// Writes the state of this run (only the URLs in it: pages that are gone are dropped)
-/// atomically: a temporary file beside it, renamed into place.
-pub fn save(path: &Path, pages: &BTreeMap<String, PageState>) -> Result<(), StateError> {
+/// Writes the state of this run atomically: a temporary file beside it, renamed into
+/// place. The run owns the URLs under `owned` (its base URL): of those, pages that are gone
+/// are dropped; URLs outside it are kept as the file holds them, so shards of one site
+/// (each with its own base URL) share a state file without erasing each other. The file
+/// is re-read under the lock of its directory, as another shard may have saved since.
+pub fn save(
+    path: &Path,
+    owned: &str,
+    pages: &BTreeMap<String, PageState>,
+) -> Result<(), StateError> {
     let write_err = |source| StateError::Write {
         path: path.to_path_buf(),
         source,
     };
+    let held = crate::fsutil::lock_dir(crate::fsutil::parent_dir(path)).map_err(write_err)?;
+    let others = State::load(path)?;
+    let mut merged: BTreeMap<&str, &PageState> = others
+        .pages
+        .iter()
+        .filter(|(url, _)| !url.starts_with(owned))
+        .map(|(url, page)| (url.as_str(), page))
+        .collect();
+    merged.extend(pages.iter().map(|(url, page)| (url.as_str(), page)));
     let file = StateFileRef {
         sitemapgen_state: VERSION,
-        pages,
+        pages: merged,
     };
     let mut json = serde_json::to_vec_pretty(&file).map_err(|e| write_err(io::Error::other(e)))?;
     json.push(b'\n');
     let how = crate::fsutil::Atomic {
         prefix: ".sitemap-state.",
-        new_mode: None,
         clobber: true,
     };
-    crate::fsutil::write_atomic(path, &json, how).map_err(write_err)?;
+    crate::fsutil::write_atomic(path, &json, how, &held).map_err(write_err)?;
     Ok(())
 }
 
@@ -164,7 +183,7 @@ mod tests {
                 )
             })
             .collect();
-        save(&path, &pages).unwrap();
+        save(&path, "https://e.org/", &pages).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(
             text.find("e.org/a").unwrap() < text.find("e.org/b").unwrap(),
@@ -178,6 +197,33 @@ mod tests {
                 .lastmod,
             ts
         );
+        // A shard under another base URL keeps these pages; a later run of the first
+        // drops its own page that is gone, not the shard's.
+        let shard: BTreeMap<String, PageState> = [(
+            "https://e.org/docs/x".to_string(),
+            pages["https://e.org/a"].clone(),
+        )]
+        .into();
+        save(&path, "https://e.org/docs/", &shard).unwrap();
+        let first: BTreeMap<String, PageState> = [(
+            "https://e.org/b".to_string(),
+            pages["https://e.org/b"].clone(),
+        )]
+        .into();
+        save(&path, "https://e.org/blog/", &first).unwrap();
+        let state = State::load(&path).unwrap();
+        for (url, kept) in [
+            ("https://e.org/a", true),
+            ("https://e.org/b", true),
+            ("https://e.org/docs/x", true),
+        ] {
+            assert_eq!(state.get(url).is_some(), kept, "{url}");
+        }
+        save(&path, "https://e.org/", &first).unwrap();
+        let state = State::load(&path).unwrap();
+        assert!(state.get("https://e.org/a").is_none());
+        assert!(state.get("https://e.org/docs/x").is_none());
+        assert!(state.get("https://e.org/b").is_some());
 
         let table = [
             ("{not json", "is not valid JSON"),

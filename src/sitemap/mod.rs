@@ -8,7 +8,6 @@ mod split;
 mod tests;
 mod xml;
 
-use std::fs::File;
 use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
 
@@ -83,6 +82,19 @@ pub enum WriteError {
         path: PathBuf,
         /// The OS error.
         source: io::Error,
+    },
+    /// The output's directory, symbolic links resolved, is outside the public directory.
+    #[error(
+        "cannot write {}: its directory is {}, outside public_dir {}; an output set in the config file stays in the site (use --output to write elsewhere)",
+        path.display(), real.display(), public_dir.display()
+    )]
+    Outside {
+        /// The output as configured.
+        path: PathBuf,
+        /// Where its directory really is.
+        real: PathBuf,
+        /// The public directory, symbolic links resolved.
+        public_dir: PathBuf,
     },
     /// Standard output can take one sitemap, not an index and its children.
     #[error(
@@ -184,28 +196,40 @@ pub fn child_name(output: &Path, n: usize, hash: &blake3::Hash) -> String {
     format!("{stem}-{n}-{}{ext}", &hex[..HASH_DIGITS])
 }
 
-/// Whether `name` has the shape of a child of `output`: `{stem}-{n}-{hash}{ext}`, or
-/// `{stem}-{n}{ext}` as earlier versions named them.
-pub(super) fn is_child_name(output: &Path, name: &str) -> bool {
+/// The shape of a file name among `output`'s children.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ChildShape {
+    /// `{stem}-{n}-{hash}{ext}`: only we name files so ([`child_name`]).
+    Hashed,
+    /// `{stem}-{n}{ext}`: the name of split text sitemaps and of earlier versions'
+    /// children, but also a name people give their own files.
+    Numbered(usize),
+}
+
+/// The shape of `name` when it is shaped like a child of `output`.
+pub(super) fn child_shape(output: &Path, name: &str) -> Option<ChildShape> {
     let (stem, ext) = split_name(output);
-    let Some(rest) = name
-        .strip_prefix(&stem)
-        .and_then(|r| r.strip_prefix('-'))
-        .and_then(|r| r.strip_suffix(ext.as_str()))
-    else {
-        return false;
-    };
+    let rest = name
+        .strip_prefix(&stem)?
+        .strip_prefix('-')?
+        .strip_suffix(ext.as_str())?;
     let (number, hash) = match rest.split_once('-') {
         Some((number, hash)) => (number, Some(hash)),
         None => (rest, None),
     };
-    let is_number = !number.is_empty()
-        && !number.starts_with('0')
-        && number.bytes().all(|b| b.is_ascii_digit());
-    let is_hash = hash.is_none_or(|h| {
-        h.len() == HASH_DIGITS && h.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
-    });
-    is_number && is_hash
+    if number.is_empty() || number.starts_with('0') || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    match hash {
+        None => number.parse().ok().map(ChildShape::Numbered),
+        Some(h)
+            if h.len() == HASH_DIGITS
+                && h.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) =>
+        {
+            Some(ChildShape::Hashed)
+        }
+        Some(_) => None,
+    }
 }
 
 /// The local name of a file's root element, reading no more than its first 64 KiB
@@ -216,7 +240,7 @@ pub fn root_element(path: &Path) -> Option<String> {
 
 /// The first `limit` bytes of a file, gunzipped when it starts with gzip's magic bytes.
 pub(super) fn opening(path: &Path, limit: u64) -> Option<Vec<u8>> {
-    let input = crate::fsutil::maybe_gzipped(File::open(path).ok()?).ok()?;
+    let input = crate::fsutil::maybe_gzipped(crate::fsutil::open_regular(path).ok()?).ok()?;
     let mut bytes = Vec::new();
     // A truncated gzip stream still yields what came before the damage.
     let _ = input.take(limit).read_to_end(&mut bytes);

@@ -1,20 +1,23 @@
 //! Replacing a published sitemap set: temporary files beside the target, children named
 //! after their content, the index renamed last, a lock, and stale children removed.
 
-use std::fs::{self, File};
+use std::collections::HashSet;
+use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use quick_xml::events::Event;
 use tempfile::NamedTempFile;
 
 use super::split::{Part, write_urlsets};
 use super::xml::{Sink, write_index};
 use super::{
-    Children, Entry, Form, Format, Limits, PROTOCOL_MAX_ENTRIES, WriteError, Written, child_name,
-    is_child_name, root_element, split_name,
+    ChildShape, Children, Entry, Form, Format, Limits, PROTOCOL_MAX_BYTES, PROTOCOL_MAX_ENTRIES,
+    WriteError, Written, child_name, child_shape, root_element, split_name,
 };
 use jiff::Timestamp;
 
+use crate::fsutil::DirLock;
 use crate::lastmod::LastmodFormat;
 
 /// A child written to its temporary file: the path waits for the rename, the hash names
@@ -80,8 +83,8 @@ pub fn write_files(
         if let Some(part) = parts.into_iter().next() {
             persist_path(part.written.path, output)?;
         }
-        sync_dir(dir);
-        let removed = remove_stale_children(output, &[], form.format)?;
+        crate::fsutil::sync_dir(dir);
+        let removed = remove_stale_children(output, &[], form.format, &replacement.previous)?;
         return Ok(Written {
             path: output.to_path_buf(),
             children: Vec::new(),
@@ -126,10 +129,10 @@ fn write_indexed(
         persist_path(part.written.path, path)?;
     }
     // The children's names are durable before the index that names them.
-    sync_dir(dir);
+    crate::fsutil::sync_dir(dir);
     persist(index, output)?;
-    sync_dir(dir);
-    let removed = remove_stale_children(output, &paths, form.format)?;
+    crate::fsutil::sync_dir(dir);
+    let removed = remove_stale_children(output, &paths, form.format, &replacement.previous)?;
     Ok(Written {
         path: output.to_path_buf(),
         children: paths,
@@ -155,8 +158,8 @@ fn write_text_parts(output: &Path, parts: Vec<Part<Closed>>) -> Result<Written, 
         persist_path(part.written.path, &path)?;
         paths.push(path);
     }
-    sync_dir(dir);
-    let removed = remove_stale_children(output, &paths, Format::Txt)?;
+    crate::fsutil::sync_dir(dir);
+    let removed = remove_stale_children(output, &paths, Format::Txt, &HashSet::new())?;
     Ok(Written {
         path: paths.remove(0),
         children: paths,
@@ -177,68 +180,63 @@ fn io_at(path: &Path) -> impl FnOnce(io::Error) -> WriteError {
 struct Replacement {
     dir: PathBuf,
     file_name: String,
-    _lock: File,
+    /// Children the output named before this run, when it was an index: old-style names
+    /// (`sitemap-1.xml`) are removed as stale only when listed here.
+    previous: HashSet<String>,
+    _lock: DirLock,
 }
 
 impl Replacement {
+    /// Takes the lock of the output's directory (the OS's, on the directory itself: no
+    /// lock file is left in the site), so two runs writing there take turns and the result
+    /// is the complete output of the run that finished last; then sweeps what a killed
+    /// run left. Only a regular file (or nothing) at `output` is ever replaced.
     fn begin(output: &Path) -> Result<Replacement, WriteError> {
         let dir = crate::fsutil::parent_dir(output).to_path_buf();
         let file_name = output
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let lock = lock(&dir, &file_name)?;
-        sweep_temporaries(&dir, &file_name);
+        let lock = crate::fsutil::lock_dir(&dir).map_err(io_at(&dir))?;
+        crate::fsutil::replaceable(output).map_err(io_at(output))?;
+        crate::fsutil::sweep_temporaries(&dir, &format!(".{file_name}."));
         Ok(Replacement {
             dir,
             file_name,
+            previous: previous_children(output),
             _lock: lock,
         })
     }
 
     fn temp(&self) -> io::Result<NamedTempFile> {
-        tempfile::Builder::new()
-            .prefix(&format!(".{}.", self.file_name))
-            .suffix(".tmp")
-            .tempfile_in(&self.dir)
+        crate::fsutil::temp_file(&self.dir, &format!(".{}.", self.file_name))
     }
 }
 
-/// Takes the lock on `dir/.{file_name}.lock`, waiting for another run that holds it.
-///
-/// Two runs writing the same sitemap at once would otherwise interleave their renames and
-/// leave one run's index over the other's children; with the lock they take turns, and
-/// the result is the complete output of the run that finished last. The lock is the
-/// OS's (`flock`), so a killed run releases it; the empty lock file stays, a dot-file the
-/// walk passes over.
-fn lock(dir: &Path, file_name: &str) -> Result<File, WriteError> {
-    let path = dir.join(format!(".{file_name}.lock"));
-    let io_err = |source| WriteError::Io {
-        path: path.clone(),
-        source,
+/// The file names of the children the index at `output` names, when it is one (read no
+/// further than the protocol's size allows an index).
+fn previous_children(output: &Path) -> HashSet<String> {
+    let mut names = HashSet::new();
+    if root_element(output).as_deref() != Some("sitemapindex") {
+        return names;
+    }
+    let Some(bytes) = super::opening(output, PROTOCOL_MAX_BYTES as u64) else {
+        return names;
     };
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(io_err)?;
-    file.lock().map_err(io_err)?;
-    Ok(file)
-}
-
-/// Removes temporary files of `file_name` that a killed run left behind. Called under
-/// the lock, so no live run is writing them.
-fn sweep_temporaries(dir: &Path, file_name: &str) {
-    let prefix = format!(".{file_name}.");
-    let Ok(listing) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in listing.flatten() {
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with(&prefix) && name.ends_with(".tmp") {
-            let _ = fs::remove_file(entry.path());
+    let mut reader = quick_xml::Reader::from_reader(&bytes[..]);
+    let mut in_loc = false;
+    loop {
+        match reader.read_event() {
+            Ok(Event::Start(e)) => in_loc = e.local_name().into_inner() == "loc",
+            Ok(Event::End(_)) => in_loc = false,
+            Ok(Event::Text(t)) if in_loc => {
+                let loc = &t[..];
+                if let Some(name) = loc.trim().rsplit('/').next() {
+                    names.insert(name.to_string());
+                }
+            }
+            Ok(Event::Eof) | Err(_) => return names,
+            Ok(_) => {}
         }
     }
 }
@@ -259,40 +257,47 @@ pub fn write_index_file(
         .map_err(io_at(dir))?;
     index.as_file().sync_all().map_err(io_at(index.path()))?;
     persist(index, output)?;
-    sync_dir(dir);
+    crate::fsutil::sync_dir(dir);
     Ok(())
 }
 
+/// Renames a finished temporary file to `to`, which must be a regular file or nothing; a
+/// file replaced passes its mode on (a new one has the umask's, from [`temp_file`]).
+///
+/// [`temp_file`]: crate::fsutil::temp_file
 fn persist_path(file: tempfile::TempPath, to: &Path) -> Result<(), WriteError> {
+    if let Some(meta) = crate::fsutil::replaceable(to).map_err(io_at(to))? {
+        fs::set_permissions(&file, meta.permissions()).map_err(io_at(to))?;
+    }
     file.persist(to).map_err(|e| WriteError::Io {
         path: to.to_path_buf(),
         source: e.error,
     })
 }
 
+/// [`persist_path`] for a file still open.
 fn persist(file: NamedTempFile, to: &Path) -> Result<(), WriteError> {
+    if let Some(meta) = crate::fsutil::replaceable(to).map_err(io_at(to))? {
+        file.as_file()
+            .set_permissions(meta.permissions())
+            .map_err(io_at(to))?;
+    }
     file.persist(to).map(drop).map_err(|e| WriteError::Io {
         path: to.to_path_buf(),
         source: e.error,
     })
 }
 
-/// Makes the renames durable; a directory that cannot be opened for this is not worth
-/// failing the run over, as the data itself is already synced.
-fn sync_dir(dir: &Path) {
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
-}
-
-/// Removes files beside `output` named like its children ([`is_child_name`]) but not in
-/// `keep` that hold a sitemap of `format` (root element `urlset`, or a URL on the first
-/// line): children of the previous set, or of a run killed before its index was renamed.
-/// Files of any other kind are left alone.
+/// Removes files beside `output` that are ours and stale: regular files shaped like its
+/// children but not in `keep`, holding a sitemap of `format` (root element `urlset`, or a
+/// URL on the first line). Ours means named as only we name files (content-hash
+/// children), named by the index this run replaced (`previous`), or a later part of a
+/// split text sitemap (`{stem}-2.txt`, ...). A `sitemap-1.xml` someone wrote by hand stays.
 fn remove_stale_children(
     output: &Path,
     keep: &[PathBuf],
     format: Format,
+    previous: &HashSet<String>,
 ) -> Result<Vec<PathBuf>, WriteError> {
     let dir = crate::fsutil::parent_dir(output);
     let mut removed = Vec::new();
@@ -302,17 +307,23 @@ fn remove_stale_children(
     for entry in listing.flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        if !is_child_name(output, name) || keep.iter().any(|k| k.file_name() == Some(name.as_ref()))
-        {
+        let named_ours = match (child_shape(output, name), format) {
+            (Some(ChildShape::Hashed), Format::Xml) => true,
+            (Some(ChildShape::Numbered(_)), Format::Xml) => previous.contains(name),
+            (Some(ChildShape::Numbered(n)), Format::Txt) => n >= 2,
+            _ => false,
+        };
+        let kept = keep.iter().any(|k| k.file_name() == Some(name.as_ref()));
+        if !named_ours || kept || !entry.file_type().is_ok_and(|t| t.is_file()) {
             continue;
         }
         let path = entry.path();
-        let ours = match format {
+        let holds_sitemap = match format {
             Format::Xml => root_element(&path).as_deref() == Some("urlset"),
             Format::Txt => super::opening(&path, 8)
                 .is_some_and(|b| b.starts_with(b"https://") || b.starts_with(b"http://")),
         };
-        if ours {
+        if holds_sitemap {
             fs::remove_file(&path).map_err(|source| WriteError::Io {
                 path: path.clone(),
                 source,

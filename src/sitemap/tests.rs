@@ -224,23 +224,23 @@ fn child_names_come_from_the_output_stem() {
 fn recognises_the_names_of_children() {
     let output = Path::new("public/sitemap.xml");
     let table = [
-        ("sitemap-1-0123456789ab.xml", true),
-        ("sitemap-12-d9d9d9d9d9d9.xml", true),
-        ("sitemap-3.xml", true),
-        ("sitemap-0-0123456789ab.xml", false),
-        ("sitemap-01.xml", false),
-        ("sitemap-1-0123456789AB.xml", false),
-        ("sitemap-1-0123456789a.xml", false),
-        ("sitemap-1-0123456789abc.xml", false),
-        ("sitemap-news.xml", false),
-        ("sitemap-1-.xml", false),
-        ("sitemap-.xml", false),
-        ("sitemap-1.xml.gz", false),
-        ("other-1.xml", false),
-        ("sitemap.xml", false),
+        ("sitemap-1-0123456789ab.xml", Some(ChildShape::Hashed)),
+        ("sitemap-12-d9d9d9d9d9d9.xml", Some(ChildShape::Hashed)),
+        ("sitemap-3.xml", Some(ChildShape::Numbered(3))),
+        ("sitemap-0-0123456789ab.xml", None),
+        ("sitemap-01.xml", None),
+        ("sitemap-1-0123456789AB.xml", None),
+        ("sitemap-1-0123456789a.xml", None),
+        ("sitemap-1-0123456789abc.xml", None),
+        ("sitemap-news.xml", None),
+        ("sitemap-1-.xml", None),
+        ("sitemap-.xml", None),
+        ("sitemap-1.xml.gz", None),
+        ("other-1.xml", None),
+        ("sitemap.xml", None),
     ];
     for (name, want) in table {
-        assert_eq!(is_child_name(output, name), want, "{name}");
+        assert_eq!(child_shape(output, name), want, "{name}");
     }
 }
 

@@ -127,8 +127,12 @@ fn children_a_killed_run_left_unnamed_are_removed_by_the_next() {
     let urlset = "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"></urlset>\n";
     // Renamed into place by a run killed before its index: named by no index.
     fs::write(site.public().join("sitemap-2-0123456789ab.xml"), urlset).unwrap();
-    // A child as earlier versions named them.
+    // A child as earlier versions named them, named by the index this run replaces...
     fs::write(site.public().join("sitemap-7.xml"), urlset).unwrap();
+    let index = "<?xml version=\"1.0\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><sitemap><loc>https://example.org/sitemap-7.xml</loc></sitemap></sitemapindex>\n";
+    fs::write(site.public().join("sitemap.xml"), index).unwrap();
+    // ... and one of the same shape named by no index of ours: someone's own, left alone.
+    fs::write(site.public().join("sitemap-1.xml"), urlset).unwrap();
     // Same shapes, but not a urlset, or not quite our name: left alone.
     fs::write(site.public().join("sitemap-3-0123456789ab.xml"), "<rss/>").unwrap();
     fs::write(site.public().join("sitemap-2-0123456789AB.xml"), urlset).unwrap();
@@ -138,6 +142,7 @@ fn children_a_killed_run_left_unnamed_are_removed_by_the_next() {
     let mut want: Vec<String> = pages.iter().map(|p| p.to_string()).collect();
     want.extend(
         [
+            "sitemap-1.xml",
             "sitemap-2-0123456789AB.xml",
             "sitemap-3-0123456789ab.xml",
             "sitemap.xml",

@@ -15,3 +15,4 @@ mod properties;
 mod robots;
 mod setup;
 mod util;
+mod writes;

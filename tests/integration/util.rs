@@ -84,13 +84,12 @@ impl Site {
         fs::read_to_string(self.public().join(rel)).unwrap()
     }
 
-    /// Names of the files directly in `public/`, sorted; the writer's lock file aside
-    /// (temporary files are listed, so tests see any left behind).
+    /// Names of the files directly in `public/`, sorted; every name in the public directory, dot-files included: nothing of ours but the
+    /// sitemap set and robots.txt may be left there.
     pub fn listing(&self) -> Vec<String> {
         let mut names: Vec<String> = fs::read_dir(self.public())
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| !n.ends_with(".lock"))
             .collect();
         names.sort();
         names
