@@ -43,8 +43,10 @@ pub fn read_regular_string(path: &Path, limit: u64) -> io::Result<String> {
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "is not UTF-8 text"))
 }
 
+/// Opens `path` for reading without waiting: a FIFO opens at once instead of blocking
+/// until a writer comes. The caller checks the type of what it opened.
 #[cfg(unix)]
-fn open_nonblocking(path: &Path) -> io::Result<File> {
+pub fn open_nonblocking(path: &Path) -> io::Result<File> {
     use std::os::unix::fs::OpenOptionsExt;
     std::fs::OpenOptions::new()
         .read(true)
@@ -52,8 +54,9 @@ fn open_nonblocking(path: &Path) -> io::Result<File> {
         .open(path)
 }
 
+/// Opens `path` for reading (no FIFOs to wait on here).
 #[cfg(not(unix))]
-fn open_nonblocking(path: &Path) -> io::Result<File> {
+pub fn open_nonblocking(path: &Path) -> io::Result<File> {
     File::open(path)
 }
 

@@ -146,7 +146,8 @@ pub(super) fn process_page(
 fn open(page: &mut Page) -> Result<Opened, Outcome> {
     let mut file = None;
     if page.shared.needs_head || page.shared.lookups.state.is_some() {
-        match File::open(page.path()) {
+        // Non-blocking: a FIFO that replaced the page after the walk must not hang us.
+        match crate::fsutil::open_nonblocking(&page.path()) {
             Ok(f) => file = Some(f),
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 return Err(page.vanished(e.to_string()));
@@ -171,6 +172,10 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
             return Err(page.vanished(e.to_string()));
         }
         Some(Ok(m)) if m.is_dir() => return Err(page.vanished("now a directory".to_string())),
+        Some(Ok(m)) if !m.is_file() => {
+            let what = crate::fsutil::kind_name(&m.file_type());
+            return Err(page.vanished(format!("now {what}")));
+        }
         _ => {}
     }
     let modified = match meta {

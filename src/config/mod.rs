@@ -19,6 +19,9 @@ pub use crate::sitemap::Format;
 pub use crate::sitemap::PROTOCOL_MAX_ENTRIES as PROTOCOL_MAX_URLS;
 use crate::url::{BaseUrl, UrlStyle};
 
+/// The largest config file read; real ones are a few KiB.
+const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
 /// The default config file, looked up in the current directory.
 pub const DEFAULT_CONFIG_FILE: &str = "sitemap.toml";
 
@@ -125,7 +128,7 @@ impl Config {
         let Some(path) = path else {
             return Config::from_parts(FileConfig::default(), None, "", overrides);
         };
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+        let text = crate::fsutil::read_regular_string(path, MAX_FILE_BYTES).map_err(|source| ConfigError::Read {
             path: path.to_path_buf(),
             source,
         })?;

@@ -111,7 +111,8 @@ pub fn read(dir: &Path) -> Result<GitDates, GitUnavailable> {
     let prefix = lines.next().unwrap_or("").to_string();
     let boundary: HashSet<String> = if shallow {
         let shallow_file = dir.join(lines.next().unwrap_or(""));
-        std::fs::read_to_string(shallow_file)
+        // One commit id a line; a bound all the same, and no FIFO to hang on.
+        crate::fsutil::read_regular_string(&shallow_file, 64 * 1024 * 1024)
             .unwrap_or_default()
             .lines()
             .map(str::to_string)

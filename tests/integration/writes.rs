@@ -169,11 +169,20 @@ fn robots_txt_links_out_of_the_site_are_not_followed() {
     );
 }
 
-/// FIFOs where sitemapgen reads (robots.txt, the state file, a generator's config for
-/// `init`) never hang a run: each is named in a warning or an error.
+/// FIFOs where sitemapgen reads (a page, robots.txt, the state file, the config file, a
+/// generator's config for `init`) never hang a run: each is passed over or named in an
+/// error.
 #[test]
 fn fifos_where_files_are_read_do_not_hang() {
     let site = Site::new(&["index.html"]);
+    mkfifo(&site.public().join("fifo.html"));
+    mkfifo(&site.root().join("fifo.toml"));
+    site.cmd()
+        .args(["--config", "fifo.toml"])
+        .timeout(NO_HANG)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("fifo.toml: is a FIFO"));
     site.config(&format!("{BASE}robots_txt = 'update'\n"));
     mkfifo(&site.public().join("robots.txt"));
     site.cmd()
