@@ -128,9 +128,11 @@ impl Config {
         let Some(path) = path else {
             return Config::from_parts(FileConfig::default(), None, "", overrides);
         };
-        let text = crate::fsutil::read_regular_string(path, MAX_FILE_BYTES).map_err(|source| ConfigError::Read {
-            path: path.to_path_buf(),
-            source,
+        let text = crate::fsutil::read_regular_string(path, MAX_FILE_BYTES).map_err(|source| {
+            ConfigError::Read {
+                path: path.to_path_buf(),
+                source,
+            }
         })?;
         let origin = path.display().to_string();
         let file = FileConfig::parse(&text, &origin)?;

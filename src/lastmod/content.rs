@@ -103,8 +103,17 @@ struct ContentEmitter {
     attr_value: Vec<u8>,
     /// (attribute, value) pairs of the current tag that count: a@href, img@src, img@alt.
     attrs: Vec<(&'static str, String)>,
-    text: Vec<u8>,
+    /// Inside a word of text: its next bytes continue it (no space fed before them).
+    in_word: bool,
+    /// Text not yet fed, at most [`MAX_PIECE`]: hashing in large pieces is fast, byte by
+    /// byte is not (html5gum hands some text over a character at a time).
+    pending: Vec<u8>,
 }
+
+/// The most bytes of a tag name, attribute name or attribute value kept: far beyond any
+/// real one, and the bound on what a hostile page can make the fingerprint hold (text is
+/// not held at all, but fed as it comes).
+const MAX_PIECE: usize = 64 * 1024;
 
 impl ContentEmitter {
     /// Feeds `piece` to every region the reader is inside.
@@ -120,18 +129,46 @@ impl ContentEmitter {
         }
     }
 
-    /// Feeds the text gathered since the last tag, whitespace collapsed; tags separate words.
-    fn flush_text(&mut self) {
-        let text = std::mem::take(&mut self.text);
-        for word in text
-            .split(|b| b.is_ascii_whitespace())
-            .filter(|w| !w.is_empty())
-        {
-            self.feed(b" ");
-            self.feed(word);
+    /// Feeds text as it comes, whitespace collapsed: each word preceded by one space, a
+    /// word that arrives in pieces fed as one. Tags separate words ([`Self::end_word`]).
+    fn feed_text(&mut self, text: &[u8]) {
+        let mut rest = text;
+        while !rest.is_empty() {
+            let space = rest.iter().position(u8::is_ascii_whitespace);
+            let (word, after) = rest.split_at(space.unwrap_or(rest.len()));
+            if !word.is_empty() {
+                if !self.in_word {
+                    self.pending.push(b' ');
+                    self.in_word = true;
+                }
+                if self.pending.len() + word.len() > MAX_PIECE {
+                    self.feed_pending();
+                    self.feed(word);
+                } else {
+                    self.pending.extend_from_slice(word);
+                }
+            }
+            if space.is_some() {
+                self.in_word = false;
+                rest = &after[1..];
+            } else {
+                rest = after;
+            }
         }
-        self.text = text;
-        self.text.clear();
+    }
+
+    fn feed_pending(&mut self) {
+        let pending = std::mem::take(&mut self.pending);
+        self.feed(&pending);
+        self.pending = pending;
+        self.pending.clear();
+    }
+
+    /// Text ends at a tag, comment or doctype (before the tag changes what is fed): the
+    /// text so far is fed, and the next text starts a new word.
+    fn end_word(&mut self) {
+        self.feed_pending();
+        self.in_word = false;
     }
 
     fn flush_attr(&mut self) {
@@ -157,7 +194,7 @@ impl ContentEmitter {
     }
 
     fn finish(mut self) -> String {
-        self.flush_text();
+        self.end_word();
         let region = if self.seen[0] {
             0
         } else if self.seen[1] {
@@ -189,11 +226,11 @@ impl html5gum::Emitter for &mut ContentEmitter {
     }
 
     fn emit_string(&mut self, s: &[u8]) {
-        self.text.extend_from_slice(s);
+        self.feed_text(s);
     }
 
     fn init_start_tag(&mut self) {
-        self.flush_text();
+        self.end_word();
         self.tag.clear();
         self.is_end_tag = false;
         self.attrs.clear();
@@ -202,7 +239,7 @@ impl html5gum::Emitter for &mut ContentEmitter {
     }
 
     fn init_end_tag(&mut self) {
-        self.flush_text();
+        self.end_word();
         self.tag.clear();
         self.is_end_tag = true;
         self.attr_name.clear();
@@ -210,7 +247,7 @@ impl html5gum::Emitter for &mut ContentEmitter {
     }
 
     fn init_comment(&mut self) {
-        self.flush_text();
+        self.end_word();
     }
 
     fn emit_current_tag(&mut self) -> Option<html5gum::State> {
@@ -277,7 +314,7 @@ impl html5gum::Emitter for &mut ContentEmitter {
     }
 
     fn init_doctype(&mut self) {
-        self.flush_text();
+        self.end_word();
     }
 
     fn init_attribute(&mut self) {
@@ -287,7 +324,7 @@ impl html5gum::Emitter for &mut ContentEmitter {
     }
 
     fn push_attribute_value(&mut self, s: &[u8]) {
-        self.attr_value.extend_from_slice(s);
+        crate::html::push_capped(&mut self.attr_value, s, MAX_PIECE);
     }
 
     fn current_is_appropriate_end_tag_token(&mut self) -> bool {
@@ -303,6 +340,25 @@ mod tests {
         format!(
             "<!DOCTYPE html><html><head><title>T</title>{head}</head><body>{body}</body></html>"
         )
+    }
+
+    /// A page of one 4 MiB word, one 4 MiB attribute value and one 4 MiB tag name is
+    /// fingerprinted holding a bounded piece of each, and a word fed in pieces hashes as
+    /// one.
+    #[test]
+    fn memory_is_bounded_whatever_the_page() {
+        let big = "a".repeat(4 << 20);
+        let html = format!("<body><p>{big}</p><a href=\"/{big}\">x</a><{big}></body>");
+        let mut emitter = ContentEmitter::default();
+        for token in Tokenizer::new_with_emitter(html.as_bytes(), &mut emitter) {
+            let Ok(()) = token;
+        }
+        assert!(emitter.pending.capacity() <= 2 * MAX_PIECE);
+        assert!(emitter.attr_value.capacity() <= 2 * MAX_PIECE);
+        assert!(emitter.tag.capacity() <= 2 * crate::html::MAX_NAME);
+        let whole = fingerprint_bytes(b"<body><p>one wordinpieces</p></body>");
+        let pieces = fingerprint_bytes(b"<body><p>one word&#105;n&#112;ieces</p></body>");
+        assert_eq!(whole, pieces);
     }
 
     #[test]
