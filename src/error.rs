@@ -219,7 +219,7 @@ impl fmt::Display for Warning {
             ),
             Warning::UnparseableDate { path, value } => write!(
                 f,
-                "{}: modified date '{value}' is not a date (use e.g. 2024-03-05T10:20:30Z); the next lastmod source is used",
+                "{}: modified date '{value}' is not a date of the years 0001-9999 (use e.g. 2024-03-05T10:20:30Z); the next lastmod source is used",
                 path.display()
             ),
             Warning::IgnoredLink {

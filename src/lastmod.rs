@@ -131,7 +131,8 @@ pub fn uses(sources: &[LastmodSource], source: LastmodSource) -> bool {
 /// Parses a date as pages declare them, to whole seconds in UTC: RFC 3339 / ISO 8601
 /// with an offset (`2024-03-05T10:20:30+02:00`, `...Z`), a date and time without one
 /// (taken as UTC), a plain date (midnight UTC), or RFC 2822 (`Tue, 05 Mar 2024 10:20:30
-/// GMT`, as in `last-modified`).
+/// GMT`, as in `last-modified`). A date outside the years 0001-9999 in UTC is none:
+/// the protocol's W3C Datetime has four-digit years and the schema has no year 0.
 pub fn parse_date(text: &str) -> Option<Timestamp> {
     let text = text.trim();
     let ts = if let Ok(ts) = text.parse::<Timestamp>() {
@@ -143,14 +144,22 @@ pub fn parse_date(text: &str) -> Option<Timestamp> {
     } else {
         return None;
     };
+    whole_seconds_in_range(ts)
+}
+
+/// `ts` to whole seconds, when its UTC year is one a sitemap can hold (0001-9999).
+fn whole_seconds_in_range(ts: Timestamp) -> Option<Timestamp> {
+    let year = ts.to_zoned(jiff::tz::TimeZone::UTC).year();
+    if !(1..=9999).contains(&year) {
+        return None;
+    }
     Timestamp::from_second(ts.as_second()).ok()
 }
 
 /// Whole seconds: the written forms have no fraction, and truncating here keeps the
 /// newest-child comparison in a sitemap index consistent with what is written.
 fn to_timestamp(time: SystemTime) -> Option<Timestamp> {
-    let ts = Timestamp::try_from(time).ok()?;
-    Timestamp::from_second(ts.as_second()).ok()
+    whole_seconds_in_range(Timestamp::try_from(time).ok()?)
 }
 
 /// Writes a timestamp in the configured W3C Datetime form, in UTC.
@@ -206,6 +215,11 @@ mod tests {
                 Some("2024-03-05T09:20:30+00:00"),
             ),
             ("2024-13-45", None),
+            ("0000-01-01", None),
+            ("0001-01-01T00:30:00+01:00", None),
+            ("-0001-01-01T00:00:00Z", None),
+            ("0001-01-01", Some("0001-01-01T00:00:00+00:00")),
+            ("9999-12-30T12:00:00Z", Some("9999-12-30T12:00:00+00:00")),
             ("yesterday", None),
             ("", None),
         ];

@@ -234,31 +234,52 @@ pub fn comparable(url: &url::Url) -> String {
 /// The first character in `loc` that RFC 3986 requires to be percent-encoded, if any.
 /// `[` and `]` are allowed only in the host (an IPv6 address).
 pub fn needs_encoding(loc: &str) -> Option<String> {
-    let bytes = loc.as_bytes();
-    let path_start = loc
-        .find("://")
-        .map(|i| i + 3)
-        .and_then(|auth| loc[auth..].find(['/', '?', '#']).map(|p| auth + p))
-        .unwrap_or(loc.len());
-    for (i, c) in loc.char_indices() {
-        let bad = match c {
-            ' ' => Some("a space".to_string()),
-            '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`' => Some(format!("'{c}'")),
-            '[' | ']' if i >= path_start => Some(format!("'{c}' outside the host")),
-            c if c.is_control() => Some(format!("control character U+{:04X}", c as u32)),
-            c if !c.is_ascii() => Some(format!("non-ASCII '{c}'")),
-            '%' => {
-                let hex = |j: usize| bytes.get(j).is_some_and(u8::is_ascii_hexdigit);
-                (!(hex(i + 1) && hex(i + 2)))
-                    .then(|| "a '%' not followed by two hex digits".to_string())
+    let path_start = path_start(loc);
+    loc.char_indices()
+        .find_map(|(i, c)| must_encode(loc.as_bytes(), i, c, path_start))
+}
+
+/// `url` with every character [`needs_encoding`] flags percent-encoded (as UTF-8), a lone
+/// `%` as `%25`: what the `url` crate leaves raw (`|`, `^`, `%zz`) and the schema refuses.
+pub fn encode_leftovers(url: &str) -> String {
+    let path_start = path_start(url);
+    let mut out = String::with_capacity(url.len());
+    for (i, c) in url.char_indices() {
+        if must_encode(url.as_bytes(), i, c, path_start).is_some() {
+            let mut buf = [0; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
             }
-            _ => None,
-        };
-        if bad.is_some() {
-            return bad;
+        } else {
+            out.push(c);
         }
     }
-    None
+    out
+}
+
+/// Where the path of an absolute URL starts (its end when it has none).
+fn path_start(loc: &str) -> usize {
+    loc.find("://")
+        .map(|i| i + 3)
+        .and_then(|auth| loc[auth..].find(['/', '?', '#']).map(|p| auth + p))
+        .unwrap_or(loc.len())
+}
+
+/// Why `c`, at byte `i` of `bytes`, must be percent-encoded, if it must.
+fn must_encode(bytes: &[u8], i: usize, c: char, path_start: usize) -> Option<String> {
+    match c {
+        ' ' => Some("a space".to_string()),
+        '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`' => Some(format!("'{c}'")),
+        '[' | ']' if i >= path_start => Some(format!("'{c}' outside the host")),
+        c if c.is_control() => Some(format!("control character U+{:04X}", c as u32)),
+        c if !c.is_ascii() => Some(format!("non-ASCII '{c}'")),
+        '%' => {
+            let hex = |j: usize| bytes.get(j).is_some_and(u8::is_ascii_hexdigit);
+            (!(hex(i + 1) && hex(i + 2)))
+                .then(|| "a '%' not followed by two hex digits".to_string())
+        }
+        _ => None,
+    }
 }
 
 /// Whether `tag` is an hreflang value search engines accept: `x-default`, or a language
@@ -276,11 +297,17 @@ pub fn is_hreflang(tag: &str) -> bool {
 }
 
 /// Resolves an `href` from a page against the page's URL; only http(s) results are
-/// accepted (a `javascript:` or `data:` href is never a page).
+/// accepted (a `javascript:` or `data:` href is never a page). What the `url` crate
+/// leaves raw that a sitemap may not hold is percent-encoded ([`encode_leftovers`]).
 pub fn resolve_href(page: &url::Url, href: &str) -> Result<url::Url, String> {
     let url = page
         .join(href)
         .map_err(|e| format!("is not a valid URL ({e})"))?;
+    let url = match needs_encoding(url.as_str()) {
+        Some(_) => url::Url::parse(&encode_leftovers(url.as_str()))
+            .map_err(|e| format!("is not a valid URL ({e})"))?,
+        None => url,
+    };
     match url.scheme() {
         "http" | "https" => Ok(url),
         other => Err(format!("uses the {other}: scheme, not http(s)")),
@@ -465,6 +492,19 @@ mod tests {
             );
         }
         assert!(resolve_href(&page, "https://exa mple.org/").is_err());
+        // What the url crate leaves raw is encoded, so every result passes the schema.
+        for (href, want) in [
+            ("https://example.org/%zz/%", "https://example.org/%25zz/%25"),
+            (
+                "/a|b^c/[x]?q=%",
+                "https://example.org/a%7Cb%5Ec/%5Bx%5D?q=%25",
+            ),
+            ("https://[::1]/ok%20", "https://[::1]/ok%20"),
+        ] {
+            let got = resolve_href(&page, href).unwrap();
+            assert_eq!(got.as_str(), want, "{href}");
+            assert_eq!(needs_encoding(got.as_str()), None, "{href}");
+        }
     }
 
     #[test]

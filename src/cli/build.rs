@@ -47,13 +47,16 @@ pub(super) fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
         && let Some(written) = &outcome.written
     {
         for removed in &written.removed {
-            let _ = writeln!(stderr, "removed stale {}", removed.display());
+            super::say_to(stderr, format_args!("removed stale {}", removed.display()));
         }
     }
     if !quiet {
         report_robots(stderr, &config, &outcome);
         let what = what_was_written(outcome.written.as_ref());
-        let _ = writeln!(stderr, "{what}: {}", summary(&collection, start.elapsed()));
+        super::say_to(
+            stderr,
+            format_args!("{what}: {}", summary(&collection, start.elapsed())),
+        );
     }
     let run = Run {
         args,
@@ -152,7 +155,7 @@ fn dry_run(
     out.flush().map_err(stdout_error)?;
     if !args.quiet {
         let line = summary(collection, start.elapsed());
-        let _ = writeln!(io::stderr(), "dry run: {line}; nothing written");
+        super::say(format_args!("dry run: {line}; nothing written"));
     }
     Ok(())
 }
@@ -173,7 +176,7 @@ fn report_robots(stderr: &mut impl Write, config: &Config, outcome: &crate::Writ
         ),
         Some(Announced::Unchanged) | None => return,
     };
-    let _ = writeln!(stderr, "{line}");
+    super::say_to(stderr, format_args!("{line}"));
 }
 
 /// `wrote public/sitemap.xml (index of 3 sitemaps)`.

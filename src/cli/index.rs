@@ -7,7 +7,7 @@ pub(super) fn index(args: &IndexArgs) -> i32 {
     let base_url = match BaseUrl::parse(&args.base_url) {
         Ok(base) => base,
         Err(e) => {
-            eprintln!("error: --base-url: {e}");
+            super::say(format_args!("error: --base-url: {e}"));
             return 2;
         }
     };
@@ -21,7 +21,7 @@ pub(super) fn index(args: &IndexArgs) -> i32 {
         crate::lastmod::LastmodFormat::Datetime
     };
     if let Err(e) = crate::index::refuse_output_among_inputs(&args.output, &args.sitemaps) {
-        eprintln!("error: {e}");
+        super::say(format_args!("error: {e}"));
         return 2;
     }
     let result = crate::index::children(&args.sitemaps, &root, &base_url).and_then(|children| {
@@ -30,16 +30,16 @@ pub(super) fn index(args: &IndexArgs) -> i32 {
     match result {
         Ok(n) => {
             if !args.quiet {
-                eprintln!(
+                super::say(format_args!(
                     "wrote {}: index of {}",
                     args.output.display(),
                     crate::text::count(n, "sitemap", "sitemaps")
-                );
+                ));
             }
             0
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            super::say(format_args!("error: {e}"));
             1
         }
     }

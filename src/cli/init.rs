@@ -27,18 +27,18 @@ pub(super) fn init(args: &InitArgs) -> i32 {
                 Some(url) => format!("base_url {url}"),
                 None => "no base_url found: set it".to_string(),
             };
-            eprintln!("wrote {} {what}; {url}", path.display());
+            super::say(format_args!("wrote {} {what}; {url}", path.display()));
             0
         }
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-            eprintln!(
+            super::say(format_args!(
                 "error: {} already exists; pass --force to replace it",
                 path.display()
-            );
+            ));
             2
         }
         Err(e) => {
-            eprintln!("error: cannot write {}: {e}", path.display());
+            super::say(format_args!("error: cannot write {}: {e}", path.display()));
             1
         }
     }

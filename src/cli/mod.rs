@@ -184,13 +184,41 @@ fn man() -> i32 {
     finish_stdout(written.and_then(|()| out.flush()))
 }
 
+/// Prints one line on standard error with every control character escaped
+/// ([`crate::one_line`]): the one way messages reach the terminal, so no file name, key
+/// or value can forge a line or send an escape sequence. (JSON keeps exact values; JSON
+/// escapes them itself.)
+fn say(line: impl std::fmt::Display) {
+    say_to(&mut io::stderr().lock(), line);
+}
+
+/// [`say`] to `out`.
+fn say_to(out: &mut impl Write, line: impl std::fmt::Display) {
+    let _ = writeln!(out, "{}", crate::one_line(&line.to_string()));
+}
+
+/// Prints clap's message for bad arguments (or help and version, as clap does), each line
+/// escaped as [`say`] escapes: clap quotes the bad value as given.
+fn usage_error(e: clap::Error) -> i32 {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        e.exit();
+    }
+    let text = e.render().to_string();
+    let mut stderr = io::stderr().lock();
+    for line in text.trim_end().lines() {
+        say_to(&mut stderr, line);
+    }
+    e.exit_code()
+}
+
 /// The exit code after writing to standard output: a closed pipe is not a failure.
 fn finish_stdout(result: io::Result<()>) -> i32 {
     match result {
         Ok(()) => 0,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
-            eprintln!("error: cannot write <stdout>: {e}");
+            say(format_args!("error: cannot write <stdout>: {e}"));
             1
         }
     }
@@ -198,7 +226,10 @@ fn finish_stdout(result: io::Result<()>) -> i32 {
 
 /// Parses the arguments, runs, prints, and returns the process exit code.
 pub fn main() -> i32 {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
     let args = match cli.command {
         Some(Command::Build(args)) => args,
         Some(Command::Check(args)) => return check::check(&args),
@@ -209,9 +240,9 @@ pub fn main() -> i32 {
         None => cli.build,
     };
     if args.json && args.output.as_deref() == Some(std::path::Path::new("-")) {
-        eprintln!(
+        say(format_args!(
             "error: --json and --output - both write to standard output; write the sitemap to a file (--output sitemap.xml)"
-        );
+        ));
         return 2;
     }
     let start = Instant::now();
@@ -219,7 +250,7 @@ pub fn main() -> i32 {
         Ok(()) => 0,
         Err(err) if build::is_broken_pipe(&err) => 0,
         Err(err) => {
-            eprintln!("error: {err}");
+            say(format_args!("error: {err}"));
             if args.json {
                 // The run failed already: its exit code stands whether or not this
                 // line could be written.

@@ -139,16 +139,19 @@ pub(super) fn print_collected(
     verbose: bool,
 ) {
     for warning in &collection.warnings {
-        let _ = writeln!(stderr, "warning: {warning}");
+        super::say_to(stderr, format_args!("warning: {warning}"));
     }
     if verbose {
         for skipped in &collection.skipped {
             let path = config.public_dir.join(&skipped.rel);
-            let _ = writeln!(stderr, "skipped {}: {}", path.display(), skipped.reason);
+            super::say_to(
+                stderr,
+                format_args!("skipped {}: {}", path.display(), skipped.reason),
+            );
         }
         for (rel, why) in &collection.left_out {
             let path = config.public_dir.join(rel);
-            let _ = writeln!(stderr, "left out {}: {why}", path.display());
+            super::say_to(stderr, format_args!("left out {}: {why}", path.display()));
         }
     }
 }

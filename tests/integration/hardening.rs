@@ -120,3 +120,84 @@ fn stdout_that_cannot_be_written_is_an_error() {
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     }
 }
+
+/// A declared date outside the years 0001-9999 is passed over with a warning (the next
+/// source dates the page); an alternate href with a lone `%` is encoded. Both sitemaps
+/// validate against the official schemas, and `--check` agrees.
+#[test]
+fn out_of_range_dates_and_raw_alternate_hrefs_never_reach_the_sitemap() {
+    let site = Site::new(&[]);
+    fs::write(
+        site.public().join("index.html"),
+        concat!(
+            "<!doctype html><head><title>t</title>",
+            "<meta property=\"article:modified_time\" content=\"0000-01-01\">",
+            "<link rel=\"alternate\" hreflang=\"fr\" href=\"https://example.org/%zz/%\">",
+            "<link rel=\"alternate\" hreflang=\"de\" href=\"/a|b^c/\">",
+            "</head><p>x</p>\n"
+        ),
+    )
+    .unwrap();
+    site.set_mtime("index.html", 1_700_000_000);
+    site.config(&format!("{BASE}lastmod = ['meta', 'mtime']\n"));
+    site.cmd()
+        .arg("--check")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "modified date '0000-01-01' is not a date of the years 0001-9999",
+        ))
+        .stderr(predicate::str::contains("0 errors"));
+    let sitemap = site.public().join("sitemap.xml");
+    crate::util::validate(&sitemap, "sitemap+xhtml.xsd");
+    let xml = site.read("sitemap.xml");
+    assert!(
+        xml.contains("<lastmod>2023-11-14T22:13:20+00:00</lastmod>"),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("href=\"https://example.org/%25zz/%25\""),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("href=\"https://example.org/a%7Cb%5Ec/\""),
+        "{xml}"
+    );
+}
+
+/// No raw control character reaches the terminal: file names, TOML keys, `--config`
+/// paths, bad arguments and `check` paths are printed escaped, one line each.
+#[test]
+fn control_characters_are_escaped_in_everything_printed() {
+    let site = Site::new(&["index.html"]);
+    let forged = "skip\nerror: forged \u{1b}[2K.txt";
+    fs::write(site.public().join(forged), "x").unwrap();
+    site.config(BASE);
+    let clean = |out: &[u8]| {
+        let text = String::from_utf8_lossy(out);
+        assert!(
+            !out.iter().any(|&b| b < 0x20 && b != b'\n' || b == 0x7f),
+            "raw control byte in: {text:?}"
+        );
+        assert!(
+            !text.lines().any(|l| l.starts_with("error: forged")),
+            "{text}"
+        );
+    };
+    let runs: Vec<Vec<String>> = vec![
+        vec!["-v".into()],
+        vec!["--config".into(), "no\nsuch \u{1b}[2K.toml".into()],
+        vec!["--bogus\u{1b}[2K".into()],
+        vec!["check".into(), format!("public/{forged}")],
+        vec!["check".into(), "public/\u{1b}]0;title\u{7}.xml".into()],
+    ];
+    for args in runs {
+        let out = site.cmd().args(&args).output().unwrap();
+        clean(&out.stderr);
+        clean(&out.stdout);
+    }
+    site.config(&format!("{BASE}\"bad\\u001b[2Kkey\" = 1\n"));
+    let out = site.cmd().output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    clean(&out.stderr);
+}
