@@ -21,7 +21,7 @@ use crate::canonical;
 use crate::config::Config;
 use crate::error::{Error, LeftOut, LeftOutCounts, Warning};
 use crate::lastmod::git::GitDates;
-use crate::lastmod::state::{PageState, State};
+use crate::lastmod::state::{PageState, State, StateError};
 use crate::lastmod::{self, LastmodSource};
 use crate::robots::Robots;
 use crate::scan::{self, Found, ScanOptions, Skipped};
@@ -125,6 +125,19 @@ pub fn collect_with_progress(
     finish(config, collection, wrong_canonicals)
 }
 
+/// The previous run's state. A state file kept in the site must not be a link leading out
+/// of it: its dates would be read into the sitemap (and the save would fail later).
+fn load_state(config: &Config) -> Result<State, Error> {
+    let path = &config.state_file;
+    if path.starts_with(&config.public_dir) {
+        crate::fsutil::in_site(&config.public_dir, path).map_err(|source| StateError::Read {
+            path: path.clone(),
+            source,
+        })?;
+    }
+    Ok(State::load(path)?)
+}
+
 /// What the run looks up before the walk: the time, the `"content"` state, robots.txt.
 fn lookups(config: &Config, warnings: &mut Vec<Warning>) -> Result<Lookups, Error> {
     let mut lookups = Lookups {
@@ -132,7 +145,7 @@ fn lookups(config: &Config, warnings: &mut Vec<Warning>) -> Result<Lookups, Erro
         ..Lookups::default()
     };
     if lastmod::uses(&config.lastmod, LastmodSource::Content) {
-        lookups.state = Some(State::load(&config.state_file)?);
+        lookups.state = Some(load_state(config)?);
     }
     // public_dir/robots.txt is the one crawlers read only when the site is the host root.
     if config.respect_robots && config.base_url.is_host_root() {

@@ -145,6 +145,18 @@ fn robots_txt_links_out_of_the_site_are_not_followed() {
         fs::read_to_string(&secret).unwrap(),
         "User-agent: *\nDisallow: /\n# secret\n"
     );
+    // A state file in the site that links out is not read either.
+    site.config(&format!(
+        "{BASE}lastmod = ['content']\nstate_file = 'public/state.json'\n"
+    ));
+    symlink(&secret, site.public().join("state.json")).unwrap();
+    site.cmd()
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("state.json"))
+        .stderr(predicate::str::contains("outside"));
+    fs::remove_file(site.public().join("state.json")).unwrap();
+    site.config(&format!("{BASE}robots_txt = 'update'\n"));
     // Its rules (Disallow: /) were not read either: the page is listed.
     assert_eq!(
         locs(&site.public().join("sitemap.xml")),
