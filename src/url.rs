@@ -232,9 +232,11 @@ pub fn comparable(url: &url::Url) -> String {
 }
 
 /// The first character in `loc` that RFC 3986 requires to be percent-encoded, if any.
-/// `[` and `]` are allowed only in the host (an IPv6 address).
+/// `[` and `]` are allowed only in the host (an IPv6 address); `#` only once, to start
+/// the fragment.
 pub fn needs_encoding(loc: &str) -> Option<String> {
     let bytes = loc.as_bytes();
+    let fragment = loc.find('#');
     let path_start = loc
         .find("://")
         .map(|i| i + 3)
@@ -245,6 +247,7 @@ pub fn needs_encoding(loc: &str) -> Option<String> {
             ' ' => Some("a space".to_string()),
             '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`' => Some(format!("'{c}'")),
             '[' | ']' if i >= path_start => Some(format!("'{c}' outside the host")),
+            '#' if fragment.is_some_and(|f| i > f) => Some("a second '#'".to_string()),
             c if c.is_control() => Some(format!("control character U+{:04X}", c as u32)),
             c if !c.is_ascii() => Some(format!("non-ASCII '{c}'")),
             '%' => {
@@ -525,6 +528,8 @@ mod tests {
             ("https://e.org/a[1]", Some("'[' outside the host")),
             ("https://e.org/?q=]", Some("']' outside the host")),
             ("https://[2001:db8::1]/a", None),
+            ("https://e.org/a#top", None),
+            ("https://e.org/#a#b", Some("a second '#'")),
         ];
         for (loc, want) in table {
             assert_eq!(needs_encoding(loc).as_deref(), want, "{loc}");
