@@ -88,7 +88,8 @@ pub struct Counts {
 /// Where a check's problems go as they are found, in order: kept in a [`Report`], or
 /// printed at once.
 pub trait Sink {
-    /// A problem; at most [`PROBLEMS_PER_FILE`] of one file come here.
+    /// A problem; no more than [`PROBLEMS_PER_FILE`] of one file come here, and the one
+    /// that stopped its reading (if any).
     fn problem(&mut self, problem: Problem);
     /// How many problems of a file were past [`PROBLEMS_PER_FILE`], when its check ends.
     fn omitted(&mut self, omitted: Omitted);

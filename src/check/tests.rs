@@ -137,3 +137,21 @@ fn text_lines_are_kept_up_to_a_bound_and_measured_whole() {
     }
     assert_eq!(read_line(&mut reader, &mut line).unwrap(), None);
 }
+
+/// Past [`PROBLEMS_PER_FILE`], a file's problems are counted, not kept.
+#[test]
+fn problems_past_the_cap_are_counted_not_kept() {
+    let xml = format!(
+        "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">{}</urlset>",
+        "<url/>".repeat(PROBLEMS_PER_FILE + 500)
+    );
+    let report = check_bytes("sitemap.xml", xml.as_bytes(), &options());
+    assert_eq!(report.problems.len(), PROBLEMS_PER_FILE);
+    assert_eq!(report.errors(), PROBLEMS_PER_FILE + 500);
+    let omitted = Omitted {
+        file: PathBuf::from("sitemap.xml"),
+        count: 500,
+    };
+    assert_eq!(omitted.to_string(), "and 500 more problems in sitemap.xml");
+    assert_eq!(report.omitted, [omitted]);
+}
