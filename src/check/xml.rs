@@ -453,7 +453,11 @@ impl Checker<'_> {
         }
         if file.root == Some(Root::Index) {
             self.check_loc(file.path, line, loc, Role::Child);
-            file.children.push((loc.to_string(), line));
+            // Past the protocol's limit the index is in error already; following more
+            // would let a hostile one hold a million children in memory.
+            if file.children.len() < PROTOCOL_MAX_ENTRIES {
+                file.children.push((loc.to_string(), line));
+            }
         } else {
             self.check_loc(file.path, line, loc, Role::Page);
         }

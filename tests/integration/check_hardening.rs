@@ -334,6 +334,35 @@ fn a_child_listed_again_is_read_once_and_reported_once_per_entry() {
     );
 }
 
+/// An index may list 50,000 children; one listing 930,000 (50 MiB of them, each in a
+/// directory of its own) took `check` to 413 MB. Past the limit, which is an error
+/// already, children are not followed.
+#[test]
+fn children_past_the_protocols_limit_are_not_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let locs: Vec<String> = (0..50_003)
+        .map(|i| format!("https://example.org/{i}/x.xml"))
+        .collect();
+    let locs: Vec<&str> = locs.iter().map(String::as_str).collect();
+    fs::write(dir.path().join("sitemap.xml"), index(&locs)).unwrap();
+    let run = measured(dir.path(), &["check", "sitemap.xml"]);
+    assert_eq!(
+        run.stderr,
+        "checked 1 file, 50,003 URLs: 50,001 errors, 0 warnings\n"
+    );
+    assert!(
+        run.stdout.contains(
+            "sitemap.xml:50003: error: more than 50,000 sitemaps in one index; split it\n"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .ends_with("and 49,001 more problems in sitemap.xml\n")
+    );
+}
+
 /// A FIFO where a sitemap or a child is expected once hung `check` and `index` for ever,
 /// waiting for a writer: it is an error now, at once.
 #[test]
