@@ -198,8 +198,14 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The error that stops the reading of a file at `line`: listed however many
+    /// problems came before, since it says why no more follow.
+    fn stopped(&mut self, path: &Path, line: u64, message: String) {
+        self.found(path, line, Severity::Error, message, true);
+    }
+
     /// The problem of a file that cannot be read to its end; `line` is where reading
-    /// stopped. Listed however many problems came before: it says why no more follow.
+    /// stopped.
     fn read_error(&mut self, path: &Path, line: u64, e: &io::Error) {
         let message = match crate::fsutil::too_large(e) {
             Some(too_large) => {
@@ -207,7 +213,7 @@ impl<'a> Checker<'a> {
             }
             None => format!("cannot read: {}", crate::one_line(&e.to_string())),
         };
-        self.found(path, line, Severity::Error, message, true);
+        self.stopped(path, line, message);
     }
 
     fn check_file(&mut self, path: &Path, as_child: bool) -> Root {

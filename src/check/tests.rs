@@ -138,16 +138,24 @@ fn text_lines_are_kept_up_to_a_bound_and_measured_whole() {
     assert_eq!(read_line(&mut reader, &mut line).unwrap(), None);
 }
 
-/// Past [`PROBLEMS_PER_FILE`], a file's problems are counted, not kept.
+/// Past [`PROBLEMS_PER_FILE`], a file's problems are counted, not kept; but the one
+/// that stops its reading is kept, as it says why no more follow.
 #[test]
 fn problems_past_the_cap_are_counted_not_kept() {
     let xml = format!(
-        "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">{}</urlset>",
+        "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">{}</oops>",
         "<url/>".repeat(PROBLEMS_PER_FILE + 500)
     );
     let report = check_bytes("sitemap.xml", xml.as_bytes(), &options());
-    assert_eq!(report.problems.len(), PROBLEMS_PER_FILE);
-    assert_eq!(report.errors(), PROBLEMS_PER_FILE + 500);
+    assert_eq!(report.problems.len(), PROBLEMS_PER_FILE + 1);
+    assert!(
+        report.problems[PROBLEMS_PER_FILE]
+            .message
+            .starts_with("not well-formed XML"),
+        "{:?}",
+        report.problems.last()
+    );
+    assert_eq!(report.errors(), PROBLEMS_PER_FILE + 501);
     let omitted = Omitted {
         file: PathBuf::from("sitemap.xml"),
         count: 500,

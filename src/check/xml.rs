@@ -131,7 +131,7 @@ impl Checker<'_> {
                     } else {
                         format!("not well-formed XML: {detail}")
                     };
-                    self.problem(path, line, Severity::Error, message);
+                    self.stopped(path, line, message);
                     return file.root.unwrap_or(Root::Other);
                 }
             };
@@ -198,7 +198,7 @@ impl Checker<'_> {
             let message = format!(
                 "a second root element <{local}> after the first is closed; a file has one root"
             );
-            self.problem(file.path, line, Severity::Error, message);
+            self.stopped(file.path, line, message);
             return Flow::Stop;
         }
         if let Ns::Undeclared(prefix) = &ns
