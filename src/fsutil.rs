@@ -140,6 +140,75 @@ pub fn in_site(root: &Path, path: &Path) -> io::Result<std::path::PathBuf> {
     }
 }
 
+/// Reading stopped: the content (gunzipped, for a gzipped file) goes on past `limit`
+/// bytes. Carried inside the `io::Error` that [`Capped`] fails with; see [`too_large`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("larger than {} uncompressed", crate::text::bytes(*limit))]
+pub struct TooLarge {
+    /// The bytes that were allowed.
+    pub limit: u64,
+}
+
+/// The [`TooLarge`] an I/O error carries, if it is one.
+pub fn too_large(e: &io::Error) -> Option<&TooLarge> {
+    e.get_ref()?.downcast_ref()
+}
+
+/// A reader that gives at most `limit` bytes of its inner reader and fails with
+/// [`TooLarge`] where more would follow, so no input can make a reader hold more than
+/// the limit (a 1 MB gzip bomb inflates to gigabytes).
+#[derive(Debug)]
+pub struct Capped<R> {
+    inner: R,
+    left: u64,
+    limit: u64,
+}
+
+impl<R> Capped<R> {
+    /// Caps `inner` at `limit` bytes.
+    pub fn new(inner: R, limit: u64) -> Capped<R> {
+        Capped {
+            inner,
+            left: limit,
+            limit,
+        }
+    }
+}
+
+impl<R: io::Read> io::Read for Capped<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        if self.left == 0 {
+            // One byte more tells an input of exactly `limit` bytes from a longer one.
+            return match self.inner.read(&mut [0u8])? {
+                0 => Ok(0),
+                _ => Err(io::Error::other(TooLarge { limit: self.limit })),
+            };
+        }
+        let room = buf
+            .len()
+            .min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        let n = self.inner.read(&mut buf[..room])?;
+        self.left -= n as u64;
+        Ok(n)
+    }
+}
+
+/// The content of the regular file at `path` ([`open_regular`]), gunzipped when gzipped
+/// ([`maybe_gzipped`]), buffered, and [`Capped`] at `limit` bytes.
+pub fn open_content(
+    path: &Path,
+    limit: u64,
+) -> io::Result<io::BufReader<Capped<Box<dyn io::BufRead>>>> {
+    let inner = maybe_gzipped(open_regular(path)?)?;
+    Ok(io::BufReader::with_capacity(
+        64 * 1024,
+        Capped::new(inner, limit),
+    ))
+}
+
 /// How [`write_atomic`] names and places its file.
 #[derive(Debug, Clone, Copy)]
 pub struct Atomic<'a> {
@@ -275,6 +344,48 @@ mod tests {
         assert_eq!(err.to_string(), "is larger than 4 bytes");
         assert_eq!(crate::text::bytes(50 << 20), "50 MiB");
         assert_eq!(crate::text::bytes(16 << 10), "16 KiB");
+    }
+
+    #[test]
+    fn capped_readers_stop_one_byte_past_the_limit() {
+        // (input, limit, what is read: None when the input is too large)
+        let table = [
+            ("12345", 5, Some("12345")),
+            ("12345", 9, Some("12345")),
+            ("123456", 5, None),
+            ("", 0, Some("")),
+        ];
+        for (input, limit, want) in table {
+            let mut got = String::new();
+            let read = Capped::new(input.as_bytes(), limit).read_to_string(&mut got);
+            match want {
+                Some(text) => assert_eq!((read.unwrap(), got.as_str()), (text.len(), text)),
+                None => assert_eq!(too_large(&read.unwrap_err()), Some(&TooLarge { limit })),
+            }
+        }
+        assert_eq!(
+            TooLarge { limit: 50 << 20 }.to_string(),
+            "larger than 50 MiB uncompressed"
+        );
+    }
+
+    #[test]
+    fn content_is_gunzipped_capped_and_only_of_regular_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.xml.gz");
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(&[b' '; 4096]).unwrap();
+        std::fs::write(&path, gz.finish().unwrap()).unwrap();
+        let mut text = String::new();
+        open_content(&path, 4096)
+            .unwrap()
+            .read_to_string(&mut text)
+            .unwrap();
+        assert_eq!(text.len(), 4096);
+        let err = open_content(&path, 4095).unwrap().read_to_string(&mut text);
+        assert!(too_large(&err.unwrap_err()).is_some());
+        let err = open_content(dir.path(), 1).err().unwrap();
+        assert_eq!(err.to_string(), "is a directory, not a regular file");
     }
 
     #[test]

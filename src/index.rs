@@ -5,7 +5,6 @@
 //! all in one index. Indexes may not nest, so an index given as input is flattened: its
 //! children are listed instead.
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
@@ -14,14 +13,14 @@ use quick_xml::events::Event;
 
 use crate::check::w3c_datetime;
 use crate::lastmod::LastmodFormat;
-use crate::sitemap::{self, PROTOCOL_MAX_ENTRIES, WriteError};
+use crate::sitemap::{self, PROTOCOL_MAX_BYTES, PROTOCOL_MAX_ENTRIES, WriteError};
 use crate::url::{BaseUrl, encode_path};
 
 /// Why the index cannot be written; nothing is written then.
 #[derive(Debug, thiserror::Error)]
 pub enum IndexError {
     /// An input cannot be read or is not a sitemap.
-    #[error("{}: {problem}", path.display())]
+    #[error("{}: {problem}", crate::one_line(&path.display().to_string()))]
     Input {
         /// The input.
         path: PathBuf,
@@ -54,7 +53,7 @@ pub enum IndexError {
 }
 
 /// One sitemap the index lists.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Child {
     /// Its absolute URL.
     pub loc: String,
@@ -154,40 +153,34 @@ enum Input {
 }
 
 /// Reads a sitemap (`.xml` or `.xml.gz`) just far enough to index it: its kind, and its
-/// newest `lastmod` or its children. Streamed.
+/// newest `lastmod` or its children. Streamed, from a regular file only (a FIFO would
+/// hang the run), no further than the protocol's size limit (a gzip bomb inflates
+/// past it), keeping no value longer than any URL may be.
 fn read_input(path: &Path) -> Result<Input, String> {
-    let file = File::open(path).map_err(|e| format!("cannot be read ({e})"))?;
-    let input = crate::fsutil::maybe_gzipped(file).map_err(|e| format!("cannot be read ({e})"))?;
+    let input = crate::fsutil::open_content(path, PROTOCOL_MAX_BYTES as u64)
+        .map_err(|e| format!("cannot be read ({e})"))?;
     let mut reader = NsReader::from_reader(input);
     let mut buf = Vec::new();
-    let mut root: Option<String> = None;
-    let mut text = String::new();
-    let mut newest: Option<Timestamp> = None;
-    let mut children = Vec::new();
-    let mut child = Child {
-        loc: String::new(),
-        lastmod: None,
-    };
+    let mut read = Reading::default();
     loop {
         buf.clear();
-        let event = reader
-            .read_event_into(&mut buf)
-            .map_err(|e| format!("is not well-formed XML ({e}); run sitemapgen check on it"))?;
-        match event {
-            Event::Start(e) | Event::Empty(e) => {
-                let name = e.local_name().into_inner().to_string();
-                if root.is_none() {
-                    if name != "urlset" && name != "sitemapindex" {
-                        return Err(format!("is not a sitemap (its root is <{name}>)"));
-                    }
-                    root = Some(name);
-                } else {
-                    text.clear();
-                }
+        let event = reader.read_event_into(&mut buf).map_err(|e| match e {
+            quick_xml::Error::Io(e) if crate::fsutil::too_large(&e).is_some() => {
+                format!(
+                    "is {}, over the protocol's limit; split it",
+                    crate::one_line(&e.to_string())
+                )
             }
-            Event::Text(t) => text.push_str(&t),
+            e => format!(
+                "is not well-formed XML ({}); run sitemapgen check on it",
+                crate::one_line(&e.to_string())
+            ),
+        })?;
+        match event {
+            Event::Start(e) | Event::Empty(e) => read.start(e.local_name().into_inner())?,
+            Event::Text(t) => read.text.push(&t),
             Event::GeneralRef(r) => match crate::text::xml_reference(r.as_ref()) {
-                Some(c) => text.push(c),
+                Some(c) => read.text.push(c.encode_utf8(&mut [0; 4])),
                 None => {
                     let name = crate::one_line(r.as_ref());
                     return Err(format!(
@@ -195,37 +188,64 @@ fn read_input(path: &Path) -> Result<Input, String> {
                     ));
                 }
             },
-            Event::End(e) => {
-                let name = e.local_name().into_inner().to_string();
-                match name.as_str() {
-                    "lastmod" => {
-                        let ts = w3c_datetime(text.trim());
-                        if ts > newest {
-                            newest = ts;
-                        }
-                        child.lastmod = ts;
-                    }
-                    "loc" => child.loc = text.trim().to_string(),
-                    "sitemap" => {
-                        children.push(std::mem::replace(
-                            &mut child,
-                            Child {
-                                loc: String::new(),
-                                lastmod: None,
-                            },
-                        ));
-                    }
-                    _ => {}
-                }
-            }
+            Event::End(e) => read.end(e.local_name().into_inner())?,
             Event::Eof => break,
             _ => {}
         }
     }
-    match root.as_deref() {
-        Some("sitemapindex") => Ok(Input::Index(children)),
-        Some(_) => Ok(Input::Urlset(newest)),
+    match read.root.as_deref() {
+        Some("sitemapindex") => Ok(Input::Index(read.children)),
+        Some(_) => Ok(Input::Urlset(read.newest)),
         None => Err("is empty or not XML".to_string()),
+    }
+}
+
+/// What [`read_input`] has read so far.
+#[derive(Default)]
+struct Reading {
+    root: Option<String>,
+    /// The current element's value.
+    text: crate::text::Bounded,
+    newest: Option<Timestamp>,
+    children: Vec<Child>,
+    /// The `<sitemap>` being read.
+    child: Child,
+}
+
+impl Reading {
+    fn start(&mut self, name: &str) -> Result<(), String> {
+        if self.root.is_some() {
+            self.text.clear();
+            return Ok(());
+        }
+        if name != "urlset" && name != "sitemapindex" {
+            let name = crate::one_line(name);
+            return Err(format!("is not a sitemap (its root is <{name}>)"));
+        }
+        self.root = Some(name.to_string());
+        Ok(())
+    }
+
+    fn end(&mut self, name: &str) -> Result<(), String> {
+        match name {
+            "lastmod" => {
+                let ts = w3c_datetime(self.text.as_str().trim());
+                if ts > self.newest {
+                    self.newest = ts;
+                }
+                self.child.lastmod = ts;
+            }
+            "loc" if !self.text.is_whole() => {
+                return Err(format!(
+                    "holds a <loc> of {} bytes, longer than a URL may be; run sitemapgen check on it",
+                    crate::text::thousands(self.text.len())
+                ));
+            }
+            "loc" => self.child.loc = self.text.as_str().trim().to_string(),
+            "sitemap" => self.children.push(std::mem::take(&mut self.child)),
+            _ => {}
+        }
+        Ok(())
     }
 }
 

@@ -1,4 +1,5 @@
-//! Text for messages: user values quoted on one line, and counted nouns.
+//! Text for messages: user values quoted on one line, and counted nouns; values read
+//! from sitemaps, bounded.
 
 /// A user's value as quoted in a one-line message: control characters (newlines above
 /// all) escaped, so a message is always one line.
@@ -38,6 +39,58 @@ pub fn xml_reference(name: &str) -> Option<char> {
         "apos" => Some('\''),
         "quot" => Some('"'),
         _ => None,
+    }
+}
+
+/// The most of one value read from a sitemap that is kept: four times the longest URL
+/// the protocol allows, so any value past it is refused by its length alone and a longer
+/// prefix would tell nothing more.
+pub const KEPT_BYTES: usize = 4 * crate::url::MAX_URL_LEN;
+
+/// A value read in pieces (XML text, references, CDATA) of which only the first
+/// [`KEPT_BYTES`] are kept, with its whole length: a hostile file's gigabyte-long `<loc>`
+/// costs no memory, and is still measured.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Bounded {
+    kept: String,
+    len: usize,
+}
+
+impl Bounded {
+    /// Appends `piece`, keeping what fits (cut at a character boundary).
+    pub fn push(&mut self, piece: &str) {
+        self.len = self.len.saturating_add(piece.len());
+        let mut end = piece.len().min(KEPT_BYTES.saturating_sub(self.kept.len()));
+        while !piece.is_char_boundary(end) {
+            end -= 1;
+        }
+        self.kept.push_str(&piece[..end]);
+    }
+
+    /// Empties it for the next value.
+    pub fn clear(&mut self) {
+        self.kept.clear();
+        self.len = 0;
+    }
+
+    /// What was kept: the whole value when [`Bounded::is_whole`].
+    pub fn as_str(&self) -> &str {
+        &self.kept
+    }
+
+    /// The value's length in bytes, kept or not.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether nothing was pushed (or only empty pieces).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether all of the value was kept.
+    pub fn is_whole(&self) -> bool {
+        self.len == self.kept.len()
     }
 }
 
@@ -108,6 +161,23 @@ mod tests {
         for (name, want) in table {
             assert_eq!(xml_reference(name), want, "{name}");
         }
+    }
+
+    #[test]
+    fn bounded_values_keep_a_prefix_and_the_whole_length() {
+        let mut value = Bounded::default();
+        value.push("https://e.org/a");
+        assert!(value.is_whole());
+        assert_eq!(value.as_str(), "https://e.org/a");
+        // Past the cap, a two-byte character is not cut in half.
+        value.push(&"ü".repeat(KEPT_BYTES));
+        assert!(!value.is_whole());
+        assert_eq!(value.len(), 15 + 2 * KEPT_BYTES);
+        assert_eq!(value.as_str().len(), KEPT_BYTES - 1);
+        value.push("more");
+        assert_eq!(value.as_str().len(), KEPT_BYTES, "'m' fills the last byte");
+        value.clear();
+        assert!(value.is_empty() && value.is_whole());
     }
 
     #[test]

@@ -232,20 +232,21 @@ pub fn comparable(url: &url::Url) -> String {
 }
 
 /// The first character in `loc` that RFC 3986 requires to be percent-encoded, if any.
-/// `[` and `]` are allowed only in the host (an IPv6 address).
+/// `[` and `]` are allowed only in the host (an IPv6 address); `#` only once, to start
+/// the fragment.
 pub fn needs_encoding(loc: &str) -> Option<String> {
-    let path_start = path_start(loc);
+    let layout = Layout::of(loc);
     loc.char_indices()
-        .find_map(|(i, c)| must_encode(loc.as_bytes(), i, c, path_start))
+        .find_map(|(i, c)| layout.must_encode(loc.as_bytes(), i, c))
 }
 
 /// `url` with every character [`needs_encoding`] flags percent-encoded (as UTF-8), a lone
 /// `%` as `%25`: what the `url` crate leaves raw (`|`, `^`, `%zz`) and the schema refuses.
 pub fn encode_leftovers(url: &str) -> String {
-    let path_start = path_start(url);
+    let layout = Layout::of(url);
     let mut out = String::with_capacity(url.len());
     for (i, c) in url.char_indices() {
-        if must_encode(url.as_bytes(), i, c, path_start).is_some() {
+        if layout.must_encode(url.as_bytes(), i, c).is_some() {
             let mut buf = [0; 4];
             for b in c.encode_utf8(&mut buf).bytes() {
                 out.push_str(&format!("%{b:02X}"));
@@ -257,28 +258,43 @@ pub fn encode_leftovers(url: &str) -> String {
     out
 }
 
-/// Where the path of an absolute URL starts (its end when it has none).
-fn path_start(loc: &str) -> usize {
-    loc.find("://")
-        .map(|i| i + 3)
-        .and_then(|auth| loc[auth..].find(['/', '?', '#']).map(|p| auth + p))
-        .unwrap_or(loc.len())
+/// Where the parts of an absolute URL start that change what may stand raw.
+struct Layout {
+    /// The path's start (the end when there is none): `[` and `]` only before it.
+    path_start: usize,
+    /// The first `#`: a later one must be encoded.
+    fragment: Option<usize>,
 }
 
-/// Why `c`, at byte `i` of `bytes`, must be percent-encoded, if it must.
-fn must_encode(bytes: &[u8], i: usize, c: char, path_start: usize) -> Option<String> {
-    match c {
-        ' ' => Some("a space".to_string()),
-        '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`' => Some(format!("'{c}'")),
-        '[' | ']' if i >= path_start => Some(format!("'{c}' outside the host")),
-        c if c.is_control() => Some(format!("control character U+{:04X}", c as u32)),
-        c if !c.is_ascii() => Some(format!("non-ASCII '{c}'")),
-        '%' => {
-            let hex = |j: usize| bytes.get(j).is_some_and(u8::is_ascii_hexdigit);
-            (!(hex(i + 1) && hex(i + 2)))
-                .then(|| "a '%' not followed by two hex digits".to_string())
+impl Layout {
+    fn of(loc: &str) -> Layout {
+        let path_start = loc
+            .find("://")
+            .map(|i| i + 3)
+            .and_then(|auth| loc[auth..].find(['/', '?', '#']).map(|p| auth + p))
+            .unwrap_or(loc.len());
+        Layout {
+            path_start,
+            fragment: loc.find('#'),
         }
-        _ => None,
+    }
+
+    /// Why `c`, at byte `i` of `bytes`, must be percent-encoded, if it must.
+    fn must_encode(&self, bytes: &[u8], i: usize, c: char) -> Option<String> {
+        match c {
+            ' ' => Some("a space".to_string()),
+            '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`' => Some(format!("'{c}'")),
+            '[' | ']' if i >= self.path_start => Some(format!("'{c}' outside the host")),
+            '#' if self.fragment.is_some_and(|f| i > f) => Some("a second '#'".to_string()),
+            c if c.is_control() => Some(format!("control character U+{:04X}", c as u32)),
+            c if !c.is_ascii() => Some(format!("non-ASCII '{c}'")),
+            '%' => {
+                let hex = |j: usize| bytes.get(j).is_some_and(u8::is_ascii_hexdigit);
+                (!(hex(i + 1) && hex(i + 2)))
+                    .then(|| "a '%' not followed by two hex digits".to_string())
+            }
+            _ => None,
+        }
     }
 }
 
@@ -565,6 +581,8 @@ mod tests {
             ("https://e.org/a[1]", Some("'[' outside the host")),
             ("https://e.org/?q=]", Some("']' outside the host")),
             ("https://[2001:db8::1]/a", None),
+            ("https://e.org/a#top", None),
+            ("https://e.org/#a#b", Some("a second '#'")),
         ];
         for (loc, want) in table {
             assert_eq!(needs_encoding(loc).as_deref(), want, "{loc}");

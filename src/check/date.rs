@@ -4,7 +4,8 @@ use jiff::Timestamp;
 
 /// Parses the W3C Datetime profile the protocol uses: `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, or
 /// a date with `Thh:mm`, `Thh:mm:ss` or `Thh:mm:ss.s+` and a zone (`Z` or `±hh:mm`).
-/// Returns the moment it starts, in UTC.
+/// Returns the moment it starts, in UTC. Year 0000 is refused: the sitemap schema types
+/// `<lastmod>` as `xs:date` or `xs:dateTime`, which (XML Schema 1.0) have no year zero.
 ///
 /// Written by hand: W3C Datetime is a narrow profile of ISO 8601 (years alone, a zone
 /// required with a time) that general date parsers accept too much or too little of;
@@ -19,7 +20,7 @@ pub fn w3c_datetime(s: &str) -> Option<Timestamp> {
     if !digits(0..4) {
         return None;
     }
-    let year = num(0..4)?;
+    let year = num(0..4).filter(|&y| y != 0)?;
     let (month, day) = match b.len() {
         4 => (1, 1),
         7 if b[4] == b'-' && digits(5..7) => (num(5..7)?, 1),

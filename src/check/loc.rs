@@ -7,30 +7,31 @@ use std::path::Path;
 use super::{Checker, Severity, shorten};
 use crate::url::MAX_URL_LEN;
 
+/// What a URL is to the file it is in, for its checks and messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Role {
+    /// A page's `<loc>` in a `<urlset>` (or a line of a text sitemap).
+    Page,
+    /// A child sitemap's `<loc>` in a `<sitemapindex>`.
+    Child,
+    /// The `href` of an `<xhtml:link rel="alternate">`.
+    Alternate,
+}
+
+impl Role {
+    fn noun(self) -> &'static str {
+        match self {
+            Role::Page | Role::Child => "URL",
+            Role::Alternate => "alternate href",
+        }
+    }
+}
+
 impl Checker<'_> {
     /// Checks `loc`, found at `line` of `path`, and counts it.
-    pub(super) fn check_loc(&mut self, path: &Path, line: u64, loc: &str) {
-        self.report.urls += 1;
-        if loc.len() >= MAX_URL_LEN {
-            let message = format!(
-                "URL is {} characters; the protocol allows fewer than 2,048",
-                loc.len()
-            );
-            self.problem(path, line, Severity::Error, message);
-        }
-        if let Some(bad) = crate::url::needs_encoding(loc) {
-            let message = format!(
-                "URL holds {bad}, which must be percent-encoded: {}",
-                shorten(loc)
-            );
-            self.problem(path, line, Severity::Error, message);
-        }
-        let parsed = url::Url::parse(loc)
-            .ok()
-            .filter(|u| is_absolute_http(loc) && u.host().is_some());
-        let Some(parsed) = parsed else {
-            let message = format!("'{}' is not an absolute http(s) URL", shorten(loc));
-            self.problem(path, line, Severity::Error, message);
+    pub(super) fn check_loc(&mut self, path: &Path, line: u64, loc: &str, role: Role) {
+        self.counts.urls += 1;
+        let Some(parsed) = self.url_form(path, line, loc, role) else {
             return;
         };
         if let Some(base) = &self.options.base_url
@@ -43,22 +44,65 @@ impl Checker<'_> {
             );
             self.problem(path, line, Severity::Warning, message);
         }
-        self.duplicate(path, line, loc);
+        self.duplicate(path, line, loc, role);
         if let Some(robots) = &self.robots
             && !robots.allows(loc)
         {
             let message = format!(
                 "URL is blocked by {}: {}",
-                robots.path.display(),
+                crate::one_line(&robots.path.display().to_string()),
                 shorten(loc)
             );
             self.problem(path, line, Severity::Warning, message);
         }
     }
 
+    /// A URL too long to be kept whole ([`crate::text::KEPT_BYTES`]), whose length of
+    /// `len` bytes is all there is to say of it; counted as [`Checker::check_loc`] would.
+    pub(super) fn long_loc(&mut self, path: &Path, line: u64, len: usize, role: Role) {
+        if role != Role::Alternate {
+            self.counts.urls += 1;
+        }
+        self.problem(path, line, Severity::Error, too_long(role, len));
+    }
+
+    /// Checks an alternate link's `href` as a URL is checked; it is not counted, and may
+    /// be on another host or repeat a `<loc>`.
+    pub(super) fn check_alternate(&mut self, path: &Path, line: u64, href: &str) {
+        self.url_form(path, line, href, Role::Alternate);
+    }
+
+    /// Checks the form of a URL: its length, characters that must be percent-encoded, an
+    /// absolute http(s) URL with a host. Returns it parsed when it is one.
+    fn url_form(&mut self, path: &Path, line: u64, loc: &str, role: Role) -> Option<url::Url> {
+        if loc.len() >= MAX_URL_LEN {
+            self.problem(path, line, Severity::Error, too_long(role, loc.len()));
+        }
+        if let Some(bad) = crate::url::needs_encoding(loc) {
+            let message = format!(
+                "{} holds {bad}, which must be percent-encoded: {}",
+                role.noun(),
+                shorten(loc)
+            );
+            self.problem(path, line, Severity::Error, message);
+        }
+        let parsed = url::Url::parse(loc)
+            .ok()
+            .filter(|u| is_absolute_http(loc) && u.host().is_some());
+        if parsed.is_none() {
+            let what = match role {
+                Role::Alternate => "alternate href ",
+                Role::Page | Role::Child => "",
+            };
+            let message = format!("{what}'{}' is not an absolute http(s) URL", shorten(loc));
+            self.problem(path, line, Severity::Error, message);
+        }
+        parsed
+    }
+
     /// Warns about a URL seen before in this file or another of the same sitemap (an
     /// index and its children), naming where.
-    fn duplicate(&mut self, path: &Path, line: u64, loc: &str) {
+    fn duplicate(&mut self, path: &Path, line: u64, loc: &str, role: Role) {
         let mut hasher = DefaultHasher::new();
         loc.hash(&mut hasher);
         let file = self.files.len() - 1;
@@ -68,9 +112,18 @@ impl Checker<'_> {
                 let place = if first_file == file {
                     format!("line {first_line}")
                 } else {
-                    format!("{}:{first_line}", self.files[first_file].display())
+                    let first = self.files[first_file].display().to_string();
+                    format!("{}:{first_line}", crate::one_line(&first))
                 };
-                let message = format!("duplicate URL (also at {place}): {}", shorten(loc));
+                let message = match role {
+                    Role::Child => format!(
+                        "child sitemap listed again (first at {place}): {}; list each child once",
+                        shorten(loc)
+                    ),
+                    Role::Page | Role::Alternate => {
+                        format!("duplicate URL (also at {place}): {}", shorten(loc))
+                    }
+                };
                 self.problem(path, line, Severity::Warning, message);
             }
             Entry::Vacant(slot) => {
@@ -78,6 +131,14 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// The problem of a URL of `len` bytes, past the protocol's limit.
+fn too_long(role: Role, len: usize) -> String {
+    format!(
+        "{} is {len} characters; the protocol allows fewer than 2,048",
+        role.noun()
+    )
 }
 
 /// Whether `loc` is written as an absolute http(s) URL with a host: `scheme://host`.

@@ -3,101 +3,33 @@
 //!
 //! Files are streamed: the reader holds one XML event at a time, and across a whole run
 //! only a 64-bit hash and a line number per URL are kept (for duplicates), so checking
-//! a 50 MiB sitemap needs a few megabytes, not fifty.
+//! a 50 MiB sitemap needs a few megabytes, not fifty. What a hostile file can make it
+//! hold is bounded too: no file is read past the protocol's 50 MiB (uncompressed), no
+//! value past [`KEPT_BYTES`], and no more than [`PROBLEMS_PER_FILE`] problems of a file
+//! are listed (all are counted).
 
+mod children;
 mod date;
 mod loc;
+mod report;
 mod xml;
 
 use std::collections::{HashMap, HashSet};
-use std::fmt;
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
 
 pub use date::w3c_datetime;
+pub use report::{Counts, Omitted, PROBLEMS_PER_FILE, Problem, Report, Severity, Sink};
+
+use loc::Role;
+use report::Tally;
 
 use crate::robots::Robots;
 use crate::sitemap::{PROTOCOL_MAX_BYTES, PROTOCOL_MAX_ENTRIES};
+use crate::text::KEPT_BYTES;
 use crate::url::BaseUrl;
-
-/// How bad a problem is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Severity {
-    /// Search engines cope, but something is likely wrong.
-    Warning,
-    /// The file breaks the protocol.
-    Error,
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        })
-    }
-}
-
-/// One problem, at a line of a file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problem {
-    /// The file.
-    pub file: PathBuf,
-    /// 1-based line (of the uncompressed content); 0 for the file as a whole.
-    pub line: u64,
-    /// Error or warning.
-    pub severity: Severity,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = crate::one_line(&self.file.display().to_string());
-        // Line 0: the problem is the file as a whole (missing, unreadable).
-        if self.line == 0 {
-            write!(f, "{file}: {}: {}", self.severity, self.message)
-        } else {
-            write!(
-                f,
-                "{file}:{}: {}: {}",
-                self.line, self.severity, self.message
-            )
-        }
-    }
-}
-
-/// What a check found.
-#[derive(Debug, Default)]
-pub struct Report {
-    /// Every problem, in the order found.
-    pub problems: Vec<Problem>,
-    /// Files checked.
-    pub files: usize,
-    /// URLs (and index entries) checked.
-    pub urls: usize,
-}
-
-impl Report {
-    /// How many problems are errors.
-    pub fn errors(&self) -> usize {
-        self.problems
-            .iter()
-            .filter(|p| p.severity == Severity::Error)
-            .count()
-    }
-
-    /// How many problems are warnings.
-    pub fn warnings(&self) -> usize {
-        self.problems
-            .iter()
-            .filter(|p| p.severity == Severity::Warning)
-            .count()
-    }
-}
 
 /// What the checker compares against.
 #[derive(Debug, Clone)]
@@ -127,24 +59,34 @@ pub const SITEMAP_NAMES: [&str; 6] = [
 /// Checks a sitemap held in memory; `name` (its file name, for the format and in
 /// messages) decides between XML and text. An index's children are not followed.
 pub fn check_bytes(name: &str, bytes: &[u8], options: &CheckOptions) -> Report {
-    let mut checker = Checker::new(options, false);
+    let mut report = Report::default();
+    let mut checker = Checker::new(options, false, &mut report);
     let path = Path::new(name);
     checker.files.push(path.to_path_buf());
-    checker.report.files = 1;
+    checker.counts.files = 1;
     if name.ends_with(".txt") {
         checker.check_text(path, &mut &bytes[..]);
     } else {
         checker.check_xml(path, &mut &bytes[..], false);
     }
-    checker.report
+    checker.finish_file(path);
+    report.counts = checker.counts;
+    report
 }
 
-/// Checks each path: a sitemap file, or a directory holding one (see
-/// [`SITEMAP_NAMES`]). A file given twice, or both named and reached from an index, is
-/// checked once. Duplicate URLs are looked for within each path given: its file and,
-/// for an index, its children.
+/// [`check_to`], the problems kept in a [`Report`].
 pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Report {
-    let mut checker = Checker::new(options, true);
+    let mut report = Report::default();
+    report.counts = check_to(paths, options, &mut report);
+    report
+}
+
+/// Checks each path, a sitemap file or a directory holding one (see [`SITEMAP_NAMES`]),
+/// giving each problem to `sink` as it is found; returns the totals. A file given twice,
+/// or both named and reached from an index, is checked once. Duplicate URLs are looked
+/// for within each path given: its file and, for an index, its children.
+pub fn check_to(paths: &[PathBuf], options: &CheckOptions, sink: &mut dyn Sink) -> Counts {
+    let mut checker = Checker::new(options, true, sink);
     for path in paths {
         let file = if path.is_dir() {
             match SITEMAP_NAMES
@@ -171,14 +113,17 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Report {
         checker.robots = Robots::load(&dir, "*").ok().flatten();
         checker.check_file(&file, false);
     }
-    checker.report
+    checker.counts
 }
 
-struct Checker<'o> {
-    options: &'o CheckOptions,
+struct Checker<'a> {
+    options: &'a CheckOptions,
     /// Follow an index to its children on disk (off for in-memory input).
     follow: bool,
-    report: Report,
+    sink: &'a mut dyn Sink,
+    counts: Counts,
+    /// Each file's problems so far, to list no more than [`PROBLEMS_PER_FILE`].
+    tallies: HashMap<PathBuf, Tally>,
     /// Every file read, by place; `seen` refers to them.
     files: Vec<PathBuf>,
     /// The real paths of the files read, so none is read twice.
@@ -187,20 +132,6 @@ struct Checker<'o> {
     /// first seen at.
     seen: HashMap<u64, (usize, u64)>,
     robots: Option<Robots>,
-}
-
-/// Counts the bytes that pass, for the uncompressed size limit.
-struct Counting<R> {
-    inner: R,
-    bytes: u64,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.bytes += n as u64;
-        Ok(n)
-    }
 }
 
 /// What a file turned out to be.
@@ -214,12 +145,14 @@ enum Root {
 /// The byte-order mark, which UTF-8 does not need.
 const BOM: &str = "\u{feff}";
 
-impl<'o> Checker<'o> {
-    fn new(options: &'o CheckOptions, follow: bool) -> Checker<'o> {
+impl<'a> Checker<'a> {
+    fn new(options: &'a CheckOptions, follow: bool, sink: &'a mut dyn Sink) -> Checker<'a> {
         Checker {
             options,
             follow,
-            report: Report::default(),
+            sink,
+            counts: Counts::default(),
+            tallies: HashMap::new(),
             files: Vec::new(),
             read: HashSet::new(),
             seen: HashMap::new(),
@@ -227,21 +160,70 @@ impl<'o> Checker<'o> {
         }
     }
 
+    /// Counts a problem, and gives it to the sink unless its file has had its fill.
     fn problem(&mut self, file: &Path, line: u64, severity: Severity, message: impl Into<String>) {
-        self.report.problems.push(Problem {
-            file: file.to_path_buf(),
-            line,
-            severity,
-            message: message.into(),
-        });
+        self.found(file, line, severity, message.into(), false);
+    }
+
+    /// Counts a problem, and gives it to the sink if it `must` be, or unless its file has
+    /// had its fill (then nothing of it is copied: a file may have millions).
+    fn found(&mut self, file: &Path, line: u64, severity: Severity, message: String, must: bool) {
+        match severity {
+            Severity::Error => self.counts.errors += 1,
+            Severity::Warning => self.counts.warnings += 1,
+        }
+        let listed = match self.tallies.get_mut(file) {
+            Some(tally) => tally.listed(must),
+            None => {
+                let mut tally = Tally::default();
+                let listed = tally.listed(must);
+                self.tallies.insert(file.to_path_buf(), tally);
+                listed
+            }
+        };
+        if listed {
+            self.sink.problem(Problem {
+                file: file.to_path_buf(),
+                line,
+                severity,
+                message,
+            });
+        }
+    }
+
+    /// Says how many of a file's problems were not listed, once it is checked.
+    fn finish_file(&mut self, path: &Path) {
+        if let Some(omitted) = self.tallies.get(path).and_then(|t| t.omitted(path)) {
+            self.sink.omitted(omitted);
+        }
+    }
+
+    /// The error that stops the reading of a file at `line`: listed however many
+    /// problems came before, since it says why no more follow.
+    fn stopped(&mut self, path: &Path, line: u64, message: String) {
+        self.found(path, line, Severity::Error, message, true);
+    }
+
+    /// The problem of a file that cannot be read to its end; `line` is where reading
+    /// stopped.
+    fn read_error(&mut self, path: &Path, line: u64, e: &io::Error) {
+        let message = match crate::fsutil::too_large(e) {
+            Some(too_large) => {
+                format!("{too_large}, over the protocol's limit; split it (the rest is not read)")
+            }
+            None => format!("cannot read: {}", crate::one_line(&e.to_string())),
+        };
+        self.stopped(path, line, message);
     }
 
     fn check_file(&mut self, path: &Path, as_child: bool) -> Root {
-        let opened = File::open(path).and_then(|f| {
-            let real = std::fs::canonicalize(path)?;
-            Ok((f, real))
+        // Regular files only (a FIFO would hang the run), read no further than the
+        // protocol's size limit (a gzip bomb inflates past it).
+        let opened = std::fs::canonicalize(path).and_then(|real| {
+            let input = crate::fsutil::open_content(path, PROTOCOL_MAX_BYTES as u64)?;
+            Ok((input, real))
         });
-        let (file, real) = match opened {
+        let (mut input, real) = match opened {
             Ok(opened) => opened,
             Err(e) => {
                 self.problem(path, 0, Severity::Error, format!("cannot read ({e})"));
@@ -251,20 +233,12 @@ impl<'o> Checker<'o> {
         if !self.read.insert(real) {
             return Root::Other;
         }
-        self.report.files += 1;
+        self.counts.files += 1;
         self.files.push(path.to_path_buf());
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().to_lowercase())
             .unwrap_or_default();
-        let inner = match crate::fsutil::maybe_gzipped(file) {
-            Ok(inner) => inner,
-            Err(e) => {
-                self.problem(path, 0, Severity::Error, format!("cannot read ({e})"));
-                return Root::Other;
-            }
-        };
-        let mut input = BufReader::with_capacity(64 * 1024, Counting { inner, bytes: 0 });
         let text = name.trim_end_matches(".gz").ends_with(".txt");
         let root = if text {
             self.check_text(path, &mut input);
@@ -272,13 +246,7 @@ impl<'o> Checker<'o> {
         } else {
             self.check_xml(path, &mut input, as_child)
         };
-        let bytes = input.get_ref().bytes;
-        if bytes > PROTOCOL_MAX_BYTES as u64 {
-            let message = format!(
-                "{bytes} bytes uncompressed, over the protocol's 52,428,800 (50 MiB); split it"
-            );
-            self.problem(path, 1, Severity::Error, message);
-        }
+        self.finish_file(path);
         root
     }
 
@@ -288,24 +256,24 @@ impl<'o> Checker<'o> {
         let mut line = Vec::new();
         loop {
             line.clear();
-            match input.read_until(b'\n', &mut line) {
-                Ok(0) => break,
-                Ok(_) => {}
-                Err(e) => {
-                    self.problem(
-                        path,
-                        line_no + 1,
-                        Severity::Error,
-                        format!("cannot read: {e}"),
-                    );
-                    return;
-                }
-            }
+            let len = match read_line(input, &mut line) {
+                Ok(Some(len)) => len,
+                Ok(None) => break,
+                Err(e) => return self.read_error(path, line_no + 1, &e),
+            };
             line_no += 1;
-            let Ok(mut text) = std::str::from_utf8(&line) else {
-                let message = "not UTF-8; sitemaps must be UTF-8";
-                self.problem(path, line_no, Severity::Error, message);
-                continue;
+            let cut = len > line.len();
+            let mut text = match std::str::from_utf8(&line) {
+                Ok(text) => text,
+                // A cut line may end inside a character.
+                Err(e) if cut && e.error_len().is_none() => {
+                    std::str::from_utf8(&line[..e.valid_up_to()]).unwrap_or_default()
+                }
+                Err(_) => {
+                    let message = "not UTF-8; sitemaps must be UTF-8";
+                    self.problem(path, line_no, Severity::Error, message);
+                    continue;
+                }
             };
             if line_no == 1
                 && let Some(rest) = text.strip_prefix(BOM)
@@ -314,7 +282,7 @@ impl<'o> Checker<'o> {
                 self.problem(path, 1, Severity::Warning, message);
                 text = rest;
             }
-            let url = text.trim_end_matches(['\n', '\r']);
+            let url = text.trim_end_matches('\r');
             if url.trim().is_empty() {
                 continue;
             }
@@ -323,100 +291,43 @@ impl<'o> Checker<'o> {
                 let message = "more than 50,000 URLs in one file; split it";
                 self.problem(path, line_no, Severity::Error, message);
             }
-            self.check_loc(path, line_no, url);
-        }
-    }
-
-    /// Checks each child an index names, found on disk by its URL (see
-    /// [`children_on_disk`]).
-    fn follow_children(&mut self, index: &Path, children: Vec<(String, u64)>) {
-        let dir = index.parent().map(Path::to_path_buf).unwrap_or_default();
-        let located = children_on_disk(&dir, &children);
-        for ((loc, line), path) in children.iter().zip(located) {
-            match path {
-                Some(child) => {
-                    self.check_file(&child, true);
-                }
-                None => {
-                    let message = format!(
-                        "child sitemap {} is missing: not found under {} where the index's other children are",
-                        shorten(loc),
-                        crate::one_line(&dir.display().to_string())
-                    );
-                    self.problem(index, *line, Severity::Error, message);
-                }
+            if cut {
+                self.long_loc(path, line_no, len, Role::Page);
+            } else {
+                self.check_loc(path, line_no, url, Role::Page);
             }
         }
     }
 }
 
-/// How many candidate directories [`children_on_disk`] looks children up in.
-const CHILD_DIR_CANDIDATES: usize = 16;
-
-/// Where an index's children are on disk. The index's own URL is unknown, so the
-/// directory it is published in is taken to be the URL directory under which the most
-/// children are found beside it (the longest such, on a tie); each child is then looked
-/// for there only, so `https://example.org/old/sitemap-1.xml` is not read as a
-/// `sitemap-1.xml` that lies beside the index.
-fn children_on_disk(dir: &Path, children: &[(String, u64)]) -> Vec<Option<PathBuf>> {
-    let paths: Vec<Option<Vec<String>>> = children
-        .iter()
-        .map(|(loc, _)| {
-            let url = url::Url::parse(loc).ok()?;
-            let segments = url.path_segments()?;
-            Some(
-                segments
-                    .map(|s| {
-                        percent_encoding::percent_decode_str(s)
-                            .decode_utf8_lossy()
-                            .into_owned()
-                    })
-                    .collect(),
-            )
-        })
-        .collect();
-    // Candidate URL directories: the directory prefixes most children share. Only the
-    // first few are looked up on disk, so a hostile index of children in as many
-    // directories costs a bounded number of lookups per child.
-    let mut shared: HashMap<&[String], usize> = HashMap::new();
-    for p in paths.iter().flatten() {
-        for i in 0..p.len() {
-            *shared.entry(&p[..i]).or_default() += 1;
+/// Reads a line into `line`, keeping no more than [`KEPT_BYTES`] of it; returns its
+/// whole length (its `\n` or `\r\n` not counted; the `\n` not kept), or `None` at the
+/// end of the input.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<usize>> {
+    let mut len = None;
+    let mut last = None;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(len);
+        }
+        let newline = buf.iter().position(|&b| b == b'\n');
+        let piece = &buf[..newline.unwrap_or(buf.len())];
+        let room = KEPT_BYTES.saturating_sub(line.len()).min(piece.len());
+        line.extend_from_slice(&piece[..room]);
+        let n = piece.len();
+        last = piece.last().copied().or(last);
+        len = Some(len.unwrap_or(0) + n);
+        input.consume(n + usize::from(newline.is_some()));
+        if newline.is_some() {
+            let cr = usize::from(last == Some(b'\r'));
+            return Ok(len.map(|len| len - cr));
         }
     }
-    let mut prefixes: Vec<(&[String], usize)> = shared.into_iter().collect();
-    prefixes.sort_by(|a, b| {
-        b.1.cmp(&a.1)
-            .then(b.0.len().cmp(&a.0.len()))
-            .then(a.0.cmp(b.0))
-    });
-    let prefixes = prefixes
-        .into_iter()
-        .take(CHILD_DIR_CANDIDATES)
-        .map(|(p, _)| p);
-    let on_disk = |prefix: &[String], path: &[String]| {
-        let rest = path.strip_prefix(prefix)?;
-        let file = rest.iter().fold(dir.to_path_buf(), |p, s| p.join(s));
-        (!rest.is_empty()
-            && rest.iter().all(|s| !s.is_empty() && s != ".." && s != ".")
-            && file.is_file())
-        .then_some(file)
-    };
-    let best = prefixes
-        .into_iter()
-        .max_by_key(|prefix| {
-            let found = paths
-                .iter()
-                .flatten()
-                .filter(|p| on_disk(prefix, p).is_some())
-                .count();
-            (found, prefix.len())
-        })
-        .unwrap_or_default();
-    paths
-        .iter()
-        .map(|p| p.as_deref().and_then(|p| on_disk(best, p)))
-        .collect()
 }
 
 /// A value for a one-line message: control characters escaped, long values cut.

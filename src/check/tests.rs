@@ -17,6 +17,7 @@ fn w3c_datetimes_are_recognised_exactly() {
         ("2024-03-05T10:20+01:00", "2024-03-05T09:20:00Z"),
         ("2024-03-05T10:20:30Z", "2024-03-05T10:20:30Z"),
         ("2024-03-05T10:20:30.123456-05:30", "2024-03-05T15:50:30Z"),
+        ("0001-01-01", "0001-01-01T00:00:00Z"),
     ];
     for (s, want) in ok {
         assert_eq!(
@@ -39,6 +40,10 @@ fn w3c_datetimes_are_recognised_exactly() {
         "Tue, 05 Mar 2024",
         "2024-03-05T10Z",
         "2024-03-05Z",
+        // No year zero in XML Schema 1.0's xs:date and xs:dateTime.
+        "0000",
+        "0000-01-01",
+        "0000-12-31T23:00:00-01:00",
     ];
     for s in bad {
         assert!(w3c_datetime(s).is_none(), "{s}");
@@ -109,4 +114,52 @@ fn fuzz_crash_undefined_entity_with_newline() {
     let report = check_bytes("sitemap.xml", xml.as_bytes(), &options());
     assert!(!report.problems.is_empty());
     assert_one_line_each(&report);
+}
+
+/// Lines are read whole up to [`KEPT_BYTES`], measured past it, their end not counted.
+#[test]
+fn text_lines_are_kept_up_to_a_bound_and_measured_whole() {
+    let long = "a".repeat(KEPT_BYTES + 10);
+    let input = format!("one\ntwo\r\n\n{long}\r\nlast");
+    let table: [(&[u8], usize); 5] = [
+        (b"one", 3),
+        (b"two\r", 3),
+        (b"", 0),
+        (&long.as_bytes()[..KEPT_BYTES], KEPT_BYTES + 10),
+        (b"last", 4),
+    ];
+    let mut reader = std::io::BufReader::with_capacity(7, input.as_bytes());
+    let mut line = Vec::new();
+    for (kept, len) in table {
+        line.clear();
+        assert_eq!(read_line(&mut reader, &mut line).unwrap(), Some(len));
+        assert_eq!(line, kept);
+    }
+    assert_eq!(read_line(&mut reader, &mut line).unwrap(), None);
+}
+
+/// Past [`PROBLEMS_PER_FILE`], a file's problems are counted, not kept; but the one
+/// that stops its reading is kept, as it says why no more follow.
+#[test]
+fn problems_past_the_cap_are_counted_not_kept() {
+    let xml = format!(
+        "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">{}</oops>",
+        "<url/>".repeat(PROBLEMS_PER_FILE + 500)
+    );
+    let report = check_bytes("sitemap.xml", xml.as_bytes(), &options());
+    assert_eq!(report.problems.len(), PROBLEMS_PER_FILE + 1);
+    assert!(
+        report.problems[PROBLEMS_PER_FILE]
+            .message
+            .starts_with("not well-formed XML"),
+        "{:?}",
+        report.problems.last()
+    );
+    assert_eq!(report.errors(), PROBLEMS_PER_FILE + 501);
+    let omitted = Omitted {
+        file: PathBuf::from("sitemap.xml"),
+        count: 500,
+    };
+    assert_eq!(omitted.to_string(), "and 500 more problems in sitemap.xml");
+    assert_eq!(report.omitted, [omitted]);
 }

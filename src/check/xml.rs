@@ -3,15 +3,16 @@
 use std::io::BufRead;
 use std::path::Path;
 
-use quick_xml::NsReader;
-use quick_xml::events::Event;
+use quick_xml::events::{BytesStart, Event};
 use quick_xml::name::ResolveResult;
+use quick_xml::{NsReader, XmlVersion};
 
 use super::date::w3c_datetime;
-use super::loc::is_priority;
+use super::loc::{Role, is_priority};
 use super::{Checker, Root, SAME_LASTMOD_LIMIT, Severity, shorten};
 use crate::rules::Changefreq;
-use crate::sitemap::{NAMESPACE, PROTOCOL_MAX_ENTRIES};
+use crate::sitemap::{NAMESPACE, PROTOCOL_MAX_ENTRIES, XHTML_NAMESPACE};
+use crate::text::{Bounded, KEPT_BYTES};
 
 /// `lastmod` this far past now is in the future, whatever the writer's time zone.
 const FUTURE_SLACK_SECONDS: i64 = 24 * 3600;
@@ -63,7 +64,8 @@ struct XmlFile<'p> {
     /// Element names in the sitemap namespace, root first; None for foreign elements.
     stack: Vec<Option<String>>,
     entry: Entry,
-    text: String,
+    /// The current element's value.
+    text: Bounded,
     /// The line the current element's value starts on.
     text_line: Option<u64>,
     entries: usize,
@@ -106,7 +108,7 @@ impl Checker<'_> {
             undeclared: Vec::new(),
             stack: Vec::new(),
             entry: Entry::default(),
-            text: String::new(),
+            text: Bounded::default(),
             text_line: None,
             entries: 0,
             lastmods: SameLastmod::default(),
@@ -117,6 +119,10 @@ impl Checker<'_> {
             buf.clear();
             let (ns, event) = match reader.read_resolved_event_into(&mut buf) {
                 Ok((ns, event)) => (Ns::of(&ns), event),
+                Err(quick_xml::Error::Io(e)) => {
+                    self.read_error(path, line, &e);
+                    return file.root.unwrap_or(Root::Other);
+                }
                 Err(e) => {
                     // The parser's text may quote the document, newlines and all.
                     let detail = crate::one_line(&e.to_string());
@@ -125,7 +131,7 @@ impl Checker<'_> {
                     } else {
                         format!("not well-formed XML: {detail}")
                     };
-                    self.problem(path, line, Severity::Error, message);
+                    self.stopped(path, line, message);
                     return file.root.unwrap_or(Root::Other);
                 }
             };
@@ -159,6 +165,10 @@ impl Checker<'_> {
             }
             Event::Start(ref e) | Event::Empty(ref e) => {
                 let local = local_name(e);
+                let xhtml = matches!(&ns, Ns::Foreign(n) if n == XHTML_NAMESPACE);
+                if xhtml && local == "link" && file.root == Some(Root::Urlset) {
+                    self.xml_alternate(file.path, e, line);
+                }
                 let empty = matches!(event, Event::Empty(_));
                 let opened = Opened {
                     ns,
@@ -188,7 +198,7 @@ impl Checker<'_> {
             let message = format!(
                 "a second root element <{local}> after the first is closed; a file has one root"
             );
-            self.problem(file.path, line, Severity::Error, message);
+            self.stopped(file.path, line, message);
             return Flow::Stop;
         }
         if let Ns::Undeclared(prefix) = &ns
@@ -298,7 +308,7 @@ impl Checker<'_> {
 
     fn xml_text(&mut self, file: &mut XmlFile, text: &str, line: u64) {
         let Some(at) = text.find(|c: char| !c.is_whitespace()) else {
-            file.text.push_str(text);
+            file.text.push(text);
             return;
         };
         if file.stack.is_empty() {
@@ -318,7 +328,7 @@ impl Checker<'_> {
         if file.text_line.is_none() {
             file.text_line = Some(line + text[..at].matches('\n').count() as u64);
         }
-        file.text.push_str(text);
+        file.text.push(text);
     }
 
     fn xml_reference(&mut self, file: &mut XmlFile, r: &quick_xml::events::BytesRef, line: u64) {
@@ -326,7 +336,7 @@ impl Checker<'_> {
         match resolved {
             Some(s) => {
                 file.text_line.get_or_insert(line);
-                file.text.push_str(&s);
+                file.text.push(&s);
             }
             None => {
                 let name = shorten(r.as_ref());
@@ -399,18 +409,11 @@ impl Checker<'_> {
             }
             file.entry.fields.push(field);
         }
+        if local == "loc" {
+            return self.xml_loc(file, &value, line);
+        }
+        let value = value.as_str();
         match local {
-            "loc" => {
-                let loc = value.trim();
-                if loc != value {
-                    let message = "whitespace around <loc>; write the URL alone";
-                    self.problem(file.path, line, Severity::Warning, message);
-                }
-                self.check_loc(file.path, line, loc);
-                if file.root == Some(Root::Index) {
-                    file.children.push((loc.to_string(), line));
-                }
-            }
             "lastmod" => self.check_lastmod(file, value.trim(), line),
             "changefreq" if !Changefreq::ALL.iter().any(|c| c.as_str() == value.trim()) => {
                 let values: Vec<&str> = Changefreq::ALL.iter().map(|c| c.as_str()).collect();
@@ -436,6 +439,75 @@ impl Checker<'_> {
         }
     }
 
+    /// A `<loc>`'s value: checked, and an index's kept to follow.
+    fn xml_loc(&mut self, file: &mut XmlFile, value: &Bounded, line: u64) {
+        if !value.is_whole() {
+            self.long_loc(file.path, line, value.len(), Role::Page);
+            return;
+        }
+        let value = value.as_str();
+        let loc = value.trim();
+        if loc != value {
+            let message = "whitespace around <loc>; write the URL alone";
+            self.problem(file.path, line, Severity::Warning, message);
+        }
+        if file.root == Some(Root::Index) {
+            self.check_loc(file.path, line, loc, Role::Child);
+            // Past the protocol's limit the index is in error already; following more
+            // would let a hostile one hold a million children in memory.
+            if file.children.len() < PROTOCOL_MAX_ENTRIES {
+                file.children.push((loc.to_string(), line));
+            }
+        } else {
+            self.check_loc(file.path, line, loc, Role::Page);
+        }
+    }
+
+    /// An `<xhtml:link>` in a `<urlset>`: one with `rel="alternate"` needs a language tag
+    /// and an `href` that is an absolute, percent-encoded URL, as search engines and the
+    /// xhtml schema (`xs:anyURI`: `%zz` is refused) require.
+    fn xml_alternate(&mut self, path: &Path, link: &BytesStart, line: u64) {
+        let (mut rel, mut hreflang, mut href) = (None, None, None);
+        for attr in link.attributes().flatten() {
+            let slot = match attr.key.as_ref() {
+                "rel" => &mut rel,
+                "hreflang" => &mut hreflang,
+                "href" => &mut href,
+                _ => continue,
+            };
+            *slot = Some(attr);
+        }
+        if rel.is_none_or(|rel| rel.value != "alternate") {
+            return;
+        }
+        let hreflang = hreflang.map(|a| a.value).unwrap_or_default();
+        if !crate::url::is_hreflang(&hreflang) {
+            let message = format!(
+                "hreflang '{}' is not a language tag (en, de-AT, zh-Hant-TW, x-default)",
+                shorten(&hreflang)
+            );
+            self.problem(path, line, Severity::Error, message);
+        }
+        let Some(href) = href else {
+            let message =
+                "<xhtml:link rel=\"alternate\"> without href; give the alternate page's URL";
+            self.problem(path, line, Severity::Error, message);
+            return;
+        };
+        if href.value.len() > KEPT_BYTES {
+            return self.long_loc(path, line, href.value.len(), Role::Alternate);
+        }
+        match href.normalized_value(XmlVersion::Implicit1_0) {
+            Ok(href) => self.check_alternate(path, line, &href),
+            Err(e) => {
+                let detail = crate::one_line(&e.to_string());
+                let message =
+                    format!("alternate href cannot be read ({detail}); escape & as &amp;");
+                self.problem(path, line, Severity::Error, message);
+            }
+        }
+    }
+
     fn check_lastmod(&mut self, file: &mut XmlFile, value: &str, line: u64) {
         match w3c_datetime(value) {
             Some(ts) => {
@@ -444,6 +516,13 @@ impl Checker<'_> {
                     let message = format!("lastmod {} is in the future", shorten(value));
                     self.problem(file.path, line, Severity::Warning, message);
                 }
+            }
+            None if value == "0000" || value.starts_with("0000-") => {
+                let message = format!(
+                    "lastmod '{}' is in year 0000, which the sitemap schema's dates do not have (1 BC is -0001); give the real date",
+                    shorten(value)
+                );
+                self.problem(file.path, line, Severity::Error, message);
             }
             None => {
                 let message = format!(

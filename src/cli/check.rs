@@ -3,29 +3,37 @@
 use std::io::{self, Write};
 
 use super::CheckArgs;
-use super::report::{print_json, report_json};
-use crate::check::{CheckOptions, Report};
+use super::report::{counts_json, problem_json};
+use crate::check::{CheckOptions, Counts, Omitted, Problem, Report, Sink};
 use crate::url::BaseUrl;
 
-/// Prints a check's problems and closing count; returns the exit code.
+/// Prints a kept report's problems and closing count; returns the exit code.
 pub(super) fn print_report(report: &Report, strict: bool, quiet: bool) -> i32 {
-    let mut out = io::stdout().lock();
+    let mut out = Lines(io::stdout().lock());
     for problem in &report.problems {
-        let _ = writeln!(out, "{problem}");
+        out.problem(problem.clone());
     }
-    let (errors, warnings) = (report.errors(), report.warnings());
-    if !quiet {
-        let plural = |n: usize, what: &str| crate::text::count(n, what, &format!("{what}s"));
-        let _ = writeln!(
-            io::stderr(),
-            "checked {}, {}: {}, {}",
-            plural(report.files, "file"),
-            plural(report.urls, "URL"),
-            plural(errors, "error"),
-            plural(warnings, "warning"),
-        );
+    for omitted in &report.omitted {
+        out.omitted(omitted.clone());
     }
-    exit_code(report, strict)
+    print_counts(&report.counts, quiet);
+    exit_code(&report.counts, strict)
+}
+
+/// The closing count, on stderr.
+fn print_counts(counts: &Counts, quiet: bool) {
+    if quiet {
+        return;
+    }
+    let plural = |n: usize, what: &str| crate::text::count(n, what, &format!("{what}s"));
+    let _ = writeln!(
+        io::stderr(),
+        "checked {}, {}: {}, {}",
+        plural(counts.files, "file"),
+        plural(counts.urls, "URL"),
+        plural(counts.errors, "error"),
+        plural(counts.warnings, "warning"),
+    );
 }
 
 pub(super) fn check(args: &CheckArgs) -> i32 {
@@ -41,19 +49,105 @@ pub(super) fn check(args: &CheckArgs) -> i32 {
         now: jiff::Timestamp::now(),
         written_by_us: false,
     };
-    let report = crate::check::check(&args.paths, &options);
+    // Each problem is written as it is found, so none is held longer than that.
     if args.json {
-        match super::finish_stdout(print_json(&report_json(&report))) {
-            0 => return exit_code(&report, args.strict),
-            failed => return failed,
-        }
+        let mut json = Json::new(io::BufWriter::new(io::stdout().lock()));
+        let counts = crate::check::check_to(&args.paths, &options, &mut json);
+        return match super::finish_stdout(json.finish(&counts)) {
+            0 => exit_code(&counts, args.strict),
+            failed => failed,
+        };
     }
-    print_report(&report, args.strict, args.quiet)
+    let counts = crate::check::check_to(&args.paths, &options, &mut Lines(io::stdout().lock()));
+    print_counts(&counts, args.quiet);
+    exit_code(&counts, args.strict)
 }
 
-/// 1 when the report has errors (or, strict, warnings), else 0.
-fn exit_code(report: &Report, strict: bool) -> i32 {
-    if report.errors() > 0 || (strict && report.warnings() > 0) {
+/// Problems as lines of text, `FILE:LINE: error: message`. A failing stdout (a closed
+/// pipe) is not the check's problem: the counts still go to stderr.
+struct Lines<W>(W);
+
+impl<W: Write> Sink for Lines<W> {
+    fn problem(&mut self, problem: Problem) {
+        let _ = writeln!(self.0, "{problem}");
+    }
+
+    fn omitted(&mut self, omitted: Omitted) {
+        let _ = writeln!(self.0, "{omitted}");
+    }
+}
+
+/// `check --json`'s one document, written as the problems are found:
+/// `{"problems":[...]`, then the totals when the check ends ([`Json::finish`]).
+struct Json<W> {
+    out: W,
+    /// Problems written so far.
+    written: usize,
+    /// Kept for the end: one entry at most per file.
+    omitted: Vec<Omitted>,
+    /// The first failure to write; nothing more is written after it.
+    failed: Option<io::Error>,
+}
+
+impl<W: Write> Json<W> {
+    fn new(out: W) -> Json<W> {
+        Json {
+            out,
+            written: 0,
+            omitted: Vec::new(),
+            failed: None,
+        }
+    }
+
+    fn write(&mut self, text: &str, value: Option<&serde_json::Value>) {
+        if self.failed.is_some() {
+            return;
+        }
+        let result = self
+            .out
+            .write_all(text.as_bytes())
+            .and_then(|()| match value {
+                Some(value) => serde_json::to_writer(&mut self.out, value).map_err(io::Error::from),
+                None => Ok(()),
+            });
+        self.failed = result.err();
+    }
+
+    /// Closes the document with the totals: `"files"`, `"urls"`, `"errors"`,
+    /// `"warnings"` and `"omitted"`, as `build --check --json` gives them.
+    fn finish(mut self, counts: &Counts) -> io::Result<()> {
+        if self.written == 0 {
+            self.write("{\"problems\":[", None);
+        }
+        let totals = counts_json(counts, &self.omitted).to_string();
+        // The totals' own braces are dropped: they continue this document.
+        self.write(&format!("],{}\n", &totals[1..]), None);
+        match self.failed.take() {
+            Some(e) => Err(e),
+            None => self.out.flush(),
+        }
+    }
+}
+
+impl<W: Write> Sink for Json<W> {
+    fn problem(&mut self, problem: Problem) {
+        let start = if self.written == 0 {
+            "{\"problems\":["
+        } else {
+            ","
+        };
+        self.write(start, Some(&problem_json(&problem)));
+        self.written += 1;
+    }
+
+    fn omitted(&mut self, omitted: Omitted) {
+        self.omitted.push(omitted);
+    }
+}
+
+/// 1 when there are errors (or, strict, warnings), else 0.
+fn exit_code(counts: &Counts, strict: bool) -> i32 {
+    if counts.errors > 0 || (strict && counts.warnings > 0) {
         1
     } else {
         0

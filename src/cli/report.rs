@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::Collection;
-use crate::check::Report;
+use crate::check::{Counts, Omitted, Problem, Report};
 use crate::config::Config;
 
 /// Whether to draw a progress bar: only for a person watching a terminal, never in a
@@ -63,24 +63,33 @@ pub(super) fn print_json(value: &serde_json::Value) -> io::Result<()> {
 
 /// A check's report as JSON.
 pub(super) fn report_json(report: &Report) -> serde_json::Value {
-    let problems: Vec<serde_json::Value> = report
-        .problems
+    let mut value = counts_json(&report.counts, &report.omitted);
+    value["problems"] = report.problems.iter().map(problem_json).collect();
+    value
+}
+
+/// One problem of a check, as JSON.
+pub(super) fn problem_json(p: &Problem) -> serde_json::Value {
+    serde_json::json!({
+        "file": p.file.display().to_string(),
+        "line": p.line,
+        "severity": p.severity.to_string(),
+        "message": p.message,
+    })
+}
+
+/// A check's totals, and the problems not listed of each file, as JSON.
+pub(super) fn counts_json(counts: &Counts, omitted: &[Omitted]) -> serde_json::Value {
+    let omitted: Vec<serde_json::Value> = omitted
         .iter()
-        .map(|p| {
-            serde_json::json!({
-                "file": p.file.display().to_string(),
-                "line": p.line,
-                "severity": p.severity.to_string(),
-                "message": p.message,
-            })
-        })
+        .map(|o| serde_json::json!({"file": o.file.display().to_string(), "problems": o.count}))
         .collect();
     serde_json::json!({
-        "files": report.files,
-        "urls": report.urls,
-        "errors": report.errors(),
-        "warnings": report.warnings(),
-        "problems": problems,
+        "files": counts.files,
+        "urls": counts.urls,
+        "errors": counts.errors,
+        "warnings": counts.warnings,
+        "omitted": omitted,
     })
 }
 

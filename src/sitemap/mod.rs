@@ -24,6 +24,9 @@ use crate::rules::{Changefreq, Priority};
 /// The sitemaps.org 0.9 namespace.
 pub const NAMESPACE: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
+/// The XHTML namespace, of the `<xhtml:link>` that gives a page's language versions.
+pub const XHTML_NAMESPACE: &str = "http://www.w3.org/1999/xhtml";
+
 /// The protocol's size limit for one sitemap file, uncompressed: 50 MiB.
 pub const PROTOCOL_MAX_BYTES: usize = 52_428_800;
 

@@ -3,6 +3,7 @@
 mod build;
 mod canonical;
 mod check;
+mod check_hardening;
 mod faults;
 mod formats;
 mod generators;
