@@ -26,21 +26,20 @@ fn print_counts(counts: &Counts, quiet: bool) {
         return;
     }
     let plural = |n: usize, what: &str| crate::text::count(n, what, &format!("{what}s"));
-    let _ = writeln!(
-        io::stderr(),
+    super::say(format_args!(
         "checked {}, {}: {}, {}",
         plural(counts.files, "file"),
         plural(counts.urls, "URL"),
         plural(counts.errors, "error"),
         plural(counts.warnings, "warning"),
-    );
+    ));
 }
 
 pub(super) fn check(args: &CheckArgs) -> i32 {
     let base_url = match args.base_url.as_deref().map(BaseUrl::parse).transpose() {
         Ok(base) => base,
         Err(e) => {
-            eprintln!("error: --base-url: {e}");
+            super::say(format_args!("error: --base-url: {e}"));
             return 2;
         }
     };
@@ -69,11 +68,11 @@ struct Lines<W>(W);
 
 impl<W: Write> Sink for Lines<W> {
     fn problem(&mut self, problem: Problem) {
-        let _ = writeln!(self.0, "{problem}");
+        super::say_to(&mut self.0, problem);
     }
 
     fn omitted(&mut self, omitted: Omitted) {
-        let _ = writeln!(self.0, "{omitted}");
+        super::say_to(&mut self.0, omitted);
     }
 }
 
