@@ -157,8 +157,10 @@ fn init_reads_jekylls_url_and_baseurl() {
     assert!(config.contains("public_dir = \"_site\""), "{config}");
 }
 
-/// The GitHub Action: `action.yml` parsed as YAML, its inputs those the README documents,
-/// and its run step executed here against a site, with our binary as `sitemapgen`.
+/// The GitHub Action: `action.yml` parsed as YAML, its inputs and outputs those the
+/// README documents, and its run step executed here against a site, with our binary as
+/// `sitemapgen`. (Its install step is run against a local release server by
+/// `tests/dist.sh`.)
 #[test]
 fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
     use yaml_rust2::{Yaml, YamlLoader};
@@ -179,9 +181,16 @@ fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
             k.as_str().unwrap()
         })
         .collect();
-    assert_eq!(inputs, ["config", "base-url", "public-dir", "args"]);
+    assert_eq!(inputs, ["version", "config", "base-url", "public-dir", "args"]);
+    let outputs: Vec<&str> = action["outputs"]
+        .as_hash()
+        .unwrap()
+        .keys()
+        .map(|k| k.as_str().unwrap())
+        .collect();
+    assert_eq!(outputs, ["sitemap", "urls"]);
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    for input in &inputs {
+    for input in inputs.iter().chain(&outputs) {
         assert!(
             readme.contains(&format!("| `{input}` |")),
             "README does not document {input}"
@@ -191,17 +200,22 @@ fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
     let runs: Vec<&str> = steps.iter().filter_map(|s| s["run"].as_str()).collect();
     assert!(
         runs.iter()
-            .any(|r| r.contains("cargo install --locked --path \"${{ github.action_path }}\"")),
+            .any(|r| r.contains("cargo install --locked --path \"$ACTION_PATH\"")),
         "{runs:?}"
     );
+    for run in &runs {
+        assert!(
+            !run.contains("${{"),
+            "inputs must reach scripts through env: {run}"
+        );
+    }
     let last = steps.last().unwrap();
     assert_eq!(last["shell"].as_str(), Some("bash"));
-    let script = last["run"].as_str().unwrap();
-    assert!(
-        !script.contains("${{"),
-        "inputs must reach the script through env"
+    assert_eq!(
+        last["run"].as_str(),
+        Some("bash \"$ACTION_PATH/action/run.sh\"")
     );
-    for input in &inputs {
+    for input in inputs.iter().filter(|i| **i != "version") {
         let var = format!("INPUT_{}", input.to_uppercase().replace('-', "_"));
         assert!(
             matches!(last["env"][var.as_str()], Yaml::String(_)),
@@ -222,27 +236,29 @@ fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
         bin_dir.path().display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    let github_output = site.root().join("github-output");
     let out = Command::new("bash")
-        .arg("-c")
-        .arg(script)
+        .arg(root.join("action/run.sh"))
         .current_dir(site.root())
         .env("PATH", path)
+        .env("GITHUB_OUTPUT", &github_output)
         .env("INPUT_CONFIG", "")
         .env("INPUT_BASE_URL", "https://example.org/")
         .env("INPUT_PUBLIC_DIR", "public")
         .env("INPUT_ARGS", "--gzip  -v")
         .output()
         .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
     assert!(
-        stderr.contains("wrote public/sitemap.xml.gz: 2 URLs"),
-        "{stderr}"
+        stdout.contains("wrote public/sitemap.xml.gz with 2 URLs"),
+        "{stdout}"
     );
-    assert!(
-        stderr.contains("checked 1 file, 2 URLs: 0 errors"),
-        "{stderr}"
+    assert_eq!(
+        std::fs::read_to_string(&github_output).unwrap(),
+        "sitemap=public/sitemap.xml.gz\nurls=2\n"
     );
+    assert!(site.public().join("sitemap.xml.gz").is_file());
 }
 
 /// A real Jekyll build (`tests/fixtures/jekyll`, with `baseurl`): `init` reads its

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# The Action's install step: puts the released sitemapgen for this runner on PATH,
+# checked against the release's published SHA-256, or says that it must be built.
+#
+# Inputs come from the environment (never pasted into a script):
+#   INPUT_VERSION    the version to install ("" = the action's own ref when it is a
+#                    version tag, else the version in the action's Cargo.toml)
+#   ACTION_PATH      the action's checkout; ACTION_REF its ref
+#   RUNNER_OS, RUNNER_ARCH, RUNNER_TEMP, GITHUB_PATH, GITHUB_OUTPUT  (set by the runner)
+#   SITEMAPGEN_RELEASES_URL  where release assets are downloaded from, without the
+#                    version (default the GitHub releases); tests point it at a local server
+# Outputs: version, target, installed=true|false (false: build from source instead).
+set -euo pipefail
+
+fail() { echo "::error::sitemapgen: $*" >&2; exit 1; }
+output() { echo "$1=$2" >> "$GITHUB_OUTPUT"; }
+
+version=${INPUT_VERSION#v}
+if [ -z "$version" ] && [[ "${ACTION_REF:-}" =~ ^v?([0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.-]+)?)$ ]]; then
+  version=${BASH_REMATCH[1]}
+fi
+if [ -z "$version" ]; then
+  version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$ACTION_PATH/Cargo.toml" | head -n 1)
+fi
+[[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.-]+)?$ ]] \
+  || fail "version '$version' is not a version such as 0.1.0; set the action's version input"
+output version "$version"
+
+# The release targets, as the release workflow builds them (dist-workspace.toml).
+case "${RUNNER_OS:-}/${RUNNER_ARCH:-}" in
+  Linux/X64) target=x86_64-unknown-linux-musl ;;
+  Linux/ARM64) target=aarch64-unknown-linux-musl ;;
+  macOS/X64) target=x86_64-apple-darwin ;;
+  macOS/ARM64) target=aarch64-apple-darwin ;;
+  Windows/X64) target=x86_64-pc-windows-msvc ;;
+  *) target="" ;;
+esac
+output target "$target"
+if [ -z "$target" ]; then
+  echo "sitemapgen: no release build for ${RUNNER_OS:-?}/${RUNNER_ARCH:-?}; building from source"
+  output installed false
+  exit 0
+fi
+
+case "$target" in
+  *windows*) archive="sitemapgen-$target.zip" ;;
+  *) archive="sitemapgen-$target.tar.xz" ;;
+esac
+base=${SITEMAPGEN_RELEASES_URL:-https://github.com/sitemapgen/sitemapgen/releases/download}
+url="$base/v$version/$archive"
+work=$(mktemp -d "${RUNNER_TEMP:-/tmp}/sitemapgen.XXXXXX")
+# A missing asset (404) means no release of this version: build instead. Any other
+# failure (network, server error) fails the step rather than silently compiling.
+status=$(curl --silent --show-error --location --retry 3 --output "$work/$archive" \
+  --write-out '%{http_code}' "$url") || fail "cannot download $url"
+if [ "$status" = 404 ]; then
+  echo "sitemapgen: no release asset at $url; building from source"
+  output installed false
+  exit 0
+fi
+[ "$status" = 200 ] || fail "downloading $url answered HTTP $status"
+curl --silent --show-error --location --fail --retry 3 --output "$work/$archive.sha256" \
+  "$url.sha256" || fail "cannot download $url.sha256, the archive's published checksum"
+
+want=$(awk '{ print $1; exit }' "$work/$archive.sha256")
+if command -v sha256sum >/dev/null; then
+  got=$(sha256sum "$work/$archive" | awk '{ print $1 }')
+else
+  got=$(shasum -a 256 "$work/$archive" | awk '{ print $1 }')
+fi
+[[ "$want" =~ ^[0-9a-f]{64}$ ]] || fail "$url.sha256 holds no SHA-256"
+[ "$got" = "$want" ] \
+  || fail "$archive has SHA-256 $got, but the release publishes $want; not installing it"
+
+bin="$work/bin"
+mkdir -p "$bin"
+case "$archive" in
+  *.zip) unzip -q -o -j "$work/$archive" -d "$bin" ;;
+  *) tar -xJf "$work/$archive" -C "$bin" --strip-components=1 ;;
+esac
+[ -f "$bin/sitemapgen" ] || [ -f "$bin/sitemapgen.exe" ] || fail "$archive holds no sitemapgen binary"
+echo "$bin" >> "$GITHUB_PATH"
+echo "sitemapgen: installed $version for $target (SHA-256 verified)"
+output installed true

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The Action's run step: `sitemapgen build --check --json`, the JSON kept for the step's
+# outputs (sitemap, urls) and its warnings shown as annotations.
+#
+# Inputs come from the environment (never pasted into a script): INPUT_CONFIG,
+# INPUT_BASE_URL, INPUT_PUBLIC_DIR, INPUT_ARGS (split on spaces); GITHUB_OUTPUT.
+set -euo pipefail
+
+cmd=(sitemapgen build --check --json)
+if [ -n "${INPUT_CONFIG:-}" ]; then cmd+=(--config "$INPUT_CONFIG"); fi
+if [ -n "${INPUT_BASE_URL:-}" ]; then cmd+=(--base-url "$INPUT_BASE_URL"); fi
+if [ -n "${INPUT_PUBLIC_DIR:-}" ]; then cmd+=("$INPUT_PUBLIC_DIR"); fi
+read -r -a extra <<< "${INPUT_ARGS:-}"
+
+json=$(mktemp)
+status=0
+"${cmd[@]}" "${extra[@]}" > "$json" || status=$?
+
+# One JSON document on stdout, success or not; jq is on every GitHub-hosted runner.
+# Values from the site (file names in warnings) are escaped as workflow commands
+# require, so none can end an annotation and start a command of its own.
+escape='gsub("%"; "%25") | gsub("\r"; "%0D") | gsub("\n"; "%0A")'
+field() { jq -r "($1 // empty) | tostring | $escape" "$json" 2>/dev/null || true; }
+sitemap=$(field .sitemap)
+urls=$(field .urls)
+jq -r "(.warnings // [])[] | tostring | $escape | \"::warning::sitemapgen: \" + ." "$json" 2>/dev/null || true
+if [ "$status" -ne 0 ]; then
+  message=$(field .error)
+  echo "::error::sitemapgen: ${message:-exit $status}"
+  exit "$status"
+fi
+echo "sitemap=$sitemap" >> "$GITHUB_OUTPUT"
+echo "urls=$urls" >> "$GITHUB_OUTPUT"
+echo "sitemapgen: wrote $sitemap with $urls URLs"
