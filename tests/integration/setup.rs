@@ -181,7 +181,10 @@ fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
             k.as_str().unwrap()
         })
         .collect();
-    assert_eq!(inputs, ["version", "config", "base-url", "public-dir", "args"]);
+    assert_eq!(
+        inputs,
+        ["version", "config", "base-url", "public-dir", "args"]
+    );
     let outputs: Vec<&str> = action["outputs"]
         .as_hash()
         .unwrap()
