@@ -101,7 +101,9 @@ pub fn resolve(sources: &[LastmodSource], facts: &PageFacts) -> Resolved {
             LastmodSource::Mtime => facts.modified.and_then(to_timestamp),
             LastmodSource::Git => facts.git,
             LastmodSource::Content => match facts.content {
-                Some((now, Some(before))) if before.fingerprint == now => Some(before.lastmod),
+                // Unchanged but never dated (state kept for the change list only): the
+                // next source dates it.
+                Some((now, Some(before))) if before.fingerprint == now => before.lastmod,
                 Some(_) => {
                     content_changed = true;
                     None
@@ -278,7 +280,7 @@ mod tests {
         let now = Timestamp::from_second(1_800_000_000).unwrap();
         let before = state::PageState {
             fingerprint: "aaa".into(),
-            lastmod: old,
+            lastmod: Some(old),
         };
         let facts = |fp: &'static str, prev: Option<&'static state::PageState>| PageFacts {
             modified: Some(mtime),

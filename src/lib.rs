@@ -20,6 +20,7 @@
 
 pub mod build;
 pub mod canonical;
+pub mod changes;
 pub mod check;
 pub mod cli;
 pub mod config;

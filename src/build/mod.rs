@@ -18,6 +18,7 @@ pub use workers::MAX_OPEN_FILES;
 pub use write::{WriteOutcome, write};
 
 use crate::canonical;
+use crate::changes::{self, Changes};
 use crate::config::Config;
 use crate::error::{Error, LeftOut, LeftOutCounts, Warning};
 use crate::lastmod::git::GitDates;
@@ -44,8 +45,11 @@ pub struct Collection {
     pub skipped_count: usize,
     /// Problems met, in path order.
     pub warnings: Vec<Warning>,
-    /// The `"content"` source's new state, saved when the sitemap is written.
+    /// The new state (of the `"content"` source or `changes`), saved when the sitemap is
+    /// written.
     pub state: Option<BTreeMap<String, PageState>>,
+    /// What changed since the previous run, when state is kept.
+    pub changes: Option<Changes>,
 }
 
 /// How far [`collect_with_progress`] has got, for a progress display on another thread.
@@ -144,7 +148,8 @@ fn lookups(config: &Config, warnings: &mut Vec<Warning>) -> Result<Lookups, Erro
         now: Timestamp::from_second(Timestamp::now().as_second()).ok(),
         ..Lookups::default()
     };
-    if lastmod::uses(&config.lastmod, LastmodSource::Content) {
+    // The "content" source implies `changes`: both keep the same state.
+    if config.changes {
         lookups.state = Some(load_state(config)?);
     }
     // public_dir/robots.txt is the one crawlers read only when the site is the host root.
@@ -172,8 +177,11 @@ fn gather(
     collection.left_out = processed.left_out;
     collection.counts = processed.counts;
     sort_and_dedup(config, pages, &mut listed, &mut collection.warnings);
-    if lookups.state.is_some() {
-        collection.state = Some(new_state(config, &listed, processed.fingerprints));
+    if let Some(previous) = &lookups.state {
+        let state = new_state(config, &listed, processed.fingerprints);
+        let owned = config.base_url.as_str();
+        collection.changes = Some(changes::diff(previous, &state, owned, config.all_changed));
+        collection.state = Some(state);
     }
     collection.left_out.sort_by(|a, b| a.0.cmp(&b.0));
     let wrong = settle_canonicals(config, pages, &listed, processed.canonical, collection);
@@ -219,7 +227,7 @@ fn sort_and_dedup(
     });
 }
 
-/// The `"content"` source's new state: each listed page's fingerprint and date.
+/// The new state: each listed page's fingerprint and date.
 fn new_state(
     config: &Config,
     listed: &[Listed],
@@ -233,7 +241,7 @@ fn new_state(
                 .binary_search_by_key(&l.page, |(page, _)| *page)
                 .ok()?;
             let fingerprint = fingerprints[i].1.to_string();
-            let lastmod = l.entry.lastmod?;
+            let lastmod = l.entry.lastmod;
             Some((
                 format!("{}{}", config.base_url.as_str(), l.entry.loc),
                 PageState {

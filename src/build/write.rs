@@ -142,10 +142,17 @@ fn form(config: &Config) -> sitemap::Form {
     }
 }
 
-/// Saves the `"content"` source's state, once the sitemap it describes is written.
+/// Saves the state, once the sitemap it describes is written, and the change list beside
+/// it.
 fn save_state(config: &Config, collection: &Collection) -> Result<(), Error> {
     if let Some(state) = &collection.state {
         lastmod::state::save(&config.state_file, config.base_url.as_str(), state)?;
+    }
+    if let Some(changes) = &collection.changes {
+        let path = crate::changes::path_beside(&config.state_file);
+        let now = jiff::Timestamp::now();
+        crate::changes::save(&path, config.base_url.as_str(), now, changes)
+            .map_err(|source| WriteError::Io { path, source })?;
     }
     Ok(())
 }

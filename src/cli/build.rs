@@ -106,6 +106,7 @@ fn load(args: &BuildArgs) -> Result<Config, Error> {
             FormatArg::Xml => config::Format::Xml,
             FormatArg::Txt => config::Format::Txt,
         }),
+        all_changed: args.all_changed,
     };
     Ok(Config::load(config_path.as_deref(), &overrides)?)
 }

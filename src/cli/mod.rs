@@ -144,6 +144,10 @@ struct BuildArgs {
     #[arg(long)]
     dry_run: bool,
 
+    /// Count every URL as changed in the change list (a first run lists them all as added)
+    #[arg(long)]
+    all_changed: bool,
+
     /// Do not print the summary line
     #[arg(short, long, conflicts_with = "verbose")]
     quiet: bool,

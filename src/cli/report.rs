@@ -130,6 +130,9 @@ pub(super) fn build_json(
             .map(|e| e.loc.to_string())
             .collect();
     }
+    if let Some(changes) = &collection.changes {
+        value["changes"] = serde_json::to_value(changes).unwrap_or_default();
+    }
     if let Some(w) = written {
         value["sitemap"] = path(&w.path).into();
         value["index"] = w.indexed.into();
@@ -151,6 +154,18 @@ pub(super) fn print_collected(
         super::say_to(stderr, format_args!("warning: {warning}"));
     }
     if verbose {
+        if let Some(changes) = &collection.changes {
+            let lists = [
+                ("added", &changes.added),
+                ("updated", &changes.updated),
+                ("removed", &changes.removed),
+            ];
+            for (what, urls) in lists {
+                for url in urls {
+                    super::say_to(stderr, format_args!("{what} {url}"));
+                }
+            }
+        }
         for skipped in &collection.skipped {
             let path = config.public_dir.join(&skipped.rel);
             super::say_to(
@@ -181,6 +196,9 @@ pub(super) fn summary(collection: &Collection, elapsed: Duration) -> String {
         line.push_str(&format!(" in {ms} ms"));
     } else {
         line.push_str(&format!(" in {:.2} s", elapsed.as_secs_f64()));
+    }
+    if let Some(changes) = &collection.changes {
+        line.push_str(&format!("; {}", changes.describe()));
     }
     line
 }

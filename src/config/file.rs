@@ -38,6 +38,7 @@ pub struct FileConfig {
     pub(super) respect_canonical: Option<bool>,
     pub(super) alternates: Option<bool>,
     pub(super) state_file: Option<PathBuf>,
+    pub(super) changes: Option<bool>,
     pub(super) respect_robots: Option<bool>,
     pub(super) robots_agent: Option<Spanned<String>>,
     pub(super) robots_txt: Option<Spanned<RobotsTxt>>,

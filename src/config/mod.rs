@@ -49,6 +49,8 @@ pub struct Overrides {
     pub gzip: bool,
     /// `--format`.
     pub format: Option<Format>,
+    /// `--all-changed`: every URL counts as changed in the change list.
+    pub all_changed: bool,
 }
 
 /// The validated configuration of a run.
@@ -85,8 +87,12 @@ pub struct Config {
     pub rules: Rules,
     /// What of each page's head is obeyed.
     pub head: HeadRules,
-    /// The `"content"` source's state file.
+    /// The state file of the `"content"` source and the change list.
     pub state_file: PathBuf,
+    /// Keep state and write a change list (`changes = true`, or the `"content"` source).
+    pub changes: bool,
+    /// Every URL counts as changed (`--all-changed`): a first run lists them all as added.
+    pub all_changed: bool,
     /// Leave out URLs the site's robots.txt disallows (base URL at the host root only).
     pub respect_robots: bool,
     /// The user agent whose robots.txt group is obeyed, lower-case.

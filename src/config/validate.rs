@@ -39,6 +39,8 @@ impl Config {
         Ok(Config {
             threads: threads(overrides)?,
             respect_robots: file.respect_robots.unwrap_or(true),
+            changes: changes(&file, &src)?,
+            all_changed: overrides.all_changed,
             robots_agent: robots_agent(&file, &src)?,
             robots_txt: robots_txt(&file, &src, &base_url)?,
             state_file,
@@ -218,6 +220,22 @@ fn inside_public_dir<'p>(src: &Source, p: &'p Spanned<PathBuf>) -> Result<&'p Pa
         crate::one_line(&rel.display().to_string())
     );
     Err(bad_value(src, p.span(), "output", message))
+}
+
+/// Whether state is kept for a change list: `changes = true`, or implied by the
+/// `"content"` source, which keeps the same state; `changes = false` beside it says two
+/// opposite things.
+fn changes(file: &FileConfig, src: &Source) -> Result<bool, ConfigError> {
+    let content = crate::lastmod::uses(&lastmod_sources(file, src)?, LastmodSource::Content);
+    match file.changes {
+        Some(false) if content => Err(ConfigError::Value {
+            origin: src.origin.clone(),
+            key: "changes".to_string(),
+            message: "is false, but the \"content\" lastmod source keeps the state a change list needs and always writes one; remove changes = false".to_string(),
+        }),
+        Some(on) => Ok(on || content),
+        None => Ok(content),
+    }
 }
 
 fn extensions(file: &FileConfig, src: &Source) -> Result<Vec<String>, ConfigError> {

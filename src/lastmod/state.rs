@@ -47,8 +47,10 @@ pub enum StateError {
 pub struct PageState {
     /// The content fingerprint.
     pub fingerprint: String,
-    /// The `lastmod` given, in UTC.
-    pub lastmod: Timestamp,
+    /// The `lastmod` given, in UTC; none when no source dated the page (a run that keeps
+    /// state for its change list only, `changes = true`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lastmod: Option<Timestamp>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -74,6 +76,8 @@ const MAX_BYTES: u64 = 1 << 30;
 #[derive(Debug, Default)]
 pub struct State {
     pages: HashMap<String, PageState>,
+    /// A state file was there: this is not the first run.
+    found: bool,
 }
 
 impl State {
@@ -115,7 +119,18 @@ impl State {
             serde_json::from_value(value).map_err(|e| invalid(format!("is damaged ({e})")))?;
         Ok(State {
             pages: file.pages.into_iter().collect(),
+            found: true,
         })
+    }
+
+    /// Whether a previous run left a state file (else this is the first run).
+    pub fn found(&self) -> bool {
+        self.found
+    }
+
+    /// Every URL the previous run (or another shard) recorded, with what it recorded.
+    pub fn pages(&self) -> impl Iterator<Item = (&str, &PageState)> {
+        self.pages.iter().map(|(url, page)| (url.as_str(), page))
     }
 
     /// What the previous run recorded for a URL.
@@ -178,7 +193,7 @@ mod tests {
                     u.to_string(),
                     PageState {
                         fingerprint: "ab".into(),
-                        lastmod: ts,
+                        lastmod: Some(ts),
                     },
                 )
             })
@@ -195,7 +210,7 @@ mod tests {
                 .get("https://e.org/a")
                 .unwrap()
                 .lastmod,
-            ts
+            Some(ts)
         );
         // A shard under another base URL keeps these pages; a later run of the first
         // drops its own page that is gone, not the shard's.

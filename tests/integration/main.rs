@@ -2,6 +2,7 @@
 
 mod build;
 mod canonical;
+mod changes;
 mod check;
 mod check_hardening;
 mod faults;

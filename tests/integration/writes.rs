@@ -352,7 +352,8 @@ fn nothing_of_ours_is_left_in_the_site() {
     ]
     .map(String::from)
     .into();
-    want.push("state.json".into());
+    // The state and the change list beside it are where the config put the state.
+    want.extend(["state.json".into(), ".sitemap-changes.json".into()]);
     want.extend(
         validate_set(&site.public().join("sitemap.xml"))
             .iter()

@@ -1,0 +1,124 @@
+//! What changed since the previous run: URLs added, updated (their content fingerprint
+//! changed) and removed, from the state the `"content"` source (or `changes = true`)
+//! keeps. Written beside the state file for the step that tells search engines after the
+//! deploy.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
+
+use crate::lastmod::state::{PageState, State};
+
+/// The change list's file name, beside the state file.
+pub const FILE_NAME: &str = ".sitemap-changes.json";
+
+/// The format version written in every change list.
+const VERSION: u32 = 1;
+
+/// What changed since the previous run.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Changes {
+    /// No previous state: nothing is listed as changed (unless `--all-changed`), so a
+    /// first deploy does not flood the search engines.
+    pub first_run: bool,
+    /// URLs new in this run, sorted.
+    pub added: Vec<String>,
+    /// URLs whose content fingerprint changed, sorted.
+    pub updated: Vec<String>,
+    /// URLs of the previous run (under this run's base URL) that are gone, sorted.
+    pub removed: Vec<String>,
+}
+
+impl Changes {
+    /// `3 added, 2 updated, 1 removed`, or what a first run says.
+    pub fn describe(&self) -> String {
+        let counts = format!(
+            "{} added, {} updated, {} removed",
+            crate::text::thousands(self.added.len()),
+            crate::text::thousands(self.updated.len()),
+            crate::text::thousands(self.removed.len())
+        );
+        if self.first_run && self.added.is_empty() {
+            "first run: no previous state, nothing listed as changed (--all-changed lists every URL)"
+                .to_string()
+        } else {
+            counts
+        }
+    }
+}
+
+/// Compares this run's state with the previous one. The run owns the URLs under `owned`
+/// (its base URL): only those can be removed, so shards sharing a state file do not list
+/// each other's pages. With `all_changed`, every URL of this run counts: new ones as
+/// added, the rest as updated.
+pub fn diff(
+    previous: &State,
+    current: &BTreeMap<String, PageState>,
+    owned: &str,
+    all_changed: bool,
+) -> Changes {
+    let mut changes = Changes {
+        first_run: !previous.found(),
+        ..Changes::default()
+    };
+    for (url, now) in current {
+        match previous.get(url) {
+            None if changes.first_run && !all_changed => {}
+            None => changes.added.push(url.clone()),
+            Some(before) if all_changed || before.fingerprint != now.fingerprint => {
+                changes.updated.push(url.clone());
+            }
+            Some(_) => {}
+        }
+    }
+    changes.removed = previous
+        .pages()
+        .filter(|(url, _)| url.starts_with(owned) && !current.contains_key(*url))
+        .map(|(url, _)| url.to_string())
+        .collect();
+    changes.removed.sort();
+    changes
+}
+
+/// The change list's path: beside the state file.
+pub fn path_beside(state_file: &Path) -> PathBuf {
+    crate::fsutil::parent_dir(state_file).join(FILE_NAME)
+}
+
+/// The change list as written: which site, when, and what changed.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ChangeFile {
+    /// The format version.
+    pub sitemapgen_changes: u32,
+    /// The base URL of the run.
+    pub base_url: String,
+    /// When the run wrote it.
+    pub built_at: Timestamp,
+    /// What changed.
+    #[serde(flatten)]
+    pub changes: Changes,
+}
+
+/// Writes the change list atomically to `path`, under the lock of its directory.
+pub fn save(path: &Path, base_url: &str, now: Timestamp, changes: &Changes) -> io::Result<()> {
+    let file = ChangeFile {
+        sitemapgen_changes: VERSION,
+        base_url: base_url.to_string(),
+        built_at: now,
+        changes: changes.clone(),
+    };
+    let mut json = serde_json::to_vec_pretty(&file).map_err(io::Error::other)?;
+    json.push(b'\n');
+    let held = crate::fsutil::lock_dir(crate::fsutil::parent_dir(path))?;
+    let how = crate::fsutil::Atomic {
+        prefix: ".sitemap-changes.",
+        clobber: true,
+    };
+    crate::fsutil::write_atomic(path, &json, how, &held)
+}
+
+#[cfg(test)]
+mod tests;
