@@ -100,6 +100,41 @@ pub struct ChangeFile {
     /// What changed.
     #[serde(flatten)]
     pub changes: Changes,
+    /// How far `sitemapgen submit` got with this list, so a second run sends nothing
+    /// and a run after a failure resumes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub submitted: Option<Submitted>,
+}
+
+/// A submission of the change list that succeeded, wholly or for its first batches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Submitted {
+    /// The endpoint the batches went to.
+    pub endpoint: String,
+    /// When the last batch was accepted.
+    pub at: Timestamp,
+    /// Batches accepted, in order.
+    pub batches: usize,
+}
+
+impl ChangeFile {
+    /// Every URL to tell about: added, updated and removed (a removed URL tells the
+    /// engine to drop it), in that order.
+    pub fn urls(&self) -> Vec<&str> {
+        let c = &self.changes;
+        c.added
+            .iter()
+            .chain(&c.updated)
+            .chain(&c.removed)
+            .map(String::as_str)
+            .collect()
+    }
+}
+
+/// Reads a change list; at most 1 GiB, a regular file.
+pub fn load(path: &Path) -> io::Result<ChangeFile> {
+    let text = crate::fsutil::read_regular_string(path, 1 << 30)?;
+    serde_json::from_str(&text).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
 }
 
 /// Writes the change list atomically to `path`, under the lock of its directory.
@@ -109,8 +144,14 @@ pub fn save(path: &Path, base_url: &str, now: Timestamp, changes: &Changes) -> i
         base_url: base_url.to_string(),
         built_at: now,
         changes: changes.clone(),
+        submitted: None,
     };
-    let mut json = serde_json::to_vec_pretty(&file).map_err(io::Error::other)?;
+    save_file(path, &file)
+}
+
+/// Writes a change list as read (with its submission record), atomically.
+pub fn save_file(path: &Path, file: &ChangeFile) -> io::Result<()> {
+    let mut json = serde_json::to_vec_pretty(file).map_err(io::Error::other)?;
     json.push(b'\n');
     let held = crate::fsutil::lock_dir(crate::fsutil::parent_dir(path))?;
     let how = crate::fsutil::Atomic {

@@ -35,6 +35,7 @@ pub mod robots;
 pub mod rules;
 pub mod scan;
 pub mod sitemap;
+pub mod submit;
 pub mod text;
 pub mod url;
 

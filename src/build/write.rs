@@ -66,6 +66,7 @@ pub fn write(
     let url = children.url_of(path);
     let written = sitemap::write_files(path, &children, &collection.entries, limits, form(config))?;
     save_state(config, collection)?;
+    write_indexnow_key(config)?;
     let robots = match config.robots_txt {
         RobotsTxt::Leave => None,
         mode => {
@@ -131,6 +132,22 @@ fn make_output_dir(config: &Config, path: &Path) -> Result<(), WriteError> {
     })?;
     std::fs::create_dir_all(parent).map_err(io_err)?;
     in_site(parent)
+}
+
+/// With `indexnow_key_file = true`, writes `public_dir/{key}.txt` holding the key, which
+/// IndexNow fetches to check that submissions come from the site's owner.
+fn write_indexnow_key(config: &Config) -> Result<(), WriteError> {
+    let (true, Some(key)) = (config.indexnow.key_file, &config.indexnow.key) else {
+        return Ok(());
+    };
+    let path = config.public_dir.join(format!("{key}.txt"));
+    let how = crate::fsutil::Atomic {
+        prefix: &format!(".{key}.txt."),
+        clobber: true,
+    };
+    crate::fsutil::lock_dir(&config.public_dir)
+        .and_then(|held| crate::fsutil::write_atomic(&path, key.as_bytes(), how, &held))
+        .map_err(|source| WriteError::Io { path, source })
 }
 
 /// How the configuration says sitemaps are written.

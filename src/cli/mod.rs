@@ -6,6 +6,7 @@ mod check;
 mod index;
 mod init;
 mod report;
+mod submit;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -37,6 +38,9 @@ enum Command {
     /// Write a commented sitemap.toml for the site generator found in the current
     /// directory (Hugo, Zola, Jekyll, Eleventy, Astro, Next.js, Docusaurus).
     Init(InitArgs),
+    /// After the deploy: tell search engines (IndexNow: Bing, Yandex, Naver, Seznam, Yep)
+    /// which URLs the last build added, updated or removed
+    Submit(SubmitArgs),
     /// Print a shell completion script, e.g. `sitemapgen completions bash >
     /// /etc/bash_completion.d/sitemapgen`.
     Completions {
@@ -45,6 +49,41 @@ enum Command {
     },
     /// Print the man page (roff), e.g. `sitemapgen man > sitemapgen.1`.
     Man,
+}
+
+#[derive(Debug, Args)]
+struct SubmitArgs {
+    /// The config file (default: ./sitemap.toml when it exists)
+    #[arg(short, long, value_name = "FILE")]
+    config: Option<PathBuf>,
+
+    /// The site's public base URL (overrides base_url)
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+
+    /// Where to send (overrides indexnow_endpoint; default https://api.indexnow.org/indexnow)
+    #[arg(long, value_name = "URL")]
+    endpoint: Option<String>,
+
+    /// Read the IndexNow key from this file (overrides indexnow_key and INDEXNOW_KEY)
+    #[arg(long, value_name = "FILE")]
+    key_file: Option<PathBuf>,
+
+    /// First check that {base_url}{key}.txt is deployed and holds the key
+    #[arg(long)]
+    verify_key: bool,
+
+    /// Print the requests instead of sending them
+    #[arg(long)]
+    dry_run: bool,
+
+    /// Retries of a request answered 429 or 5xx, waiting 1 s, 2 s, 4 s, ...
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=10))]
+    retries: u32,
+
+    /// The first retry's wait in milliseconds (for tests)
+    #[arg(long, default_value_t = 1000, hide = true)]
+    backoff_ms: u64,
 }
 
 #[derive(Debug, Args)]
@@ -239,6 +278,7 @@ pub fn main() -> i32 {
         Some(Command::Check(args)) => return check::check(&args),
         Some(Command::Index(args)) => return index::index(&args),
         Some(Command::Init(args)) => return init::init(&args),
+        Some(Command::Submit(args)) => return submit::submit(&args),
         Some(Command::Completions { shell }) => return completions(shell),
         Some(Command::Man) => return man(),
         None => cli.build,

@@ -93,6 +93,8 @@ pub struct Config {
     pub changes: bool,
     /// Every URL counts as changed (`--all-changed`): a first run lists them all as added.
     pub all_changed: bool,
+    /// IndexNow: the key, endpoint, and whether `build` writes `public_dir/{key}.txt`.
+    pub indexnow: IndexNow,
     /// Leave out URLs the site's robots.txt disallows (base URL at the host root only).
     pub respect_robots: bool,
     /// The user agent whose robots.txt group is obeyed, lower-case.
@@ -102,6 +104,23 @@ pub struct Config {
     /// Threads for walking and reading pages (at least 1).
     pub threads: usize,
 }
+
+/// The IndexNow settings `submit` (and, for the key file, `build`) use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndexNow {
+    /// The key: `indexnow_key`, else the `INDEXNOW_KEY` environment variable.
+    pub key: Option<String>,
+    /// Write `public_dir/{key}.txt` holding the key, so the deploy publishes it.
+    pub key_file: bool,
+    /// Where submissions go (`indexnow_endpoint`).
+    pub endpoint: String,
+}
+
+/// IndexNow's shared endpoint, which passes submissions on to every engine taking part.
+pub const INDEXNOW_ENDPOINT: &str = "https://api.indexnow.org/indexnow";
+
+/// The environment variable holding the IndexNow key (a CI secret).
+pub const INDEXNOW_KEY_ENV: &str = "INDEXNOW_KEY";
 
 /// Which of the page's own statements are obeyed; all on by default.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,7 +5,10 @@ use std::path::{Component, Path, PathBuf};
 use toml::Spanned;
 
 use super::file::{FileConfig, Source};
-use super::{Config, ConfigError, HeadRules, Output, Overrides};
+use super::{
+    Config, ConfigError, HeadRules, INDEXNOW_ENDPOINT, INDEXNOW_KEY_ENV, IndexNow, Output,
+    Overrides,
+};
 use crate::lastmod::LastmodSource;
 use crate::robots::RobotsTxt;
 use crate::rules::{Priority, RuleFields, RuleRef, RuleSpec, Rules};
@@ -41,6 +44,7 @@ impl Config {
             respect_robots: file.respect_robots.unwrap_or(true),
             changes: changes(&file, &src)?,
             all_changed: overrides.all_changed,
+            indexnow: indexnow(&file, &src)?,
             robots_agent: robots_agent(&file, &src)?,
             robots_txt: robots_txt(&file, &src, &base_url)?,
             state_file,
@@ -236,6 +240,61 @@ fn changes(file: &FileConfig, src: &Source) -> Result<bool, ConfigError> {
         Some(on) => Ok(on || content),
         None => Ok(content),
     }
+}
+
+/// The IndexNow settings; a key from the file or the environment must be 8 to 128 of
+/// `a-z`, `A-Z`, `0-9` and `-`, as the protocol says.
+fn indexnow(file: &FileConfig, src: &Source) -> Result<IndexNow, ConfigError> {
+    let bad = |origin: String, key: &str, message: String| ConfigError::Value {
+        origin,
+        key: key.to_string(),
+        message,
+    };
+    let valid = |k: &str| {
+        (8..=128).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    };
+    let explain = |k: &str| {
+        format!(
+            "'{}' is not an IndexNow key: 8 to 128 letters, digits or '-' (generate one, e.g. with `openssl rand -hex 16`)",
+            crate::one_line(k)
+        )
+    };
+    let key = match (&file.indexnow_key, std::env::var(INDEXNOW_KEY_ENV)) {
+        (Some(k), _) if !valid(k.get_ref()) => {
+            return Err(bad(src.at(k.span()), "indexnow_key", explain(k.get_ref())));
+        }
+        (Some(k), _) => Some(k.get_ref().clone()),
+        (None, Ok(k)) if !valid(k.trim()) => {
+            return Err(bad("environment".into(), INDEXNOW_KEY_ENV, explain(&k)));
+        }
+        (None, Ok(k)) => Some(k.trim().to_string()),
+        (None, Err(_)) => None,
+    };
+    let key_file = file.indexnow_key_file.unwrap_or(false);
+    if key_file && key.is_none() {
+        let message = format!(
+            "is true, but there is no key: set indexnow_key or the {INDEXNOW_KEY_ENV} environment variable"
+        );
+        return Err(bad(src.origin.clone(), "indexnow_key_file", message));
+    }
+    let endpoint = match &file.indexnow_endpoint {
+        None => INDEXNOW_ENDPOINT.to_string(),
+        Some(e) => match ::url::Url::parse(e.get_ref()) {
+            Ok(u) if matches!(u.scheme(), "http" | "https") => e.get_ref().clone(),
+            _ => {
+                let message = format!(
+                    "'{}' is not an http(s) URL; use e.g. \"{INDEXNOW_ENDPOINT}\"",
+                    crate::one_line(e.get_ref())
+                );
+                return Err(bad(src.at(e.span()), "indexnow_endpoint", message));
+            }
+        },
+    };
+    Ok(IndexNow {
+        key,
+        key_file,
+        endpoint,
+    })
 }
 
 fn extensions(file: &FileConfig, src: &Source) -> Result<Vec<String>, ConfigError> {

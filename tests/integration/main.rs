@@ -16,5 +16,6 @@ mod lastmod;
 mod properties;
 mod robots;
 mod setup;
+mod submit;
 mod util;
 mod writes;

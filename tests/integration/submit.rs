@@ -1,0 +1,264 @@
+//! `sitemapgen submit` against a recording HTTP server on 127.0.0.1 started by each test
+//! (never any other address).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
+use std::sync::{Arc, Mutex};
+
+use predicates::prelude::*;
+
+use crate::util::Site;
+
+const KEY: &str = "0123456789abcdef0123456789abcdef";
+
+/// One request the server saw.
+#[derive(Debug, Clone)]
+struct Seen {
+    method: String,
+    path: String,
+    body: String,
+}
+
+/// A server answering each request with the next scripted (status, body), then 200.
+struct Server {
+    port: u16,
+    seen: Arc<Mutex<Vec<Seen>>>,
+}
+
+impl Server {
+    fn start(script: &[(u16, &str)]) -> Server {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let log = Arc::clone(&seen);
+        let mut script: Vec<(u16, String)> =
+            script.iter().map(|(s, b)| (*s, b.to_string())).collect();
+        script.reverse();
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(mut stream) = stream else { return };
+                let Some(request) = read_request(&mut stream) else {
+                    continue;
+                };
+                log.lock().unwrap().push(request);
+                let (status, body) = script.pop().unwrap_or((200, String::new()));
+                let reply = format!(
+                    "HTTP/1.1 {status} X\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = stream.write_all(reply.as_bytes());
+            }
+        });
+        Server { port, seen }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+
+    fn seen(&self) -> Vec<Seen> {
+        self.seen.lock().unwrap().clone()
+    }
+}
+
+fn read_request(stream: &mut std::net::TcpStream) -> Option<Seen> {
+    let mut reader = BufReader::new(stream);
+    let mut line = String::new();
+    reader.read_line(&mut line).ok()?;
+    let mut parts = line.split_whitespace();
+    let (method, path) = (parts.next()?.to_string(), parts.next()?.to_string());
+    let mut length = 0;
+    loop {
+        let mut header = String::new();
+        reader.read_line(&mut header).ok()?;
+        if header.trim().is_empty() {
+            break;
+        }
+        if let Some((name, value)) = header.split_once(':')
+            && name.eq_ignore_ascii_case("content-length")
+        {
+            length = value.trim().parse().ok()?;
+        }
+    }
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).ok()?;
+    Some(Seen {
+        method,
+        path,
+        body: String::from_utf8(body).ok()?,
+    })
+}
+
+/// A site whose change list (as `build` writes it) names `urls` as added.
+fn site_with_changes(base: &str, urls: &[String]) -> Site {
+    let site = Site::new(&["index.html"]);
+    site.config(&format!(
+        "base_url = '{base}'\nchanges = true\nindexnow_key = '{KEY}'\n"
+    ));
+    let list = serde_json::json!({
+        "sitemapgen_changes": 1,
+        "base_url": base,
+        "built_at": "2026-11-22T10:00:00Z",
+        "first_run": false,
+        "added": urls,
+        "updated": [],
+        "removed": [],
+    });
+    std::fs::write(site.root().join(".sitemap-changes.json"), list.to_string()).unwrap();
+    site
+}
+
+fn submit(site: &Site, server: &Server) -> assert_cmd::Command {
+    let mut cmd = site.cmd();
+    cmd.args(["submit", "--backoff-ms", "10", "--endpoint"])
+        .arg(server.url("/indexnow"))
+        .timeout(std::time::Duration::from_secs(60));
+    cmd
+}
+
+fn urls(n: usize) -> Vec<String> {
+    (0..n)
+        .map(|i| format!("https://example.org/p{i}/"))
+        .collect()
+}
+
+/// The exact JSON IndexNow takes, 10,000 URLs a request, and a second run sends nothing.
+#[test]
+fn batches_of_10000_exact_json_and_no_second_sending() {
+    let all = urls(25_000);
+    let site = site_with_changes("https://example.org/", &all);
+    let server = Server::start(&[]);
+    submit(&site, &server)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("submitted 25,000 URLs"))
+        .stderr(predicate::str::contains("in 3 requests"));
+    let seen = server.seen();
+    assert_eq!(seen.len(), 3);
+    for (request, chunk) in seen.iter().zip(all.chunks(10_000)) {
+        assert_eq!(
+            (request.method.as_str(), request.path.as_str()),
+            ("POST", "/indexnow")
+        );
+        let body: serde_json::Value = serde_json::from_str(&request.body).unwrap();
+        assert_eq!(
+            body,
+            serde_json::json!({
+                "host": "example.org",
+                "key": KEY,
+                "keyLocation": format!("https://example.org/{KEY}.txt"),
+                "urlList": chunk,
+            })
+        );
+    }
+    submit(&site, &server)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("already submitted"));
+    assert_eq!(server.seen().len(), 3);
+}
+
+/// 429 and 503 are retried; a server that keeps failing is given up on (exit 1); 403 is
+/// one line that says what to fix; a dry run sends nothing.
+#[test]
+fn retries_give_up_refusals_and_dry_runs() {
+    let site = site_with_changes("https://example.org/", &urls(2));
+    let server = Server::start(&[(429, ""), (503, "")]);
+    submit(&site, &server)
+        .arg("--dry-run")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "POST {}",
+            server.url("/indexnow")
+        )));
+    assert!(server.seen().is_empty(), "a dry run sent a request");
+    submit(&site, &server).assert().success();
+    assert_eq!(server.seen().len(), 3);
+
+    let site = site_with_changes("https://example.org/", &urls(2));
+    let server = Server::start(&[(503, ""), (503, ""), (503, "")]);
+    submit(&site, &server)
+        .args(["--retries", "2"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("HTTP 503 after 3 tries"));
+    assert_eq!(server.seen().len(), 3);
+
+    let server = Server::start(&[(403, "")]);
+    submit(&site, &server)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "answered HTTP 403: forbidden: the key is not valid",
+        ));
+    assert_eq!(server.seen().len(), 1);
+}
+
+/// `--verify-key` fetches {base_url}{key}.txt first: the key there lets the submission go,
+/// anything else stops it before it is sent. `build` with `indexnow_key_file = true`
+/// writes that file.
+#[test]
+fn the_key_file_is_written_by_build_and_verified_by_submit() {
+    let server = Server::start(&[(200, "not the key"), (200, KEY)]);
+    let base = server.url("/");
+    let url = format!("{base}a/");
+    let site = site_with_changes(&base, std::slice::from_ref(&url));
+    submit(&site, &server)
+        .arg("--verify-key")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("does not hold the key"));
+    submit(&site, &server)
+        .arg("--verify-key")
+        .assert()
+        .success();
+    let seen = server.seen();
+    let paths: Vec<(&str, &str)> = seen
+        .iter()
+        .map(|s| (s.method.as_str(), s.path.as_str()))
+        .collect();
+    let key_path = format!("/{KEY}.txt");
+    assert_eq!(
+        paths,
+        [
+            ("GET", key_path.as_str()),
+            ("GET", key_path.as_str()),
+            ("POST", "/indexnow")
+        ]
+    );
+
+    let site = Site::new(&["index.html"]);
+    site.config(&format!(
+        "base_url = 'https://example.org/'\nindexnow_key = '{KEY}'\nindexnow_key_file = true\n"
+    ));
+    site.cmd().assert().success();
+    assert_eq!(site.read(&format!("{KEY}.txt")), KEY);
+}
+
+/// A build's change list, submitted: the URLs of the second build's changes, and a
+/// first build's list (nothing changed) sends nothing.
+#[test]
+fn a_builds_change_list_is_what_is_submitted() {
+    let site = Site::new(&["index.html", "a.html"]);
+    site.config(&format!(
+        "base_url = 'https://example.org/'\nchanges = true\nindexnow_key = '{KEY}'\n"
+    ));
+    let server = Server::start(&[]);
+    site.cmd().assert().success();
+    submit(&site, &server)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("lists nothing"));
+    site.page("b.html");
+    std::fs::remove_file(site.public().join("a.html")).unwrap();
+    site.cmd().assert().success();
+    submit(&site, &server).assert().success();
+    let seen = server.seen();
+    assert_eq!(seen.len(), 1);
+    let body: serde_json::Value = serde_json::from_str(&seen[0].body).unwrap();
+    assert_eq!(
+        body["urlList"],
+        serde_json::json!(["https://example.org/b.html", "https://example.org/a.html"])
+    );
+}
