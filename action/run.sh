@@ -1,16 +1,30 @@
 #!/usr/bin/env bash
 # The Action's run step: `sitemapgen build --check --json`, the JSON kept for the step's
-# outputs (sitemap, urls) and its warnings shown as annotations.
+# outputs (sitemap, urls) and its warnings shown as annotations; or, with command
+# `submit`, `sitemapgen submit` after the deploy.
 #
 # Inputs come from the environment (never pasted into a script): INPUT_CONFIG,
-# INPUT_BASE_URL, INPUT_PUBLIC_DIR, INPUT_ARGS (split on spaces); GITHUB_OUTPUT.
+# INPUT_BASE_URL, INPUT_PUBLIC_DIR, INPUT_ARGS (split on spaces), INPUT_COMMAND,
+# INPUT_INDEXNOW_KEY; GITHUB_OUTPUT.
 set -euo pipefail
+
+if [ -n "${INPUT_INDEXNOW_KEY:-}" ]; then export INDEXNOW_KEY="$INPUT_INDEXNOW_KEY"; fi
+read -r -a extra <<< "${INPUT_ARGS:-}"
+case "${INPUT_COMMAND:-build}" in
+  build) ;;
+  submit)
+    cmd=(sitemapgen submit)
+    if [ -n "${INPUT_CONFIG:-}" ]; then cmd+=(--config "$INPUT_CONFIG"); fi
+    if [ -n "${INPUT_BASE_URL:-}" ]; then cmd+=(--base-url "$INPUT_BASE_URL"); fi
+    exec "${cmd[@]}" "${extra[@]}"
+    ;;
+  *) echo "::error::sitemapgen: command must be build or submit, not '${INPUT_COMMAND//[$'\r\n']/ }'"; exit 2 ;;
+esac
 
 cmd=(sitemapgen build --check --json)
 if [ -n "${INPUT_CONFIG:-}" ]; then cmd+=(--config "$INPUT_CONFIG"); fi
 if [ -n "${INPUT_BASE_URL:-}" ]; then cmd+=(--base-url "$INPUT_BASE_URL"); fi
 if [ -n "${INPUT_PUBLIC_DIR:-}" ]; then cmd+=("$INPUT_PUBLIC_DIR"); fi
-read -r -a extra <<< "${INPUT_ARGS:-}"
 
 json=$(mktemp)
 status=0

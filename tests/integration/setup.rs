@@ -183,7 +183,15 @@ fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
         .collect();
     assert_eq!(
         inputs,
-        ["version", "config", "base-url", "public-dir", "args"]
+        [
+            "version",
+            "config",
+            "base-url",
+            "public-dir",
+            "args",
+            "command",
+            "indexnow-key"
+        ]
     );
     let outputs: Vec<&str> = action["outputs"]
         .as_hash()
