@@ -56,6 +56,9 @@ pub enum Error {
     /// The `"content"` source's state file is unusable.
     #[error(transparent)]
     State(#[from] StateError),
+    /// `submit` could not send the change list.
+    #[error(transparent)]
+    Submit(#[from] crate::submit::SubmitError),
     /// robots.txt could not be updated; the sitemap itself was written.
     #[error(transparent)]
     Robots(#[from] RobotsError),

@@ -46,8 +46,9 @@ pub(super) fn submit(args: &SubmitArgs) -> i32 {
             0
         }
         Err(e) => {
-            super::say(format_args!("error: {e}"));
-            1
+            let err = crate::Error::from(e);
+            super::say(format_args!("error: {err}"));
+            err.exit_code()
         }
     }
 }
