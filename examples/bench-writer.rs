@@ -71,8 +71,17 @@ fn main() {
                 "sitemap.xml"
             });
             let start = Instant::now();
-            let written = sitemap::write_files(&output, &children, &entries, limits, form)
-                .expect("the sitemap files can be written");
+            let written = sitemap::write_files(
+                &output,
+                &children,
+                &[sitemap::Group {
+                    section: None,
+                    entries: &entries,
+                }],
+                limits,
+                form,
+            )
+            .expect("the sitemap files can be written");
             let took = start.elapsed();
             let size: u64 = std::iter::once(&written.path)
                 .chain(&written.children)

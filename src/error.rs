@@ -165,6 +165,13 @@ pub enum Warning {
     ShallowClone,
     /// The site's robots.txt cannot be read or parsed, so it is not applied.
     Robots(String),
+    /// A `[[section]]` no listed page belongs to; it gets no sitemap.
+    EmptySection {
+        /// Its name.
+        name: String,
+        /// Its globs, as written.
+        globs: Vec<String>,
+    },
     /// A page whose content could not be read for its fingerprint.
     ContentUnreadable {
         /// The page.
@@ -236,6 +243,10 @@ impl fmt::Display for Warning {
                 "lastmod source \"git\": this is a shallow clone, so pages last changed before its history begins fall through to the next source; fetch the full history (actions/checkout: fetch-depth: 0)",
             ),
             Warning::Robots(message) => write!(f, "{message}; robots.txt is not applied"),
+            Warning::EmptySection { name, globs } => write!(
+                f,
+                "section '{name}' holds no page (match = {globs:?}); globs match paths under public_dir such as \"blog/**\""
+            ),
             Warning::ContentUnreadable { path, message } => write!(
                 f,
                 "{}: cannot read its content ({message}); the next lastmod source is used",

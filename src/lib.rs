@@ -5,7 +5,8 @@
 //! public directory; for each page [`rules`] (exclude / changefreq / priority), [`url`]
 //! (path → absolute URL), [`page`] (what the page's head says: noindex, canonical,
 //! redirects, hreflang, date), [`canonical`] (what a canonical link names), [`lastmod`]
-//! (date each page)) → [`sitemap`] (XML, splitting, index, atomic writes). Beside it:
+//! (date each page)) → [`sections`] (which child sitemaps each page goes to) →
+//! [`sitemap`] (XML, splitting, index, atomic writes). Beside it:
 //! [`robots`], [`check`], [`index`], [`init`]; [`cli`] is the only part that prints.
 //!
 //! ```no_run
@@ -34,6 +35,7 @@ pub mod page;
 pub mod robots;
 pub mod rules;
 pub mod scan;
+pub mod sections;
 pub mod sitemap;
 pub mod submit;
 pub mod text;

@@ -116,6 +116,8 @@ pub enum RuleRef {
     Exclude,
     /// A `[[rule]]`, 1-based in file order.
     Rule(usize),
+    /// A `[[section]]`, 1-based in file order.
+    Section(usize),
     /// The rules as a whole (the compiled set).
     All,
 }
@@ -125,6 +127,7 @@ impl fmt::Display for RuleRef {
         match self {
             RuleRef::Exclude => f.write_str("exclude"),
             RuleRef::Rule(n) => write!(f, "[[rule]] #{n}"),
+            RuleRef::Section(n) => write!(f, "[[section]] #{n}"),
             RuleRef::All => f.write_str("rules"),
         }
     }
@@ -196,7 +199,7 @@ pub struct Rules {
 
 /// Compiles a glob with the project's semantics: matched against the path relative to
 /// the public directory with `/` separators; `*` stops at `/`, `**` crosses it.
-fn compile_glob(glob: &str, rule: RuleRef) -> Result<globset::Glob, GlobError> {
+pub(crate) fn compile_glob(glob: &str, rule: RuleRef) -> Result<globset::Glob, GlobError> {
     GlobBuilder::new(glob)
         .literal_separator(true)
         .backslash_escape(true)
@@ -206,6 +209,15 @@ fn compile_glob(glob: &str, rule: RuleRef) -> Result<globset::Glob, GlobError> {
             glob: crate::one_line(glob),
             message: crate::one_line(&e.kind().to_string()),
         })
+}
+
+/// Builds a set of compiled globs (each already checked by [`compile_glob`]).
+pub(crate) fn build_set(builder: &GlobSetBuilder) -> Result<GlobSet, GlobError> {
+    builder.build().map_err(|e| GlobError {
+        rule: RuleRef::All,
+        glob: e.glob().unwrap_or_default().to_string(),
+        message: e.kind().to_string(),
+    })
 }
 
 impl Rules {
@@ -239,11 +251,7 @@ impl Rules {
                 rule: Some(i + 1),
             });
         }
-        let globs = builder.build().map_err(|e| GlobError {
-            rule: RuleRef::All,
-            glob: e.glob().unwrap_or_default().to_string(),
-            message: e.kind().to_string(),
-        })?;
+        let globs = build_set(&builder)?;
         Ok(Rules {
             defaults,
             globs,

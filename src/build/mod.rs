@@ -26,6 +26,7 @@ use crate::lastmod::state::{PageState, State, StateError};
 use crate::lastmod::{self, LastmodSource};
 use crate::robots::Robots;
 use crate::scan::{self, Found, ScanOptions, Skipped};
+use crate::sections::SectionUrls;
 use crate::sitemap::Entry;
 use crate::url;
 use workers::{Listed, Processed, process_all};
@@ -50,6 +51,10 @@ pub struct Collection {
     pub state: Option<BTreeMap<String, PageState>>,
     /// What changed since the previous run, when state is kept.
     pub changes: Option<Changes>,
+    /// With `[[section]]`s, each section's URLs in file order, then the pages in no
+    /// section: `entries` holds them in this order, each span sorted by URL. Empty
+    /// without sections.
+    pub sections: Vec<SectionUrls>,
 }
 
 /// How far [`collect_with_progress`] has got, for a progress display on another thread.
@@ -185,6 +190,7 @@ fn gather(
     }
     collection.left_out.sort_by(|a, b| a.0.cmp(&b.0));
     let wrong = settle_canonicals(config, pages, &listed, processed.canonical, collection);
+    collection.sections = into_sections(config, &mut listed, &mut collection.warnings);
     // Puts the base URL back in front of each URL. Entries carry only the part after the
     // base while collecting: the prefix every URL shares would double the heap each one
     // takes, on a million pages 30 MB.
@@ -197,6 +203,40 @@ fn gather(
         })
         .collect();
     wrong
+}
+
+/// Orders the listed pages (sorted by URL) section by section, keeping the order within
+/// each, and counts them.
+fn into_sections(
+    config: &Config,
+    listed: &mut [Listed],
+    warnings: &mut Vec<Warning>,
+) -> Vec<SectionUrls> {
+    let sections = &config.sections;
+    if sections.is_empty() {
+        return Vec::new();
+    }
+    // Stable: each section's pages stay sorted by URL.
+    listed.sort_by_key(|l| l.section);
+    let mut urls = vec![0; sections.specs().len() + 1];
+    for l in listed.iter() {
+        urls[l.section as usize] += 1;
+    }
+    for (spec, &n) in sections.specs().iter().zip(&urls) {
+        if n == 0 {
+            warnings.push(Warning::EmptySection {
+                name: spec.name.clone(),
+                globs: spec.globs.clone(),
+            });
+        }
+    }
+    (0..=sections.rest())
+        .zip(urls)
+        .map(|(place, urls)| SectionUrls {
+            name: sections.name(place).map(str::to_string),
+            urls,
+        })
+        .collect()
 }
 
 /// Sorts by URL, and keeps one page of each URL: the first by path, with a warning.

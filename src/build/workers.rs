@@ -10,6 +10,7 @@ use crate::canonical;
 use crate::config::Config;
 use crate::error::{LeftOut, LeftOutCounts, Warning};
 use crate::scan::Found;
+use crate::sections::Sections;
 use crate::sitemap::Entry;
 
 /// Pages handed to a worker at a time.
@@ -23,7 +24,18 @@ pub const MAX_OPEN_FILES: usize = 64;
 pub(super) struct Listed {
     /// Its place in the walk's list, which keeps its path.
     pub page: u32,
+    /// The place of its section (see [`Sections::of`]).
+    pub section: u16,
     pub entry: Entry,
+}
+
+/// How outcomes are filed: with the details of what was left out or not, and into
+/// which section.
+struct Filing<'a> {
+    details: bool,
+    sections: &'a Sections,
+    /// Scratch space for matching sections.
+    matched: Vec<usize>,
 }
 
 /// What the workers made of the pages: filled batch by batch, under a lock.
@@ -52,7 +64,7 @@ impl Processed {
     }
 
     /// Files one page's outcome (page `i` of the walk's list).
-    fn add(&mut self, i: usize, found: &Found, outcome: Outcome, details: bool) {
+    fn add(&mut self, i: usize, found: &Found, outcome: Outcome, filing: &mut Filing) {
         match outcome {
             Outcome::Listed(entry, fingerprint) => {
                 if let Some(fp) = fingerprint {
@@ -60,6 +72,7 @@ impl Processed {
                 }
                 self.listed.push(Listed {
                     page: i as u32,
+                    section: filing.sections.of(&found.rel, &mut filing.matched),
                     entry,
                 });
             }
@@ -69,7 +82,7 @@ impl Processed {
                     pending.page = i as u32;
                     self.canonical.push(pending);
                 }
-                if details {
+                if filing.details {
                     self.left_out.push((found.rel.to_path_buf(), why));
                 }
             }
@@ -110,6 +123,11 @@ pub(super) fn process_all(
     let work = || {
         let mut batch = Processed::default();
         let mut matched = Vec::new();
+        let mut filing = Filing {
+            details,
+            sections: &config.sections,
+            matched: Vec::new(),
+        };
         loop {
             let start = next.fetch_add(CHUNK, Ordering::Relaxed);
             if start >= pages.len() {
@@ -117,7 +135,7 @@ pub(super) fn process_all(
             }
             for (i, found) in pages.iter().enumerate().skip(start).take(CHUNK) {
                 let outcome = process_page(&shared, found, &mut matched, &mut batch.warnings);
-                batch.add(i, found, outcome, details);
+                batch.add(i, found, outcome, &mut filing);
             }
             progress
                 .done

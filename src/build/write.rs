@@ -7,7 +7,7 @@ use crate::config::{Config, Output};
 use crate::error::Error;
 use crate::lastmod;
 use crate::robots::{self, Announced, RobotsError, RobotsTxt};
-use crate::sitemap::{self, Children, Limits, WriteError, Written};
+use crate::sitemap::{self, Children, Group, Limits, WriteError, Written};
 use crate::url;
 
 /// The URL of the directory `output` is published in: its place under the public
@@ -64,7 +64,8 @@ pub fn write(
     make_output_dir(config, path)?;
     let children = children_of(config, path);
     let url = children.url_of(path);
-    let written = sitemap::write_files(path, &children, &collection.entries, limits, form(config))?;
+    let groups = groups(collection);
+    let written = sitemap::write_files(path, &children, &groups, limits, form(config))?;
     save_state(config, collection)?;
     write_indexnow_key(config)?;
     let robots = match config.robots_txt {
@@ -95,6 +96,28 @@ pub fn write(
         url: Some(url),
         robots,
     })
+}
+
+/// The collection's entries by section (see [`Collection::sections`]); one unnamed group
+/// without sections.
+fn groups(collection: &Collection) -> Vec<Group<'_>> {
+    if collection.sections.is_empty() {
+        return vec![Group {
+            section: None,
+            entries: &collection.entries,
+        }];
+    }
+    let mut rest = &collection.entries[..];
+    let mut groups = Vec::with_capacity(collection.sections.len());
+    for section in &collection.sections {
+        let (entries, after) = rest.split_at(section.urls.min(rest.len()));
+        rest = after;
+        groups.push(Group {
+            section: section.name.as_deref(),
+            entries,
+        });
+    }
+    groups
 }
 
 /// Creates the output's directory if need be. An output from the config file must stay in

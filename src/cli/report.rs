@@ -133,6 +133,9 @@ pub(super) fn build_json(
     if let Some(changes) = &collection.changes {
         value["changes"] = serde_json::to_value(changes).unwrap_or_default();
     }
+    if !collection.sections.is_empty() {
+        value["sections"] = serde_json::to_value(&collection.sections).unwrap_or_default();
+    }
     if let Some(w) = written {
         value["sitemap"] = path(&w.path).into();
         value["index"] = w.indexed.into();
@@ -196,6 +199,17 @@ pub(super) fn summary(collection: &Collection, elapsed: Duration) -> String {
         line.push_str(&format!(" in {ms} ms"));
     } else {
         line.push_str(&format!(" in {:.2} s", elapsed.as_secs_f64()));
+    }
+    if !collection.sections.is_empty() {
+        let each: Vec<String> = collection
+            .sections
+            .iter()
+            .map(|s| {
+                let name = s.name.as_deref().unwrap_or("no section");
+                format!("{name} {}", crate::text::thousands(s.urls))
+            })
+            .collect();
+        line.push_str(&format!("; sections: {}", each.join(", ")));
     }
     if let Some(changes) = &collection.changes {
         line.push_str(&format!("; {}", changes.describe()));

@@ -49,6 +49,8 @@ pub struct FileConfig {
     pub(super) defaults: Defaults,
     #[serde(default, rename = "rule")]
     pub(super) rules: Vec<FileRule>,
+    #[serde(default, rename = "section")]
+    pub(super) sections: Vec<FileSection>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -66,6 +68,14 @@ pub(super) struct FileRule {
     pub(super) changefreq: Option<Changefreq>,
     pub(super) priority: Option<Spanned<f64>>,
     pub(super) exclude: Option<bool>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct FileSection {
+    pub(super) name: Spanned<String>,
+    #[serde(rename = "match")]
+    pub(super) globs: Spanned<Globs>,
 }
 
 /// A glob or a list of globs.

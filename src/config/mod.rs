@@ -14,6 +14,7 @@ pub use validate::MAX_THREADS;
 use crate::lastmod::{LastmodFormat, LastmodSource};
 use crate::robots::RobotsTxt;
 use crate::rules::Rules;
+use crate::sections::Sections;
 pub use crate::sitemap::Format;
 /// The protocol's limit of URLs in one sitemap file (defined by the sitemap writer).
 pub use crate::sitemap::PROTOCOL_MAX_ENTRIES as PROTOCOL_MAX_URLS;
@@ -85,6 +86,8 @@ pub struct Config {
     pub lastmod_format: LastmodFormat,
     /// Exclusion and changefreq/priority rules, compiled.
     pub rules: Rules,
+    /// Named sections, each written to child sitemaps of its own; empty for none.
+    pub sections: Sections,
     /// What of each page's head is obeyed.
     pub head: HeadRules,
     /// The state file of the `"content"` source and the change list.

@@ -168,6 +168,26 @@ impl Generator {
     }
 }
 
+impl Generator {
+    /// Sections for the generator's usual layout, `(name, glob)`: suggested commented,
+    /// since which parts of a site deserve their own report is the owner's call.
+    fn suggested_sections(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Generator::Hugo => &[("posts", "posts/**")],
+            // Dated permalinks (/2024/03/05/title.html) by default.
+            Generator::Jekyll | Generator::Hexo => &[("posts", "[0-9][0-9][0-9][0-9]/**")],
+            Generator::Zola | Generator::Eleventy | Generator::Astro | Generator::Next => {
+                &[("blog", "blog/**")]
+            }
+            Generator::Docusaurus => &[("docs", "docs/**"), ("blog", "blog/**")],
+            Generator::MkDocs | Generator::Sphinx | Generator::VitePress => {
+                &[("guide", "guide/**"), ("api", "api/**")]
+            }
+            Generator::Pelican => &[("pages", "pages/**")],
+        }
+    }
+}
+
 /// What `init` found in a project directory.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Detected {

@@ -63,7 +63,24 @@ pub fn render(found: &Detected) -> String {
         "# [[rule]]\n# match = [\"blog/page/**\"]\n# exclude = true\n",
         Generator::suggested_rules,
     ));
+    render_sections(&mut out, found.generator);
     out
+}
+
+/// The suggested sections, commented.
+fn render_sections(out: &mut String, generator: Option<Generator>) {
+    out.push_str(
+        "\n# Sections: each gets sitemaps of its own (sitemap-blog-1-....xml), so a search\n\
+         # console reports on each part of the site; the other pages go to the rest.\n",
+    );
+    let sections = generator.map_or(&[("blog", "blog/**")][..], Generator::suggested_sections);
+    for (name, glob) in sections {
+        out.push_str(&format!(
+            "# [[section]]\n# name = {}\n# match = [{}]\n",
+            toml_string(name),
+            toml_string(glob)
+        ));
+    }
 }
 
 fn render_style(out: &mut String, found: &Detected) {

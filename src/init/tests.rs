@@ -410,6 +410,26 @@ fn the_file_written_is_a_valid_config() {
                 .join("\n");
             crate::config::FileConfig::parse(&uncommented, "sitemap.toml")
                 .unwrap_or_else(|e| panic!("{e}\n{uncommented}"));
+            assert!(uncommented.contains("\n[[section]]\nname = "), "{text}");
         }
+    }
+}
+
+#[test]
+fn suggested_sections_are_valid_sections() {
+    for generator in Generator::ALL {
+        let specs: Vec<crate::sections::SectionSpec> = generator
+            .suggested_sections()
+            .iter()
+            .map(|(name, glob)| {
+                assert_eq!(crate::sections::name_problem(name), None, "{name}");
+                crate::sections::SectionSpec {
+                    name: name.to_string(),
+                    globs: vec![glob.to_string()],
+                }
+            })
+            .collect();
+        assert!(!specs.is_empty(), "{generator:?}");
+        crate::sections::Sections::new(&specs).unwrap();
     }
 }

@@ -186,24 +186,34 @@ pub(super) fn split_name(output: &Path) -> (String, String) {
 /// of the same position never share a name in practice.
 const HASH_DIGITS: usize = 12;
 
-/// The file name of child `n` (1-based) of `output` whose bytes hash to `hash`:
-/// `{stem}-{n}-{hash}{ext}`, e.g. `sitemap-1-3f2a9c1b0d4e.xml`.
+/// The file name of child `n` (1-based) of `output`, of the section named `section` or
+/// of the pages in no section, whose bytes hash to `hash`: `{stem}-{n}-{hash}{ext}`, e.g.
+/// `sitemap-1-3f2a9c1b0d4e.xml`, or `{stem}-{section}-{n}-{hash}{ext}`, e.g.
+/// `sitemap-blog-1-3f2a9c1b0d4e.xml`.
 ///
 /// The name changes with the content, so writing a new set never overwrites a child the
 /// current index names: the index's rename switches from one complete set to the other
 /// at once, and a run killed before it leaves the previous set whole. A child whose
 /// content did not change keeps its name (and its caches).
-pub fn child_name(output: &Path, n: usize, hash: &blake3::Hash) -> String {
+pub fn child_name(output: &Path, section: Option<&str>, n: usize, hash: &blake3::Hash) -> String {
     let (stem, ext) = split_name(output);
     let hex = hash.to_hex();
-    format!("{stem}-{n}-{}{ext}", &hex[..HASH_DIGITS])
+    let hex = &hex[..HASH_DIGITS];
+    match section {
+        Some(section) => format!("{stem}-{section}-{n}-{hex}{ext}"),
+        None => format!("{stem}-{n}-{hex}{ext}"),
+    }
 }
 
 /// The shape of a file name among `output`'s children.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum ChildShape {
     /// `{stem}-{n}-{hash}{ext}`: only we name files so ([`child_name`]).
     Hashed,
+    /// `{stem}-{section}-{n}-{hash}{ext}`: a section's child ([`child_name`]), but also
+    /// the shape of another output's children when its name starts with this one's stem
+    /// and a dash (`sitemap-news.xml` beside `sitemap.xml`), so the section is kept.
+    Sectioned(String),
     /// `{stem}-{n}{ext}`: the name of split text sitemaps and of earlier versions'
     /// children, but also a name people give their own files.
     Numbered(usize),
@@ -216,23 +226,35 @@ pub(super) fn child_shape(output: &Path, name: &str) -> Option<ChildShape> {
         .strip_prefix(&stem)?
         .strip_prefix('-')?
         .strip_suffix(ext.as_str())?;
-    let (number, hash) = match rest.split_once('-') {
-        Some((number, hash)) => (number, Some(hash)),
-        None => (rest, None),
+    let is_number =
+        |s: &str| !s.is_empty() && !s.starts_with('0') && s.bytes().all(|b| b.is_ascii_digit());
+    let is_hash = |s: &str| {
+        s.len() == HASH_DIGITS && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
     };
-    if number.is_empty() || number.starts_with('0') || !number.bytes().all(|b| b.is_ascii_digit()) {
+    let Some((before, hash)) = rest.rsplit_once('-') else {
+        return is_number(rest)
+            .then(|| rest.parse().ok().map(ChildShape::Numbered))
+            .flatten();
+    };
+    if !is_hash(hash) {
         return None;
     }
-    match hash {
-        None => number.parse().ok().map(ChildShape::Numbered),
-        Some(h)
-            if h.len() == HASH_DIGITS
-                && h.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) =>
-        {
-            Some(ChildShape::Hashed)
+    match before.rsplit_once('-') {
+        None if is_number(before) => Some(ChildShape::Hashed),
+        Some((section, n)) if is_number(n) && crate::sections::name_problem(section).is_none() => {
+            Some(ChildShape::Sectioned(section.to_string()))
         }
-        Some(_) => None,
+        _ => None,
     }
+}
+
+/// Entries that go to child sitemaps of their own: a named section's, or the rest.
+#[derive(Debug, Clone, Copy)]
+pub struct Group<'a> {
+    /// The section's name, in its children's names; `None` for the pages in no section.
+    pub section: Option<&'a str>,
+    /// Its entries, in the order written.
+    pub entries: &'a [Entry],
 }
 
 /// The local name of a file's root element, reading no more than its first 64 KiB

@@ -12,8 +12,8 @@ use tempfile::NamedTempFile;
 use super::split::{Part, write_urlsets};
 use super::xml::{Sink, write_index};
 use super::{
-    ChildShape, Children, Entry, Form, Format, Limits, PROTOCOL_MAX_BYTES, PROTOCOL_MAX_ENTRIES,
-    WriteError, Written, child_name, child_shape, root_element, split_name,
+    ChildShape, Children, Entry, Form, Format, Group, Limits, PROTOCOL_MAX_BYTES,
+    PROTOCOL_MAX_ENTRIES, WriteError, Written, child_name, child_shape, root_element, split_name,
 };
 use jiff::Timestamp;
 
@@ -45,46 +45,41 @@ impl<W: Write> Write for Hashing<W> {
     }
 }
 
-/// Writes the entries to `output` (and children beside it when they need more than one
-/// file), each through a temporary file renamed into place: the children first, under
-/// names of their own content ([`child_name`]), the index last. The index's rename is
-/// the one moment the published set changes, so a run that fails or is killed at any
-/// point leaves either the previous set or the new one, each complete. Children no
-/// longer named (of the previous set, or of a killed run) are removed afterwards.
+/// Writes the groups' entries to `output`, and children beside it when they need more
+/// than one file or any group is a named section, each through a temporary file renamed
+/// into place: the children first, under names of their section and content
+/// ([`child_name`]), the index last. The index's rename is the one moment the published
+/// set changes, so a run that fails or is killed at any point leaves either the previous
+/// set or the new one, each complete. Children no longer named (of the previous set, or of
+/// a killed run) are removed afterwards. Text sitemaps have no index: their groups are
+/// written one after the other, unnamed.
 pub fn write_files(
     output: &Path,
     children: &Children,
-    entries: &[Entry],
+    groups: &[Group],
     limits: Limits,
     form: Form,
 ) -> Result<Written, WriteError> {
     let replacement = Replacement::begin(output)?;
+    let sections: Vec<&str> = groups.iter().filter_map(|g| g.section).collect();
+    let mut parts = Vec::new();
+    for group in groups.iter().filter(|g| !g.entries.is_empty()) {
+        let written = replacement.write_urlsets(group.entries, limits, form)?;
+        parts.extend(written.into_iter().map(|part| (group.section, part)));
+    }
     let dir = &replacement.dir;
-    let temp = || replacement.temp();
-    let open = || {
-        let hashing = Hashing {
-            inner: temp()?,
-            hasher: blake3::Hasher::new(),
-        };
-        Ok(Sink::new(hashing, form.gzip))
-    };
-    // Synced and closed as each is finished; the path alone waits for the rename.
-    let close = |sink: Sink<Hashing<NamedTempFile>>| {
-        let file = sink.finish()?;
-        file.inner.as_file().sync_all()?;
-        Ok(Closed {
-            path: file.inner.into_temp_path(),
-            hash: file.hasher.finalize(),
-        })
-    };
-    let parts = write_urlsets(entries, limits, form, open, close).map_err(io_at(dir))?;
-
-    if parts.len() <= 1 {
-        if let Some(part) = parts.into_iter().next() {
+    if sections.is_empty() && parts.len() <= 1 {
+        if let Some((_, part)) = parts.into_iter().next() {
             persist_path(part.written.path, output)?;
         }
         crate::fsutil::sync_dir(dir);
-        let removed = remove_stale_children(output, &[], form.format, &replacement.previous)?;
+        let stale = Stale {
+            keep: &[],
+            format: form.format,
+            previous: &replacement.previous,
+            sections: &sections,
+        };
+        let removed = remove_stale_children(output, &stale)?;
         return Ok(Written {
             path: output.to_path_buf(),
             children: Vec::new(),
@@ -93,38 +88,55 @@ pub fn write_files(
         });
     }
     if form.format == Format::Txt {
-        return write_text_parts(output, parts);
+        return write_text_parts(output, parts.into_iter().map(|(_, p)| p).collect());
     }
     if parts.len() > PROTOCOL_MAX_ENTRIES {
         return Err(WriteError::TooManyFiles { files: parts.len() });
     }
-
-    write_indexed(&replacement, output, children, parts, form)
+    let set = Set {
+        replacement: &replacement,
+        output,
+        children,
+        form,
+        sections: &sections,
+    };
+    write_indexed(&set, parts)
 }
 
-/// Renames the children into place under their content names, then the index naming
-/// them: the one rename that switches the published set.
-fn write_indexed(
-    replacement: &Replacement,
-    output: &Path,
-    children: &Children,
-    parts: Vec<Part<Closed>>,
+/// A set of children and their index on its way into place.
+struct Set<'a> {
+    replacement: &'a Replacement,
+    output: &'a Path,
+    children: &'a Children,
     form: Form,
+    /// The names of this run's sections.
+    sections: &'a [&'a str],
+}
+
+/// Renames the children into place under their section and content names (numbered
+/// from 1 in each section), then the index naming them: the one rename that switches
+/// the published set.
+fn write_indexed(
+    set: &Set,
+    parts: Vec<(Option<&str>, Part<Closed>)>,
 ) -> Result<Written, WriteError> {
-    let dir = &replacement.dir;
+    let (output, dir) = (set.output, &set.replacement.dir);
     let mut listed = Vec::with_capacity(parts.len());
     let mut paths = Vec::with_capacity(parts.len());
-    for (n, part) in (1..).zip(&parts) {
-        let path = dir.join(child_name(output, n, &part.written.hash));
-        listed.push((children.url_of(&path), part.newest));
+    let mut n = 0;
+    for (i, (section, part)) in parts.iter().enumerate() {
+        let same_section = i > 0 && parts[i - 1].0 == *section;
+        n = if same_section { n + 1 } else { 1 };
+        let path = dir.join(child_name(output, *section, n, &part.written.hash));
+        listed.push((set.children.url_of(&path), part.newest));
         paths.push(path);
     }
-    let index = replacement.temp().map_err(io_at(dir))?;
-    let index = write_index(Sink::new(index, form.gzip), &listed, form.lastmod)
+    let index = set.replacement.temp().map_err(io_at(dir))?;
+    let index = write_index(Sink::new(index, set.form.gzip), &listed, set.form.lastmod)
         .and_then(Sink::finish)
         .map_err(io_at(dir))?;
     index.as_file().sync_all().map_err(io_at(index.path()))?;
-    for (part, path) in parts.into_iter().zip(&paths) {
+    for ((_, part), path) in parts.into_iter().zip(&paths) {
         // An existing file of this name has these very bytes: replacing it changes nothing.
         persist_path(part.written.path, path)?;
     }
@@ -132,7 +144,13 @@ fn write_indexed(
     crate::fsutil::sync_dir(dir);
     persist(index, output)?;
     crate::fsutil::sync_dir(dir);
-    let removed = remove_stale_children(output, &paths, form.format, &replacement.previous)?;
+    let stale = Stale {
+        keep: &paths,
+        format: set.form.format,
+        previous: &set.replacement.previous,
+        sections: set.sections,
+    };
+    let removed = remove_stale_children(output, &stale)?;
     Ok(Written {
         path: output.to_path_buf(),
         children: paths,
@@ -159,7 +177,13 @@ fn write_text_parts(output: &Path, parts: Vec<Part<Closed>>) -> Result<Written, 
         paths.push(path);
     }
     crate::fsutil::sync_dir(dir);
-    let removed = remove_stale_children(output, &paths, Format::Txt, &HashSet::new())?;
+    let stale = Stale {
+        keep: &paths,
+        format: Format::Txt,
+        previous: &HashSet::new(),
+        sections: &[],
+    };
+    let removed = remove_stale_children(output, &stale)?;
     Ok(Written {
         path: paths.remove(0),
         children: paths,
@@ -210,6 +234,33 @@ impl Replacement {
 
     fn temp(&self) -> io::Result<NamedTempFile> {
         crate::fsutil::temp_file(&self.dir, &format!(".{}.", self.file_name))
+    }
+
+    /// Writes `entries` to as many temporary files as the limits need, each hashed as it
+    /// is written (to name it), synced and closed when full.
+    fn write_urlsets(
+        &self,
+        entries: &[Entry],
+        limits: Limits,
+        form: Form,
+    ) -> Result<Vec<Part<Closed>>, WriteError> {
+        let open = || {
+            let hashing = Hashing {
+                inner: self.temp()?,
+                hasher: blake3::Hasher::new(),
+            };
+            Ok(Sink::new(hashing, form.gzip))
+        };
+        // Synced and closed as each is finished; the path alone waits for the rename.
+        let close = |sink: Sink<Hashing<NamedTempFile>>| {
+            let file = sink.finish()?;
+            file.inner.as_file().sync_all()?;
+            Ok(Closed {
+                path: file.inner.into_temp_path(),
+                hash: file.hasher.finalize(),
+            })
+        };
+        write_urlsets(entries, limits, form, open, close).map_err(io_at(&self.dir))
     }
 }
 
@@ -288,17 +339,25 @@ fn persist(file: NamedTempFile, to: &Path) -> Result<(), WriteError> {
     })
 }
 
-/// Removes files beside `output` that are ours and stale: regular files shaped like its
-/// children but not in `keep`, holding a sitemap of `format` (root element `urlset`, or a
-/// URL on the first line). Ours means named as only we name files (content-hash
-/// children), named by the index this run replaced (`previous`), or a later part of a
-/// split text sitemap (`{stem}-2.txt`, ...). A `sitemap-1.xml` someone wrote by hand stays.
-fn remove_stale_children(
-    output: &Path,
-    keep: &[PathBuf],
+/// What the stale children of an output are told apart by.
+struct Stale<'a> {
+    /// The children of the set just written.
+    keep: &'a [PathBuf],
     format: Format,
-    previous: &HashSet<String>,
-) -> Result<Vec<PathBuf>, WriteError> {
+    /// The children the index this run replaced named.
+    previous: &'a HashSet<String>,
+    /// The names of this run's sections.
+    sections: &'a [&'a str],
+}
+
+/// Removes files beside `output` that are ours and stale: regular files shaped like its
+/// children but not kept, holding a sitemap of the format (root element `urlset`, or a
+/// URL on the first line). Ours means named as only we name files (content-hash
+/// children, and content-hash children of a section of this run), named by the index this
+/// run replaced, or a later part of a split text sitemap (`{stem}-2.txt`, ...). A
+/// `sitemap-1.xml` someone wrote by hand stays, and so do the children of another output
+/// whose name extends this one's (`sitemap-news-1-….xml` of `sitemap-news.xml`).
+fn remove_stale_children(output: &Path, stale: &Stale) -> Result<Vec<PathBuf>, WriteError> {
     let dir = crate::fsutil::parent_dir(output);
     let mut removed = Vec::new();
     let Ok(listing) = fs::read_dir(dir) else {
@@ -307,18 +366,24 @@ fn remove_stale_children(
     for entry in listing.flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        let named_ours = match (child_shape(output, name), format) {
+        let named_ours = match (child_shape(output, name), stale.format) {
             (Some(ChildShape::Hashed), Format::Xml) => true,
-            (Some(ChildShape::Numbered(_)), Format::Xml) => previous.contains(name),
+            (Some(ChildShape::Sectioned(section)), Format::Xml) => {
+                stale.sections.contains(&section.as_str()) || stale.previous.contains(name)
+            }
+            (Some(ChildShape::Numbered(_)), Format::Xml) => stale.previous.contains(name),
             (Some(ChildShape::Numbered(n)), Format::Txt) => n >= 2,
             _ => false,
         };
-        let kept = keep.iter().any(|k| k.file_name() == Some(name.as_ref()));
+        let kept = stale
+            .keep
+            .iter()
+            .any(|k| k.file_name() == Some(name.as_ref()));
         if !named_ours || kept || !entry.file_type().is_ok_and(|t| t.is_file()) {
             continue;
         }
         let path = entry.path();
-        let holds_sitemap = match format {
+        let holds_sitemap = match stale.format {
             Format::Xml => root_element(&path).as_deref() == Some("urlset"),
             Format::Txt => super::opening(&path, 8)
                 .is_some_and(|b| b.starts_with(b"https://") || b.starts_with(b"http://")),

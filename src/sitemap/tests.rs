@@ -207,16 +207,20 @@ fn stdout_refuses_what_needs_an_index() {
 fn child_names_come_from_the_output_stem() {
     let hash = blake3::Hash::from_bytes([0xd9; 32]);
     assert_eq!(
-        child_name(Path::new("public/sitemap.xml"), 2, &hash),
+        child_name(Path::new("public/sitemap.xml"), None, 2, &hash),
         "sitemap-2-d9d9d9d9d9d9.xml"
     );
     assert_eq!(
-        child_name(Path::new("maps/site.xml.gz"), 1, &hash),
+        child_name(Path::new("maps/site.xml.gz"), None, 1, &hash),
         "site-1-d9d9d9d9d9d9.xml.gz"
     );
     assert_eq!(
-        child_name(Path::new("sitemap"), 3, &hash),
+        child_name(Path::new("sitemap"), None, 3, &hash),
         "sitemap-3-d9d9d9d9d9d9"
+    );
+    assert_eq!(
+        child_name(Path::new("public/sitemap.xml"), Some("docs-v2"), 4, &hash),
+        "sitemap-docs-v2-4-d9d9d9d9d9d9.xml"
     );
 }
 
@@ -227,6 +231,24 @@ fn recognises_the_names_of_children() {
         ("sitemap-1-0123456789ab.xml", Some(ChildShape::Hashed)),
         ("sitemap-12-d9d9d9d9d9d9.xml", Some(ChildShape::Hashed)),
         ("sitemap-3.xml", Some(ChildShape::Numbered(3))),
+        (
+            "sitemap-blog-1-0123456789ab.xml",
+            Some(ChildShape::Sectioned("blog".into())),
+        ),
+        (
+            "sitemap-docs-v2-12-0123456789ab.xml",
+            Some(ChildShape::Sectioned("docs-v2".into())),
+        ),
+        (
+            "sitemap-2024-1-0123456789ab.xml",
+            Some(ChildShape::Sectioned("2024".into())),
+        ),
+        ("sitemap-Blog-1-0123456789ab.xml", None),
+        ("sitemap-blog-0-0123456789ab.xml", None),
+        ("sitemap-blog--1-0123456789ab.xml", None),
+        ("sitemap--1-0123456789ab.xml", None),
+        ("sitemap-blog-x-0123456789ab.xml", None),
+        ("sitemap-blog-1-0123456789ab.xml.gz", None),
         ("sitemap-0-0123456789ab.xml", None),
         ("sitemap-01.xml", None),
         ("sitemap-1-0123456789AB.xml", None),

@@ -15,6 +15,7 @@ mod json;
 mod lastmod;
 mod properties;
 mod robots;
+mod sections;
 mod setup;
 mod submit;
 mod util;
