@@ -31,6 +31,7 @@ fn main() {
             changefreq: Some(Changefreq::Weekly),
             priority: Priority::new(0.5),
             alternates: Box::default(),
+            images: Box::default(),
         })
         .collect();
     let limits = Limits::default();

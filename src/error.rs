@@ -165,6 +165,18 @@ pub enum Warning {
     ShallowClone,
     /// The site's robots.txt cannot be read or parsed, so it is not applied.
     Robots(String),
+    /// A page whose images could not be read; it is listed without them.
+    ImagesUnreadable {
+        /// The page.
+        path: PathBuf,
+        /// The OS error.
+        message: String,
+    },
+    /// A page with more images than one entry lists.
+    TooManyImages {
+        /// The page.
+        path: PathBuf,
+    },
     /// A `[[section]]` no listed page belongs to; it gets no sitemap.
     EmptySection {
         /// Its name.
@@ -243,6 +255,18 @@ impl fmt::Display for Warning {
                 "lastmod source \"git\": this is a shallow clone, so pages last changed before its history begins fall through to the next source; fetch the full history (actions/checkout: fetch-depth: 0)",
             ),
             Warning::Robots(message) => write!(f, "{message}; robots.txt is not applied"),
+            Warning::ImagesUnreadable { path, message } => write!(
+                f,
+                "{}: cannot read its images ({message}); listed without them",
+                path.display()
+            ),
+            Warning::TooManyImages { path } => write!(
+                f,
+                "{}: more than {} images; the first {} are listed (move the others out of <main>, or exclude the page's images with a smaller page)",
+                path.display(),
+                crate::text::thousands(crate::images::MAX_PER_PAGE),
+                crate::text::thousands(crate::images::MAX_PER_PAGE)
+            ),
             Warning::EmptySection { name, globs } => write!(
                 f,
                 "section '{name}' holds no page (match = {globs:?}); globs match paths under public_dir such as \"blog/**\""

@@ -4,8 +4,8 @@
 //! [`config`] (file + flags into one [`Config`]) → [`build`] (the run: [`scan`] walks the
 //! public directory; for each page [`rules`] (exclude / changefreq / priority), [`url`]
 //! (path → absolute URL), [`page`] (what the page's head says: noindex, canonical,
-//! redirects, hreflang, date), [`canonical`] (what a canonical link names), [`lastmod`]
-//! (date each page)) → [`sections`] (which child sitemaps each page goes to) →
+//! redirects, hreflang, date), [`canonical`] (what a canonical link names), [`images`]
+//! (its images, with `images = true`), [`lastmod`] (date each page)) → [`sections`] (which child sitemaps each page goes to) →
 //! [`sitemap`] (XML, splitting, index, atomic writes). Beside it:
 //! [`robots`], [`check`], [`index`], [`init`]; [`cli`] is the only part that prints.
 //!
@@ -28,6 +28,7 @@ pub mod config;
 pub mod error;
 pub mod fsutil;
 mod html;
+pub mod images;
 pub mod index;
 pub mod init;
 pub mod lastmod;

@@ -136,16 +136,26 @@ pub(super) fn process_page(
             Err(outcome) => return outcome,
         }
     };
-    let alternates = alternates(&mut page, &head, page_url);
+    let extras = Extras {
+        alternates: alternates(&mut page, &head, page_url),
+        images: images(&mut page, opened.file.as_mut(), page_url),
+    };
     let loc = listed_as.unwrap_or(loc);
     opened.fingerprint = fingerprint(&mut page, opened.file.as_mut());
-    entry(&mut page, &verdict, &head, opened, loc, alternates)
+    entry(&mut page, &verdict, &head, opened, loc, extras)
+}
+
+/// What an entry lists besides the page itself.
+struct Extras {
+    alternates: Vec<Alternate>,
+    images: Box<[Box<str>]>,
 }
 
 /// Opens the page and reads its modification time, as far as anything needs them.
 fn open(page: &mut Page) -> Result<Opened, Outcome> {
     let mut file = None;
-    if page.shared.needs_head || page.shared.lookups.state.is_some() {
+    let shared = page.shared;
+    if shared.needs_head || shared.lookups.state.is_some() || shared.config.images {
         // Non-blocking: a FIFO that replaced the page after the walk must not hang us.
         match crate::fsutil::open_nonblocking(&page.path()) {
             Ok(f) => file = Some(f),
@@ -320,6 +330,40 @@ fn alternates<'u>(
     alternates
 }
 
+/// The page's images (`images = true`), read from the whole page, resolved against its
+/// URL.
+fn images<'u>(
+    page: &mut Page,
+    file: Option<&mut File>,
+    page_url: impl Fn() -> Option<&'u ::url::Url>,
+) -> Box<[Box<str>]> {
+    let (true, Some(f)) = (page.shared.config.images, file) else {
+        return Box::default();
+    };
+    let read = f
+        .seek(SeekFrom::Start(0))
+        .and_then(|_| crate::images::read(&*f));
+    let sources = match read {
+        Ok(sources) => sources,
+        Err(e) => {
+            let path = page.path();
+            let message = e.to_string();
+            page.warnings
+                .push(Warning::ImagesUnreadable { path, message });
+            return Box::default();
+        }
+    };
+    let Some(page_url) = page_url() else {
+        return Box::default();
+    };
+    let (images, overflowed) = crate::images::resolve(page_url, &sources);
+    if overflowed {
+        let path = page.path();
+        page.warnings.push(Warning::TooManyImages { path });
+    }
+    images.into_boxed_slice()
+}
+
 /// The content fingerprint, when the `"content"` source keeps state.
 fn fingerprint(page: &mut Page, file: Option<&mut File>) -> Option<String> {
     let (Some(_), Some(f)) = (&page.shared.lookups.state, file) else {
@@ -348,7 +392,7 @@ fn entry(
     head: &Head,
     opened: Opened,
     loc: String,
-    alternates: Vec<Alternate>,
+    extras: Extras,
 ) -> Outcome {
     let fingerprint = opened.fingerprint;
     let config = page.shared.config;
@@ -374,7 +418,8 @@ fn entry(
             lastmod: resolved.lastmod,
             changefreq: verdict.changefreq,
             priority: verdict.priority,
-            alternates: alternates.into_boxed_slice(),
+            alternates: extras.alternates.into_boxed_slice(),
+            images: extras.images,
         },
         fingerprint,
     )

@@ -133,6 +133,10 @@ pub(super) fn build_json(
     if let Some(changes) = &collection.changes {
         value["changes"] = serde_json::to_value(changes).unwrap_or_default();
     }
+    let images = image_count(collection);
+    if images > 0 {
+        value["images"] = images.into();
+    }
     if !collection.sections.is_empty() {
         value["sections"] = serde_json::to_value(&collection.sections).unwrap_or_default();
     }
@@ -183,6 +187,11 @@ pub(super) fn print_collected(
     }
 }
 
+/// The `<image:image>` entries of all URLs.
+fn image_count(collection: &Collection) -> usize {
+    collection.entries.iter().map(|e| e.images.len()).sum()
+}
+
 /// `1,234 URLs (56 excluded by rules, 3 noindex, 2 redirects) in 38 ms`
 pub(super) fn summary(collection: &Collection, elapsed: Duration) -> String {
     let mut line = crate::text::count(collection.entries.len(), "URL", "URLs");
@@ -199,6 +208,11 @@ pub(super) fn summary(collection: &Collection, elapsed: Duration) -> String {
         line.push_str(&format!(" in {ms} ms"));
     } else {
         line.push_str(&format!(" in {:.2} s", elapsed.as_secs_f64()));
+    }
+    let images = image_count(collection);
+    if images > 0 {
+        let images = crate::text::count(images, "image entry", "image entries");
+        line.push_str(&format!("; {images}"));
     }
     if !collection.sections.is_empty() {
         let each: Vec<String> = collection

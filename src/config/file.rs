@@ -37,6 +37,7 @@ pub struct FileConfig {
     pub(super) skip_redirects: Option<bool>,
     pub(super) respect_canonical: Option<bool>,
     pub(super) alternates: Option<bool>,
+    pub(super) images: Option<bool>,
     pub(super) state_file: Option<PathBuf>,
     pub(super) changes: Option<bool>,
     pub(super) indexnow_key: Option<Spanned<String>>,

@@ -86,6 +86,8 @@ pub struct Config {
     pub lastmod_format: LastmodFormat,
     /// Exclusion and changefreq/priority rules, compiled.
     pub rules: Rules,
+    /// List each page's images as `<image:image>` entries (`images = true`).
+    pub images: bool,
     /// Named sections, each written to child sitemaps of its own; empty for none.
     pub sections: Sections,
     /// What of each page's head is obeyed.

@@ -68,6 +68,7 @@ impl Config {
             lastmod_format: file.lastmod_format.unwrap_or_default(),
             rules: rules(&file, &src)?,
             sections,
+            images: file.images.unwrap_or(false),
             base_url,
         })
     }

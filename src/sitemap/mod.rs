@@ -27,6 +27,9 @@ pub const NAMESPACE: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
 /// The XHTML namespace, of the `<xhtml:link>` that gives a page's language versions.
 pub const XHTML_NAMESPACE: &str = "http://www.w3.org/1999/xhtml";
 
+/// Google's image extension's namespace, of `<image:image>`.
+pub const IMAGE_NAMESPACE: &str = "http://www.google.com/schemas/sitemap-image/1.1";
+
 /// The protocol's size limit for one sitemap file, uncompressed: 50 MiB.
 pub const PROTOCOL_MAX_BYTES: usize = 52_428_800;
 
@@ -46,6 +49,8 @@ pub struct Entry {
     pub priority: Option<Priority>,
     /// Language alternates, written as `<xhtml:link rel="alternate">`.
     pub alternates: Box<[Alternate]>,
+    /// Absolute URLs of the page's images, written as `<image:image>`.
+    pub images: Box<[Box<str>]>,
 }
 
 /// A language version of a page (hreflang).

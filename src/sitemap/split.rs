@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use jiff::Timestamp;
 
-use super::xml::{Sink, URLSET_CLOSE, URLSET_OPEN, URLSET_OPEN_XHTML, write_entry};
+use super::xml::{Extensions, Sink, URLSET_CLOSE, urlset_open, write_entry};
 use super::{Entry, Form, Format, Limits, WriteError};
 
 /// One sitemap file's worth of entries, as written to its sink.
@@ -36,13 +36,9 @@ pub(super) fn write_urlsets<W: Write, T>(
     mut open: impl FnMut() -> io::Result<W>,
     mut finish: impl FnMut(W) -> io::Result<T>,
 ) -> io::Result<Vec<Part<T>>> {
-    // The xhtml namespace is declared only where some page has alternates.
     let (open_tag, close_tag) = match form.format {
-        Format::Txt => ("", ""),
-        Format::Xml if entries.iter().any(|e| !e.alternates.is_empty()) => {
-            (URLSET_OPEN_XHTML, URLSET_CLOSE)
-        }
-        Format::Xml => (URLSET_OPEN, URLSET_CLOSE),
+        Format::Txt => (String::new(), ""),
+        Format::Xml => (urlset_open(Extensions::of(entries)), URLSET_CLOSE),
     };
     let mut parts = Vec::new();
     let mut current: Option<Open<W>> = None;

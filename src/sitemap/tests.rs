@@ -9,6 +9,7 @@ fn entry(loc: &str, secs: Option<i64>) -> Entry {
         changefreq: None,
         priority: None,
         alternates: Box::default(),
+        images: Box::default(),
     }
 }
 
@@ -29,6 +30,7 @@ fn a_urlset_is_escaped_and_exact() {
             changefreq: Some(Changefreq::Daily),
             priority: Priority::new(0.8),
             alternates: Box::default(),
+            images: Box::default(),
         },
         entry("https://example.org/", None),
     ];
@@ -47,6 +49,54 @@ fn a_urlset_is_escaped_and_exact() {
       </url>
     </urlset>
     "#);
+}
+
+/// Images declare their namespace (beside xhtml's when both are used), are escaped, and
+/// count towards the byte limit: pages whose `<loc>` alone would fit one file split
+/// once their images are written.
+#[test]
+fn images_declare_their_namespace_and_count_towards_the_size_limit() {
+    let mut page = entry("https://example.org/a/", None);
+    page.images = Box::new(["https://cdn.example.net/x.png?w=1&h=2".into()]);
+    page.alternates = Box::new([Alternate {
+        hreflang: "de".into(),
+        href: "https://example.org/de/a/".into(),
+    }]);
+    insta::assert_snapshot!(serialised(&[page], Limits::default())[0], @r#"
+    <?xml version="1.0" encoding="UTF-8"?>
+    <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+      <url>
+        <loc>https://example.org/a/</loc>
+        <xhtml:link rel="alternate" hreflang="de" href="https://example.org/de/a/"/>
+        <image:image>
+          <image:loc>https://cdn.example.net/x.png?w=1&amp;h=2</image:loc>
+        </image:image>
+      </url>
+    </urlset>
+    "#);
+    let plain: Vec<Entry> = (0..10)
+        .map(|i| entry(&format!("https://example.org/{i}"), None))
+        .collect();
+    let limits = Limits {
+        max_urls: 50_000,
+        max_bytes: 2_000,
+    };
+    assert_eq!(serialised(&plain, limits).len(), 1);
+    let with_images: Vec<Entry> = plain
+        .into_iter()
+        .map(|mut e| {
+            e.images = (0..3)
+                .map(|n| format!("https://example.org/img/{n}.png").into())
+                .collect();
+            e
+        })
+        .collect();
+    let parts = serialised(&with_images, limits);
+    assert!(parts.len() > 1);
+    for part in &parts {
+        assert!(part.len() <= limits.max_bytes, "{}", part.len());
+        assert!(part.contains("xmlns:image="));
+    }
 }
 
 #[test]

@@ -6,15 +6,45 @@ use jiff::Timestamp;
 use quick_xml::Writer;
 use quick_xml::events::BytesText;
 
-use super::Entry;
+use super::{Entry, IMAGE_NAMESPACE, NAMESPACE, XHTML_NAMESPACE};
 use crate::lastmod::{self, LastmodFormat};
 
 // The declaration and root tags are constants, so they are written as bytes; every
 // value inside them goes through quick-xml's escaping.
-pub(super) const URLSET_OPEN: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
-pub(super) const URLSET_OPEN_XHTML: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
+pub(super) const DECLARATION: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
 pub(super) const URLSET_CLOSE: &str = "</urlset>\n";
-pub(super) const INDEX_OPEN: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+pub(super) const INDEX_OPEN: &str =
+    "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+
+/// The namespaces a `<urlset>` declares besides the sitemap's: each only when some entry
+/// of the file uses it.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Extensions {
+    pub xhtml: bool,
+    pub image: bool,
+}
+
+impl Extensions {
+    pub(super) fn of(entries: &[Entry]) -> Extensions {
+        Extensions {
+            xhtml: entries.iter().any(|e| !e.alternates.is_empty()),
+            image: entries.iter().any(|e| !e.images.is_empty()),
+        }
+    }
+}
+
+/// The declaration and the `<urlset>` start tag.
+pub(super) fn urlset_open(extensions: Extensions) -> String {
+    let mut open = format!("{DECLARATION}<urlset xmlns=\"{NAMESPACE}\"");
+    if extensions.xhtml {
+        open.push_str(&format!(" xmlns:xhtml=\"{XHTML_NAMESPACE}\""));
+    }
+    if extensions.image {
+        open.push_str(&format!(" xmlns:image=\"{IMAGE_NAMESPACE}\""));
+    }
+    open.push_str(">\n");
+    open
+}
 pub(super) const INDEX_CLOSE: &str = "</sitemapindex>\n";
 
 /// A file's bytes on their way out, gzipped or not. flate2's gzip header carries no
@@ -98,6 +128,13 @@ pub(super) fn write_entry(
             ])
             .write_empty()?;
     }
+    for image in &entry.images {
+        w.get_mut()
+            .extend_from_slice(b"\n    <image:image>\n      ");
+        w.create_element("image:loc")
+            .write_text_content(BytesText::new(image))?;
+        w.get_mut().extend_from_slice(b"\n    </image:image>");
+    }
     w.get_mut().extend_from_slice(b"\n  </url>\n");
     Ok(())
 }
@@ -109,6 +146,7 @@ pub(super) fn write_index<W: Write>(
     format: LastmodFormat,
 ) -> io::Result<W> {
     let mut w = Writer::new(BufWriter::new(sink));
+    w.get_mut().write_all(DECLARATION.as_bytes())?;
     w.get_mut().write_all(INDEX_OPEN.as_bytes())?;
     for (loc, newest) in children {
         w.get_mut().write_all(b"  <sitemap>\n    ")?;

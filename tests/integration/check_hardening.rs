@@ -37,43 +37,47 @@ fn index(locs: &[&str]) -> String {
 }
 
 /// What a run of the binary gave, and the most memory it held.
-struct Measured {
-    code: i32,
-    stdout: String,
-    stderr: String,
-    peak_rss_kib: u64,
+pub(crate) struct Measured {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+    pub peak_rss_kib: u64,
 }
 
-/// Runs the binary in `dir` with `args`, measuring its peak resident set size (the
-/// kernel's count for this one child, from `wait4`). Output goes to files, so a long
-/// one cannot fill a pipe nobody reads.
-#[expect(
-    clippy::zombie_processes,
-    reason = "the child is reaped by wait4, which std's wait does not give the rusage of"
-)]
-fn measured(dir: &Path, args: &[&str]) -> Measured {
+/// Runs the binary in `dir` with `args`, measuring its peak resident set size with
+/// GNU time (`/usr/bin/time`, Debian's `time`). Not with `wait4` on our own child: std
+/// starts children with `vfork`, and the kernel records the parent's peak (this test
+/// process's, with other tests' data) as the child's when it calls `exec`; time forks
+/// its child from a small process of its own. Output goes to files, so a long one
+/// cannot fill a pipe nobody reads.
+pub(crate) fn measured(dir: &Path, args: &[&str]) -> Measured {
     let out = tempfile::NamedTempFile::new().unwrap();
     let err = tempfile::NamedTempFile::new().unwrap();
-    let child = Command::new(assert_cmd::cargo::cargo_bin("sitemapgen"))
+    let peak = tempfile::NamedTempFile::new().unwrap();
+    let status = Command::new("/usr/bin/time")
+        .arg("-f")
+        .arg("%M")
+        .arg("-o")
+        .arg(peak.path())
+        .arg(assert_cmd::cargo::cargo_bin("sitemapgen"))
         .current_dir(dir)
         .args(args)
         .stdin(Stdio::null())
         .stdout(out.reopen().unwrap())
         .stderr(err.reopen().unwrap())
-        .spawn()
-        .unwrap();
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value, which wait4 overwrites.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: the pid is our own child, not yet waited for; both pointers are valid.
-    let waited = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
-    assert_eq!(waited, child.id() as i32, "wait4 failed");
-    assert!(libc::WIFEXITED(status), "killed by a signal: {status}");
+        .status()
+        .expect("GNU time at /usr/bin/time (apt-get install time)");
+    let peak = fs::read_to_string(peak.path()).unwrap();
+    let last = peak.lines().last().unwrap_or_default();
+    assert!(!peak.contains("signal"), "killed by a signal: {peak}");
     Measured {
-        code: libc::WEXITSTATUS(status),
+        code: status.code().expect("time exits with its child's code"),
         stdout: fs::read_to_string(out.path()).unwrap(),
         stderr: fs::read_to_string(err.path()).unwrap(),
-        peak_rss_kib: usage.ru_maxrss as u64,
+        peak_rss_kib: last
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("time said {peak:?}")),
     }
 }
 

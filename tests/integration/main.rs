@@ -10,6 +10,7 @@ mod formats;
 mod generators;
 mod hardening;
 mod heads;
+mod images;
 mod index;
 mod json;
 mod lastmod;

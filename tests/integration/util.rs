@@ -232,9 +232,12 @@ pub fn validate(path: &Path, schema: &str) {
     );
 }
 
-/// The schema for a urlset: with hreflang links, the one that adds the xhtml namespace.
+/// The schema for a urlset: with image entries, the one that adds the image and xhtml
+/// namespaces; with hreflang links, the one that adds the xhtml namespace.
 pub fn urlset_schema(xml: &str) -> &'static str {
-    if xml.contains("xmlns:xhtml=") {
+    if xml.contains("xmlns:image=") {
+        "sitemap+extensions.xsd"
+    } else if xml.contains("xmlns:xhtml=") {
         "sitemap+xhtml.xsd"
     } else {
         "sitemap.xsd"
