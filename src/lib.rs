@@ -6,7 +6,7 @@
 //! (path → absolute URL), [`page`] (what the page's head says: noindex, canonical,
 //! redirects, hreflang, date), [`canonical`] (what a canonical link names), [`images`]
 //! (its images, with `images = true`), [`lastmod`] (date each page)) → [`sections`] (which child sitemaps each page goes to) →
-//! [`sitemap`] (XML, splitting, index, atomic writes). Beside it:
+//! [`sitemap`] (XML, splitting, index, atomic writes). Beside it: [`stylesheet`],
 //! [`robots`], [`check`], [`index`], [`init`]; [`cli`] is the only part that prints.
 //!
 //! ```no_run
@@ -38,6 +38,7 @@ pub mod rules;
 pub mod scan;
 pub mod sections;
 pub mod sitemap;
+pub mod stylesheet;
 pub mod submit;
 pub mod text;
 pub mod url;

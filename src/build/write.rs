@@ -36,6 +36,8 @@ pub struct WriteOutcome {
     pub url: Option<String>,
     /// What was done to robots.txt, when `robots_txt` asks for anything.
     pub robots: Option<Announced>,
+    /// The bundled stylesheet, when `stylesheet = "default"` had it written.
+    pub stylesheet: Option<std::path::PathBuf>,
 }
 
 /// Writes the collection where the configuration says (standard output is `out`), then
@@ -57,11 +59,17 @@ pub fn write(
                 written: None,
                 url: None,
                 robots: None,
+                stylesheet: None,
             });
         }
         Output::File(path) => path,
     };
     make_output_dir(config, path)?;
+    // Before the sitemap that links to it, so it is never linked while missing.
+    let stylesheet = match &config.stylesheet {
+        Some(s) if s.bundled => Some(crate::stylesheet::write_bundled(&config.public_dir)?),
+        _ => None,
+    };
     let children = children_of(config, path);
     let url = children.url_of(path);
     let groups = groups(collection);
@@ -95,6 +103,7 @@ pub fn write(
         written: Some(written),
         url: Some(url),
         robots,
+        stylesheet,
     })
 }
 
@@ -174,8 +183,9 @@ fn write_indexnow_key(config: &Config) -> Result<(), WriteError> {
 }
 
 /// How the configuration says sitemaps are written.
-fn form(config: &Config) -> sitemap::Form {
+fn form(config: &Config) -> sitemap::Form<'_> {
     sitemap::Form {
+        stylesheet: config.stylesheet.as_ref().map(|s| s.href.as_str()),
         format: config.format,
         gzip: config.gzip,
         lastmod: config.lastmod_format,

@@ -49,6 +49,9 @@ pub(super) fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
         for removed in &written.removed {
             super::say_to(stderr, format_args!("removed stale {}", removed.display()));
         }
+        if let Some(path) = &outcome.stylesheet {
+            super::say_to(stderr, format_args!("stylesheet {}", path.display()));
+        }
     }
     if !quiet {
         report_robots(stderr, &config, &outcome);
@@ -63,19 +66,13 @@ pub(super) fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
         collection: &collection,
         start,
         phases: vec![("collect", collected), ("write", wrote)],
+        stylesheet: outcome.stylesheet.as_deref(),
     };
     match &outcome.written {
         Some(written) if args.check => check_written(&config, written, run),
         written => {
             if args.json {
-                print_json(&build_json(
-                    run.collection,
-                    written.as_ref(),
-                    false,
-                    &run.phases,
-                    start.elapsed(),
-                ))
-                .map_err(stdout_error)?;
+                print_json(&run.json(written.as_ref())).map_err(stdout_error)?;
             }
             Ok(())
         }
@@ -88,6 +85,20 @@ struct Run<'a> {
     collection: &'a Collection,
     start: Instant,
     phases: Vec<(&'static str, std::time::Duration)>,
+    /// The bundled stylesheet, when it was written.
+    stylesheet: Option<&'a std::path::Path>,
+}
+
+impl Run<'_> {
+    /// The JSON summary of the run.
+    fn json(&self, written: Option<&Written>) -> serde_json::Value {
+        let elapsed = self.start.elapsed();
+        let mut value = build_json(self.collection, written, false, &self.phases, elapsed);
+        if let Some(path) = self.stylesheet {
+            value["stylesheet"] = path.display().to_string().into();
+        }
+        value
+    }
 }
 
 /// The configuration: the file (given, or `sitemap.toml` if there is one) and the flags.
@@ -218,8 +229,7 @@ fn check_written(config: &Config, written: &Written, mut run: Run) -> Result<(),
     let report = crate::check::check(&files, &options);
     run.phases.push(("check", checking.elapsed()));
     let failed = if run.args.json {
-        let elapsed = run.start.elapsed();
-        let mut value = build_json(run.collection, Some(written), false, &run.phases, elapsed);
+        let mut value = run.json(Some(written));
         value["check"] = report_json(&report);
         if report.errors() > 0 {
             value["status"] = "error".into();

@@ -38,6 +38,7 @@ pub struct FileConfig {
     pub(super) respect_canonical: Option<bool>,
     pub(super) alternates: Option<bool>,
     pub(super) images: Option<bool>,
+    pub(super) stylesheet: Option<Spanned<String>>,
     pub(super) state_file: Option<PathBuf>,
     pub(super) changes: Option<bool>,
     pub(super) indexnow_key: Option<Spanned<String>>,

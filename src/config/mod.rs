@@ -18,6 +18,7 @@ use crate::sections::Sections;
 pub use crate::sitemap::Format;
 /// The protocol's limit of URLs in one sitemap file (defined by the sitemap writer).
 pub use crate::sitemap::PROTOCOL_MAX_ENTRIES as PROTOCOL_MAX_URLS;
+use crate::stylesheet::Stylesheet;
 use crate::url::{BaseUrl, UrlStyle};
 
 /// The largest config file read; real ones are a few KiB.
@@ -86,6 +87,8 @@ pub struct Config {
     pub lastmod_format: LastmodFormat,
     /// Exclusion and changefreq/priority rules, compiled.
     pub rules: Rules,
+    /// The stylesheet every sitemap written links to for browsers (`stylesheet`).
+    pub stylesheet: Option<Stylesheet>,
     /// List each page's images as `<image:image>` entries (`images = true`).
     pub images: bool,
     /// Named sections, each written to child sitemaps of its own; empty for none.

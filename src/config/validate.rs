@@ -14,6 +14,7 @@ use crate::robots::RobotsTxt;
 use crate::rules::{Priority, RuleFields, RuleRef, RuleSpec, Rules};
 use crate::sections::{SectionSpec, Sections};
 use crate::sitemap::{Format, PROTOCOL_MAX_ENTRIES};
+use crate::stylesheet::Stylesheet;
 use crate::url::{BaseUrl, UrlStyle};
 
 impl Config {
@@ -69,6 +70,7 @@ impl Config {
             rules: rules(&file, &src)?,
             sections,
             images: file.images.unwrap_or(false),
+            stylesheet: stylesheet(&file, &src, format, &base_url)?,
             base_url,
         })
     }
@@ -492,6 +494,38 @@ fn sections(
             source,
         }
     })
+}
+
+/// `stylesheet`: a URL or path, or `"default"` for the bundled one (at the base URL's
+/// path); text sitemaps cannot carry one.
+fn stylesheet(
+    file: &FileConfig,
+    src: &Source,
+    format: Format,
+    base_url: &BaseUrl,
+) -> Result<Option<Stylesheet>, ConfigError> {
+    let Some(value) = &file.stylesheet else {
+        return Ok(None);
+    };
+    if format == Format::Txt {
+        let message =
+            "text sitemaps cannot link a stylesheet; use format = \"xml\" or remove stylesheet";
+        return Err(bad_value(
+            src,
+            value.span(),
+            "stylesheet",
+            message.to_string(),
+        ));
+    }
+    Stylesheet::new(value.get_ref(), base_url.url().path())
+        .map(Some)
+        .map_err(|problem| {
+            let message = format!(
+                "'{}' {problem}; give \"default\" (sitemapgen's own) or a path such as \"/sitemap.xsl\"",
+                crate::one_line(value.get_ref())
+            );
+            bad_value(src, value.span(), "stylesheet", message)
+        })
 }
 
 /// One `[[section]]`, its name and globs checked (`key` names it in messages).

@@ -135,15 +135,17 @@ pub enum Format {
     Txt,
 }
 
-/// How sitemaps are written: their form, compression and date format.
+/// How sitemaps are written: their form, compression, date format and stylesheet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Form {
+pub struct Form<'a> {
     /// XML or text.
     pub format: Format,
     /// Gzip every file written (the size limit applies before compression).
     pub gzip: bool,
     /// How `<lastmod>` is written.
     pub lastmod: LastmodFormat,
+    /// The `href` of an `<?xml-stylesheet?>` for browsers, in every XML file written.
+    pub stylesheet: Option<&'a str>,
 }
 
 /// What [`write_files`] wrote.

@@ -108,7 +108,7 @@ struct Set<'a> {
     replacement: &'a Replacement,
     output: &'a Path,
     children: &'a Children,
-    form: Form,
+    form: Form<'a>,
     /// The names of this run's sections.
     sections: &'a [&'a str],
 }
@@ -132,9 +132,14 @@ fn write_indexed(
         paths.push(path);
     }
     let index = set.replacement.temp().map_err(io_at(dir))?;
-    let index = write_index(Sink::new(index, set.form.gzip), &listed, set.form.lastmod)
-        .and_then(Sink::finish)
-        .map_err(io_at(dir))?;
+    let index = write_index(
+        Sink::new(index, set.form.gzip),
+        &listed,
+        set.form.lastmod,
+        set.form.stylesheet,
+    )
+    .and_then(Sink::finish)
+    .map_err(io_at(dir))?;
     index.as_file().sync_all().map_err(io_at(index.path()))?;
     for ((_, part), path) in parts.into_iter().zip(&paths) {
         // An existing file of this name has these very bytes: replacing it changes nothing.
@@ -303,7 +308,7 @@ pub fn write_index_file(
     let dir = &replacement.dir;
     let temp = replacement.temp().map_err(io_at(dir))?;
     let gzip = output.extension().is_some_and(|e| e == "gz");
-    let index = write_index(Sink::new(temp, gzip), children, format)
+    let index = write_index(Sink::new(temp, gzip), children, format, None)
         .and_then(Sink::finish)
         .map_err(io_at(dir))?;
     index.as_file().sync_all().map_err(io_at(index.path()))?;

@@ -38,7 +38,10 @@ pub(super) fn write_urlsets<W: Write, T>(
 ) -> io::Result<Vec<Part<T>>> {
     let (open_tag, close_tag) = match form.format {
         Format::Txt => (String::new(), ""),
-        Format::Xml => (urlset_open(Extensions::of(entries)), URLSET_CLOSE),
+        Format::Xml => (
+            urlset_open(Extensions::of(entries), form.stylesheet),
+            URLSET_CLOSE,
+        ),
     };
     let mut parts = Vec::new();
     let mut current: Option<Open<W>> = None;

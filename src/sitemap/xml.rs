@@ -33,9 +33,20 @@ impl Extensions {
     }
 }
 
-/// The declaration and the `<urlset>` start tag.
-pub(super) fn urlset_open(extensions: Extensions) -> String {
-    let mut open = format!("{DECLARATION}<urlset xmlns=\"{NAMESPACE}\"");
+/// The declaration, and the link to a stylesheet for browsers when there is one.
+pub(super) fn prolog(stylesheet: Option<&str>) -> String {
+    match stylesheet {
+        Some(href) => format!(
+            "{DECLARATION}<?xml-stylesheet type=\"text/xsl\" href=\"{}\"?>\n",
+            quick_xml::escape::escape(href)
+        ),
+        None => DECLARATION.to_string(),
+    }
+}
+
+/// The prolog and the `<urlset>` start tag.
+pub(super) fn urlset_open(extensions: Extensions, stylesheet: Option<&str>) -> String {
+    let mut open = format!("{}<urlset xmlns=\"{NAMESPACE}\"", prolog(stylesheet));
     if extensions.xhtml {
         open.push_str(&format!(" xmlns:xhtml=\"{XHTML_NAMESPACE}\""));
     }
@@ -144,9 +155,10 @@ pub(super) fn write_index<W: Write>(
     sink: W,
     children: &[(String, Option<Timestamp>)],
     format: LastmodFormat,
+    stylesheet: Option<&str>,
 ) -> io::Result<W> {
     let mut w = Writer::new(BufWriter::new(sink));
-    w.get_mut().write_all(DECLARATION.as_bytes())?;
+    w.get_mut().write_all(prolog(stylesheet).as_bytes())?;
     w.get_mut().write_all(INDEX_OPEN.as_bytes())?;
     for (loc, newest) in children {
         w.get_mut().write_all(b"  <sitemap>\n    ")?;

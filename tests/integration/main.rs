@@ -18,6 +18,7 @@ mod properties;
 mod robots;
 mod sections;
 mod setup;
+mod stylesheet;
 mod submit;
 mod util;
 mod writes;
