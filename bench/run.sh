@@ -12,6 +12,9 @@
 # COLD=1, a cold-cache time, of
 #   find -printf       find DIR -name '*.html' -printf '%T@ %p\n'                       (floor)
 #   find | xargs head  find DIR -name '*.html' -print0 | xargs -0 -P$(nproc) head -q -c 8192  (floor)
+#   syscall floor      bench/floor.c: readdir (d_type) and, for every page, open, fstat,
+#                      read 16 KiB, close, on one thread per core: what no head-reading
+#                      sitemap generator can avoid (floor)
 #   sitemapgen         sitemapgen build DIR (default settings: reads every page's head)
 #   heads off          sitemapgen build with head reading and its lastmod source off
 # plus the most files sitemapgen holds open (sampled from /proc). Results go to
@@ -26,6 +29,8 @@ sizes=("$@")
 command -v hyperfine >/dev/null || { echo "bench/run.sh: install hyperfine (apt-get install -y hyperfine)" >&2; exit 2; }
 cargo build --release --quiet --manifest-path "$root/Cargo.toml" --bin sitemapgen --example gen-site
 bin=$root/target/release/sitemapgen
+floor=$root/target/release/floor
+cc -O2 -Wall -pthread -o "$floor" "$root/bench/floor.c"
 results=$root/bench/results
 mkdir -p "$results"
 tsv=$results/results.tsv
@@ -61,10 +66,11 @@ TOML
   declare -A cmd=(
     ["find -printf"]="find '$dir/public' -name '*.html' -printf '%T@ %p\n' >/dev/null"
     ["find | xargs head"]="find '$dir/public' -name '*.html' -print0 | xargs -0 -P$(nproc) head -q -c 8192 >/dev/null"
+    ["syscall floor"]="'$floor' '$dir/public' >/dev/null"
     ["sitemapgen"]="'$bin' build '$dir/public' --base-url https://example.org/ -o '$dir/sitemap.xml' -q"
     ["heads off"]="'$bin' build --config '$dir/heads-off.toml' -o '$dir/sitemap-off.xml' -q"
   )
-  names=("find -printf" "find | xargs head" "sitemapgen" "heads off")
+  names=("find -printf" "find | xargs head" "syscall floor" "sitemapgen" "heads off")
   echo "== $pages pages ($(find "$dir/public" -name '*.html' | wc -l) HTML files, $(du -sh "$dir/public" | cut -f1)), $(nproc) cores" >&2
   args=()
   for n in "${names[@]}"; do args+=(-n "$n" "${cmd[$n]}"); done
@@ -85,13 +91,14 @@ TOML
   fds=$(peak_fds $!)
   wait
 
-  python3 - "$dir/warm.json" "$pages" "$tsv" "${rss[sitemapgen]}" "${rss[heads off]}" "${rss[find -printf]}" "${rss[find | xargs head]}" \
-    "${cold[sitemapgen]}" "${cold[heads off]}" "${cold[find -printf]}" "${cold[find | xargs head]}" "$fds" <<'PY'
+  python3 - "$dir/warm.json" "$pages" "$tsv" "$fds" \
+    "${rss[sitemapgen]}" "${rss[heads off]}" "${rss[find -printf]}" "${rss[find | xargs head]}" "${rss[syscall floor]}" \
+    "${cold[sitemapgen]}" "${cold[heads off]}" "${cold[find -printf]}" "${cold[find | xargs head]}" "${cold[syscall floor]}" <<'PY'
 import json, sys
-warm, pages, tsv = sys.argv[1], sys.argv[2], sys.argv[3]
-rss = dict(zip(["sitemapgen", "heads off", "find -printf", "find | xargs head"], sys.argv[4:8]))
-cold = dict(zip(["sitemapgen", "heads off", "find -printf", "find | xargs head"], sys.argv[8:12]))
-fds = sys.argv[12]
+warm, pages, tsv, fds = sys.argv[1:5]
+names = ["sitemapgen", "heads off", "find -printf", "find | xargs head", "syscall floor"]
+rss = dict(zip(names, sys.argv[5:10]))
+cold = dict(zip(names, sys.argv[10:15]))
 r = {x["command"]: x["median"] for x in json.load(open(warm))["results"]}
 with open(tsv, "a") as out:
     for name, t in r.items():
@@ -102,6 +109,7 @@ for name, t in r.items():
     print(f"  {name:18s} {t:8.3f} s  {int(rss[name]) // 1024:5d} MiB{c}")
 print(f"  sitemapgen / find|xargs head: {r['sitemapgen'] / r['find | xargs head']:.2f}x   "
       f"heads off / find -printf: {r['heads off'] / r['find -printf']:.2f}x   most open files: {fds}")
+print(f"  sitemapgen / syscall floor: {r['sitemapgen'] / r['syscall floor']:.2f}x")
 if all(cold[k] for k in ("sitemapgen", "find | xargs head")):
     print(f"  cold: sitemapgen / find|xargs head: {float(cold['sitemapgen']) / float(cold['find | xargs head']):.2f}x")
 PY
@@ -110,7 +118,7 @@ done
 if command -v gnuplot >/dev/null; then
   # The newest measurement of each (pages, command).
   i=0
-  for c in "sitemapgen" "heads off" "find | xargs head" "find -printf"; do
+  for c in "sitemapgen" "heads off" "find | xargs head" "find -printf" "syscall floor"; do
     i=$((i + 1))
     awk -F'\t' -v c="$c" 'NR > 1 && $2 == c { t[$1] = $3 } END { for (p in t) print p "\t" t[p] }' "$tsv" \
       | sort -n > "$base/series-$i.tsv"
@@ -127,7 +135,8 @@ set grid
 plot "$base/series-1.tsv" using 1:2 with linespoints lw 2 title "sitemapgen build (reads heads)", \
      "$base/series-2.tsv" using 1:2 with linespoints lw 2 title "sitemapgen build, heads off", \
      "$base/series-3.tsv" using 1:2 with linespoints dt 2 title "find | xargs head -c 8192 (floor)", \
-     "$base/series-4.tsv" using 1:2 with linespoints dt 2 title "find -printf (floor)"
+     "$base/series-4.tsv" using 1:2 with linespoints dt 2 title "find -printf (floor)", \
+     "$base/series-5.tsv" using 1:2 with linespoints dt 3 lw 2 title "open, fstat, read 16 KiB, close (syscall floor)"
 GP
   echo "plot: $results/scale.png" >&2
 fi

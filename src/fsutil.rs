@@ -60,6 +60,62 @@ pub fn open_nonblocking(path: &Path) -> io::Result<File> {
     File::open(path)
 }
 
+/// A directory held open, so the files under it are opened relative to it (`openat`):
+/// the kernel then walks only the path below it for each file, not the directory's own
+/// path again, which is a good part of what opening a page costs.
+#[derive(Debug)]
+pub struct DirHandle {
+    #[cfg(unix)]
+    fd: std::os::fd::OwnedFd,
+    #[cfg(not(unix))]
+    path: std::path::PathBuf,
+}
+
+impl DirHandle {
+    /// Opens the directory `path` (for path lookups only, not for reading).
+    #[cfg(unix)]
+    pub fn open(path: &Path) -> io::Result<DirHandle> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let dir = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_PATH | libc::O_DIRECTORY)
+            .open(path)?;
+        Ok(DirHandle { fd: dir.into() })
+    }
+
+    /// Opens the directory `path`.
+    #[cfg(not(unix))]
+    pub fn open(path: &Path) -> io::Result<DirHandle> {
+        Ok(DirHandle {
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// [`open_nonblocking`] for `rel`, a path below the directory.
+    #[cfg(unix)]
+    pub fn open_nonblocking(&self, rel: &Path) -> io::Result<File> {
+        use std::os::fd::{AsRawFd, FromRawFd};
+        use std::os::unix::ffi::OsStrExt;
+        let name = std::ffi::CString::new(rel.as_os_str().as_bytes())
+            .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
+        let flags = libc::O_RDONLY | libc::O_NONBLOCK | libc::O_CLOEXEC;
+        // SAFETY: the directory descriptor is open for as long as `self` lives, and `name`
+        // is a NUL-terminated string that outlives the call.
+        let fd = unsafe { libc::openat(self.fd.as_raw_fd(), name.as_ptr(), flags) };
+        if fd < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: `fd` was just opened by us and is owned by nobody else.
+        Ok(unsafe { File::from_raw_fd(fd) })
+    }
+
+    /// [`open_nonblocking`] for `rel`, a path below the directory.
+    #[cfg(not(unix))]
+    pub fn open_nonblocking(&self, rel: &Path) -> io::Result<File> {
+        open_nonblocking(&self.path.join(rel))
+    }
+}
+
 /// What a file that is not a regular file is, for messages.
 pub fn kind_name(kind: &std::fs::FileType) -> &'static str {
     #[cfg(unix)]

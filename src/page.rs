@@ -90,9 +90,21 @@ pub fn read_head(path: &Path, options: &HeadOptions) -> io::Result<Head> {
 }
 
 /// Reads a head from `input`, consuming at most [`HEAD_LIMIT`] bytes of it.
-pub fn read_head_from(mut input: impl Read, options: &HeadOptions) -> io::Result<Head> {
+pub fn read_head_from(input: impl Read, options: &HeadOptions) -> io::Result<Head> {
+    read_head_sized(input, options, None)
+}
+
+/// [`read_head_from`] a file of `size` bytes (known from its `fstat`): a page shorter
+/// than the first read is read with one `read`, not a second that would only find its
+/// end (a system call per page, on a site of small pages).
+pub fn read_head_sized(
+    mut input: impl Read,
+    options: &HeadOptions,
+    size: Option<u64>,
+) -> io::Result<Head> {
+    let first = size.map_or(FIRST_READ as u64, |s| s.min(FIRST_READ as u64));
     let mut buf = Vec::with_capacity(FIRST_READ);
-    (&mut input).take(FIRST_READ as u64).read_to_end(&mut buf)?;
+    (&mut input).take(first).read_to_end(&mut buf)?;
     let (head, complete) = parse_head(&buf, options);
     if complete || buf.len() < FIRST_READ {
         return Ok(head);

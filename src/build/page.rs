@@ -26,6 +26,9 @@ pub(super) struct Shared<'a> {
     pub needs_head: bool,
     /// Whether the `"mtime"` source is used.
     pub uses_mtime: bool,
+    /// The public directory held open, pages opened relative to it; `None` if it could
+    /// not be (each page is then opened by its whole path).
+    pub site: Option<crate::fsutil::DirHandle>,
 }
 
 impl<'a> Shared<'a> {
@@ -40,6 +43,7 @@ impl<'a> Shared<'a> {
             },
             needs_head: config.head.any() || uses(LastmodSource::Meta),
             uses_mtime: uses(LastmodSource::Mtime),
+            site: crate::fsutil::DirHandle::open(&config.public_dir).ok(),
         }
     }
 }
@@ -78,6 +82,8 @@ impl Page<'_> {
 /// The page file, opened once for its head, modification time (fstat) and fingerprint.
 struct Opened {
     file: Option<File>,
+    /// Its size, when it was opened.
+    size: Option<u64>,
     modified: Option<SystemTime>,
     /// The content fingerprint, when the `"content"` source keeps state.
     fingerprint: Option<String>,
@@ -120,7 +126,7 @@ pub(super) fn process_page(
         Ok(opened) => opened,
         Err(outcome) => return outcome,
     };
-    let head = read_head(&mut page, opened.file.as_ref());
+    let head = read_head(&mut page, &opened);
     // Parsed only when needed: most canonicals are written exactly as the page's URL.
     let page_url = OnceCell::new();
     let page_url = || {
@@ -157,7 +163,11 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
     let shared = page.shared;
     if shared.needs_head || shared.lookups.state.is_some() || shared.config.images {
         // Non-blocking: a FIFO that replaced the page after the walk must not hang us.
-        match crate::fsutil::open_nonblocking(&page.path()) {
+        let opened = match &shared.site {
+            Some(site) => site.open_nonblocking(&page.found.rel),
+            None => crate::fsutil::open_nonblocking(&page.path()),
+        };
+        match opened {
             Ok(f) => file = Some(f),
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 return Err(page.vanished(e.to_string()));
@@ -188,6 +198,10 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
         }
         _ => {}
     }
+    let size = match (&file, &meta) {
+        (Some(_), Some(Ok(m))) => Some(m.len()),
+        _ => None,
+    };
     let modified = match meta {
         Some(meta) if page.shared.uses_mtime => match meta.and_then(|m| m.modified()) {
             Ok(time) => Some(time),
@@ -204,14 +218,15 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
     };
     Ok(Opened {
         file,
+        size,
         modified,
         fingerprint: None,
     })
 }
 
-fn read_head(page: &mut Page, file: Option<&File>) -> Head {
-    match (file, page.shared.needs_head) {
-        (Some(f), true) => match page::read_head_from(f, &page.shared.head_options) {
+fn read_head(page: &mut Page, opened: &Opened) -> Head {
+    match (&opened.file, page.shared.needs_head) {
+        (Some(f), true) => match page::read_head_sized(f, &page.shared.head_options, opened.size) {
             Ok(head) => head,
             Err(e) => {
                 let path = page.path();

@@ -20,5 +20,6 @@ mod sections;
 mod setup;
 mod stylesheet;
 mod submit;
+mod syscalls;
 mod util;
 mod writes;
