@@ -30,8 +30,7 @@ fn main() {
             lastmod: Timestamp::from_second(1_700_000_000 + i as i64).ok(),
             changefreq: Some(Changefreq::Weekly),
             priority: Priority::new(0.5),
-            alternates: Box::default(),
-            images: Box::default(),
+            extras: None,
         })
         .collect();
     let limits = Limits::default();

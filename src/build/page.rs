@@ -433,8 +433,7 @@ fn entry(
             lastmod: resolved.lastmod,
             changefreq: verdict.changefreq,
             priority: verdict.priority,
-            alternates: extras.alternates.into_boxed_slice(),
-            images: extras.images,
+            extras: crate::sitemap::Extras::boxed(extras.alternates, extras.images),
         },
         fingerprint,
     )

@@ -8,8 +8,7 @@ fn entry(loc: &str, secs: Option<i64>) -> Entry {
         lastmod: secs.map(|s| Timestamp::from_second(s).unwrap()),
         changefreq: None,
         priority: None,
-        alternates: Box::default(),
-        images: Box::default(),
+        extras: None,
     }
 }
 
@@ -29,8 +28,7 @@ fn a_urlset_is_escaped_and_exact() {
             lastmod: Some(Timestamp::from_second(1_709_634_030).unwrap()),
             changefreq: Some(Changefreq::Daily),
             priority: Priority::new(0.8),
-            alternates: Box::default(),
-            images: Box::default(),
+            extras: None,
         },
         entry("https://example.org/", None),
     ];
@@ -57,11 +55,13 @@ fn a_urlset_is_escaped_and_exact() {
 #[test]
 fn images_declare_their_namespace_and_count_towards_the_size_limit() {
     let mut page = entry("https://example.org/a/", None);
-    page.images = Box::new(["https://cdn.example.net/x.png?w=1&h=2".into()]);
-    page.alternates = Box::new([Alternate {
-        hreflang: "de".into(),
-        href: "https://example.org/de/a/".into(),
-    }]);
+    page.extras = Extras::boxed(
+        vec![Alternate {
+            hreflang: "de".into(),
+            href: "https://example.org/de/a/".into(),
+        }],
+        Box::new(["https://cdn.example.net/x.png?w=1&h=2".into()]),
+    );
     insta::assert_snapshot!(serialised(&[page], Limits::default())[0], @r#"
     <?xml version="1.0" encoding="UTF-8"?>
     <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
@@ -85,9 +85,10 @@ fn images_declare_their_namespace_and_count_towards_the_size_limit() {
     let with_images: Vec<Entry> = plain
         .into_iter()
         .map(|mut e| {
-            e.images = (0..3)
+            let images = (0..3)
                 .map(|n| format!("https://example.org/img/{n}.png").into())
                 .collect();
+            e.extras = Extras::boxed(Vec::new(), images);
             e
         })
         .collect();
@@ -103,7 +104,7 @@ fn images_declare_their_namespace_and_count_towards_the_size_limit() {
 fn alternates_declare_the_xhtml_namespace_only_when_present() {
     let mut page = entry("https://example.org/en/", None);
     assert!(!serialised(&[page.clone()], Limits::default())[0].contains("xhtml"));
-    page.alternates = Box::new([
+    let alternates = vec![
         Alternate {
             hreflang: "de".into(),
             href: "https://example.org/de/?a=1&b=2".into(),
@@ -112,7 +113,8 @@ fn alternates_declare_the_xhtml_namespace_only_when_present() {
             hreflang: "x-default".into(),
             href: "https://example.org/".into(),
         },
-    ]);
+    ];
+    page.extras = Extras::boxed(alternates, Box::default());
     insta::assert_snapshot!(serialised(&[page], Limits::default())[0], @r#"
     <?xml version="1.0" encoding="UTF-8"?>
     <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">

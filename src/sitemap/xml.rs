@@ -27,8 +27,8 @@ pub(super) struct Extensions {
 impl Extensions {
     pub(super) fn of(entries: &[Entry]) -> Extensions {
         Extensions {
-            xhtml: entries.iter().any(|e| !e.alternates.is_empty()),
-            image: entries.iter().any(|e| !e.images.is_empty()),
+            xhtml: entries.iter().any(|e| !e.alternates().is_empty()),
+            image: entries.iter().any(|e| !e.images().is_empty()),
         }
     }
 }
@@ -129,7 +129,7 @@ pub(super) fn write_entry(
         w.create_element("priority")
             .write_text_content(BytesText::new(&text))?;
     }
-    for alt in &entry.alternates {
+    for alt in entry.alternates() {
         w.get_mut().extend_from_slice(b"\n    ");
         w.create_element("xhtml:link")
             .with_attributes([
@@ -139,7 +139,7 @@ pub(super) fn write_entry(
             ])
             .write_empty()?;
     }
-    for image in &entry.images {
+    for image in entry.images() {
         w.get_mut()
             .extend_from_slice(b"\n    <image:image>\n      ");
         w.create_element("image:loc")
