@@ -98,22 +98,53 @@ pub fn read_head_from(input: impl Read, options: &HeadOptions) -> io::Result<Hea
 /// than the first read is read with one `read`, not a second that would only find its
 /// end (a system call per page, on a site of small pages).
 pub fn read_head_sized(
-    mut input: impl Read,
+    input: impl Read,
     options: &HeadOptions,
     size: Option<u64>,
 ) -> io::Result<Head> {
+    read_head_with(input, options, size, &mut HeadBuffers::default())
+}
+
+/// The buffers the head reader fills, kept from page to page by a reading thread so a
+/// page costs no allocations for them once they have grown.
+#[derive(Debug, Default)]
+pub struct HeadBuffers {
+    read: Vec<u8>,
+    tag: Vec<u8>,
+    last_start_tag: Vec<u8>,
+    attrs: Attrs,
+    attr_name: Vec<u8>,
+    text: Vec<u8>,
+}
+
+/// [`read_head_sized`] into buffers kept from an earlier page.
+pub fn read_head_with(
+    mut input: impl Read,
+    options: &HeadOptions,
+    size: Option<u64>,
+    buffers: &mut HeadBuffers,
+) -> io::Result<Head> {
     let first = size.map_or(FIRST_READ as u64, |s| s.min(FIRST_READ as u64));
-    let mut buf = Vec::with_capacity(FIRST_READ);
-    (&mut input).take(first).read_to_end(&mut buf)?;
-    let (head, complete) = parse_head(&buf, options);
-    if complete || buf.len() < FIRST_READ {
-        return Ok(head);
+    let mut buf = std::mem::take(&mut buffers.read);
+    buf.clear();
+    buf.reserve(FIRST_READ);
+    let read = (&mut input).take(first).read_to_end(&mut buf);
+    let parsed = read.and_then(|_| {
+        let (head, complete) = parse_head_with(&buf, options, buffers);
+        if complete || buf.len() < FIRST_READ {
+            return Ok(head);
+        }
+        // A long head (inline styles or scripts): read on, up to the limit, and start over.
+        input
+            .take((HEAD_LIMIT - FIRST_READ) as u64)
+            .read_to_end(&mut buf)?;
+        Ok(parse_head_with(&buf, options, buffers).0)
+    });
+    // Kept for the next page, unless a long head made it large.
+    if buf.capacity() <= 2 * FIRST_READ {
+        buffers.read = buf;
     }
-    // A long head (inline styles or scripts): read on, up to the limit, and start over.
-    input
-        .take((HEAD_LIMIT - FIRST_READ) as u64)
-        .read_to_end(&mut buf)?;
-    Ok(parse_head(&buf, options).0)
+    parsed
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -316,7 +347,7 @@ impl HeadEmitter<'_, '_> {
     }
 }
 
-impl html5gum::Emitter for HeadEmitter<'_, '_> {
+impl html5gum::Emitter for &mut HeadEmitter<'_, '_> {
     type Token = bool;
 
     crate::html::emitter_basics!();
@@ -392,6 +423,11 @@ impl html5gum::Emitter for HeadEmitter<'_, '_> {
 /// Parses the head at the start of `html` (at most [`HEAD_LIMIT`] bytes of it). Returns
 /// what it says and whether the head's end was seen.
 pub fn parse_head(html: &[u8], options: &HeadOptions) -> (Head, bool) {
+    parse_head_with(html, options, &mut HeadBuffers::default())
+}
+
+/// [`parse_head`] with buffers kept from an earlier page.
+fn parse_head_with(html: &[u8], options: &HeadOptions, buffers: &mut HeadBuffers) -> (Head, bool) {
     let html = &html[..html.len().min(HEAD_LIMIT)];
     let mut collector = Collector {
         options,
@@ -400,22 +436,34 @@ pub fn parse_head(html: &[u8], options: &HeadOptions) -> (Head, bool) {
         in_json_ld: false,
         complete: false,
     };
-    let emitter = HeadEmitter {
+    let take = std::mem::take::<Vec<u8>>;
+    let mut emitter = HeadEmitter {
         collector: &mut collector,
-        tag: Vec::new(),
+        tag: take(&mut buffers.tag),
         is_end_tag: false,
-        last_start_tag: Vec::new(),
-        attrs: Attrs::default(),
-        attr_name: Vec::new(),
+        last_start_tag: take(&mut buffers.last_start_tag),
+        attrs: std::mem::take(&mut buffers.attrs),
+        attr_name: take(&mut buffers.attr_name),
         attr_slot: None,
-        text: Vec::new(),
+        text: take(&mut buffers.text),
         stop: None,
     };
-    for stop in Tokenizer::new_with_emitter(html, emitter).flatten() {
+    emitter.tag.clear();
+    emitter.last_start_tag.clear();
+    emitter.attrs.clear();
+    emitter.attr_name.clear();
+    emitter.text.clear();
+    for stop in Tokenizer::new_with_emitter(html, &mut emitter).flatten() {
         if stop {
             break;
         }
     }
+    // Back for the next page (each is cleared before use).
+    buffers.tag = emitter.tag;
+    buffers.last_start_tag = emitter.last_start_tag;
+    buffers.attrs = emitter.attrs;
+    buffers.attr_name = emitter.attr_name;
+    buffers.text = emitter.text;
     let mut head = collector.head;
     head.modified = collector.modified.map(|(_, v)| v);
     (head, collector.complete)
@@ -470,6 +518,38 @@ fn json_ld_date_modified(bytes: &[u8]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Buffers kept from page to page change nothing: each page of a varied sequence
+    /// (long heads, attributes left over, JSON-LD, an unfinished tag) reads as it does
+    /// with fresh buffers.
+    #[test]
+    fn reused_buffers_read_every_head_as_fresh_ones() {
+        let long_style = format!("<style>{}</style>", "p{color:red}".repeat(2000));
+        let pages = [
+            format!("<head>{long_style}<meta name=robots content=noindex></head><body>"),
+            "<head><link rel=canonical href=/a/><link rel=alternate hreflang=de href=/de/></head>".to_string(),
+            "<head><meta property=article:modified_time content=2024-03-05T10:20:30Z>".to_string(),
+            r#"<head><script type="application/ld+json">{"dateModified":"2023-01-02"}</script></head>"#.to_string(),
+            "<head><meta http-equiv=refresh content=\"0; url=/new/\"><link rel=canonical href=".to_string(),
+            "<title>x</title><p>no head tags".to_string(),
+            "<head><meta name=robots></head>".to_string(),
+        ];
+        let options = HeadOptions::default();
+        let mut buffers = HeadBuffers::default();
+        for round in 0..2 {
+            for page in &pages {
+                let fresh = read_head_from(page.as_bytes(), &options).unwrap();
+                let size = Some(page.len() as u64);
+                let reused = read_head_with(page.as_bytes(), &options, size, &mut buffers).unwrap();
+                assert_eq!(
+                    reused,
+                    fresh,
+                    "round {round}: {}",
+                    &page[..page.len().min(80)]
+                );
+            }
+        }
+    }
 
     fn head(html: &str) -> Head {
         parse_head(html.as_bytes(), &HeadOptions::default()).0

@@ -89,15 +89,24 @@ struct Opened {
     fingerprint: Option<String>,
 }
 
+/// What a worker keeps from page to page, so pages cost fewer allocations.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// The rules' matches.
+    matched: Vec<usize>,
+    /// The head reader's buffers.
+    head: page::HeadBuffers,
+}
+
 /// Rules, URL, head and date for one page.
 pub(super) fn process_page(
     shared: &Shared,
     found: &Found,
-    matched: &mut Vec<usize>,
+    scratch: &mut Scratch,
     warnings: &mut Vec<Warning>,
 ) -> Outcome {
     let config = shared.config;
-    let verdict = config.rules.apply(&found.rel, matched);
+    let verdict = config.rules.apply(&found.rel, &mut scratch.matched);
     if let Some(by) = verdict.excluded {
         return Outcome::LeftOut(LeftOut::Rule(by), None);
     }
@@ -126,7 +135,7 @@ pub(super) fn process_page(
         Ok(opened) => opened,
         Err(outcome) => return outcome,
     };
-    let head = read_head(&mut page, &opened);
+    let head = read_head(&mut page, &opened, &mut scratch.head);
     // Parsed only when needed: most canonicals are written exactly as the page's URL.
     let page_url = OnceCell::new();
     let page_url = || {
@@ -224,19 +233,21 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
     })
 }
 
-fn read_head(page: &mut Page, opened: &Opened) -> Head {
+fn read_head(page: &mut Page, opened: &Opened, buffers: &mut page::HeadBuffers) -> Head {
     match (&opened.file, page.shared.needs_head) {
-        (Some(f), true) => match page::read_head_sized(f, &page.shared.head_options, opened.size) {
-            Ok(head) => head,
-            Err(e) => {
-                let path = page.path();
-                page.warnings.push(Warning::HeadUnreadable {
-                    path,
-                    message: e.to_string(),
-                });
-                Head::default()
+        (Some(f), true) => {
+            match page::read_head_with(f, &page.shared.head_options, opened.size, buffers) {
+                Ok(head) => head,
+                Err(e) => {
+                    let path = page.path();
+                    page.warnings.push(Warning::HeadUnreadable {
+                        path,
+                        message: e.to_string(),
+                    });
+                    Head::default()
+                }
             }
-        },
+        }
         _ => Head::default(),
     }
 }
@@ -484,7 +495,7 @@ mod tests {
                 rel: std::path::Path::new(name).into(),
             };
             let mut warnings = Vec::new();
-            let outcome = process_page(&shared, &found, &mut Vec::new(), &mut warnings);
+            let outcome = process_page(&shared, &found, &mut Scratch::default(), &mut warnings);
             assert_eq!(matches!(outcome, Outcome::Listed(..)), listed, "{name}");
             if warning.is_empty() {
                 assert!(warnings.is_empty(), "{name}: {warnings:?}");

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::page::{Shared, process_page};
+use super::page::{Scratch, Shared, process_page};
 use super::{Lookups, Progress};
 use crate::canonical;
 use crate::config::Config;
@@ -122,7 +122,7 @@ pub(super) fn process_all(
     let shared = Shared::new(config, lookups);
     let work = || {
         let mut batch = Processed::default();
-        let mut matched = Vec::new();
+        let mut scratch = Scratch::default();
         let mut filing = Filing {
             details,
             sections: &config.sections,
@@ -134,7 +134,7 @@ pub(super) fn process_all(
                 return;
             }
             for (i, found) in pages.iter().enumerate().skip(start).take(CHUNK) {
-                let outcome = process_page(&shared, found, &mut matched, &mut batch.warnings);
+                let outcome = process_page(&shared, found, &mut scratch, &mut batch.warnings);
                 batch.add(i, found, outcome, &mut filing);
             }
             progress
