@@ -16,6 +16,8 @@ pub(super) enum Role {
     Child,
     /// The `href` of an `<xhtml:link rel="alternate">`.
     Alternate,
+    /// The `<image:loc>` of an `<image:image>`.
+    Image,
 }
 
 impl Role {
@@ -23,6 +25,7 @@ impl Role {
         match self {
             Role::Page | Role::Child => "URL",
             Role::Alternate => "alternate href",
+            Role::Image => "image URL",
         }
     }
 }
@@ -60,7 +63,7 @@ impl Checker<'_> {
     /// A URL too long to be kept whole ([`crate::text::KEPT_BYTES`]), whose length of
     /// `len` bytes is all there is to say of it; counted as [`Checker::check_loc`] would.
     pub(super) fn long_loc(&mut self, path: &Path, line: u64, len: usize, role: Role) {
-        if role != Role::Alternate {
+        if matches!(role, Role::Page | Role::Child) {
             self.counts.urls += 1;
         }
         self.problem(path, line, Severity::Error, too_long(role, len));
@@ -70,6 +73,12 @@ impl Checker<'_> {
     /// be on another host or repeat a `<loc>`.
     pub(super) fn check_alternate(&mut self, path: &Path, line: u64, href: &str) {
         self.url_form(path, line, href, Role::Alternate);
+    }
+
+    /// Checks an `<image:loc>` as a URL is checked; it is not counted, and may be on
+    /// another host (a CDN) or repeat on many pages.
+    pub(super) fn check_image(&mut self, path: &Path, line: u64, loc: &str) {
+        self.url_form(path, line, loc, Role::Image);
     }
 
     /// Checks the form of a URL: its length, characters that must be percent-encoded, an
@@ -92,6 +101,7 @@ impl Checker<'_> {
         if parsed.is_none() {
             let what = match role {
                 Role::Alternate => "alternate href ",
+                Role::Image => "image:loc ",
                 Role::Page | Role::Child => "",
             };
             let message = format!("{what}'{}' is not an absolute http(s) URL", shorten(loc));
@@ -120,7 +130,7 @@ impl Checker<'_> {
                         "child sitemap listed again (first at {place}): {}; list each child once",
                         shorten(loc)
                     ),
-                    Role::Page | Role::Alternate => {
+                    Role::Page | Role::Alternate | Role::Image => {
                         format!("duplicate URL (also at {place}): {}", shorten(loc))
                     }
                 };

@@ -163,3 +163,40 @@ fn problems_past_the_cap_are_counted_not_kept() {
     assert_eq!(omitted.to_string(), "and 500 more problems in sitemap.xml");
     assert_eq!(report.omitted, [omitted]);
 }
+
+/// `<image:loc>` values are checked as URLs (absolute http(s), encoded, under 2,048
+/// characters) but neither counted nor held to the site's host, and the same image on
+/// two pages is no duplicate; other image tags and `<loc>` outside `image:` are left to
+/// the sitemap's rules.
+#[test]
+fn image_locs_are_checked_as_urls() {
+    let long = format!("https://cdn.example.net/{}.png", "a".repeat(KEPT_BYTES));
+    let xml = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+<url><loc>https://example.org/a/</loc>
+<image:image><image:loc>https://cdn.example.net/x.png</image:loc><image:caption>free text</image:caption></image:image>
+<image:image><image:loc>/relative.png</image:loc></image:image>
+</url>
+<url><loc>https://example.org/b/</loc>
+<image:image><image:loc>https://cdn.example.net/x.png</image:loc></image:image>
+<image:image><image:loc>https://cdn.example.net/a b.png</image:loc></image:image>
+<image:image><image:loc>{long}</image:loc></image:image>
+</url>
+</urlset>
+"#
+    );
+    let report = check_bytes("sitemap.xml", xml.as_bytes(), &options());
+    let problems: Vec<String> = report.problems.iter().map(ToString::to_string).collect();
+    let long_len = long.len();
+    assert_eq!(
+        problems,
+        [
+            "sitemap.xml:5: error: image:loc '/relative.png' is not an absolute http(s) URL"
+                .to_string(),
+            "sitemap.xml:9: error: image URL holds a space, which must be percent-encoded: https://cdn.example.net/a b.png".to_string(),
+            format!("sitemap.xml:10: error: image URL is {long_len} characters; the protocol allows fewer than 2,048"),
+        ]
+    );
+    assert_eq!(report.counts.urls, 2);
+}

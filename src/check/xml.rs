@@ -11,7 +11,11 @@ use super::date::w3c_datetime;
 use super::loc::{Role, is_priority};
 use super::{Checker, Root, SAME_LASTMOD_LIMIT, Severity, shorten};
 use crate::rules::Changefreq;
-use crate::sitemap::{NAMESPACE, PROTOCOL_MAX_ENTRIES, XHTML_NAMESPACE};
+use crate::sitemap::{IMAGE_NAMESPACE, NAMESPACE, PROTOCOL_MAX_ENTRIES, XHTML_NAMESPACE};
+
+/// The stack's name for an `<image:loc>`, whose text is checked: a name no element of the
+/// sitemap namespace has.
+const IMAGE_LOC: &str = "image:loc";
 use crate::text::{Bounded, KEPT_BYTES};
 
 /// `lastmod` this far past now is in the future, whatever the writer's time zone.
@@ -215,7 +219,14 @@ impl Checker<'_> {
         }
         let parent_foreign = file.stack.iter().any(Option::is_none);
         if !matches!(ns, Ns::Sitemap) || parent_foreign {
-            if !empty {
+            let image_loc = matches!(&ns, Ns::Foreign(n) if n == IMAGE_NAMESPACE)
+                && local == "loc"
+                && file.root == Some(Root::Urlset);
+            if image_loc && !empty {
+                file.text.clear();
+                file.text_line = None;
+                file.stack.push(Some(IMAGE_LOC.to_string()));
+            } else if !empty {
                 file.stack.push(None);
             }
             return Flow::Go;
@@ -395,6 +406,9 @@ impl Checker<'_> {
     /// starts.
     fn xml_element_done(&mut self, file: &mut XmlFile, local: &str, line: u64) {
         let value = std::mem::take(&mut file.text);
+        if local == IMAGE_LOC {
+            return self.xml_image_loc(file, &value, line);
+        }
         const FIELDS: [&str; 4] = ["loc", "lastmod", "changefreq", "priority"];
         if let Some(field) = FIELDS.iter().find(|f| **f == local) {
             if file.entry.fields.contains(field) {
@@ -440,6 +454,15 @@ impl Checker<'_> {
     }
 
     /// A `<loc>`'s value: checked, and an index's kept to follow.
+    /// An `<image:loc>`: an absolute, percent-encoded http(s) URL, as Google's image
+    /// extension requires.
+    fn xml_image_loc(&mut self, file: &XmlFile, value: &Bounded, line: u64) {
+        if !value.is_whole() {
+            return self.long_loc(file.path, line, value.len(), Role::Image);
+        }
+        self.check_image(file.path, line, value.as_str().trim());
+    }
+
     fn xml_loc(&mut self, file: &mut XmlFile, value: &Bounded, line: u64) {
         if !value.is_whole() {
             self.long_loc(file.path, line, value.len(), Role::Page);
