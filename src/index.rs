@@ -134,13 +134,18 @@ fn same_file(_a: &Path, _b: &Path) -> bool {
     false
 }
 
-/// Writes the index atomically.
-pub fn write(output: &Path, children: &[Child], format: LastmodFormat) -> Result<(), IndexError> {
+/// Writes the index atomically, linking `stylesheet` for browsers when given.
+pub fn write(
+    output: &Path,
+    children: &[Child],
+    format: LastmodFormat,
+    stylesheet: Option<&str>,
+) -> Result<(), IndexError> {
     let listed: Vec<(String, Option<Timestamp>)> = children
         .iter()
         .map(|c| (c.loc.clone(), c.lastmod))
         .collect();
-    sitemap::write_index_file(output, &listed, format)?;
+    sitemap::write_index_file(output, &listed, format, stylesheet)?;
     Ok(())
 }
 

@@ -1,6 +1,7 @@
 //! `sitemapgen index`.
 
 use super::IndexArgs;
+use crate::stylesheet::Stylesheet;
 use crate::url::BaseUrl;
 
 pub(super) fn index(args: &IndexArgs) -> i32 {
@@ -24,8 +25,25 @@ pub(super) fn index(args: &IndexArgs) -> i32 {
         super::say(format_args!("error: {e}"));
         return 2;
     }
+    let stylesheet = match &args.stylesheet {
+        None => None,
+        Some(value) => match Stylesheet::new(value, base_url.url().path()) {
+            Ok(stylesheet) => Some(stylesheet),
+            Err(problem) => {
+                let value = crate::one_line(value);
+                super::say(format_args!(
+                    "error: --stylesheet: '{value}' {problem}; give \"default\" or a path such as /sitemap.xsl"
+                ));
+                return 2;
+            }
+        },
+    };
     let result = crate::index::children(&args.sitemaps, &root, &base_url).and_then(|children| {
-        crate::index::write(&args.output, &children, format).map(|()| children.len())
+        if stylesheet.as_ref().is_some_and(|s| s.bundled) {
+            crate::stylesheet::write_bundled(&root)?;
+        }
+        let href = stylesheet.as_ref().map(|s| s.href.as_str());
+        crate::index::write(&args.output, &children, format, href).map(|()| children.len())
     });
     match result {
         Ok(n) => {

@@ -119,6 +119,11 @@ struct IndexArgs {
     #[arg(long)]
     date_only: bool,
 
+    /// Link a stylesheet for browsers: "default" (writes sitemapgen's sitemap.xsl into
+    /// the root directory), or a URL or path
+    #[arg(long, value_name = "HREF")]
+    stylesheet: Option<String>,
+
     /// Do not print the summary line
     #[arg(short, long)]
     quiet: bool,

@@ -303,12 +303,13 @@ pub fn write_index_file(
     output: &Path,
     children: &[(String, Option<Timestamp>)],
     format: LastmodFormat,
+    stylesheet: Option<&str>,
 ) -> Result<(), WriteError> {
     let replacement = Replacement::begin(output)?;
     let dir = &replacement.dir;
     let temp = replacement.temp().map_err(io_at(dir))?;
     let gzip = output.extension().is_some_and(|e| e == "gz");
-    let index = write_index(Sink::new(temp, gzip), children, format, None)
+    let index = write_index(Sink::new(temp, gzip), children, format, stylesheet)
         .and_then(Sink::finish)
         .map_err(io_at(dir))?;
     index.as_file().sync_all().map_err(io_at(index.path()))?;

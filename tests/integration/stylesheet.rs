@@ -150,3 +150,53 @@ fn bad_stylesheets_are_refused() {
         assert_eq!(site.listing(), ["index.html"], "{config}");
     }
 }
+
+/// `sitemapgen index --stylesheet`: the index of a sharded build links it too;
+/// `default` writes the bundled XSL into the root directory; a bad value is exit 2.
+#[test]
+fn the_index_of_shards_links_the_stylesheet() {
+    let site = Site::new(&["blog/a.html", "docs/b.html"]);
+    for shard in ["blog", "docs"] {
+        site.cmd()
+            .args(["build", &format!("public/{shard}"), "-q"])
+            .args(["--base-url", &format!("https://example.org/{shard}/")])
+            .assert()
+            .success();
+    }
+    site.cmd()
+        .args([
+            "index",
+            "public/blog/sitemap.xml",
+            "public/docs/sitemap.xml",
+        ])
+        .args([
+            "--base-url",
+            "https://example.org/",
+            "-o",
+            "public/sitemap.xml",
+        ])
+        .args(["--stylesheet", "default", "-q"])
+        .assert()
+        .success();
+    let index = site.read("sitemap.xml");
+    assert!(index.contains(PI), "{index}");
+    assert_eq!(
+        fs::read_to_string(site.public().join("sitemap.xsl")).unwrap(),
+        sitemapgen::stylesheet::BUNDLED
+    );
+    assert_eq!(validate_set(&site.public().join("sitemap.xml")).len(), 2);
+    site.cmd()
+        .args([
+            "index",
+            "public/blog/sitemap.xml",
+            "--base-url",
+            "https://example.org/",
+        ])
+        .args(["-o", "public/other.xml", "--stylesheet", "javascript:x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--stylesheet: 'javascript:x' is not http(s) or a path on the site",
+        ));
+    assert!(!site.public().join("other.xml").exists());
+}
