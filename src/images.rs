@@ -7,9 +7,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
-use std::io::{self, BufReader};
-
-use html5gum::{IoReader, Tokenizer};
+use std::io;
 
 use crate::page::HEAD_TAGS;
 
@@ -46,20 +44,15 @@ pub struct Sources {
 
 /// Reads the page from `input` to its end and gives its image sources.
 pub fn read(input: impl io::Read) -> io::Result<Sources> {
-    let input = BufReader::with_capacity(64 * 1024, input);
     let mut emitter = ImageEmitter::default();
-    for token in Tokenizer::new_with_emitter(IoReader::new(input), &mut emitter) {
-        token?;
-    }
+    crate::html::stream(input, &mut emitter)?;
     Ok(emitter.finish())
 }
 
 /// [`read`] for HTML held in memory.
 pub fn read_bytes(html: &[u8]) -> Sources {
     let mut emitter = ImageEmitter::default();
-    for token in Tokenizer::new_with_emitter(html, &mut emitter) {
-        let Ok(()) = token;
-    }
+    crate::html::stream_bytes(html, &mut emitter);
     emitter.finish()
 }
 
@@ -247,12 +240,6 @@ impl html5gum::Emitter for &mut ImageEmitter {
 
     crate::html::emitter_basics!();
 
-    fn set_last_start_tag(&mut self, last_start_tag: Option<&[u8]>) {
-        self.last_start_tag.clear();
-        self.last_start_tag
-            .extend_from_slice(last_start_tag.unwrap_or_default());
-    }
-
     fn pop_token(&mut self) -> Option<()> {
         None
     }
@@ -320,10 +307,6 @@ impl html5gum::Emitter for &mut ImageEmitter {
     fn push_attribute_value(&mut self, s: &[u8]) {
         // One byte past the longest source kept, so a longer one is known to be too long.
         crate::html::push_capped(&mut self.attr_value, s, MAX_SOURCE + 1);
-    }
-
-    fn current_is_appropriate_end_tag_token(&mut self) -> bool {
-        self.is_end_tag && !self.last_start_tag.is_empty() && self.last_start_tag == self.tag
     }
 }
 

@@ -352,12 +352,6 @@ impl html5gum::Emitter for &mut HeadEmitter<'_, '_> {
 
     crate::html::emitter_basics!();
 
-    fn set_last_start_tag(&mut self, last_start_tag: Option<&[u8]>) {
-        self.last_start_tag.clear();
-        self.last_start_tag
-            .extend_from_slice(last_start_tag.unwrap_or_default());
-    }
-
     fn pop_token(&mut self) -> Option<bool> {
         self.stop.take()
     }
@@ -413,10 +407,6 @@ impl html5gum::Emitter for &mut HeadEmitter<'_, '_> {
         if let Some(i) = self.attr_slot() {
             self.attrs.values[i].extend_from_slice(s);
         }
-    }
-
-    fn current_is_appropriate_end_tag_token(&mut self) -> bool {
-        self.is_end_tag && !self.last_start_tag.is_empty() && self.last_start_tag == self.tag
     }
 }
 

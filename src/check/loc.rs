@@ -4,7 +4,11 @@ use std::collections::hash_map::{DefaultHasher, Entry};
 use std::hash::{Hash, Hasher};
 use std::path::Path;
 
+use quick_xml::XmlVersion;
+use quick_xml::events::BytesStart;
+
 use super::{Checker, Severity, shorten};
+use crate::text::KEPT_BYTES;
 use crate::url::MAX_URL_LEN;
 
 /// What a URL is to the file it is in, for its checks and messages.
@@ -73,6 +77,51 @@ impl Checker<'_> {
     /// be on another host or repeat a `<loc>`.
     pub(super) fn check_alternate(&mut self, path: &Path, line: u64, href: &str) {
         self.url_form(path, line, href, Role::Alternate);
+    }
+
+    /// An `<xhtml:link>` in a `<urlset>`: one with `rel="alternate"` needs a language tag
+    /// and an `href` that is an absolute, percent-encoded URL, as search engines and the
+    /// xhtml schema (`xs:anyURI`: `%zz` is refused) require.
+    pub(super) fn xml_alternate(&mut self, path: &Path, link: &BytesStart, line: u64) {
+        let (mut rel, mut hreflang, mut href) = (None, None, None);
+        for attr in link.attributes().flatten() {
+            let slot = match attr.key.as_ref() {
+                "rel" => &mut rel,
+                "hreflang" => &mut hreflang,
+                "href" => &mut href,
+                _ => continue,
+            };
+            *slot = Some(attr);
+        }
+        if rel.is_none_or(|rel| rel.value != "alternate") {
+            return;
+        }
+        let hreflang = hreflang.map(|a| a.value).unwrap_or_default();
+        if !crate::url::is_hreflang(&hreflang) {
+            let message = format!(
+                "hreflang '{}' is not a language tag (en, de-AT, zh-Hant-TW, x-default)",
+                shorten(&hreflang)
+            );
+            self.problem(path, line, Severity::Error, message);
+        }
+        let Some(href) = href else {
+            let message =
+                "<xhtml:link rel=\"alternate\"> without href; give the alternate page's URL";
+            self.problem(path, line, Severity::Error, message);
+            return;
+        };
+        if href.value.len() > KEPT_BYTES {
+            return self.long_loc(path, line, href.value.len(), Role::Alternate);
+        }
+        match href.normalized_value(XmlVersion::Implicit1_0) {
+            Ok(href) => self.check_alternate(path, line, &href),
+            Err(e) => {
+                let detail = crate::one_line(&e.to_string());
+                let message =
+                    format!("alternate href cannot be read ({detail}); escape & as &amp;");
+                self.problem(path, line, Severity::Error, message);
+            }
+        }
     }
 
     /// Checks an `<image:loc>` as a URL is checked; it is not counted, and may be on

@@ -3,9 +3,9 @@
 use std::io::BufRead;
 use std::path::Path;
 
-use quick_xml::events::{BytesStart, Event};
+use quick_xml::NsReader;
+use quick_xml::events::Event;
 use quick_xml::name::ResolveResult;
-use quick_xml::{NsReader, XmlVersion};
 
 use super::date::w3c_datetime;
 use super::loc::{Role, is_priority};
@@ -16,7 +16,7 @@ use crate::sitemap::{IMAGE_NAMESPACE, NAMESPACE, PROTOCOL_MAX_ENTRIES, XHTML_NAM
 /// The stack's name for an `<image:loc>`, whose text is checked: a name no element of the
 /// sitemap namespace has.
 const IMAGE_LOC: &str = "image:loc";
-use crate::text::{Bounded, KEPT_BYTES};
+use crate::text::Bounded;
 
 /// `lastmod` this far past now is in the future, whatever the writer's time zone.
 const FUTURE_SLACK_SECONDS: i64 = 24 * 3600;
@@ -483,51 +483,6 @@ impl Checker<'_> {
             }
         } else {
             self.check_loc(file.path, line, loc, Role::Page);
-        }
-    }
-
-    /// An `<xhtml:link>` in a `<urlset>`: one with `rel="alternate"` needs a language tag
-    /// and an `href` that is an absolute, percent-encoded URL, as search engines and the
-    /// xhtml schema (`xs:anyURI`: `%zz` is refused) require.
-    fn xml_alternate(&mut self, path: &Path, link: &BytesStart, line: u64) {
-        let (mut rel, mut hreflang, mut href) = (None, None, None);
-        for attr in link.attributes().flatten() {
-            let slot = match attr.key.as_ref() {
-                "rel" => &mut rel,
-                "hreflang" => &mut hreflang,
-                "href" => &mut href,
-                _ => continue,
-            };
-            *slot = Some(attr);
-        }
-        if rel.is_none_or(|rel| rel.value != "alternate") {
-            return;
-        }
-        let hreflang = hreflang.map(|a| a.value).unwrap_or_default();
-        if !crate::url::is_hreflang(&hreflang) {
-            let message = format!(
-                "hreflang '{}' is not a language tag (en, de-AT, zh-Hant-TW, x-default)",
-                shorten(&hreflang)
-            );
-            self.problem(path, line, Severity::Error, message);
-        }
-        let Some(href) = href else {
-            let message =
-                "<xhtml:link rel=\"alternate\"> without href; give the alternate page's URL";
-            self.problem(path, line, Severity::Error, message);
-            return;
-        };
-        if href.value.len() > KEPT_BYTES {
-            return self.long_loc(path, line, href.value.len(), Role::Alternate);
-        }
-        match href.normalized_value(XmlVersion::Implicit1_0) {
-            Ok(href) => self.check_alternate(path, line, &href),
-            Err(e) => {
-                let detail = crate::one_line(&e.to_string());
-                let message =
-                    format!("alternate href cannot be read ({detail}); escape & as &amp;");
-                self.problem(path, line, Severity::Error, message);
-            }
         }
     }
 

@@ -3,6 +3,7 @@
 
 mod error;
 mod file;
+mod layout;
 mod validate;
 
 use std::path::{Path, PathBuf};

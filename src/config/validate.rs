@@ -4,7 +4,7 @@ use std::path::{Component, Path, PathBuf};
 
 use toml::Spanned;
 
-use super::file::{FileConfig, FileSection, Source};
+use super::file::{FileConfig, Source};
 use super::{
     Config, ConfigError, HeadRules, INDEXNOW_ENDPOINT, INDEXNOW_KEY_ENV, IndexNow, Output,
     Overrides,
@@ -12,9 +12,7 @@ use super::{
 use crate::lastmod::LastmodSource;
 use crate::robots::RobotsTxt;
 use crate::rules::{Priority, RuleFields, RuleRef, RuleSpec, Rules};
-use crate::sections::{SectionSpec, Sections};
 use crate::sitemap::{Format, PROTOCOL_MAX_ENTRIES};
-use crate::stylesheet::Stylesheet;
 use crate::url::{BaseUrl, UrlStyle};
 
 impl Config {
@@ -34,7 +32,7 @@ impl Config {
         let public_dir = public_dir(&file, file_at, overrides)?;
         let format = overrides.format.or(file.format).unwrap_or_default();
         let (output, gzip) = output(&file, &src, overrides, &public_dir, format)?;
-        let sections = sections(&file, &src, format, &output)?;
+        let sections = super::layout::sections(&file, &src, format, &output)?;
         // Beside the config file, or in the current directory when there is none.
         let base = file_at.map_or(Path::new(""), |(dir, _)| dir);
         let state_file = base.join(
@@ -70,14 +68,14 @@ impl Config {
             rules: rules(&file, &src)?,
             sections,
             images: file.images.unwrap_or(false),
-            stylesheet: stylesheet(&file, &src, format, &base_url)?,
+            stylesheet: super::layout::stylesheet(&file, &src, format, &base_url)?,
             base_url,
         })
     }
 }
 
 /// A bad value of `key`, at `span` of the file.
-fn bad_value(
+pub(super) fn bad_value(
     src: &Source,
     span: std::ops::Range<usize>,
     key: &str,
@@ -441,125 +439,6 @@ fn rules(file: &FileConfig, src: &Source) -> Result<Rules, ConfigError> {
             origin: span.map_or_else(|| src.origin.clone(), |s| src.at(s)),
             source,
         }
-    })
-}
-
-/// Every `[[section]]`: names checked and unique, globs compiled. Sections need an
-/// index to name their files, so they need XML written to a file.
-fn sections(
-    file: &FileConfig,
-    src: &Source,
-    format: Format,
-    output: &Output,
-) -> Result<Sections, ConfigError> {
-    let mut specs: Vec<SectionSpec> = Vec::with_capacity(file.sections.len());
-    for (i, section) in file.sections.iter().enumerate() {
-        let spec = section_spec(&format!("[[section]] #{}", i + 1), section, src)?;
-        if specs.iter().any(|s| s.name == spec.name) {
-            let message = format!(
-                "'{}' names an earlier section too; give each section its own name",
-                spec.name
-            );
-            let key = format!("[[section]] #{} name", i + 1);
-            return Err(bad_value(src, section.name.span(), &key, message));
-        }
-        specs.push(spec);
-    }
-    if let Some(first) = file.sections.first() {
-        let why = match (format, output) {
-            (Format::Txt, _) => Some(
-                "text sitemaps have no index to name each section's files; use format = \"xml\" or remove the sections",
-            ),
-            (_, Output::Stdout) => Some(
-                "sections are written as an index and child sitemaps, which cannot go to standard output; write to a file (--output sitemap.xml)",
-            ),
-            _ => None,
-        };
-        if let Some(why) = why {
-            return Err(bad_value(
-                src,
-                first.name.span(),
-                "[[section]]",
-                why.to_string(),
-            ));
-        }
-    }
-    Sections::new(&specs).map_err(|source| {
-        let span = match source.rule {
-            RuleRef::Section(n) => file.sections.get(n - 1).map(|s| s.globs.span()),
-            _ => None,
-        };
-        ConfigError::Glob {
-            origin: span.map_or_else(|| src.origin.clone(), |s| src.at(s)),
-            source,
-        }
-    })
-}
-
-/// `stylesheet`: a URL or path, or `"default"` for the bundled one (at the base URL's
-/// path); text sitemaps cannot carry one.
-fn stylesheet(
-    file: &FileConfig,
-    src: &Source,
-    format: Format,
-    base_url: &BaseUrl,
-) -> Result<Option<Stylesheet>, ConfigError> {
-    let Some(value) = &file.stylesheet else {
-        return Ok(None);
-    };
-    if format == Format::Txt {
-        let message =
-            "text sitemaps cannot link a stylesheet; use format = \"xml\" or remove stylesheet";
-        return Err(bad_value(
-            src,
-            value.span(),
-            "stylesheet",
-            message.to_string(),
-        ));
-    }
-    Stylesheet::new(value.get_ref(), base_url.url().path())
-        .map(Some)
-        .map_err(|problem| {
-            let message = format!(
-                "'{}' {problem}; give \"default\" (sitemapgen's own) or a path such as \"/sitemap.xsl\"",
-                crate::one_line(value.get_ref())
-            );
-            bad_value(src, value.span(), "stylesheet", message)
-        })
-}
-
-/// One `[[section]]`, its name and globs checked (`key` names it in messages).
-fn section_spec(
-    key: &str,
-    section: &FileSection,
-    src: &Source,
-) -> Result<SectionSpec, ConfigError> {
-    let name = section.name.get_ref();
-    if let Some(problem) = crate::sections::name_problem(name) {
-        let message = format!(
-            "'{}' {problem}; name it like \"blog\" or \"docs-v2\"",
-            crate::one_line(name)
-        );
-        return Err(bad_value(
-            src,
-            section.name.span(),
-            &format!("{key} name"),
-            message,
-        ));
-    }
-    if section.globs.get_ref().0.is_empty() {
-        let message = "is an empty list; give at least one glob such as \"blog/**\"";
-        let key = format!("{key} match");
-        return Err(bad_value(
-            src,
-            section.globs.span(),
-            &key,
-            message.to_string(),
-        ));
-    }
-    Ok(SectionSpec {
-        name: name.clone(),
-        globs: section.globs.get_ref().0.clone(),
     })
 }
 

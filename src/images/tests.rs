@@ -1,4 +1,5 @@
 use super::*;
+use html5gum::Tokenizer;
 
 const PAGE: &str = "https://example.org/blog/post/";
 

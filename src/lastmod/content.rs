@@ -9,10 +9,8 @@
 //! site-wide CSS change or a rebuild leaves it alone; a changed paragraph moves it.
 
 use std::fs::File;
-use std::io::{self, BufReader};
+use std::io;
 use std::path::Path;
-
-use html5gum::{IoReader, Tokenizer};
 
 use crate::page::HEAD_TAGS;
 
@@ -34,20 +32,15 @@ pub fn fingerprint(path: &Path) -> io::Result<String> {
 
 /// Fingerprints a page read from `input` to its end (streamed, never held whole).
 pub fn fingerprint_from(input: impl io::Read) -> io::Result<String> {
-    let input = BufReader::with_capacity(64 * 1024, input);
     let mut emitter = ContentEmitter::default();
-    for token in Tokenizer::new_with_emitter(IoReader::new(input), &mut emitter) {
-        token?;
-    }
+    crate::html::stream(input, &mut emitter)?;
     Ok(emitter.finish())
 }
 
 /// Fingerprints HTML held in memory.
 pub fn fingerprint_bytes(html: &[u8]) -> String {
     let mut emitter = ContentEmitter::default();
-    for token in Tokenizer::new_with_emitter(html, &mut emitter) {
-        let Ok(()) = token;
-    }
+    crate::html::stream_bytes(html, &mut emitter);
     emitter.finish()
 }
 
@@ -215,12 +208,6 @@ impl html5gum::Emitter for &mut ContentEmitter {
 
     crate::html::emitter_basics!();
 
-    fn set_last_start_tag(&mut self, last_start_tag: Option<&[u8]>) {
-        self.last_start_tag.clear();
-        self.last_start_tag
-            .extend_from_slice(last_start_tag.unwrap_or_default());
-    }
-
     fn pop_token(&mut self) -> Option<()> {
         None
     }
@@ -326,15 +313,12 @@ impl html5gum::Emitter for &mut ContentEmitter {
     fn push_attribute_value(&mut self, s: &[u8]) {
         crate::html::push_capped(&mut self.attr_value, s, MAX_PIECE);
     }
-
-    fn current_is_appropriate_end_tag_token(&mut self) -> bool {
-        self.is_end_tag && !self.last_start_tag.is_empty() && self.last_start_tag == self.tag
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use html5gum::Tokenizer;
 
     fn page(head: &str, body: &str) -> String {
         format!(
