@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use jiff::Timestamp;
 use sitemapgen::rules::{Changefreq, Priority};
 use sitemapgen::sitemap::Form;
-use sitemapgen::sitemap::{self, Children, Entry, Limits};
+use sitemapgen::sitemap::{self, Children, Entries, Entry, Limits};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -24,7 +24,7 @@ fn main() {
         .and_then(|a| a.replace('_', "").parse().ok())
         .unwrap_or(1_000_000);
     let dir = args.next().map(PathBuf::from);
-    let entries: Vec<Entry> = (0..urls)
+    let entries: Entries = (0..urls)
         .map(|i| Entry {
             loc: format!("https://example.org/section-{}/post-{i}/", i % 50).into(),
             lastmod: Timestamp::from_second(1_700_000_000 + i as i64).ok(),
@@ -41,7 +41,10 @@ fn main() {
         let mut out = std::io::sink();
         let mut counted = Counting(&mut out, 0);
         let start = Instant::now();
-        for part in entries.chunks(limits.max_urls) {
+        let mut rest = entries.as_slice();
+        while !rest.is_empty() {
+            let (part, after) = rest.split_at(limits.max_urls);
+            rest = after;
             sitemap::write_single(&mut counted, part, limits, Form::default())
                 .expect("writes to a sink");
         }
@@ -76,7 +79,7 @@ fn main() {
                 &children,
                 &[sitemap::Group {
                     section: None,
-                    entries: &entries,
+                    entries: entries.as_slice(),
                 }],
                 limits,
                 form,

@@ -71,6 +71,17 @@ impl Priority {
             .then_some(Priority((value + 0.0) as f32))
     }
 
+    /// Its `f32` bits, to pack it where `Option`'s tag would cost more.
+    pub(crate) fn to_bits(self) -> u32 {
+        self.0.to_bits()
+    }
+
+    /// The priority of [`Priority::to_bits`]'s bits; `None` for any others.
+    pub(crate) fn from_bits(bits: u32) -> Option<Priority> {
+        let value = f32::from_bits(bits);
+        (0.0..=1.0).contains(&value).then_some(Priority(value))
+    }
+
     /// The numeric value.
     pub fn get(self) -> f64 {
         // Through the shortest decimal form, so 0.8 reads back as 0.8, not 0.800000011920929.

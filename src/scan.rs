@@ -3,6 +3,7 @@
 //! The walk runs on all cores (`ignore`'s parallel walker, with none of its ignore-file
 //! filtering); its order varies, so callers sort what it finds.
 
+use std::ffi::OsStr;
 use std::fmt;
 use std::fs;
 use std::io::Read;
@@ -27,12 +28,56 @@ pub struct ScanOptions {
     pub threads: usize,
 }
 
-/// A candidate page. Only its path: the page workers read anything else (its
-/// modification time from the file they open anyway), which keeps the walk's list small.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Found {
-    /// Path relative to the public directory.
-    pub rel: Box<Path>,
+/// The candidate pages: only their paths (the page workers read anything else, its
+/// modification time from the file they open anyway), relative to the public directory,
+/// all in one buffer. A path of its own per page would cost a heap block each: on a
+/// million pages, 27 MB more than the paths' bytes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Pages {
+    bytes: Vec<u8>,
+    /// Where each path ends in `bytes`; it starts where the one before ends.
+    ends: Vec<usize>,
+}
+
+impl Pages {
+    /// Adds a page's path.
+    pub fn push(&mut self, rel: &Path) {
+        self.bytes
+            .extend_from_slice(rel.as_os_str().as_encoded_bytes());
+        self.ends.push(self.bytes.len());
+    }
+
+    /// The path of page `i`, relative to the public directory.
+    pub fn get(&self, i: usize) -> &Path {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        // SAFETY: each span was pushed whole from an `OsStr`'s encoded bytes, and spans
+        // are only ever appended whole.
+        let text = unsafe { OsStr::from_encoded_bytes_unchecked(&self.bytes[start..self.ends[i]]) };
+        Path::new(text)
+    }
+
+    /// How many pages.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Every page's path, in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &Path> {
+        (0..self.len()).map(|i| self.get(i))
+    }
+
+    /// Moves `other`'s pages after these, leaving it empty.
+    pub fn append(&mut self, other: &mut Pages) {
+        let offset = self.bytes.len();
+        self.bytes.append(&mut other.bytes);
+        self.ends
+            .extend(other.ends.drain(..).map(|end| end + offset));
+    }
 }
 
 /// Why the walk passed over a file or directory.
@@ -93,7 +138,7 @@ impl fmt::Display for ScanWarning {
 #[derive(Debug, Default)]
 pub struct Scan {
     /// Candidate pages, in no particular order.
-    pub pages: Vec<Found>,
+    pub pages: Pages,
     /// Files passed over (only when `keep_skipped`), in no particular order.
     pub skipped: Vec<Skipped>,
     /// How many entries were passed over, whether kept or not.
@@ -156,7 +201,8 @@ impl Drop for Visitor<'_> {
     fn drop(&mut self) {
         let local = std::mem::take(&mut self.local);
         let mut shared = self.shared.lock().unwrap_or_else(|e| e.into_inner());
-        shared.pages.extend(local.pages);
+        let mut local_pages = local.pages;
+        shared.pages.append(&mut local_pages);
         shared.skipped.extend(local.skipped);
         shared.skipped_count += local.skipped_count;
         shared.warnings.extend(local.warnings);
@@ -236,7 +282,7 @@ impl Visitor<'_> {
             self.skip(rel, SkipReason::Verification);
             return WalkState::Continue;
         }
-        self.local.pages.push(Found { rel: rel.into() });
+        self.local.pages.push(rel);
         WalkState::Continue
     }
 }
@@ -387,6 +433,39 @@ fn warning_from(err: ignore::Error, root: &Path) -> ScanWarning {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pages_keep_each_path_whole_through_appends() {
+        let paths = [
+            "index.html",
+            "",
+            "a/b/index.html",
+            "caf\u{e9}/x.htm",
+            "z.html",
+        ];
+        let mut pages = Pages::default();
+        let mut other = Pages::default();
+        for (i, p) in paths.iter().enumerate() {
+            if i < 2 {
+                pages.push(Path::new(p))
+            } else {
+                other.push(Path::new(p))
+            }
+        }
+        pages.append(&mut other);
+        assert!(other.is_empty());
+        assert_eq!(pages.len(), paths.len());
+        let got: Vec<&Path> = pages.iter().collect();
+        let want: Vec<&Path> = paths.iter().map(Path::new).collect();
+        assert_eq!(got, want);
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let odd = Path::new(OsStr::from_bytes(b"bad\xff.html"));
+            pages.push(odd);
+            assert_eq!(pages.get(paths.len()), odd);
+        }
+    }
 
     #[test]
     fn extensions_match_case_insensitively() {

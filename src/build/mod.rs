@@ -25,9 +25,9 @@ use crate::lastmod::git::GitDates;
 use crate::lastmod::state::{PageState, State, StateError};
 use crate::lastmod::{self, LastmodSource};
 use crate::robots::Robots;
-use crate::scan::{self, Found, ScanOptions, Skipped};
+use crate::scan::{self, Pages, ScanOptions, Skipped};
 use crate::sections::SectionUrls;
-use crate::sitemap::Entry;
+use crate::sitemap::Entries;
 use crate::url;
 use workers::{Listed, Processed, process_all};
 
@@ -35,7 +35,7 @@ use workers::{Listed, Processed, process_all};
 #[derive(Debug, Default)]
 pub struct Collection {
     /// Entries sorted by URL (byte order), each URL once.
-    pub entries: Vec<Entry>,
+    pub entries: Entries,
     /// Pages left out and why, sorted by path (only when details were asked for).
     pub left_out: Vec<(PathBuf, LeftOut)>,
     /// How many pages were left out, by reason.
@@ -173,42 +173,60 @@ fn lookups(config: &Config, warnings: &mut Vec<Warning>) -> Result<Lookups, Erro
 fn gather(
     config: &Config,
     lookups: &Lookups,
-    pages: &[Found],
+    pages: &Pages,
     processed: Processed,
     collection: &mut Collection,
 ) -> Option<String> {
     let mut listed = processed.listed;
+    let text = processed.text;
     collection.warnings.extend(processed.warnings);
     collection.left_out = processed.left_out;
     collection.counts = processed.counts;
-    sort_and_dedup(config, pages, &mut listed, &mut collection.warnings);
+    let urls = Urls {
+        base: config.base_url.as_str(),
+        text: &text,
+    };
+    sort_and_dedup(config, pages, urls, &mut listed, &mut collection.warnings);
     if let Some(previous) = &lookups.state {
-        let state = new_state(config, &listed, processed.fingerprints);
+        let state = new_state(urls, &listed, processed.fingerprints);
         let owned = config.base_url.as_str();
         collection.changes = Some(changes::diff(previous, &state, owned, config.all_changed));
         collection.state = Some(state);
     }
     collection.left_out.sort_by(|a, b| a.0.cmp(&b.0));
     let wrong = settle_canonicals(config, pages, &listed, processed.canonical, collection);
-    collection.sections = into_sections(config, &mut listed, &mut collection.warnings);
-    // Puts the base URL back in front of each URL. Entries carry only the part after the
-    // base while collecting: the prefix every URL shares would double the heap each one
-    // takes, on a million pages 30 MB.
-    let base = config.base_url.as_str();
-    collection.entries = listed
-        .into_iter()
-        .map(|mut l| {
-            l.entry.loc = format!("{base}{}", l.entry.loc).into_boxed_str();
-            l.entry
-        })
-        .collect();
+    collection.sections = into_sections(config, urls, &mut listed, &mut collection.warnings);
+    // In place: the list's memory becomes the entries'.
+    let items = listed.into_iter().map(|l| l.item).collect();
+    collection.entries = Entries::from_parts(config.base_url.as_str(), text, items);
     wrong
+}
+
+/// Where the listed pages' URLs are: each is the base URL, then its item's span of
+/// `text` (see [`Processed::text`]).
+#[derive(Clone, Copy)]
+struct Urls<'a> {
+    base: &'a str,
+    text: &'a str,
+}
+
+impl Urls<'_> {
+    /// A listed page's URL after the base.
+    fn rest(&self, l: &Listed) -> &str {
+        l.item.rest(self.text)
+    }
+
+    /// A listed page's URL.
+    fn url(&self, l: &Listed) -> String {
+        format!("{}{}", self.base, self.rest(l))
+    }
 }
 
 /// Orders the listed pages (sorted by URL) section by section, keeping the order within
 /// each, and counts them.
 fn into_sections(
     config: &Config,
+    urls: Urls,
     listed: &mut [Listed],
     warnings: &mut Vec<Warning>,
 ) -> Vec<SectionUrls> {
@@ -216,8 +234,9 @@ fn into_sections(
     if sections.is_empty() {
         return Vec::new();
     }
-    // Stable: each section's pages stay sorted by URL.
-    listed.sort_by_key(|l| l.section);
+    // By URL within each section: URLs are unique by now, so this is a stable sort by
+    // section, without the stable sort's buffer of half the list.
+    listed.sort_unstable_by(|a, b| (a.section, urls.rest(a)).cmp(&(b.section, urls.rest(b))));
     let mut urls = vec![0; sections.specs().len() + 1];
     for l in listed.iter() {
         urls[l.section as usize] += 1;
@@ -242,25 +261,25 @@ fn into_sections(
 /// Sorts by URL, and keeps one page of each URL: the first by path, with a warning.
 fn sort_and_dedup(
     config: &Config,
-    pages: &[Found],
+    pages: &Pages,
+    urls: Urls,
     listed: &mut Vec<Listed>,
     warnings: &mut Vec<Warning>,
 ) {
-    let rel = |l: &Listed| pages[l.page as usize].rel.as_os_str().as_encoded_bytes();
+    let rel = |l: &Listed| pages.get(l.page as usize).as_os_str().as_encoded_bytes();
     listed.sort_unstable_by(|a, b| {
-        a.entry
-            .loc
-            .cmp(&b.entry.loc)
+        urls.rest(a)
+            .cmp(urls.rest(b))
             .then_with(|| rel(a).cmp(rel(b)))
     });
     // `dedup_by` hands (later, earlier): the earlier, first by path, is kept.
     listed.dedup_by(|later, kept| {
-        let same = later.entry.loc == kept.entry.loc;
+        let same = urls.rest(later) == urls.rest(kept);
         if same {
             warnings.push(Warning::DuplicateUrl {
-                url: format!("{}{}", config.base_url.as_str(), later.entry.loc),
-                kept: config.public_dir.join(&pages[kept.page as usize].rel),
-                dropped: config.public_dir.join(&pages[later.page as usize].rel),
+                url: urls.url(later),
+                kept: config.public_dir.join(pages.get(kept.page as usize)),
+                dropped: config.public_dir.join(pages.get(later.page as usize)),
             });
         }
         same
@@ -269,7 +288,7 @@ fn sort_and_dedup(
 
 /// The new state: each listed page's fingerprint and date.
 fn new_state(
-    config: &Config,
+    urls: Urls,
     listed: &[Listed],
     mut fingerprints: Vec<(u32, Box<str>)>,
 ) -> BTreeMap<String, PageState> {
@@ -281,9 +300,9 @@ fn new_state(
                 .binary_search_by_key(&l.page, |(page, _)| *page)
                 .ok()?;
             let fingerprint = fingerprints[i].1.to_string();
-            let lastmod = l.entry.lastmod;
+            let lastmod = l.item.lastmod();
             Some((
-                format!("{}{}", config.base_url.as_str(), l.entry.loc),
+                urls.url(l),
                 PageState {
                     fingerprint,
                     lastmod,
@@ -328,7 +347,7 @@ fn finish(
 /// [`canonical::suspicious`]); the warnings are then left to it.
 fn settle_canonicals(
     config: &Config,
-    pages: &[Found],
+    pages: &Pages,
     listed: &[Listed],
     mut pending: Vec<canonical::Pending>,
     collection: &mut Collection,
@@ -336,9 +355,9 @@ fn settle_canonicals(
     if pending.is_empty() {
         return None;
     }
-    let rel = |page: u32| &*pages[page as usize].rel;
+    let rel = |page: u32| pages.get(page as usize);
     pending.sort_unstable_by(|a, b| rel(a.page).cmp(rel(b.page)));
-    let targets = canonical::find_targets(pages.iter().map(|f| &*f.rel), &pending);
+    let targets = canonical::find_targets(pages.iter(), &pending);
     let wrong = canonical::suspicious(&pending, pages.len(), &config.base_url);
     let mut is_listed = vec![false; pages.len()];
     for l in listed {

@@ -3,7 +3,7 @@
 use std::cell::OnceCell;
 use std::fs::{File, Metadata};
 use std::io::{self, Seek, SeekFrom};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use super::Lookups;
@@ -13,7 +13,7 @@ use crate::error::{LeftOut, Warning};
 use crate::lastmod::{self, LastmodSource, PageFacts};
 use crate::page::{self, Head, HeadOptions};
 use crate::rules::Verdict;
-use crate::scan::{Found, ScanWarning};
+use crate::scan::ScanWarning;
 use crate::sitemap::{Alternate, Entry};
 use crate::{canonical, url};
 
@@ -51,13 +51,14 @@ impl<'a> Shared<'a> {
 /// One page on its way: where it is, and where its warnings go.
 struct Page<'a> {
     shared: &'a Shared<'a>,
-    found: &'a Found,
+    /// Its path, relative to the public directory.
+    rel: &'a Path,
     warnings: &'a mut Vec<Warning>,
 }
 
 impl Page<'_> {
     fn path(&self) -> PathBuf {
-        self.shared.config.public_dir.join(&self.found.rel)
+        self.shared.config.public_dir.join(self.rel)
     }
 
     fn ignored(&mut self, kind: &'static str, value: &str, reason: String) {
@@ -101,21 +102,21 @@ pub(super) struct Scratch {
 /// Rules, URL, head and date for one page.
 pub(super) fn process_page(
     shared: &Shared,
-    found: &Found,
+    rel: &Path,
     scratch: &mut Scratch,
     warnings: &mut Vec<Warning>,
 ) -> Outcome {
     let config = shared.config;
-    let verdict = config.rules.apply(&found.rel, &mut scratch.matched);
+    let verdict = config.rules.apply(rel, &mut scratch.matched);
     if let Some(by) = verdict.excluded {
         return Outcome::LeftOut(LeftOut::Rule(by), None);
     }
     let mut page = Page {
         shared,
-        found,
+        rel,
         warnings,
     };
-    let loc = url::page_url(&config.base_url, &found.rel, &config.url_style);
+    let loc = url::page_url(&config.base_url, rel, &config.url_style);
     if loc.len() >= url::MAX_URL_LEN {
         let path = page.path();
         page.warnings.push(Warning::UrlTooLong {
@@ -173,7 +174,7 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
     if shared.needs_head || shared.lookups.state.is_some() || shared.config.images {
         // Non-blocking: a FIFO that replaced the page after the walk must not hang us.
         let opened = match &shared.site {
-            Some(site) => site.open_nonblocking(&page.found.rel),
+            Some(site) => site.open_nonblocking(page.rel),
             None => crate::fsutil::open_nonblocking(&page.path()),
         };
         match opened {
@@ -277,7 +278,7 @@ fn head_verdict<'u>(
     let Some(page_url) = page_url() else {
         return Ok(None);
     };
-    match canonical::judge(&config.base_url, page_url, &page.found.rel, href) {
+    match canonical::judge(&config.base_url, page_url, page.rel, href) {
         Ok(canonical::Judged::Itself) => Ok(None),
         // Listed under the form the site declares preferred.
         Ok(canonical::Judged::ItselfAs(suffix)) => {
@@ -426,7 +427,7 @@ fn entry(
     let facts = PageFacts {
         modified: opened.modified,
         meta: head.modified.as_deref(),
-        git: lookups.git.as_ref().and_then(|g| g.get(&page.found.rel)),
+        git: lookups.git.as_ref().and_then(|g| g.get(page.rel)),
         content: fingerprint
             .as_deref()
             .map(|fp| (fp, lookups.state.as_ref().and_then(|s| s.get(&loc)))),
@@ -439,8 +440,7 @@ fn entry(
     }
     Outcome::Listed(
         Entry {
-            // Only the part after the base URL while collecting (see `collect`).
-            loc: loc[config.base_url.as_str().len()..].into(),
+            loc: loc.into(),
             lastmod: resolved.lastmod,
             changefreq: verdict.changefreq,
             priority: verdict.priority,
@@ -491,11 +491,9 @@ mod tests {
             ("page.html", true, ""),
         ];
         for (name, listed, warning) in table {
-            let found = Found {
-                rel: std::path::Path::new(name).into(),
-            };
             let mut warnings = Vec::new();
-            let outcome = process_page(&shared, &found, &mut Scratch::default(), &mut warnings);
+            let rel = Path::new(name);
+            let outcome = process_page(&shared, rel, &mut Scratch::default(), &mut warnings);
             assert_eq!(matches!(outcome, Outcome::Listed(..)), listed, "{name}");
             if warning.is_empty() {
                 assert!(warnings.is_empty(), "{name}: {warnings:?}");

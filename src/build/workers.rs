@@ -1,6 +1,6 @@
 //! The bounded pool of page workers.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -9,9 +9,9 @@ use super::{Lookups, Progress};
 use crate::canonical;
 use crate::config::Config;
 use crate::error::{LeftOut, LeftOutCounts, Warning};
-use crate::scan::Found;
+use crate::scan::Pages;
 use crate::sections::Sections;
-use crate::sitemap::Entry;
+use crate::sitemap::{Entry, Item};
 
 /// Pages handed to a worker at a time.
 const CHUNK: usize = 256;
@@ -26,7 +26,8 @@ pub(super) struct Listed {
     pub page: u32,
     /// The place of its section (see [`Sections::of`]).
     pub section: u16,
-    pub entry: Entry,
+    /// Its entry, its URL (after the base) in [`Processed::text`].
+    pub item: Item,
 }
 
 /// How outcomes are filed: with the details of what was left out or not, and into
@@ -34,6 +35,8 @@ pub(super) struct Listed {
 struct Filing<'a> {
     details: bool,
     sections: &'a Sections,
+    /// The length of the base URL, which entries are kept without.
+    base_len: usize,
     /// Scratch space for matching sections.
     matched: Vec<usize>,
 }
@@ -42,6 +45,8 @@ struct Filing<'a> {
 #[derive(Default)]
 pub(super) struct Processed {
     pub listed: Vec<Listed>,
+    /// The listed pages' URLs after the base, one after the other.
+    pub text: String,
     pub left_out: Vec<(PathBuf, LeftOut)>,
     pub counts: LeftOutCounts,
     /// Pages left out for a canonical URL.
@@ -55,7 +60,13 @@ pub(super) struct Processed {
 impl Processed {
     /// Moves a worker's batch in, leaving the batch's buffers empty for reuse.
     fn take_batch(&mut self, batch: &mut Processed) {
-        self.listed.append(&mut batch.listed);
+        let offset = self.text.len();
+        self.text.push_str(&batch.text);
+        batch.text.clear();
+        self.listed.extend(batch.listed.drain(..).map(|mut l| {
+            l.item.shift(offset);
+            l
+        }));
         self.left_out.append(&mut batch.left_out);
         self.canonical.append(&mut batch.canonical);
         self.fingerprints.append(&mut batch.fingerprints);
@@ -64,7 +75,7 @@ impl Processed {
     }
 
     /// Files one page's outcome (page `i` of the walk's list).
-    fn add(&mut self, i: usize, found: &Found, outcome: Outcome, filing: &mut Filing) {
+    fn add(&mut self, i: usize, rel: &Path, outcome: Outcome, filing: &mut Filing) {
         match outcome {
             Outcome::Listed(entry, fingerprint) => {
                 if let Some(fp) = fingerprint {
@@ -72,8 +83,8 @@ impl Processed {
                 }
                 self.listed.push(Listed {
                     page: i as u32,
-                    section: filing.sections.of(&found.rel, &mut filing.matched),
-                    entry,
+                    section: filing.sections.of(rel, &mut filing.matched),
+                    item: Item::new(&mut self.text, entry, filing.base_len),
                 });
             }
             Outcome::LeftOut(why, pending) => {
@@ -83,7 +94,7 @@ impl Processed {
                     self.canonical.push(pending);
                 }
                 if filing.details {
-                    self.left_out.push((found.rel.to_path_buf(), why));
+                    self.left_out.push((rel.to_path_buf(), why));
                 }
             }
             Outcome::Dropped => {}
@@ -108,7 +119,7 @@ pub(super) enum Outcome {
 pub(super) fn process_all(
     config: &Config,
     lookups: &Lookups,
-    pages: &[Found],
+    pages: &Pages,
     details: bool,
     progress: &Progress,
 ) -> Processed {
@@ -118,7 +129,12 @@ pub(super) fn process_all(
         .min(pages.len().div_ceil(CHUNK))
         .max(1);
     let next = AtomicUsize::new(0);
-    let gathered = Mutex::new(Processed::default());
+    // Room for every page at once: grown by doubling, the list could take twice the
+    // room it needs at its peak.
+    let gathered = Mutex::new(Processed {
+        listed: Vec::with_capacity(pages.len()),
+        ..Processed::default()
+    });
     let shared = Shared::new(config, lookups);
     let work = || {
         let mut batch = Processed::default();
@@ -126,6 +142,7 @@ pub(super) fn process_all(
         let mut filing = Filing {
             details,
             sections: &config.sections,
+            base_len: config.base_url.as_str().len(),
             matched: Vec::new(),
         };
         loop {
@@ -133,9 +150,10 @@ pub(super) fn process_all(
             if start >= pages.len() {
                 return;
             }
-            for (i, found) in pages.iter().enumerate().skip(start).take(CHUNK) {
-                let outcome = process_page(&shared, found, &mut scratch, &mut batch.warnings);
-                batch.add(i, found, outcome, &mut filing);
+            for i in start..pages.len().min(start + CHUNK) {
+                let rel = pages.get(i);
+                let outcome = process_page(&shared, rel, &mut scratch, &mut batch.warnings);
+                batch.add(i, rel, outcome, &mut filing);
             }
             progress
                 .done

@@ -53,7 +53,7 @@ pub fn write(
     };
     let path = match &config.output {
         Output::Stdout => {
-            sitemap::write_single(out, &collection.entries, limits, form(config))?;
+            sitemap::write_single(out, collection.entries.as_slice(), limits, form(config))?;
             save_state(config, collection)?;
             return Ok(WriteOutcome {
                 written: None,
@@ -113,13 +113,13 @@ fn groups(collection: &Collection) -> Vec<Group<'_>> {
     if collection.sections.is_empty() {
         return vec![Group {
             section: None,
-            entries: &collection.entries,
+            entries: collection.entries.as_slice(),
         }];
     }
-    let mut rest = &collection.entries[..];
+    let mut rest = collection.entries.as_slice();
     let mut groups = Vec::with_capacity(collection.sections.len());
     for section in &collection.sections {
-        let (entries, after) = rest.split_at(section.urls.min(rest.len()));
+        let (entries, after) = rest.split_at(section.urls);
         rest = after;
         groups.push(Group {
             section: section.name.as_deref(),

@@ -161,8 +161,8 @@ fn dry_run(
         return Ok(());
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
-    for entry in &collection.entries {
-        writeln!(out, "{}", entry.loc).map_err(stdout_error)?;
+    for entry in collection.entries.iter() {
+        writeln!(out, "{}", entry.loc()).map_err(stdout_error)?;
     }
     out.flush().map_err(stdout_error)?;
     if !args.quiet {

@@ -127,7 +127,7 @@ pub(super) fn build_json(
         value["list"] = collection
             .entries
             .iter()
-            .map(|e| e.loc.to_string())
+            .map(|e| e.loc().to_string())
             .collect();
     }
     if let Some(changes) = &collection.changes {

@@ -2,6 +2,7 @@
 //! at most 50,000 URLs and 50 MiB, a sitemap index when there is more than one file,
 //! and every file written to a temporary file beside its target and renamed into place.
 
+mod entries;
 mod replace;
 mod split;
 #[cfg(test)]
@@ -15,6 +16,8 @@ use jiff::Timestamp;
 use quick_xml::Reader;
 use quick_xml::events::Event;
 
+pub(crate) use entries::Item;
+pub use entries::{Entries, EntryRef, EntrySlice, Loc};
 pub use replace::{write_files, write_index_file};
 pub use split::write_single;
 
@@ -294,7 +297,7 @@ pub struct Group<'a> {
     /// The section's name, in its children's names; `None` for the pages in no section.
     pub section: Option<&'a str>,
     /// Its entries, in the order written.
-    pub entries: &'a [Entry],
+    pub entries: EntrySlice<'a>,
 }
 
 /// The local name of a file's root element, reading no more than its first 64 KiB

@@ -12,7 +12,7 @@ use tempfile::NamedTempFile;
 use super::split::{Part, write_urlsets};
 use super::xml::{Sink, write_index};
 use super::{
-    ChildShape, Children, Entry, Form, Format, Group, Limits, PROTOCOL_MAX_BYTES,
+    ChildShape, Children, EntrySlice, Form, Format, Group, Limits, PROTOCOL_MAX_BYTES,
     PROTOCOL_MAX_ENTRIES, WriteError, Written, child_name, child_shape, root_element, split_name,
 };
 use jiff::Timestamp;
@@ -245,7 +245,7 @@ impl Replacement {
     /// is written (to name it), synced and closed when full.
     fn write_urlsets(
         &self,
-        entries: &[Entry],
+        entries: EntrySlice,
         limits: Limits,
         form: Form,
     ) -> Result<Vec<Part<Closed>>, WriteError> {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use jiff::Timestamp;
 
 use super::xml::{Extensions, Sink, URLSET_CLOSE, urlset_open, write_entry};
-use super::{Entry, Form, Format, Limits, WriteError};
+use super::{EntrySlice, Form, Format, Limits, WriteError};
 
 /// One sitemap file's worth of entries, as written to its sink.
 #[derive(Debug)]
@@ -30,7 +30,7 @@ struct Open<W: Write> {
 /// Each finished sink is handed to `finish`, whose result is kept: files are synced and
 /// closed there, so no more than one child is open at a time however many there are.
 pub(super) fn write_urlsets<W: Write, T>(
-    entries: &[Entry],
+    entries: EntrySlice,
     limits: Limits,
     form: Form,
     mut open: impl FnMut() -> io::Result<W>,
@@ -46,12 +46,14 @@ pub(super) fn write_urlsets<W: Write, T>(
     let mut parts = Vec::new();
     let mut current: Option<Open<W>> = None;
     let mut buf = Vec::with_capacity(512);
-    for entry in entries {
+    let mut loc = String::new();
+    for entry in entries.iter() {
         buf.clear();
         match form.format {
-            Format::Xml => write_entry(&mut buf, entry, form.lastmod)?,
+            Format::Xml => write_entry(&mut buf, entry, form.lastmod, &mut loc)?,
             Format::Txt => {
-                buf.extend_from_slice(entry.loc.as_bytes());
+                entry.loc().write_into(&mut loc);
+                buf.extend_from_slice(loc.as_bytes());
                 buf.push(b'\n');
             }
         }
@@ -81,8 +83,9 @@ pub(super) fn write_urlsets<W: Write, T>(
         part.sink.write_all(&buf)?;
         part.urls += 1;
         part.bytes += buf.len();
-        if entry.lastmod > part.newest {
-            part.newest = entry.lastmod;
+        let lastmod = entry.lastmod();
+        if lastmod > part.newest {
+            part.newest = lastmod;
         }
     }
     if let Some(c) = current {
@@ -110,7 +113,7 @@ fn finish_part<W: Write, T>(
 /// when the entries need more than one file.
 pub fn write_single(
     out: &mut dyn Write,
-    entries: &[Entry],
+    entries: EntrySlice,
     limits: Limits,
     form: Form,
 ) -> Result<(), WriteError> {

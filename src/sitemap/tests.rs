@@ -12,12 +12,23 @@ fn entry(loc: &str, secs: Option<i64>) -> Entry {
     }
 }
 
+/// `entries` as the writer takes them.
+fn all(entries: &[Entry]) -> Entries {
+    entries.iter().cloned().collect()
+}
+
 fn serialised(entries: &[Entry], limits: Limits) -> Vec<String> {
-    write_urlsets(entries, limits, Form::default(), || Ok(Vec::new()), Ok)
-        .unwrap()
-        .into_iter()
-        .map(|p| String::from_utf8(p.written).unwrap())
-        .collect()
+    write_urlsets(
+        all(entries).as_slice(),
+        limits,
+        Form::default(),
+        || Ok(Vec::new()),
+        Ok,
+    )
+    .unwrap()
+    .into_iter()
+    .map(|p| String::from_utf8(p.written).unwrap())
+    .collect()
 }
 
 #[test]
@@ -133,7 +144,7 @@ fn splits_by_count() {
         .map(|i| entry(&format!("https://e.org/{i}"), Some(i)))
         .collect();
     let parts = write_urlsets(
-        &entries,
+        all(&entries).as_slice(),
         Limits {
             max_urls: 3,
             max_bytes: PROTOCOL_MAX_BYTES,
@@ -202,13 +213,13 @@ fn the_size_limit_counts_bytes_before_gzip() {
         max_urls: PROTOCOL_MAX_ENTRIES,
         max_bytes: 1_000,
     };
-    let err = write_single(&mut out, &entries, limits, form).unwrap_err();
+    let err = write_single(&mut out, all(&entries).as_slice(), limits, form).unwrap_err();
     assert!(matches!(err, WriteError::NeedsIndex { .. }), "{err}");
     let limits = Limits {
         max_urls: PROTOCOL_MAX_ENTRIES,
         max_bytes: 10_000,
     };
-    write_single(&mut out, &entries, limits, form).unwrap();
+    write_single(&mut out, all(&entries).as_slice(), limits, form).unwrap();
     assert!(out.len() < 1_000, "{} bytes compressed", out.len());
     let mut text = String::new();
     flate2::read::GzDecoder::new(&out[..])
@@ -227,7 +238,14 @@ fn text_parts_are_lines_with_no_markup() {
         format: Format::Txt,
         ..Form::default()
     };
-    let parts = write_urlsets(&entries, Limits::default(), form, || Ok(Vec::new()), Ok).unwrap();
+    let parts = write_urlsets(
+        all(&entries).as_slice(),
+        Limits::default(),
+        form,
+        || Ok(Vec::new()),
+        Ok,
+    )
+    .unwrap();
     assert_eq!(parts.len(), 1);
     assert_eq!(
         parts[0].written,
@@ -243,7 +261,7 @@ fn stdout_refuses_what_needs_an_index() {
     let mut out = Vec::new();
     let err = write_single(
         &mut out,
-        &entries,
+        all(&entries).as_slice(),
         Limits {
             max_urls: 2,
             max_bytes: PROTOCOL_MAX_BYTES,

@@ -6,7 +6,7 @@ use jiff::Timestamp;
 use quick_xml::Writer;
 use quick_xml::events::BytesText;
 
-use super::{Entry, IMAGE_NAMESPACE, NAMESPACE, XHTML_NAMESPACE};
+use super::{EntryRef, EntrySlice, IMAGE_NAMESPACE, NAMESPACE, XHTML_NAMESPACE};
 use crate::lastmod::{self, LastmodFormat};
 
 // The declaration and root tags are constants, so they are written as bytes; every
@@ -25,7 +25,7 @@ pub(super) struct Extensions {
 }
 
 impl Extensions {
-    pub(super) fn of(entries: &[Entry]) -> Extensions {
+    pub(super) fn of(entries: EntrySlice) -> Extensions {
         Extensions {
             xhtml: entries.iter().any(|e| !e.alternates().is_empty()),
             image: entries.iter().any(|e| !e.images().is_empty()),
@@ -102,28 +102,31 @@ impl<W: Write> Write for Sink<W> {
     }
 }
 
-/// Serialises one entry (with its indentation) into `buf`.
+/// Serialises one entry (with its indentation) into `buf`; `loc` is scratch space for
+/// its URL.
 pub(super) fn write_entry(
     buf: &mut Vec<u8>,
-    entry: &Entry,
+    entry: EntryRef,
     format: LastmodFormat,
+    loc: &mut String,
 ) -> io::Result<()> {
     let mut w = Writer::new(buf);
     w.get_mut().extend_from_slice(b"  <url>\n    ");
+    entry.loc().write_into(loc);
     w.create_element("loc")
-        .write_text_content(BytesText::new(&entry.loc))?;
-    if let Some(ts) = entry.lastmod {
+        .write_text_content(BytesText::new(loc))?;
+    if let Some(ts) = entry.lastmod() {
         w.get_mut().extend_from_slice(b"\n    ");
         let text = lastmod::format(ts, format);
         w.create_element("lastmod")
             .write_text_content(BytesText::new(&text))?;
     }
-    if let Some(c) = entry.changefreq {
+    if let Some(c) = entry.changefreq() {
         w.get_mut().extend_from_slice(b"\n    ");
         w.create_element("changefreq")
             .write_text_content(BytesText::new(c.as_str()))?;
     }
-    if let Some(p) = entry.priority {
+    if let Some(p) = entry.priority() {
         w.get_mut().extend_from_slice(b"\n    ");
         let text = p.to_string();
         w.create_element("priority")
