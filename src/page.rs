@@ -12,6 +12,8 @@ use std::path::Path;
 
 use html5gum::Tokenizer;
 
+mod prescan;
+
 /// The most bytes of a page that are ever read.
 pub const HEAD_LIMIT: usize = 64 * 1024;
 
@@ -115,6 +117,7 @@ pub struct HeadBuffers {
     attrs: Attrs,
     attr_name: Vec<u8>,
     text: Vec<u8>,
+    prescan: prescan::Scratch,
 }
 
 /// [`read_head_sized`] into buffers kept from an earlier page.
@@ -213,7 +216,24 @@ struct Collector<'o> {
     complete: bool,
 }
 
-impl Collector<'_> {
+impl<'o> Collector<'o> {
+    fn new(options: &'o HeadOptions) -> Collector<'o> {
+        Collector {
+            options,
+            head: Head::default(),
+            modified: None,
+            in_json_ld: false,
+            complete: false,
+        }
+    }
+
+    /// What the head said, and whether its end was seen.
+    fn finish(self) -> (Head, bool) {
+        let mut head = self.head;
+        head.modified = self.modified.map(|(_, v)| v);
+        (head, self.complete)
+    }
+
     fn found(&mut self, source: ModifiedSource, value: String) {
         if !value.is_empty() && self.modified.as_ref().is_none_or(|(s, _)| source < *s) {
             self.modified = Some((source, value));
@@ -416,19 +436,32 @@ pub fn parse_head(html: &[u8], options: &HeadOptions) -> (Head, bool) {
     parse_head_with(html, options, &mut HeadBuffers::default())
 }
 
-/// [`parse_head`] with buffers kept from an earlier page.
+/// [`parse_head`] with buffers kept from an earlier page: the pre-scan, or html5gum
+/// where the pre-scan gives up.
 fn parse_head_with(html: &[u8], options: &HeadOptions, buffers: &mut HeadBuffers) -> (Head, bool) {
     let html = &html[..html.len().min(HEAD_LIMIT)];
-    let mut collector = Collector {
-        options,
-        head: Head::default(),
-        modified: None,
-        in_json_ld: false,
-        complete: false,
-    };
+    let mut collector = Collector::new(options);
+    if !prescan::scan(html, &mut collector, &mut buffers.prescan) {
+        collector = Collector::new(options);
+        tokenize(html, &mut collector, buffers);
+    }
+    collector.finish()
+}
+
+/// [`parse_head`] by html5gum alone, without the pre-scan: what the pre-scan is held to.
+#[cfg(test)]
+fn parse_head_tokenized(html: &[u8], options: &HeadOptions) -> (Head, bool) {
+    let html = &html[..html.len().min(HEAD_LIMIT)];
+    let mut collector = Collector::new(options);
+    tokenize(html, &mut collector, &mut HeadBuffers::default());
+    collector.finish()
+}
+
+/// Runs html5gum over the head at the start of `html` into `collector`.
+fn tokenize(html: &[u8], collector: &mut Collector, buffers: &mut HeadBuffers) {
     let take = std::mem::take::<Vec<u8>>;
     let mut emitter = HeadEmitter {
-        collector: &mut collector,
+        collector,
         tag: take(&mut buffers.tag),
         is_end_tag: false,
         last_start_tag: take(&mut buffers.last_start_tag),
@@ -454,9 +487,6 @@ fn parse_head_with(html: &[u8], options: &HeadOptions, buffers: &mut HeadBuffers
     buffers.attrs = emitter.attrs;
     buffers.attr_name = emitter.attr_name;
     buffers.text = emitter.text;
-    let mut head = collector.head;
-    head.modified = collector.modified.map(|(_, v)| v);
-    (head, collector.complete)
 }
 
 /// The URL a refresh `content` redirects to, if it names one: `0; url=/new/`,

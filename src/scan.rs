@@ -66,6 +66,11 @@ impl Pages {
         self.ends.is_empty()
     }
 
+    /// The bytes of all the paths together.
+    pub fn total_len(&self) -> usize {
+        self.bytes.len()
+    }
+
     /// Every page's path, in order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = &Path> {
         (0..self.len()).map(|i| self.get(i))

@@ -129,10 +129,11 @@ pub(super) fn process_all(
         .min(pages.len().div_ceil(CHUNK))
         .max(1);
     let next = AtomicUsize::new(0);
-    // Room for every page at once: grown by doubling, the list could take twice the
-    // room it needs at its peak.
+    // Room for every page at once, and for URLs as long as the paths: grown by doubling,
+    // the list and the URLs could leave as much again behind in the allocator.
     let gathered = Mutex::new(Processed {
         listed: Vec::with_capacity(pages.len()),
+        text: String::with_capacity(pages.total_len()),
         ..Processed::default()
     });
     let shared = Shared::new(config, lookups);

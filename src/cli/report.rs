@@ -189,7 +189,7 @@ pub(super) fn print_collected(
 
 /// The `<image:image>` entries of all URLs.
 fn image_count(collection: &Collection) -> usize {
-    collection.entries.iter().map(|e| e.images().len()).sum()
+    collection.entries.iter().map(|e| e.images().count()).sum()
 }
 
 /// `1,234 URLs (56 excluded by rules, 3 noindex, 2 redirects) in 38 ms`

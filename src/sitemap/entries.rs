@@ -1,13 +1,15 @@
 //! A sitemap's entries in compact form, for sites of a million pages: every URL in one
-//! string after a base URL kept once, and the fields packed without `Option`'s tag bytes.
-//! An [`Entry`] of its own per page costs 64 bytes and a heap block for its URL; an
-//! entry here costs 40 bytes and the URL's bytes after the base.
+//! string after a base URL kept once, language alternates and images in the same string
+//! after their page's URL, and the fields packed without `Option`'s tag bytes. An
+//! [`Entry`] of its own per page costs 64 bytes and a heap block for its URL (and five
+//! more, 350 bytes, for a pair of alternates); an entry here costs 32 bytes and the
+//! URLs' bytes.
 
 use std::fmt;
 
 use jiff::Timestamp;
 
-use super::{Alternate, Entry, Extras};
+use super::Entry;
 use crate::rules::{Changefreq, Priority};
 
 /// The entries of a sitemap, in the order they are written.
@@ -15,10 +17,16 @@ use crate::rules::{Changefreq, Priority};
 pub struct Entries {
     /// What every URL starts with.
     base: Box<str>,
-    /// Each URL after the base, one after the other.
+    /// Each URL after the base, then its page's extras (see [`Item::new`]), one page
+    /// after the other.
     text: String,
     items: Vec<Item>,
 }
+
+/// The bits of [`Item::span`] that give the start: text up to 1 TiB. The 24 left give
+/// the URL's length: up to 16 MiB, where the protocol allows 2,048 bytes, and the
+/// build lists no URL over that.
+const START_BITS: u32 = 40;
 
 /// `nanosecond` of an entry without `<lastmod>`: no timestamp has it.
 const NO_LASTMOD: i32 = i32::MIN;
@@ -29,44 +37,93 @@ const NO_PRIORITY: u32 = u32::MAX;
 /// One entry, its URL a span of the text it was stored in.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Item {
-    start: usize,
-    /// URLs are short (`url::MAX_URL_LEN`, a head's 16 KiB).
-    len: u32,
+    /// Where its URL starts in the text (the low [`START_BITS`] bits) and its length
+    /// (the rest): 8 bytes, not 16, of every entry.
+    span: u64,
     nanosecond: i32,
     second: i64,
     priority: u32,
     changefreq: Option<Changefreq>,
-    extras: Option<Box<Extras>>,
+    /// The length of the alternates and images after the URL.
+    extras: u32,
+}
+
+/// Marks an alternate in the extras: `a{len}:{hreflang}{len}:{href}`.
+const ALTERNATE: char = 'a';
+/// Marks an image in the extras: `i{len}:{url}`.
+const IMAGE: char = 'i';
+
+/// Appends `value` as `{len}:{value}`: lengths, not separators, so any value reads back.
+fn push_counted(text: &mut String, value: &str) {
+    use std::fmt::Write;
+    let _ = write!(text, "{}:{value}", value.len());
+}
+
+/// Reads a `{len}:{value}` from the start of `extras`, moving past it.
+fn take_counted<'a>(extras: &mut &'a str) -> &'a str {
+    let (len, rest) = extras.split_once(':').unwrap_or(("0", ""));
+    let len = len.parse::<usize>().unwrap_or(0).min(rest.len());
+    let (value, rest) = rest.split_at(len);
+    *extras = rest;
+    value
 }
 
 impl Item {
-    /// `entry`, its URL less the first `skip` bytes (the base) appended to `text`.
+    /// `entry`, its URL less the first `skip` bytes (the base) appended to `text`, then
+    /// its alternates and images.
     pub(crate) fn new(text: &mut String, entry: Entry, skip: usize) -> Item {
         let rest = &entry.loc[skip.min(entry.loc.len())..];
         let start = text.len();
         text.push_str(rest);
+        for alternate in entry.alternates() {
+            text.push(ALTERNATE);
+            push_counted(text, &alternate.hreflang);
+            push_counted(text, &alternate.href);
+        }
+        for image in entry.images() {
+            text.push(IMAGE);
+            push_counted(text, image);
+        }
+        let extras = text.len() - start - rest.len();
         let (second, nanosecond) = entry
             .lastmod
             .map_or((0, NO_LASTMOD), |t| (t.as_second(), t.subsec_nanosecond()));
+        assert!(
+            start < 1 << START_BITS && rest.len() < 1 << (64 - START_BITS),
+            "URLs over 16 MiB, or more than 1 TiB of them"
+        );
         Item {
-            start,
-            len: u32::try_from(rest.len()).expect("a URL is far shorter than 4 GiB"),
+            span: start as u64 | (rest.len() as u64) << START_BITS,
             nanosecond,
             second,
             priority: entry.priority.map_or(NO_PRIORITY, Priority::to_bits),
             changefreq: entry.changefreq,
-            extras: entry.extras,
+            extras: u32::try_from(extras).expect("a head's extras are far shorter than 4 GiB"),
         }
+    }
+
+    /// Where its URL starts in the text it was stored in.
+    fn start(&self) -> usize {
+        (self.span & ((1 << START_BITS) - 1)) as usize
     }
 
     /// Its URL after the base, in the `text` it was stored in.
     pub(crate) fn rest<'t>(&self, text: &'t str) -> &'t str {
-        &text[self.start..self.start + self.len as usize]
+        let start = self.start();
+        &text[start..start + (self.span >> START_BITS) as usize]
+    }
+
+    /// Its alternates and images, in the `text` it was stored in.
+    fn extras<'t>(&self, text: &'t str) -> &'t str {
+        let start = self.start() + (self.span >> START_BITS) as usize;
+        &text[start..start + self.extras as usize]
     }
 
     /// Moves its span by `offset`: its text was appended to another at that offset.
     pub(crate) fn shift(&mut self, offset: usize) {
-        self.start += offset;
+        let start = self.start() + offset;
+        assert!(start < 1 << START_BITS, "more than 1 TiB of URLs");
+        self.span += offset as u64;
     }
 
     /// `<lastmod>`, if known.
@@ -115,6 +172,9 @@ impl Entries {
 
 impl FromIterator<Entry> for Entries {
     /// Entries of absolute URLs (kept whole, with no base).
+    ///
+    /// # Panics
+    /// On a URL over 16 MiB, or more than 1 TiB of URLs.
     fn from_iter<I: IntoIterator<Item = Entry>>(entries: I) -> Entries {
         let mut text = String::new();
         let items = entries
@@ -149,6 +209,7 @@ impl<'a> EntrySlice<'a> {
         self.items.iter().map(move |item| EntryRef {
             base: self.base,
             rest: item.rest(self.text),
+            extras: item.extras(self.text),
             item,
         })
     }
@@ -166,6 +227,7 @@ impl<'a> EntrySlice<'a> {
 pub struct EntryRef<'a> {
     base: &'a str,
     rest: &'a str,
+    extras: &'a str,
     item: &'a Item,
 }
 
@@ -193,14 +255,30 @@ impl<'a> EntryRef<'a> {
         Priority::from_bits(self.item.priority)
     }
 
-    /// Language alternates, written as `<xhtml:link rel="alternate">`.
-    pub fn alternates(&self) -> &'a [Alternate] {
-        self.item.extras.as_ref().map_or(&[], |e| &e.alternates)
+    /// Language alternates `(hreflang, href)`, written as `<xhtml:link rel="alternate">`.
+    pub fn alternates(&self) -> impl Iterator<Item = (&'a str, &'a str)> + use<'a> {
+        let mut rest = self.extras;
+        std::iter::from_fn(move || {
+            let after = rest.strip_prefix(ALTERNATE)?;
+            rest = after;
+            let hreflang = take_counted(&mut rest);
+            Some((hreflang, take_counted(&mut rest)))
+        })
     }
 
     /// Absolute URLs of the page's images, written as `<image:image>`.
-    pub fn images(&self) -> &'a [Box<str>] {
-        self.item.extras.as_ref().map_or(&[], |e| &e.images)
+    pub fn images(&self) -> impl Iterator<Item = &'a str> + use<'a> {
+        // After the alternates, skipped by their lengths.
+        let mut rest = self.extras;
+        while let Some(after) = rest.strip_prefix(ALTERNATE) {
+            rest = after;
+            take_counted(&mut rest);
+            take_counted(&mut rest);
+        }
+        std::iter::from_fn(move || {
+            rest = rest.strip_prefix(IMAGE)?;
+            Some(take_counted(&mut rest))
+        })
     }
 }
 
@@ -240,6 +318,7 @@ impl fmt::Display for Loc<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sitemap::{Alternate, Extras};
 
     #[test]
     fn entries_give_back_what_went_in() {
@@ -248,7 +327,19 @@ mod tests {
             lastmod: Some(Timestamp::new(1_709_634_030, 123_456_789).unwrap()),
             changefreq: Some(Changefreq::Daily),
             priority: Priority::new(0.0),
-            extras: Extras::boxed(Vec::new(), vec!["https://example.org/i.png".into()].into()),
+            extras: Extras::boxed(
+                vec![
+                    Alternate {
+                        hreflang: "de".into(),
+                        href: "https://example.org/de/a:1i2/".into(),
+                    },
+                    Alternate {
+                        hreflang: "x-default".into(),
+                        href: String::new(),
+                    },
+                ],
+                vec!["https://example.org/i.png".into(), "i:9".into()].into(),
+            ),
         };
         let table = [
             full.clone(),
@@ -280,8 +371,14 @@ mod tests {
             assert_eq!(got.lastmod(), want.lastmod);
             assert_eq!(got.changefreq(), want.changefreq);
             assert_eq!(got.priority(), want.priority);
-            assert_eq!(got.alternates(), want.alternates());
-            assert_eq!(got.images(), want.images());
+            let alternates: Vec<(&str, &str)> = got.alternates().collect();
+            let want_alternates: Vec<(&str, &str)> = want
+                .alternates()
+                .iter()
+                .map(|a| (a.hreflang.as_str(), a.href.as_str()))
+                .collect();
+            assert_eq!(alternates, want_alternates);
+            assert!(got.images().eq(want.images().iter().map(|i| &**i)));
         }
         let (first, rest) = entries.as_slice().split_at(1);
         assert_eq!((first.len(), rest.len()), (1, 2));
@@ -290,6 +387,6 @@ mod tests {
             "https://example.org/b"
         );
         assert_eq!(entries.as_slice().split_at(9).1.len(), 0);
-        assert_eq!(std::mem::size_of::<Item>(), 40);
+        assert_eq!(std::mem::size_of::<Item>(), 32);
     }
 }

@@ -27,8 +27,8 @@ pub(super) struct Extensions {
 impl Extensions {
     pub(super) fn of(entries: EntrySlice) -> Extensions {
         Extensions {
-            xhtml: entries.iter().any(|e| !e.alternates().is_empty()),
-            image: entries.iter().any(|e| !e.images().is_empty()),
+            xhtml: entries.iter().any(|e| e.alternates().next().is_some()),
+            image: entries.iter().any(|e| e.images().next().is_some()),
         }
     }
 }
@@ -132,14 +132,10 @@ pub(super) fn write_entry(
         w.create_element("priority")
             .write_text_content(BytesText::new(&text))?;
     }
-    for alt in entry.alternates() {
+    for (hreflang, href) in entry.alternates() {
         w.get_mut().extend_from_slice(b"\n    ");
         w.create_element("xhtml:link")
-            .with_attributes([
-                ("rel", "alternate"),
-                ("hreflang", alt.hreflang.as_str()),
-                ("href", alt.href.as_str()),
-            ])
+            .with_attributes([("rel", "alternate"), ("hreflang", hreflang), ("href", href)])
             .write_empty()?;
     }
     for image in entry.images() {
