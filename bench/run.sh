@@ -7,6 +7,9 @@
 #   RUNS=3                           hyperfine runs per command (after one warm-up)
 #   COLD=1                           also time each command once with caches dropped
 #                                    (needs root and a writable /proc/sys/vm/drop_caches)
+#   BASELINE=path/to/sitemapgen      also check that this build's sitemaps are
+#                                    byte-identical to BASELINE's on every tree and
+#                                    fixture (bench/identical.sh)
 #
 # For each tree: the warm median (hyperfine), the peak RSS (/usr/bin/time) and, with
 # COLD=1, a cold-cache time, of
@@ -139,4 +142,10 @@ plot "$base/series-1.tsv" using 1:2 with linespoints lw 2 title "sitemapgen buil
      "$base/series-5.tsv" using 1:2 with linespoints dt 3 lw 2 title "open, fstat, read 16 KiB, close (syscall floor)"
 GP
   echo "plot: $results/scale.png" >&2
+fi
+
+if [ -n "${BASELINE:-}" ]; then
+  trees=()
+  for pages in "${sizes[@]}"; do trees+=("$base/$pages/public"); done
+  "$root/bench/identical.sh" "$BASELINE" "$bin" "${trees[@]}"
 fi
