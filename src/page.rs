@@ -72,6 +72,9 @@ pub enum ModifiedSource {
     JsonLd,
 }
 
+/// The tags whose attributes the [`Collector`] reads; others' are passed over.
+const TAGS_WITH_ATTRS: [&[u8]; 3] = [b"meta", b"link", b"script"];
+
 /// Tags that may stand in a head; any other start tag means the body has begun.
 pub(crate) const HEAD_TAGS: &[&[u8]] = &[
     b"html",
@@ -245,6 +248,7 @@ impl<'o> Collector<'o> {
             self.complete = true;
             return;
         }
+        // The tags of `TAGS_WITH_ATTRS`.
         match name {
             b"meta" => self.meta(attrs),
             b"link" => self.link(attrs),

@@ -11,7 +11,7 @@
 
 use memchr::memchr;
 
-use super::{ATTRS, Attrs, Collector};
+use super::{ATTRS, Attrs, Collector, TAGS_WITH_ATTRS};
 use crate::html::MAX_NAME;
 
 /// Why the scan stopped early.
@@ -110,8 +110,7 @@ impl Scan<'_, '_, '_> {
     fn start_tag(&mut self) -> Result<(), Stop> {
         self.tag_name()?;
         self.scratch.attrs.clear();
-        // Only these tags' attributes are looked at (see `Collector::start_tag`).
-        let keep = matches!(&self.scratch.name[..], b"meta" | b"link" | b"script");
+        let keep = TAGS_WITH_ATTRS.contains(&&self.scratch.name[..]);
         self.attributes(keep)?;
         self.collector
             .start_tag(&self.scratch.name, &self.scratch.attrs);
