@@ -94,19 +94,14 @@ impl DirHandle {
     /// [`open_nonblocking`] for `rel`, a path below the directory.
     #[cfg(unix)]
     pub fn open_nonblocking(&self, rel: &Path) -> io::Result<File> {
-        use std::os::fd::{AsRawFd, FromRawFd};
-        use std::os::unix::ffi::OsStrExt;
-        let name = std::ffi::CString::new(rel.as_os_str().as_bytes())
-            .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
-        let flags = libc::O_RDONLY | libc::O_NONBLOCK | libc::O_CLOEXEC;
-        // SAFETY: the directory descriptor is open for as long as `self` lives, and `name`
-        // is a NUL-terminated string that outlives the call.
-        let fd = unsafe { libc::openat(self.fd.as_raw_fd(), name.as_ptr(), flags) };
-        if fd < 0 {
-            return Err(io::Error::last_os_error());
-        }
-        // SAFETY: `fd` was just opened by us and is owned by nobody else.
-        Ok(unsafe { File::from_raw_fd(fd) })
+        open_nonblocking_at(self.fd(), &c_path(rel)?)
+    }
+
+    /// The directory's descriptor.
+    #[cfg(unix)]
+    pub fn fd(&self) -> std::os::fd::BorrowedFd<'_> {
+        use std::os::fd::AsFd;
+        self.fd.as_fd()
     }
 
     /// [`open_nonblocking`] for `rel`, a path below the directory.
@@ -115,6 +110,163 @@ impl DirHandle {
         open_nonblocking(&self.path.join(rel))
     }
 }
+
+/// `path` as a C string, for the `*at` calls.
+#[cfg(unix)]
+pub fn c_path(path: &Path) -> io::Result<std::ffi::CString> {
+    use std::os::unix::ffi::OsStrExt;
+    std::ffi::CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))
+}
+
+/// [`open_nonblocking`] for `name`, a path below the directory `dir`.
+#[cfg(unix)]
+pub fn open_nonblocking_at(
+    dir: std::os::fd::BorrowedFd,
+    name: &std::ffi::CStr,
+) -> io::Result<File> {
+    use std::os::fd::{AsRawFd, FromRawFd};
+    let flags = libc::O_RDONLY | libc::O_NONBLOCK | libc::O_CLOEXEC;
+    // SAFETY: `dir` is an open descriptor for the call, and `name` a NUL-terminated string.
+    let fd = unsafe { libc::openat(dir.as_raw_fd(), name.as_ptr(), flags) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: `fd` was just opened by us and is owned by nobody else.
+    Ok(unsafe { File::from_raw_fd(fd) })
+}
+
+/// The kind of a directory entry, as `readdir` tells it (`d_type`).
+#[cfg(unix)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryKind {
+    /// A directory.
+    Dir,
+    /// A regular file.
+    File,
+    /// A symbolic link (not followed).
+    Symlink,
+    /// A FIFO, socket or device.
+    Other,
+}
+
+/// A directory being read, its entries' kinds taken from `readdir`'s `d_type` (one
+/// `fstatat` only where the file system does not say), and its descriptor at hand to open
+/// the files in it by name.
+///
+/// Written by hand: std's `ReadDir` opens by path and hides the descriptor.
+#[cfg(unix)]
+pub struct DirReader {
+    dir: std::ptr::NonNull<libc::DIR>,
+}
+
+#[cfg(unix)]
+impl DirReader {
+    /// Opens the directory `rel` below `at`, not following a link in its last component.
+    pub fn open(at: std::os::fd::BorrowedFd, rel: &std::ffi::CStr) -> io::Result<DirReader> {
+        use std::os::fd::AsRawFd;
+        let flags = libc::O_RDONLY | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC;
+        // SAFETY: `at` is an open descriptor for the call, and `rel` a NUL-terminated string.
+        let fd = unsafe { libc::openat(at.as_raw_fd(), rel.as_ptr(), flags) };
+        if fd < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: `fd` is ours; on success the DIR owns it, on failure we close it.
+        let dir = unsafe { libc::fdopendir(fd) };
+        match std::ptr::NonNull::new(dir) {
+            Some(dir) => Ok(DirReader { dir }),
+            None => {
+                let e = io::Error::last_os_error();
+                // SAFETY: fdopendir failed, so `fd` is still ours to close.
+                unsafe { libc::close(fd) };
+                Err(e)
+            }
+        }
+    }
+
+    /// The directory's descriptor, to open its files by name.
+    pub fn fd(&self) -> std::os::fd::BorrowedFd<'_> {
+        // SAFETY: the descriptor stays open until `self` is dropped.
+        unsafe { std::os::fd::BorrowedFd::borrow_raw(libc::dirfd(self.dir.as_ptr())) }
+    }
+
+    /// The next entry's name and kind (`.` and `..` left out), passed to `each` with the
+    /// directory's descriptor; `None` at the end.
+    pub fn next_with<T>(
+        &mut self,
+        mut each: impl FnMut(std::os::fd::BorrowedFd, &std::ffi::CStr, EntryKind) -> T,
+    ) -> Option<io::Result<T>> {
+        loop {
+            // SAFETY: readdir's errno is only read when it returns NULL; errno is
+            // thread-local and cleared first, as readdir does not clear it at the end.
+            let entry = unsafe {
+                *libc::__errno_location() = 0;
+                libc::readdir(self.dir.as_ptr())
+            };
+            if entry.is_null() {
+                let e = io::Error::last_os_error();
+                return (e.raw_os_error() != Some(0)).then_some(Err(e));
+            }
+            // SAFETY: a non-NULL readdir result is valid until the next readdir call.
+            let (name, d_type) = unsafe {
+                let entry = &*entry;
+                (
+                    std::ffi::CStr::from_ptr(entry.d_name.as_ptr()),
+                    entry.d_type,
+                )
+            };
+            if name.to_bytes() == b"." || name.to_bytes() == b".." {
+                continue;
+            }
+            let kind = match d_type {
+                libc::DT_DIR => EntryKind::Dir,
+                libc::DT_REG => EntryKind::File,
+                libc::DT_LNK => EntryKind::Symlink,
+                libc::DT_UNKNOWN => self.kind_of(name),
+                _ => EntryKind::Other,
+            };
+            return Some(Ok(each(self.fd(), name, kind)));
+        }
+    }
+
+    /// The kind of `name` by `fstatat`, for file systems whose `readdir` does not say.
+    fn kind_of(&self, name: &std::ffi::CStr) -> EntryKind {
+        use std::os::fd::AsRawFd;
+        let mut stat = std::mem::MaybeUninit::<libc::stat>::uninit();
+        // SAFETY: the descriptor is open, `name` NUL-terminated, `stat` written on success.
+        let done = unsafe {
+            libc::fstatat(
+                self.fd().as_raw_fd(),
+                name.as_ptr(),
+                stat.as_mut_ptr(),
+                libc::AT_SYMLINK_NOFOLLOW,
+            )
+        };
+        if done != 0 {
+            // Gone since readdir: left for the page reader to find gone.
+            return EntryKind::Other;
+        }
+        // SAFETY: fstatat succeeded.
+        match unsafe { stat.assume_init() }.st_mode & libc::S_IFMT {
+            libc::S_IFDIR => EntryKind::Dir,
+            libc::S_IFREG => EntryKind::File,
+            libc::S_IFLNK => EntryKind::Symlink,
+            _ => EntryKind::Other,
+        }
+    }
+}
+
+#[cfg(unix)]
+impl Drop for DirReader {
+    fn drop(&mut self) {
+        // SAFETY: the DIR is ours and closed once.
+        unsafe { libc::closedir(self.dir.as_ptr()) };
+    }
+}
+
+// SAFETY: a DIR is used by one thread at a time (`&mut self`), never shared.
+#[cfg(unix)]
+unsafe impl Send for DirReader {}
 
 /// What a file that is not a regular file is, for messages.
 pub fn kind_name(kind: &std::fs::FileType) -> &'static str {

@@ -12,6 +12,11 @@ use std::sync::{Arc, Mutex};
 
 use ignore::{DirEntry, ParallelVisitor, ParallelVisitorBuilder, WalkBuilder, WalkState};
 
+#[cfg(unix)]
+mod held_open;
+#[cfg(unix)]
+pub use held_open::{PageSink, walk_held_open};
+
 /// What decides which files are candidate pages.
 #[derive(Debug, Clone)]
 pub struct ScanOptions {
@@ -275,21 +280,32 @@ impl Visitor<'_> {
             // Sockets, fifos, devices: never pages, not worth a line in --verbose.
             return WalkState::Continue;
         }
-        if page_extension(name, &self.options.extensions).is_none() {
-            self.skip(rel, SkipReason::Extension);
-            return WalkState::Continue;
-        }
-        if is_error_page(rel, &self.options.error_pages) && !is_pagination(entry.path()) {
-            self.skip(rel, SkipReason::ErrorPage);
-            return WalkState::Continue;
-        }
-        if is_verification_file(name, entry.path()) {
-            self.skip(rel, SkipReason::Verification);
+        if let Err(reason) = file_verdict(self.root, rel, name, self.options) {
+            self.skip(rel, reason);
             return WalkState::Continue;
         }
         self.local.pages.push(rel);
         WalkState::Continue
     }
+}
+
+/// Whether a regular file at `rel` below `root` is a candidate page, or why not.
+fn file_verdict(
+    root: &Path,
+    rel: &Path,
+    name: &[u8],
+    options: &ScanOptions,
+) -> Result<(), SkipReason> {
+    if page_extension(name, &options.extensions).is_none() {
+        return Err(SkipReason::Extension);
+    }
+    if is_error_page(rel, &options.error_pages) && !is_pagination(&root.join(rel)) {
+        return Err(SkipReason::ErrorPage);
+    }
+    if is_verification_file(name, || root.join(rel)) {
+        return Err(SkipReason::Verification);
+    }
+    Ok(())
 }
 
 /// The error pages skipped by default, at any depth: what static hosts serve for 404
@@ -361,7 +377,7 @@ fn is_pagination(path: &Path) -> bool {
 /// Whether a file is a search engine's site-verification file: Yandex's
 /// `yandex_<hex>.html` by its name, Google's `google<16 hex>.html` by its name and its
 /// content (`google-site-verification: ...`), read only for such names.
-fn is_verification_file(name: &[u8], path: &Path) -> bool {
+fn is_verification_file(name: &[u8], path: impl FnOnce() -> PathBuf) -> bool {
     let hex_name = |prefix: &[u8], len: Option<usize>| {
         name.strip_prefix(prefix)
             .and_then(|n| n.strip_suffix(b".html"))
@@ -378,7 +394,7 @@ fn is_verification_file(name: &[u8], path: &Path) -> bool {
         return false;
     }
     let mut head = Vec::with_capacity(64);
-    let read = fs::File::open(path).and_then(|f| f.take(64).read_to_end(&mut head));
+    let read = fs::File::open(path()).and_then(|f| f.take(64).read_to_end(&mut head));
     read.is_ok()
         && head
             .trim_ascii_start()
@@ -580,7 +596,7 @@ mod tests {
             let path = dir.path().join(name);
             fs::write(&path, content).unwrap();
             assert_eq!(
-                is_verification_file(name.as_bytes(), &path),
+                is_verification_file(name.as_bytes(), || path.clone()),
                 *want,
                 "{name} {content:?}"
             );

@@ -99,27 +99,39 @@ pub fn collect_with_progress(
         let dir = config.public_dir.clone();
         std::thread::spawn(move || lastmod::git::read(&dir))
     });
-    let scanned = scan::scan(
-        &config.public_dir,
-        &ScanOptions {
-            extensions: config.extensions.clone(),
-            error_pages: config.error_pages.clone(),
-            follow_symlinks: config.follow_symlinks,
-            keep_skipped: details,
-            threads: config.threads,
-        },
-    );
-    if let Some(git) = git {
-        match git.join().expect("the git thread panicked") {
-            Ok(git) => {
-                if git.shallow {
-                    warnings.push(Warning::ShallowClone);
+    let options = ScanOptions {
+        extensions: config.extensions.clone(),
+        error_pages: config.error_pages.clone(),
+        follow_symlinks: config.follow_symlinks,
+        keep_skipped: details,
+        threads: config.threads,
+    };
+    // Pages are read as the walk finds them, unless links are followed (the walk that
+    // detects their loops is `ignore`'s) or git's history is still being read.
+    #[cfg(unix)]
+    let read_as_found = (!config.follow_symlinks && git.is_none())
+        .then(|| workers::walk_and_process(config, &lookups, &options, details, progress));
+    #[cfg(not(unix))]
+    let read_as_found = None;
+    let (scanned, processed) = if let Some(done) = read_as_found {
+        done
+    } else {
+        let scanned = scan::scan(&config.public_dir, &options);
+        if let Some(git) = git {
+            match git.join().expect("the git thread panicked") {
+                Ok(git) => {
+                    if git.shallow {
+                        warnings.push(Warning::ShallowClone);
+                    }
+                    lookups.git = Some(git);
                 }
-                lookups.git = Some(git);
+                Err(why) => warnings.push(Warning::Git(why)),
             }
-            Err(why) => warnings.push(Warning::Git(why)),
         }
-    }
+        progress.pages.store(scanned.pages.len(), Ordering::Relaxed);
+        let processed = process_all(config, &lookups, &scanned.pages, details, progress);
+        (scanned, processed)
+    };
     warnings.extend(scanned.warnings.into_iter().map(Warning::Scan));
     let mut collection = Collection {
         skipped: scanned.skipped,
@@ -128,8 +140,6 @@ pub fn collect_with_progress(
         ..Collection::default()
     };
     let pages = scanned.pages;
-    progress.pages.store(pages.len(), Ordering::Relaxed);
-    let processed = process_all(config, &lookups, &pages, details, progress);
     let wrong_canonicals = gather(config, &lookups, &pages, processed, &mut collection);
     finish(config, collection, wrong_canonicals)
 }

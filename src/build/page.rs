@@ -48,11 +48,21 @@ impl<'a> Shared<'a> {
     }
 }
 
+/// A page's name in its directory, held open by the walk: opened by name there, the
+/// page costs the kernel no lookup of the directories above it.
+#[cfg(unix)]
+pub(super) type At<'a> = (std::os::fd::BorrowedFd<'a>, &'a std::ffi::CStr);
+/// Pages are opened by path where there are no directory descriptors.
+#[cfg(not(unix))]
+pub(super) type At<'a> = std::marker::PhantomData<&'a ()>;
+
 /// One page on its way: where it is, and where its warnings go.
 struct Page<'a> {
     shared: &'a Shared<'a>,
     /// Its path, relative to the public directory.
     rel: &'a Path,
+    /// Its directory and name, when the walk holds the directory open.
+    at: Option<At<'a>>,
     warnings: &'a mut Vec<Warning>,
 }
 
@@ -99,10 +109,12 @@ pub(super) struct Scratch {
     head: page::HeadBuffers,
 }
 
-/// Rules, URL, head and date for one page.
+/// Rules, URL, head and date for one page, found at `at` when the walk holds its
+/// directory open.
 pub(super) fn process_page(
     shared: &Shared,
     rel: &Path,
+    at: Option<At>,
     scratch: &mut Scratch,
     warnings: &mut Vec<Warning>,
 ) -> Outcome {
@@ -114,6 +126,7 @@ pub(super) fn process_page(
     let mut page = Page {
         shared,
         rel,
+        at,
         warnings,
     };
     let loc = url::page_url(&config.base_url, rel, &config.url_style);
@@ -173,9 +186,11 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
     let shared = page.shared;
     if shared.needs_head || shared.lookups.state.is_some() || shared.config.images {
         // Non-blocking: a FIFO that replaced the page after the walk must not hang us.
-        let opened = match &shared.site {
-            Some(site) => site.open_nonblocking(page.rel),
-            None => crate::fsutil::open_nonblocking(&page.path()),
+        let opened = match (page.at, &shared.site) {
+            #[cfg(unix)]
+            (Some((dir, name)), _) => crate::fsutil::open_nonblocking_at(dir, name),
+            (_, Some(site)) => site.open_nonblocking(page.rel),
+            _ => crate::fsutil::open_nonblocking(&page.path()),
         };
         match opened {
             Ok(f) => file = Some(f),
@@ -493,7 +508,7 @@ mod tests {
         for (name, listed, warning) in table {
             let mut warnings = Vec::new();
             let rel = Path::new(name);
-            let outcome = process_page(&shared, rel, &mut Scratch::default(), &mut warnings);
+            let outcome = process_page(&shared, rel, None, &mut Scratch::default(), &mut warnings);
             assert_eq!(matches!(outcome, Outcome::Listed(..)), listed, "{name}");
             if warning.is_empty() {
                 assert!(warnings.is_empty(), "{name}: {warnings:?}");

@@ -153,7 +153,7 @@ pub(super) fn process_all(
             }
             for i in start..pages.len().min(start + CHUNK) {
                 let rel = pages.get(i);
-                let outcome = process_page(&shared, rel, &mut scratch, &mut batch.warnings);
+                let outcome = process_page(&shared, rel, None, &mut scratch, &mut batch.warnings);
                 batch.add(i, rel, outcome, &mut filing);
             }
             progress
@@ -175,4 +175,94 @@ pub(super) fn process_all(
         });
     }
     gathered.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Walks the site and processes each page as the walk finds it, while its directory is
+/// held open (see [`crate::scan::walk_held_open`]), on `config.threads` threads (at most
+/// [`MAX_OPEN_FILES`]). Returns what the walk found and what became of the pages, as
+/// [`crate::scan::scan`] and [`process_all`] would.
+#[cfg(unix)]
+pub(super) fn walk_and_process(
+    config: &Config,
+    lookups: &Lookups,
+    options: &crate::scan::ScanOptions,
+    details: bool,
+    progress: &Progress,
+) -> (crate::scan::Scan, Processed) {
+    let gathered = Mutex::new(Processed::default());
+    let shared = Shared::new(config, lookups);
+    let options = crate::scan::ScanOptions {
+        threads: config.threads.clamp(1, MAX_OPEN_FILES),
+        ..options.clone()
+    };
+    let sink = || Sink {
+        shared: &shared,
+        scratch: Scratch::default(),
+        filing: Filing {
+            details,
+            sections: &config.sections,
+            base_len: config.base_url.as_str().len(),
+            matched: Vec::new(),
+        },
+        batch: Processed::default(),
+        in_batch: 0,
+        gathered: &gathered,
+        progress,
+    };
+    let scanned = crate::scan::walk_held_open(&config.public_dir, &options, sink);
+    let processed = gathered.into_inner().unwrap_or_else(|e| e.into_inner());
+    (scanned, processed)
+}
+
+/// One walking thread's pages: processed as they come, handed in [`CHUNK`] at a time.
+#[cfg(unix)]
+struct Sink<'a> {
+    shared: &'a Shared<'a>,
+    scratch: Scratch,
+    filing: Filing<'a>,
+    batch: Processed,
+    in_batch: usize,
+    gathered: &'a Mutex<Processed>,
+    progress: &'a Progress,
+}
+
+#[cfg(unix)]
+impl Sink<'_> {
+    fn hand_in(&mut self) {
+        self.progress
+            .done
+            .fetch_add(self.in_batch, Ordering::Relaxed);
+        self.in_batch = 0;
+        self.gathered
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take_batch(&mut self.batch);
+    }
+}
+
+#[cfg(unix)]
+impl crate::scan::PageSink for Sink<'_> {
+    fn page(&mut self, i: usize, rel: &Path, dir: std::os::fd::BorrowedFd, name: &std::ffi::CStr) {
+        self.progress.pages.fetch_add(1, Ordering::Relaxed);
+        let at = Some((dir, name));
+        let outcome = process_page(
+            self.shared,
+            rel,
+            at,
+            &mut self.scratch,
+            &mut self.batch.warnings,
+        );
+        self.batch.add(i, rel, outcome, &mut self.filing);
+        self.in_batch += 1;
+        if self.in_batch == CHUNK {
+            self.hand_in();
+        }
+    }
+}
+
+#[cfg(unix)]
+impl Drop for Sink<'_> {
+    fn drop(&mut self) {
+        self.hand_in();
+    }
 }

@@ -7,6 +7,16 @@ use std::process::Command;
 
 use crate::util::Site;
 
+/// Whether strace is missing (never on CI, which installs it), said once.
+fn strace_missing() -> bool {
+    let missing = Command::new("strace").arg("-V").output().is_err();
+    if missing {
+        assert!(std::env::var_os("CI").is_none(), "CI must have strace");
+        eprintln!("note: strace is missing; system calls not traced");
+    }
+    missing
+}
+
 /// Per-syscall counts from `strace -c` output.
 fn counts(summary: &str) -> std::collections::HashMap<String, u64> {
     summary
@@ -26,9 +36,7 @@ fn counts(summary: &str) -> std::collections::HashMap<String, u64> {
 /// second `read` that only finds a page's end was made for every page before.)
 #[test]
 fn a_default_run_reads_each_page_once() {
-    if Command::new("strace").arg("-V").output().is_err() {
-        assert!(std::env::var_os("CI").is_none(), "CI must have strace");
-        eprintln!("note: strace is missing; system calls not counted");
+    if strace_missing() {
         return;
     }
     let site = Site::new(&[]);
@@ -62,4 +70,36 @@ fn a_default_run_reads_each_page_once() {
     assert!(opens <= pages + 2 * dirs + slack, "open: {counts:?}");
     let stats = of("statx") + of("newfstatat") + of("fstat") + of("stat") + of("lstat");
     assert!(stats <= pages + 2 * dirs + slack, "stat: {counts:?}");
+}
+
+/// Each page is opened by its name in its directory, which the walk holds open (as the
+/// floor does), not by its path from the public directory: the kernel then looks up one
+/// name, not every directory on the way again.
+#[test]
+fn pages_are_opened_by_name_in_their_directory() {
+    if strace_missing() {
+        return;
+    }
+    let site = Site::new(&["index.html", "a/b/page.html", "a/b/c/deep.html"]);
+    site.config("base_url = 'https://example.org/'\n");
+    let trace = site.root().join("strace.txt");
+    let status = Command::new("strace")
+        .args(["-f", "-e", "trace=openat", "-o"])
+        .arg(&trace)
+        .arg(assert_cmd::cargo::cargo_bin("sitemapgen"))
+        .args(["build", "-q"])
+        .current_dir(site.root())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let trace = fs::read_to_string(&trace).unwrap();
+    let page_opens: Vec<&str> = trace
+        .lines()
+        .filter(|l| l.contains(".html\"") && !l.contains("sitemap"))
+        .collect();
+    assert_eq!(page_opens.len(), 3, "{trace}");
+    for open in page_opens {
+        let name = open.split('"').nth(1).unwrap();
+        assert!(!name.contains('/'), "opened by path: {open}");
+    }
 }
