@@ -243,7 +243,68 @@ impl Replacement {
 
     /// Writes `entries` to as many temporary files as the limits need, each hashed as it
     /// is written (to name it), synced and closed when full.
+    ///
+    /// Runs of `max_urls` entries are written on all cores at once, each into files of
+    /// its own: a run that fits one file fills it exactly as the one-thread writer would,
+    /// and the next run starts a file there too. A run the byte limit splits keeps its
+    /// files but the last, and the rest from there is written on one thread, so the
+    /// files are the same either way.
     fn write_urlsets(
+        &self,
+        entries: EntrySlice,
+        limits: Limits,
+        form: Form,
+    ) -> Result<Vec<Part<Closed>>, WriteError> {
+        let mut runs = Vec::new();
+        let mut rest = entries;
+        while !rest.is_empty() {
+            let (run, after) = rest.split_at(limits.max_urls.max(1));
+            runs.push(run);
+            rest = after;
+        }
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(runs.len());
+        if threads <= 1 {
+            return self.write_run(entries, limits, form);
+        }
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let written: Vec<_> = runs.iter().map(|_| std::sync::Mutex::new(None)).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(run) = runs.get(i) else { return };
+                        let parts = self.write_run(*run, limits, form);
+                        *written[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(parts);
+                    }
+                });
+            }
+        });
+        let mut parts = Vec::new();
+        let mut done = 0;
+        for slot in written {
+            let mut run = slot
+                .into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .expect("every run is written")?;
+            if run.len() > 1 {
+                // Split by bytes: its last file is written again, with what follows.
+                run.pop();
+                done += run.iter().map(|p| p.urls).sum::<usize>();
+                parts.extend(run);
+                parts.extend(self.write_run(entries.split_at(done).1, limits, form)?);
+                return Ok(parts);
+            }
+            done += run.iter().map(|p| p.urls).sum::<usize>();
+            parts.extend(run);
+        }
+        Ok(parts)
+    }
+
+    /// [`Replacement::write_urlsets`] on one thread.
+    fn write_run(
         &self,
         entries: EntrySlice,
         limits: Limits,

@@ -15,6 +15,8 @@ pub(super) struct Part<W> {
     pub written: W,
     /// The newest `lastmod` among its entries, for the index.
     pub newest: Option<Timestamp>,
+    /// How many entries it holds.
+    pub urls: usize,
 }
 
 /// The part being filled.
@@ -96,7 +98,10 @@ pub(super) fn write_urlsets<W: Write, T>(
 
 fn finish_part<W: Write, T>(
     Open {
-        mut sink, newest, ..
+        mut sink,
+        newest,
+        urls,
+        ..
     }: Open<W>,
     close_tag: &str,
     finish: &mut impl FnMut(W) -> io::Result<T>,
@@ -106,6 +111,7 @@ fn finish_part<W: Write, T>(
     Ok(Part {
         written: finish(sink)?,
         newest,
+        urls,
     })
 }
 

@@ -358,3 +358,52 @@ fn reads_the_root_element() {
         );
     }
 }
+
+/// Runs of `max_urls` entries are written on all cores: the files must be the ones a
+/// single thread writes, byte for byte, also where the byte limit splits a run.
+#[test]
+fn files_written_on_all_cores_are_those_of_one_thread() {
+    let entries: Vec<Entry> = (0..230)
+        .map(|i| {
+            entry(
+                &format!("https://e.org/{i:03}/{}", "x".repeat(i % 37)),
+                Some(i as i64),
+            )
+        })
+        .collect();
+    let limits = [
+        (50, PROTOCOL_MAX_BYTES),
+        (50, 3000),
+        (7, 900),
+        (1000, 5000),
+        (300, PROTOCOL_MAX_BYTES),
+    ];
+    for (max_urls, max_bytes) in limits {
+        let limits = Limits {
+            max_urls,
+            max_bytes,
+        };
+        let want = serialised(&entries, limits);
+        let dir = tempfile::tempdir().unwrap();
+        let output = dir.path().join("sitemap.xml");
+        let children = Children {
+            loc_prefix: "https://e.org/".into(),
+        };
+        let all = all(&entries);
+        let group = Group {
+            section: None,
+            entries: all.as_slice(),
+        };
+        let written = write_files(&output, &children, &[group], limits, Form::default()).unwrap();
+        let files = if written.children.is_empty() {
+            vec![output.clone()]
+        } else {
+            written.children.clone()
+        };
+        let got: Vec<String> = files
+            .iter()
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .collect();
+        assert_eq!(got, want, "max_urls {max_urls}, max_bytes {max_bytes}");
+    }
+}
