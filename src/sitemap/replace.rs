@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use quick_xml::events::Event;
 use tempfile::NamedTempFile;
 
-use super::split::{Part, write_urlsets};
-use super::xml::{Sink, write_index};
+use super::split::{Part, write_urlsets_declaring};
+use super::xml::{Extensions, Sink, write_index};
 use super::{
     ChildShape, Children, EntrySlice, Form, Format, Group, Limits, PROTOCOL_MAX_BYTES,
     PROTOCOL_MAX_ENTRIES, WriteError, Written, child_name, child_shape, root_element, split_name,
@@ -265,8 +265,9 @@ impl Replacement {
         let threads = std::thread::available_parallelism()
             .map_or(1, |n| n.get())
             .min(runs.len());
+        let extensions = Extensions::of(entries);
         if threads <= 1 {
-            return self.write_run(entries, limits, form);
+            return self.write_run(entries, extensions, limits, form);
         }
         let next = std::sync::atomic::AtomicUsize::new(0);
         let written: Vec<_> = runs.iter().map(|_| std::sync::Mutex::new(None)).collect();
@@ -276,7 +277,7 @@ impl Replacement {
                     loop {
                         let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         let Some(run) = runs.get(i) else { return };
-                        let parts = self.write_run(*run, limits, form);
+                        let parts = self.write_run(*run, extensions, limits, form);
                         *written[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(parts);
                     }
                 });
@@ -294,7 +295,8 @@ impl Replacement {
                 run.pop();
                 done += run.iter().map(|p| p.urls).sum::<usize>();
                 parts.extend(run);
-                parts.extend(self.write_run(entries.split_at(done).1, limits, form)?);
+                let rest = entries.split_at(done).1;
+                parts.extend(self.write_run(rest, extensions, limits, form)?);
                 return Ok(parts);
             }
             done += run.iter().map(|p| p.urls).sum::<usize>();
@@ -303,10 +305,11 @@ impl Replacement {
         Ok(parts)
     }
 
-    /// [`Replacement::write_urlsets`] on one thread.
+    /// [`Replacement::write_urlsets`] on one thread, declaring `extensions`.
     fn write_run(
         &self,
         entries: EntrySlice,
+        extensions: Extensions,
         limits: Limits,
         form: Form,
     ) -> Result<Vec<Part<Closed>>, WriteError> {
@@ -326,7 +329,8 @@ impl Replacement {
                 hash: file.hasher.finalize(),
             })
         };
-        write_urlsets(entries, limits, form, open, close).map_err(io_at(&self.dir))
+        write_urlsets_declaring(entries, extensions, limits, form, open, close)
+            .map_err(io_at(&self.dir))
     }
 }
 

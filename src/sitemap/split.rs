@@ -35,15 +35,25 @@ pub(super) fn write_urlsets<W: Write, T>(
     entries: EntrySlice,
     limits: Limits,
     form: Form,
+    open: impl FnMut() -> io::Result<W>,
+    finish: impl FnMut(W) -> io::Result<T>,
+) -> io::Result<Vec<Part<T>>> {
+    write_urlsets_declaring(entries, Extensions::of(entries), limits, form, open, finish)
+}
+
+/// [`write_urlsets`], each `<urlset>` declaring the namespaces of `extensions` (those of
+/// all the entries a run of them is part of, so every file of a set declares the same).
+pub(super) fn write_urlsets_declaring<W: Write, T>(
+    entries: EntrySlice,
+    extensions: Extensions,
+    limits: Limits,
+    form: Form,
     mut open: impl FnMut() -> io::Result<W>,
     mut finish: impl FnMut(W) -> io::Result<T>,
 ) -> io::Result<Vec<Part<T>>> {
     let (open_tag, close_tag) = match form.format {
         Format::Txt => (String::new(), ""),
-        Format::Xml => (
-            urlset_open(Extensions::of(entries), form.stylesheet),
-            URLSET_CLOSE,
-        ),
+        Format::Xml => (urlset_open(extensions, form.stylesheet), URLSET_CLOSE),
     };
     let mut parts = Vec::new();
     let mut current: Option<Open<W>> = None;

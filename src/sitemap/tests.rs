@@ -363,7 +363,7 @@ fn reads_the_root_element() {
 /// single thread writes, byte for byte, also where the byte limit splits a run.
 #[test]
 fn files_written_on_all_cores_are_those_of_one_thread() {
-    let entries: Vec<Entry> = (0..230)
+    let mut entries: Vec<Entry> = (0..230)
         .map(|i| {
             entry(
                 &format!("https://e.org/{i:03}/{}", "x".repeat(i % 37)),
@@ -371,6 +371,14 @@ fn files_written_on_all_cores_are_those_of_one_thread() {
             )
         })
         .collect();
+    // Only the first run has a language alternate: every file still declares xhtml.
+    entries[3].extras = Extras::boxed(
+        vec![Alternate {
+            hreflang: "de".into(),
+            href: "https://e.org/de/".into(),
+        }],
+        Box::default(),
+    );
     let limits = [
         (50, PROTOCOL_MAX_BYTES),
         (50, 3000),
