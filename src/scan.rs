@@ -1,7 +1,9 @@
 //! Walking the public directory for candidate pages.
 //!
-//! The walk runs on all cores (`ignore`'s parallel walker, with none of its ignore-file
-//! filtering); its order varies, so callers sort what it finds.
+//! The walk runs on all cores; its order varies, so callers sort what it finds. A default
+//! run walks with [`walk_held_open`], which hands each page on while its directory is
+//! open; a run that follows links uses [`scan`], `ignore`'s parallel walker (with none of
+//! its ignore-file filtering), for its loop detection. Both apply the same rules.
 
 use std::ffi::OsStr;
 use std::fmt;
