@@ -60,7 +60,8 @@ pub struct Collection {
 /// How far [`collect_with_progress`] has got, for a progress display on another thread.
 #[derive(Debug, Default)]
 pub struct Progress {
-    /// Pages the walk found; 0 while it runs.
+    /// Pages the walk has found so far: all of them once it ends (a walk that does not
+    /// read pages as it finds them counts them only then).
     pub pages: AtomicUsize,
     /// Pages processed so far.
     pub done: AtomicUsize,

@@ -39,10 +39,11 @@ pub(super) fn draw_progress(progress: &crate::Progress, finished: &AtomicBool, s
                 )
                 .expect("a valid template"),
             );
-            bar.set_length(pages);
             sized = true;
         }
         if sized {
+            // Pages are read as the walk finds them: the total grows until it ends.
+            bar.set_length(pages);
             bar.set_position(progress.done.load(Ordering::Relaxed) as u64);
         } else {
             bar.tick();
