@@ -213,11 +213,25 @@ impl Drop for Visitor<'_> {
     fn drop(&mut self) {
         let local = std::mem::take(&mut self.local);
         let mut shared = self.shared.lock().unwrap_or_else(|e| e.into_inner());
-        let mut local_pages = local.pages;
-        shared.pages.append(&mut local_pages);
-        shared.skipped.extend(local.skipped);
-        shared.skipped_count += local.skipped_count;
-        shared.warnings.extend(local.warnings);
+        shared.absorb(local);
+    }
+}
+
+impl Scan {
+    /// Counts a file or directory passed over, and lists it with `keep`.
+    fn skip(&mut self, rel: PathBuf, reason: SkipReason, keep: bool) {
+        self.skipped_count += 1;
+        if keep {
+            self.skipped.push(Skipped { rel, reason });
+        }
+    }
+
+    /// Moves what a walker thread found into this.
+    fn absorb(&mut self, mut local: Scan) {
+        self.pages.append(&mut local.pages);
+        self.skipped.append(&mut local.skipped);
+        self.skipped_count += local.skipped_count;
+        self.warnings.append(&mut local.warnings);
     }
 }
 
@@ -235,13 +249,8 @@ impl ParallelVisitor for Visitor<'_> {
 
 impl Visitor<'_> {
     fn skip(&mut self, rel: &Path, reason: SkipReason) {
-        self.local.skipped_count += 1;
-        if self.options.keep_skipped {
-            self.local.skipped.push(Skipped {
-                rel: rel.to_path_buf(),
-                reason,
-            });
-        }
+        let keep = self.options.keep_skipped;
+        self.local.skip(rel.to_path_buf(), reason, keep);
     }
 
     fn visit_entry(&mut self, entry: DirEntry) -> WalkState {

@@ -41,6 +41,17 @@ struct Filing<'a> {
     matched: Vec<usize>,
 }
 
+impl<'a> Filing<'a> {
+    fn new(config: &'a Config, details: bool) -> Filing<'a> {
+        Filing {
+            details,
+            sections: &config.sections,
+            base_len: config.base_url.as_str().len(),
+            matched: Vec::new(),
+        }
+    }
+}
+
 /// What the workers made of the pages: filled batch by batch, under a lock.
 #[derive(Default)]
 pub(super) struct Processed {
@@ -140,12 +151,7 @@ pub(super) fn process_all(
     let work = || {
         let mut batch = Processed::default();
         let mut scratch = Scratch::default();
-        let mut filing = Filing {
-            details,
-            sections: &config.sections,
-            base_len: config.base_url.as_str().len(),
-            matched: Vec::new(),
-        };
+        let mut filing = Filing::new(config, details);
         loop {
             let start = next.fetch_add(CHUNK, Ordering::Relaxed);
             if start >= pages.len() {
@@ -198,12 +204,7 @@ pub(super) fn walk_and_process(
     let sink = || Sink {
         shared: &shared,
         scratch: Scratch::default(),
-        filing: Filing {
-            details,
-            sections: &config.sections,
-            base_len: config.base_url.as_str().len(),
-            matched: Vec::new(),
-        },
+        filing: Filing::new(config, details),
         batch: Processed::default(),
         in_batch: 0,
         gathered: &gathered,

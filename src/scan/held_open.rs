@@ -15,7 +15,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Condvar, Mutex};
 
-use super::{Scan, ScanOptions, ScanWarning, SkipReason, Skipped, file_verdict};
+use super::{Scan, ScanOptions, ScanWarning, SkipReason, file_verdict};
 use crate::fsutil::{DirHandle, DirReader, EntryKind, c_path};
 
 /// Where the walk hands the pages it finds, one sink per thread.
@@ -80,9 +80,7 @@ pub fn walk_held_open<S: PageSink>(
             walk.done_dir();
         }
         let mut found = walk.found.lock().unwrap_or_else(|e| e.into_inner());
-        found.skipped.append(&mut local.skipped);
-        found.skipped_count += local.skipped_count;
-        found.warnings.append(&mut local.warnings);
+        found.absorb(local);
     };
     std::thread::scope(|scope| {
         for _ in 1..options.threads.max(1) {
@@ -179,14 +177,8 @@ impl Walk<'_> {
                 EntryKind::File => file_verdict(self.root, &child, bytes, self.options),
             }
         };
-        let local = &mut *reading.local;
         match verdict {
-            Err(reason) => {
-                local.skipped_count += 1;
-                if self.options.keep_skipped {
-                    local.skipped.push(Skipped { rel: child, reason });
-                }
-            }
+            Err(reason) => reading.local.skip(child, reason, self.options.keep_skipped),
             Ok(()) => {
                 let i = {
                     let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
