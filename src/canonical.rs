@@ -12,8 +12,8 @@ use std::path::Path;
 
 use crate::url::{self as urls, BaseUrl};
 
-/// Pages left out for their canonicals, past which the run fails (with more than half
-/// of the site): a site-wide canonical tag, or a site built for another URL.
+/// Pages left out for their canonicals, past which the run may fail (see
+/// [`suspicious`]): a site-wide canonical tag, or a site built for another URL.
 pub const LOUD_MIN: usize = 10;
 
 /// What a canonical link names, as judged from the page alone.
@@ -195,30 +195,78 @@ pub fn find_targets<'p>(
         .collect()
 }
 
+/// Whether the page at `rel` is a later page of the list at `target`: `blog/page/2/`,
+/// `blog/2/`, `blog/page2/` (Jekyll) or `blog/p/2.html` under `blog/`. Themes name the
+/// first page as the canonical of every later one, and a generator's own sitemap leaves
+/// those pages out too: a run of them is duplicates by design, not a wrong tag.
+pub fn is_later_page_of(rel: &Path, target: &str, base: &BaseUrl) -> bool {
+    let Some(rest) = target.strip_prefix(base.as_str()) else {
+        return false;
+    };
+    if rest.contains(['?', '#']) {
+        return false;
+    }
+    let target: Vec<Vec<u8>> = rest
+        .split('/')
+        .filter(|s| !s.is_empty() && !urls::DIRECTORY_INDEXES.contains(s))
+        .map(decode)
+        .collect();
+    let mut page: Vec<&[u8]> = urls::segments(rel).collect();
+    if page.last().is_some_and(|l| urls::is_directory_index(l)) {
+        page.pop();
+    }
+    let Some(tail) = page.strip_prefix(&target.iter().map(Vec::as_slice).collect::<Vec<_>>()[..])
+    else {
+        return false;
+    };
+    let number = |s: &[u8]| {
+        let s = s.strip_suffix(b".html").unwrap_or(s);
+        !s.is_empty() && s.iter().all(u8::is_ascii_digit)
+    };
+    let word = |s: &[u8]| [&b"page"[..], b"pages", b"p"].contains(&s);
+    match tail {
+        [n] => number(n) || n.strip_prefix(b"page").is_some_and(number),
+        [w, n] => word(w) && number(n),
+        _ => false,
+    }
+}
+
 /// The pattern of canonicals that means the site's canonical tags are wrong rather than
-/// the pages duplicates: one URL named by more than [`LOUD_MIN`] pages, most canonicals
-/// on another host, or more than half of the pages (and more than [`LOUD_MIN`]) left out.
-/// The message names the pattern, its count and the fix.
-pub fn suspicious(pending: &[Pending], pages: usize, base: &BaseUrl) -> Option<String> {
-    let left_out = pending.len();
+/// the pages duplicates: one URL named by more than [`LOUD_MIN`] pages and a quarter of
+/// the site, most canonicals on another host, or more than half of the pages (and more
+/// than [`LOUD_MIN`]) left out. Later pages of a list naming its first page (see
+/// [`is_later_page_of`]) are not counted: a 622-page blog whose 16 pagination pages name
+/// the home page is built right. `rel` gives each pending page's path. The message names
+/// the pattern, its count and the fix.
+pub fn suspicious<'p>(
+    pending: &'p [Pending],
+    rel: impl Fn(&'p Pending) -> &'p Path,
+    pages: usize,
+    base: &BaseUrl,
+) -> Option<String> {
+    let counted: Vec<&Pending> = pending
+        .iter()
+        .filter(|p| !is_later_page_of(rel(p), &p.target, base))
+        .collect();
+    let left_out = counted.len();
     let fix = "fix the template or set respect_canonical = false";
     let mut by_target: HashMap<&str, usize> = HashMap::new();
-    for p in pending {
+    for p in &counted {
         *by_target.entry(p.target.as_str()).or_default() += 1;
     }
     if let Some((target, n)) = by_target
         .into_iter()
         .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(a.0)))
-        .filter(|(_, n)| *n > LOUD_MIN)
+        .filter(|(_, n)| *n > LOUD_MIN && n * 4 > pages)
     {
         return Some(format!(
             "{n} of {pages} pages name {} as canonical: a site-wide canonical tag, or the site was built for another URL; {fix}",
             crate::one_line(target)
         ));
     }
-    let other_host = pending.iter().filter(|p| p.other_host).count();
+    let other_host = counted.iter().filter(|p| p.other_host).count();
     if other_host > LOUD_MIN && other_host * 2 > left_out {
-        let example = pending
+        let example = counted
             .iter()
             .find(|p| p.other_host)
             .map(|p| p.target.as_str());
@@ -231,7 +279,7 @@ pub fn suspicious(pending: &[Pending], pages: usize, base: &BaseUrl) -> Option<S
     if left_out > LOUD_MIN && left_out * 2 > pages {
         return Some(format!(
             "{left_out} of {pages} pages are left out for their canonical links, which name other pages: check the canonical tags ({}), or set respect_canonical = false",
-            crate::one_line(&pending[0].target)
+            crate::one_line(&counted[0].target)
         ));
     }
     None

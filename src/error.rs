@@ -325,6 +325,8 @@ pub enum LeftOut {
     CanonicalNotHere(String),
     /// The site's robots.txt disallows it.
     Robots,
+    /// An HTML fragment, not a page (see [`crate::page::Head::fragment`]).
+    Fragment,
 }
 
 impl fmt::Display for LeftOut {
@@ -338,6 +340,9 @@ impl fmt::Display for LeftOut {
                 write!(f, "canonical names no page of this site ({url})")
             }
             LeftOut::Robots => f.write_str("blocked by robots.txt"),
+            LeftOut::Fragment => f.write_str(
+                "not a page: an HTML fragment (no doctype, <html>, <head>, <body>, <title>, <meta> or <link>)",
+            ),
         }
     }
 }
@@ -357,6 +362,8 @@ pub struct LeftOutCounts {
     pub canonical_not_here: usize,
     /// Blocked by robots.txt.
     pub robots: usize,
+    /// HTML fragments, not pages.
+    pub fragments: usize,
 }
 
 impl LeftOutCounts {
@@ -372,6 +379,7 @@ impl LeftOutCounts {
             LeftOut::Canonical(_) => &mut self.canonical,
             LeftOut::CanonicalNotHere(_) => &mut self.canonical_not_here,
             LeftOut::Robots => &mut self.robots,
+            LeftOut::Fragment => &mut self.fragments,
         }
     }
 
@@ -382,6 +390,7 @@ impl LeftOutCounts {
         self.canonical += other.canonical;
         self.canonical_not_here += other.canonical_not_here;
         self.robots += other.robots;
+        self.fragments += other.fragments;
     }
 
     /// All pages left out.
@@ -392,6 +401,7 @@ impl LeftOutCounts {
             + self.canonical
             + self.canonical_not_here
             + self.robots
+            + self.fragments
     }
 
     /// Each reason with its count, those with none left out: `["3 noindex", "1 redirect"]`.
@@ -412,6 +422,7 @@ impl LeftOutCounts {
                 "blocked by robots.txt",
                 "blocked by robots.txt",
             ),
+            n(self.fragments, "HTML fragment", "HTML fragments"),
         ]
         .into_iter()
         .filter(|(n, _)| *n > 0)

@@ -57,6 +57,11 @@ pub struct Head {
     pub alternates: Vec<HeadAlternate>,
     /// The first modified date found, by source priority (see [`ModifiedSource`]).
     pub modified: Option<String>,
+    /// Tags, but no doctype and none of `<html>`, `<head>`, `<body>`, `<title>`, `<meta>`,
+    /// `<link>` or `<base>` before the head's end: an HTML fragment (a partial, Gatsby's
+    /// slices), which no one visits as a page. A file of text alone, or an empty one, is
+    /// not a fragment.
+    pub fragment: bool,
 }
 
 /// Where a modified date was found, in the order they are preferred.
@@ -87,6 +92,12 @@ pub(crate) const HEAD_TAGS: &[&[u8]] = &[
     b"script",
     b"noscript",
     b"template",
+];
+
+/// Start tags that make a file a page rather than a fragment, with a doctype: the
+/// document's own, and the metadata only a page's head holds.
+const DOCUMENT_TAGS: [&[u8]; 7] = [
+    b"html", b"head", b"body", b"title", b"meta", b"link", b"base",
 ];
 
 /// Reads the head of the file at `path`.
@@ -215,6 +226,15 @@ struct Collector<'o> {
     modified: Option<(ModifiedSource, String)>,
     /// Text is being gathered: inside a JSON-LD script.
     in_json_ld: bool,
+    /// Inside a `<noscript>`: its `<meta>` and `<link>` count (a crawler without scripts
+    /// reads them), and a tag that cannot be in a head is passed over, not an end.
+    in_noscript: bool,
+    /// How many `<template>`s are open: their content is inert, and nothing in it counts.
+    templates: u32,
+    /// A doctype or a tag only a document has was seen (see [`Head::fragment`]).
+    document: bool,
+    /// A start tag was seen: a file of text alone, or an empty one, is no fragment.
+    tagged: bool,
     /// The end of the head was seen.
     complete: bool,
 }
@@ -226,6 +246,10 @@ impl<'o> Collector<'o> {
             head: Head::default(),
             modified: None,
             in_json_ld: false,
+            in_noscript: false,
+            templates: 0,
+            document: false,
+            tagged: false,
             complete: false,
         }
     }
@@ -234,6 +258,7 @@ impl<'o> Collector<'o> {
     fn finish(self) -> (Head, bool) {
         let mut head = self.head;
         head.modified = self.modified.map(|(_, v)| v);
+        head.fragment = self.tagged && !self.document;
         (head, self.complete)
     }
 
@@ -244,12 +269,24 @@ impl<'o> Collector<'o> {
     }
 
     fn start_tag(&mut self, name: &[u8], attrs: &Attrs) {
-        if !HEAD_TAGS.contains(&name) {
-            self.complete = true;
+        self.tagged = true;
+        if name == b"template" {
+            self.templates = self.templates.saturating_add(1);
             return;
         }
-        // The tags of `TAGS_WITH_ATTRS`.
+        if self.templates > 0 {
+            return;
+        }
+        self.document |= DOCUMENT_TAGS.contains(&name);
+        if !HEAD_TAGS.contains(&name) {
+            // A tracking pixel's `<img>` in a `<noscript>` does not end the head; a
+            // `<body>` does, wherever it stands.
+            self.complete = !self.in_noscript || name == b"body";
+            return;
+        }
+        // `noscript` and the tags of `TAGS_WITH_ATTRS`.
         match name {
+            b"noscript" => self.in_noscript = true,
             b"meta" => self.meta(attrs),
             b"link" => self.link(attrs),
             b"script" => {
@@ -264,6 +301,13 @@ impl<'o> Collector<'o> {
     }
 
     fn end_tag(&mut self, name: &[u8], text: &[u8]) {
+        if self.templates > 0 {
+            // In a template's content every end tag but its own is ignored.
+            if name == b"template" {
+                self.templates -= 1;
+            }
+            return;
+        }
         match name {
             b"script" if self.in_json_ld => {
                 self.in_json_ld = false;
@@ -271,6 +315,7 @@ impl<'o> Collector<'o> {
                     self.found(ModifiedSource::JsonLd, date);
                 }
             }
+            b"noscript" => self.in_noscript = false,
             b"head" | b"body" | b"html" => self.complete = true,
             _ => {}
         }
@@ -325,12 +370,33 @@ impl<'o> Collector<'o> {
         }
         if has_token(rel, "alternate")
             && let Some(lang) = attrs.get(Attr::HrefLang)
+            && attrs.get(Attr::Type).is_none_or(is_page_type)
         {
             self.head.alternates.push(HeadAlternate {
                 hreflang: text(lang),
                 href: text(href),
             });
         }
+    }
+}
+
+/// Whether a `<link rel="alternate">`'s `type` names a page: a language alternate has
+/// none or an HTML type; a feed (`application/rss+xml`) with an `hreflang` is not one.
+fn is_page_type(value: &[u8]) -> bool {
+    let value = text(value);
+    let essence = value.split(';').next().unwrap_or_default().trim();
+    ["text/html", "application/xhtml+xml"]
+        .iter()
+        .any(|t| essence.eq_ignore_ascii_case(t))
+}
+
+/// The tokenizer state the content of the start tag `name` is read in. As html5gum's
+/// `naive_next_state`, but a `<noscript>`'s content is markup, as a crawler that runs
+/// no script parses it, so the meta refresh or robots tag a page keeps there is seen.
+pub(crate) fn content_state(name: &[u8]) -> Option<html5gum::State> {
+    match name {
+        b"noscript" => None,
+        _ => html5gum::naive_next_state(name),
     }
 }
 
@@ -417,10 +483,12 @@ impl html5gum::Emitter for &mut HeadEmitter<'_, '_> {
         self.text.clear();
         self.stop = Some(self.collector.complete);
         // Script and style content is text, not markup: a `<` in a script starts no tag.
-        html5gum::naive_next_state(&self.last_start_tag)
+        content_state(&self.last_start_tag)
     }
 
-    fn init_doctype(&mut self) {}
+    fn init_doctype(&mut self) {
+        self.collector.document = true;
+    }
 
     fn init_attribute(&mut self) {
         self.attr_name.clear();
@@ -613,6 +681,175 @@ mod tests {
         assert!(!head(r#"<meta name="googlebot" name="robots" content="noindex">"#).noindex);
         let h = head(r#"<link rel="canonical" href="/first/" href="/second/">"#);
         assert_eq!(h.canonical.as_deref(), Some("/first/"));
+    }
+
+    /// A `<noscript>` in the head is read as markup (Zola's alias pages keep their meta
+    /// refresh there), without its `<img>` ending the head; a `<template>`'s content is
+    /// inert. (page, noindex, refresh, canonical, complete)
+    #[test]
+    fn noscript_counts_and_template_content_does_not() {
+        let zola = r#"<!doctype html><html lang="en"><head><title>Redirect</title><script>window.location.replace("https://example.org/about/");</script><noscript><meta http-equiv="refresh" content="0; url=https://example.org/about/"></noscript></head><body><p><a href="https://example.org/about/">Click here</a></p></body></html>"#;
+        type Case<'a> = (&'a str, bool, Option<&'a str>, Option<&'a str>, bool);
+        let table: &[Case] = &[
+            (zola, false, Some("https://example.org/about/"), None, true),
+            (
+                "<head><noscript><meta name=robots content=noindex></noscript></head>",
+                true,
+                None,
+                None,
+                true,
+            ),
+            (
+                "<head><noscript><img src=/px.gif></noscript><link rel=canonical href=/c/></head>",
+                false,
+                None,
+                Some("/c/"),
+                true,
+            ),
+            (
+                "<head><noscript><style>a{}</style><link rel=canonical href=/n/></noscript>",
+                false,
+                None,
+                Some("/n/"),
+                false,
+            ),
+            (
+                "<head><noscript><p>x<body><link rel=canonical href=/late/>",
+                false,
+                None,
+                None,
+                true,
+            ),
+            (
+                "<head><noscript><img></noscript><div><link rel=canonical href=/late/>",
+                false,
+                None,
+                None,
+                true,
+            ),
+            (
+                "<head><template><meta name=robots content=noindex></template></head>",
+                false,
+                None,
+                None,
+                true,
+            ),
+            (
+                "<head><template><div><meta http-equiv=refresh content='0;url=/x/'></div></template><link rel=canonical href=/t/>",
+                false,
+                None,
+                Some("/t/"),
+                false,
+            ),
+            (
+                "<head><template><template></template><meta name=robots content=noindex></template><link rel=canonical href=/u/></head>",
+                false,
+                None,
+                Some("/u/"),
+                true,
+            ),
+            (
+                "<head><template></head><body></template><meta name=robots content=noindex>",
+                true,
+                None,
+                None,
+                false,
+            ),
+        ];
+        for (html, noindex, refresh, canonical, complete) in table {
+            let (h, done) = parse_head(html.as_bytes(), &HeadOptions::default());
+            assert_eq!(h.noindex, *noindex, "noindex: {html}");
+            assert_eq!(h.refresh.as_deref(), *refresh, "refresh: {html}");
+            assert_eq!(h.canonical.as_deref(), *canonical, "canonical: {html}");
+            assert_eq!(done, *complete, "complete: {html}");
+            assert_eq!(
+                (h, done),
+                parse_head_tokenized(html.as_bytes(), &HeadOptions::default()),
+                "{html}"
+            );
+        }
+    }
+
+    /// A file with tags but none a document has is a fragment; a doctype, `<html>`,
+    /// `<head>`, `<body>` or `<title>` anywhere before the head's end makes a document.
+    #[test]
+    fn fragments_are_told_from_documents() {
+        let gatsby_slice = r#"<script id="gatsby-chunk-mapping">window.___chunkMapping="{}";</script><div id="gatsby-slice"><header><a href="/">Home</a></header></div>"#;
+        let table = [
+            (gatsby_slice, true),
+            ("<p>edited</p>", true),
+            ("<nav><a href=/>Home</a></nav>", true),
+            ("<style>nav{}</style><script>x()</script><header>", true),
+            ("<meta charset=utf-8><nav>x</nav>", false),
+            ("<link rel=canonical href=/a/>", false),
+            ("<template><title>x</title></template><div>", true),
+            ("", false),
+            ("just text, no tags", false),
+            ("<!doctype html><p>x", false),
+            (
+                "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0//EN\"><div>",
+                false,
+            ),
+            ("<html><div>", false),
+            (
+                "<?xml version=\"1.0\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><p>",
+                false,
+            ),
+            ("<head><meta charset=utf-8>", false),
+            ("<meta charset=utf-8><title>x</title><p>", false),
+            ("<body><p>x", false),
+            ("<!-- <html> --><p>x", true),
+            ("<script>document.write('<html>')</script><div>", true),
+        ];
+        for (html, want) in table {
+            let (h, done) = parse_head(html.as_bytes(), &HeadOptions::default());
+            assert_eq!(h.fragment, want, "{html}");
+            assert_eq!(
+                (h, done),
+                parse_head_tokenized(html.as_bytes(), &HeadOptions::default()),
+                "{html}"
+            );
+        }
+    }
+
+    /// Only links to pages are language alternates: a feed with an `hreflang` is not.
+    #[test]
+    fn feeds_and_other_types_are_not_language_alternates() {
+        let table = [
+            (r#"<link rel="alternate" hreflang="de" href="/de/">"#, true),
+            (
+                r#"<link rel="alternate" type="text/html" hreflang="de" href="/de/">"#,
+                true,
+            ),
+            (
+                r#"<link rel="alternate" type=" Text/HTML; charset=utf-8" hreflang="de" href="/de/">"#,
+                true,
+            ),
+            (
+                r#"<link rel="alternate" type="application/xhtml+xml" hreflang="de" href="/de/">"#,
+                true,
+            ),
+            (
+                r#"<link rel="alternate" type="application/rss+xml" title="RSS (en)" hreflang="en" href="rss.xml">"#,
+                false,
+            ),
+            (
+                r#"<link rel="alternate" type="application/atom+xml" hreflang="en" href="/atom.xml">"#,
+                false,
+            ),
+            (
+                r#"<link rel="alternate" type="application/json" hreflang="en" href="/feed.json">"#,
+                false,
+            ),
+            // An empty value is as good as none.
+            (
+                r#"<link rel="alternate" type="" hreflang="en" href="/x/">"#,
+                true,
+            ),
+        ];
+        for (html, want) in table {
+            assert_eq!(head(html).alternates.len(), usize::from(want), "{html}");
+        }
     }
 
     #[test]

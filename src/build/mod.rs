@@ -369,7 +369,7 @@ fn settle_canonicals(
     let rel = |page: u32| pages.get(page as usize);
     pending.sort_unstable_by(|a, b| rel(a.page).cmp(rel(b.page)));
     let targets = canonical::find_targets(pages.iter(), &pending);
-    let wrong = canonical::suspicious(&pending, pages.len(), &config.base_url);
+    let wrong = canonical::suspicious(&pending, |p| rel(p.page), pages.len(), &config.base_url);
     let mut is_listed = vec![false; pages.len()];
     for l in listed {
         is_listed[l.page as usize] = true;

@@ -277,6 +277,9 @@ fn head_verdict<'u>(
     page_url: impl Fn() -> Option<&'u ::url::Url>,
 ) -> Result<Option<String>, Outcome> {
     let config = page.shared.config;
+    if head.fragment {
+        return Err(Outcome::LeftOut(LeftOut::Fragment, None));
+    }
     // A stub is a redirect whatever else it says (Hugo's also say noindex).
     if let (true, Some(to)) = (config.head.skip_redirects, &head.refresh) {
         return Err(Outcome::LeftOut(LeftOut::Redirect(to.clone()), None));

@@ -22,12 +22,16 @@ pub(super) enum Role {
     Alternate,
     /// The `<image:loc>` of an `<image:image>`.
     Image,
+    /// An item's link in a feed listed in an index: a page URL, but not a duplicate when
+    /// it repeats, since feeds repeat each other's items by design (a tag's feed and the
+    /// site's).
+    FeedItem,
 }
 
 impl Role {
     fn noun(self) -> &'static str {
         match self {
-            Role::Page | Role::Child => "URL",
+            Role::Page | Role::Child | Role::FeedItem => "URL",
             Role::Alternate => "alternate href",
             Role::Image => "image URL",
         }
@@ -51,7 +55,9 @@ impl Checker<'_> {
             );
             self.problem(path, line, Severity::Warning, message);
         }
-        self.duplicate(path, line, loc, role);
+        if role != Role::FeedItem {
+            self.duplicate(path, line, loc, role);
+        }
         if let Some(robots) = &self.robots
             && !robots.allows(loc)
         {
@@ -67,7 +73,7 @@ impl Checker<'_> {
     /// A URL too long to be kept whole ([`crate::text::KEPT_BYTES`]), whose length of
     /// `len` bytes is all there is to say of it; counted as [`Checker::check_loc`] would.
     pub(super) fn long_loc(&mut self, path: &Path, line: u64, len: usize, role: Role) {
-        if matches!(role, Role::Page | Role::Child) {
+        if matches!(role, Role::Page | Role::Child | Role::FeedItem) {
             self.counts.urls += 1;
         }
         self.problem(path, line, Severity::Error, too_long(role, len));
@@ -151,7 +157,7 @@ impl Checker<'_> {
             let what = match role {
                 Role::Alternate => "alternate href ",
                 Role::Image => "image:loc ",
-                Role::Page | Role::Child => "",
+                Role::Page | Role::Child | Role::FeedItem => "",
             };
             let message = format!("{what}'{}' is not an absolute http(s) URL", shorten(loc));
             self.problem(path, line, Severity::Error, message);
@@ -179,7 +185,7 @@ impl Checker<'_> {
                         "child sitemap listed again (first at {place}): {}; list each child once",
                         shorten(loc)
                     ),
-                    Role::Page | Role::Alternate | Role::Image => {
+                    Role::Page | Role::Alternate | Role::Image | Role::FeedItem => {
                         format!("duplicate URL (also at {place}): {}", shorten(loc))
                     }
                 };

@@ -10,6 +10,7 @@
 
 mod children;
 mod date;
+mod feed;
 mod loc;
 mod report;
 mod xml;
@@ -139,6 +140,8 @@ struct Checker<'a> {
 enum Root {
     Urlset,
     Index,
+    /// A feed listed in an index, checked by [`feed`].
+    Feed(feed::Feed),
     Other,
 }
 
@@ -246,6 +249,12 @@ impl<'a> Checker<'a> {
         } else {
             self.check_xml(path, &mut input, as_child)
         };
+        if let Root::Feed(feed) = root {
+            match crate::fsutil::open_content(path, PROTOCOL_MAX_BYTES as u64) {
+                Ok(mut again) => self.check_feed(path, &mut again, feed),
+                Err(e) => self.problem(path, 0, Severity::Error, format!("cannot read ({e})")),
+            }
+        }
         self.finish_file(path);
         root
     }

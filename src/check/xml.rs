@@ -8,6 +8,7 @@ use quick_xml::events::Event;
 use quick_xml::name::ResolveResult;
 
 use super::date::w3c_datetime;
+use super::feed::Feed;
 use super::loc::{Role, is_priority};
 use super::{Checker, Root, SAME_LASTMOD_LIMIT, Severity, shorten};
 use crate::rules::Changefreq;
@@ -290,6 +291,11 @@ impl Checker<'_> {
         let kind = match (&ns, local) {
             (Ns::Sitemap, "urlset") => Root::Urlset,
             (Ns::Sitemap, "sitemapindex") => Root::Index,
+            _ if file.as_child && feed_root(&ns, local).is_some() => {
+                // Read again from the start by the feed checker.
+                file.root = feed_root(&ns, local).map(Root::Feed);
+                return Flow::Stop;
+            }
             _ => {
                 let ns = match ns {
                     Ns::Foreign(n) => n,
@@ -513,11 +519,21 @@ impl Checker<'_> {
     }
 }
 
+/// The feed a root element starts (see [`Feed::of_root`]).
+fn feed_root(ns: &Ns, local: &str) -> Option<Feed> {
+    let resolved = match ns {
+        Ns::None => ResolveResult::Unbound,
+        Ns::Foreign(n) => ResolveResult::Bound(quick_xml::name::Namespace(n)),
+        _ => return None,
+    };
+    Feed::of_root(&resolved, local)
+}
+
 fn local_name(e: &quick_xml::events::BytesStart) -> String {
     e.local_name().into_inner().to_string()
 }
 
-fn newlines(event: &Event) -> u64 {
+pub(super) fn newlines(event: &Event) -> u64 {
     // An event's text is everything of the document but its `<`, `>` and the like.
     let text: &str = event;
     text.bytes().filter(|&b| b == b'\n').count() as u64

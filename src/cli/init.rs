@@ -28,6 +28,9 @@ pub(super) fn init(args: &InitArgs) -> i32 {
                 None => "no base_url found: set it".to_string(),
             };
             super::say(format_args!("wrote {} {what}; {url}", path.display()));
+            for hint in &found.hints {
+                super::say(format_args!("hint: {hint}"));
+            }
             0
         }
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {

@@ -18,6 +18,7 @@ use clap::{Args, Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(name = "sitemapgen", version, args_conflicts_with_subcommands = true)]
 #[command(after_help = "With no command, sitemapgen runs `build`.")]
+#[command(after_long_help = after_long_help())]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -36,7 +37,8 @@ enum Command {
     /// indexes given as input are flattened.
     Index(IndexArgs),
     /// Write a commented sitemap.toml for the site generator found in the current
-    /// directory (Hugo, Zola, Jekyll, Eleventy, Astro, Next.js, Docusaurus).
+    /// directory.
+    #[command(long_about = init_help())]
     Init(InitArgs),
     /// After the deploy: tell search engines (IndexNow: Bing, Yandex, Naver, Seznam, Yep)
     /// which URLs the last build added, updated or removed
@@ -84,6 +86,34 @@ struct SubmitArgs {
     /// The first retry's wait in milliseconds (for tests)
     #[arg(long, default_value_t = 1000, hide = true)]
     backoff_ms: u64,
+}
+
+/// Every generator `init` knows, from the one list.
+fn generators() -> String {
+    let names: Vec<&str> = crate::init::Generator::ALL
+        .iter()
+        .map(|g| g.name())
+        .collect();
+    format!("Generators `init` recognises: {}.", names.join(", "))
+}
+
+/// `init --help`: what it does, and every generator it knows.
+fn init_help() -> String {
+    format!(
+        "Write a commented sitemap.toml for the site generator found in the current \
+         directory: its output directory, base URL and URL style, and the pages its own \
+         sitemap leaves out.\n\n{}",
+        generators()
+    )
+}
+
+/// `--help` and the man page's closing section: the default command, and the
+/// generators `init` knows.
+fn after_long_help() -> String {
+    format!(
+        "With no command, sitemapgen runs `build`.\n\n{}",
+        generators()
+    )
 }
 
 #[derive(Debug, Args)]

@@ -114,6 +114,7 @@ pub(super) fn build_json(
             "canonical": counts.canonical,
             "canonical_not_here": counts.canonical_not_here,
             "robots": counts.robots,
+            "fragments": counts.fragments,
         },
         "skipped": collection.skipped_count,
         "warnings": collection.warnings.iter().map(ToString::to_string).collect::<Vec<_>>(),

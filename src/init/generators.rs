@@ -3,9 +3,9 @@
 use std::path::Path;
 
 use super::read::{
-    join, js_bool, js_value, json_value, py_value, toml_value, yaml_bool, yaml_value,
+    join, json_value, py_value, toml_path, toml_value, yaml_bool, yaml_nested, yaml_value,
 };
-use super::{Detected, Generator, read_text};
+use super::{Detected, Generator, javascript, read_text};
 
 /// Reads what the generator's config file `name` (holding `text`) says of the base URL,
 /// the output directory and the URL style.
@@ -40,10 +40,17 @@ pub(super) fn settings(found: &mut Detected, dir: &Path, name: &str, text: &str)
             found.output(here, yaml_value(text, "destination"), "destination");
         }
         Generator::Hexo => hexo(found, text),
-        Generator::Eleventy => eleventy(found, dir, text),
-        Generator::Astro => astro(found, text),
-        Generator::Next => next(found, text),
-        Generator::Docusaurus => docusaurus(found, text),
+        Generator::Eleventy => javascript::eleventy(found, dir, text),
+        Generator::Astro => javascript::astro(found, text),
+        Generator::Next => javascript::next(found, dir, text),
+        Generator::Docusaurus => javascript::docusaurus(found, text),
+        Generator::Nuxt => javascript::nuxt(found, text),
+        Generator::Gatsby => javascript::gatsby(found, text),
+        Generator::SvelteKit => javascript::sveltekit(found, dir, text),
+        Generator::Rspress => javascript::rspress(found, text),
+        Generator::MdBook => mdbook(found, text),
+        Generator::Nikola => nikola(found, text),
+        Generator::Quarto => quarto(found, text),
         Generator::MkDocs => {
             found.base_url = yaml_value(text, "site_url");
             found.output(here, yaml_value(text, "site_dir"), "site_dir");
@@ -52,7 +59,9 @@ pub(super) fn settings(found: &mut Detected, dir: &Path, name: &str, text: &str)
             }
         }
         Generator::Pelican => pelican(found, dir, text),
-        Generator::VitePress | Generator::Sphinx => unreachable!("detected apart"),
+        Generator::VitePress | Generator::VuePress | Generator::Sphinx => {
+            unreachable!("detected apart")
+        }
     }
     found.base_url = absolute(found.base_url.take());
 }
@@ -82,112 +91,6 @@ fn hexo(found: &mut Detected, text: &str) {
         if has_path { url } else { join(&url, &root) }
     });
     found.output(Path::new(""), yaml_value(text, "public_dir"), "public_dir");
-}
-
-fn eleventy(found: &mut Detected, dir: &Path, text: &str) {
-    found.output(Path::new(""), js_value(text, "output"), "dir.output");
-    // Eleventy's config has no site URL; the starter projects keep it in a data file.
-    let input = js_value(text, "input").unwrap_or_default();
-    let input = input.trim().trim_start_matches("./").trim_end_matches('/');
-    let data = Path::new(input).join(js_value(text, "data").unwrap_or("_data".into()));
-    for name in [
-        "metadata.json",
-        "metadata.js",
-        "metadata.mjs",
-        "metadata.cjs",
-        "site.json",
-        "site.js",
-    ] {
-        let Some(data_text) = read_text(&dir.join(&data).join(name)) else {
-            continue;
-        };
-        let url = if name.ends_with(".json") {
-            json_value(&data_text, "url")
-        } else {
-            js_value(&data_text, "url")
-        };
-        if let Some(url) = url {
-            let prefix = js_value(text, "pathPrefix").unwrap_or_default();
-            found.base_url = Some(join(&url, &prefix));
-            found.note(format!(
-                "base_url from url in {}",
-                data.join(name).display()
-            ));
-            return;
-        }
-    }
-}
-
-fn astro(found: &mut Detected, text: &str) {
-    found.base_url =
-        js_value(text, "site").map(|site| join(&site, &js_value(text, "base").unwrap_or_default()));
-    found.output(Path::new(""), js_value(text, "outDir"), "outDir");
-    match js_value(text, "trailingSlash").as_deref() {
-        Some("never") => {
-            found.trailing_slash = Some(false);
-            found.note("trailing_slash from trailingSlash: 'never'".into());
-        }
-        Some("always") => {
-            found.trailing_slash = Some(true);
-            found.note("trailing_slash from trailingSlash: 'always'".into());
-        }
-        _ => {}
-    }
-    if js_value(text, "format").as_deref() == Some("file") {
-        // build.format 'file' writes about.html for /about.
-        found.clean_urls = Some(true);
-        found.trailing_slash = Some(false);
-        found.note("clean_urls from build.format: 'file'".into());
-    }
-}
-
-fn next(found: &mut Detected, text: &str) {
-    found.output(Path::new(""), js_value(text, "distDir"), "distDir");
-    // Without trailingSlash: true, an export writes about.html for /about.
-    if js_bool(text, "trailingSlash") == Some(true) {
-        found.trailing_slash = Some(true);
-        found.note("trailing_slash from trailingSlash: true".into());
-    } else {
-        found.clean_urls = Some(true);
-        found.trailing_slash = Some(false);
-        found.note("clean_urls: the export writes about.html for /about".into());
-    }
-}
-
-fn docusaurus(found: &mut Detected, text: &str) {
-    found.base_url =
-        js_value(text, "url").map(|url| join(&url, &js_value(text, "baseUrl").unwrap_or_default()));
-    // Left undefined (the default), the pages' canonical links give each URL its form.
-    match js_bool(text, "trailingSlash") {
-        Some(true) => {
-            found.trailing_slash = Some(true);
-            found.note("trailing_slash from trailingSlash: true".into());
-        }
-        Some(false) => {
-            // about.html for /about.
-            found.clean_urls = Some(true);
-            found.trailing_slash = Some(false);
-            found.note("clean_urls from trailingSlash: false".into());
-        }
-        None => {}
-    }
-}
-
-pub(super) fn vitepress(found: &mut Detected, root: &Path, text: &str) {
-    let base = js_value(text, "base").unwrap_or_default();
-    found.base_url = absolute(js_value(text, "hostname").map(|host| join(&host, &base)));
-    if found.base_url.is_some() {
-        found.note("base_url from sitemap.hostname and base".into());
-    }
-    found.public_dir = root
-        .join(Generator::VitePress.public_dir())
-        .to_string_lossy()
-        .into_owned();
-    found.output(root, js_value(text, "outDir"), "outDir");
-    if js_bool(text, "cleanUrls") == Some(true) {
-        found.clean_urls = Some(true);
-        found.note("clean_urls from cleanUrls: true".into());
-    }
 }
 
 pub(super) fn sphinx(found: &mut Detected, dir: &Path, name: &str, text: &str) {
@@ -223,4 +126,41 @@ fn pelican(found: &mut Detected, dir: &Path, text: &str) {
     found.base_url = site.or_else(|| py_value(text, "SITEURL"));
     let out = py_value(&publish, "OUTPUT_PATH").or_else(|| py_value(text, "OUTPUT_PATH"));
     found.output(Path::new(""), out, "OUTPUT_PATH");
+}
+
+/// mdBook: `build.build-dir` (`book`); a base URL only where `output.html.cname` names
+/// the host (`site-url` is the path the book is served under).
+fn mdbook(found: &mut Detected, text: &str) {
+    found.output(
+        Path::new(""),
+        toml_path(text, &["build", "build-dir"]),
+        "build.build-dir",
+    );
+    let path = toml_path(text, &["output", "html", "site-url"]).unwrap_or_default();
+    if let Some(host) = toml_path(text, &["output", "html", "cname"]) {
+        found.base_url = Some(join(&format!("https://{}", host.trim()), &path));
+        found.note("base_url from output.html.cname and site-url".into());
+    }
+}
+
+/// Nikola: `SITE_URL` and `OUTPUT_FOLDER` in `conf.py`.
+fn nikola(found: &mut Detected, text: &str) {
+    found.base_url = py_value(text, "SITE_URL");
+    found.output(
+        Path::new(""),
+        py_value(text, "OUTPUT_FOLDER"),
+        "OUTPUT_FOLDER",
+    );
+}
+
+/// Quarto: `project.output-dir` (`_site`), and `website.site-url` (`book.site-url` for a
+/// book).
+fn quarto(found: &mut Detected, text: &str) {
+    found.base_url =
+        yaml_nested(text, "website", "site-url").or_else(|| yaml_nested(text, "book", "site-url"));
+    found.output(
+        Path::new(""),
+        yaml_nested(text, "project", "output-dir"),
+        "project.output-dir",
+    );
 }

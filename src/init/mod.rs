@@ -3,12 +3,15 @@
 //! style, and the excludes that generator's own sitemap makes.
 
 mod generators;
+mod hints;
+mod javascript;
 mod read;
 mod render;
 
 use std::path::{Path, PathBuf};
 
-use generators::{settings, sphinx, vitepress};
+use generators::{settings, sphinx};
+use javascript::{vitepress, vuepress};
 use read::{toml_value, yaml_has_key};
 
 pub use render::render;
@@ -40,6 +43,22 @@ pub enum Generator {
     Sphinx,
     /// Pelican.
     Pelican,
+    /// Nuxt with `nuxt generate`.
+    Nuxt,
+    /// Gatsby.
+    Gatsby,
+    /// SvelteKit with adapter-static.
+    SvelteKit,
+    /// VuePress 1 or 2.
+    VuePress,
+    /// mdBook.
+    MdBook,
+    /// Nikola.
+    Nikola,
+    /// Quarto (a website or book project).
+    Quarto,
+    /// Rspress.
+    Rspress,
 }
 
 /// What a generator's own sitemap leaves out: excludes written active, so the two agree.
@@ -51,8 +70,9 @@ struct Defaults {
 }
 
 impl Generator {
-    /// Every generator `init` knows.
-    pub const ALL: [Generator; 12] = [
+    /// Every generator `init` knows: the one list `init`, `--help`, the man page and
+    /// the README (checked by a test) name.
+    pub const ALL: [Generator; 20] = [
         Generator::Hugo,
         Generator::Zola,
         Generator::Jekyll,
@@ -65,6 +85,14 @@ impl Generator {
         Generator::MkDocs,
         Generator::Sphinx,
         Generator::Pelican,
+        Generator::Nuxt,
+        Generator::Gatsby,
+        Generator::SvelteKit,
+        Generator::VuePress,
+        Generator::MdBook,
+        Generator::Nikola,
+        Generator::Quarto,
+        Generator::Rspress,
     ];
 
     fn defaults(self) -> Defaults {
@@ -100,6 +128,16 @@ impl Generator {
             ),
             // Drafts are built to drafts/ but not published.
             Generator::Pelican => d("Pelican", "output", &["drafts/**"]),
+            Generator::Nuxt => d("Nuxt", ".output/public", &[]),
+            Generator::Gatsby => d("Gatsby", "public", &[]),
+            Generator::SvelteKit => d("SvelteKit", "build", &[]),
+            Generator::VuePress => d("VuePress", ".vuepress/dist", &[]),
+            // The print view repeats every chapter on one page; toc.html is the sidebar
+            // for readers without scripts.
+            Generator::MdBook => d("mdBook", "book", &["print.html", "toc.html"]),
+            Generator::Nikola => d("Nikola", "output", &[]),
+            Generator::Quarto => d("Quarto", "_site", &[]),
+            Generator::Rspress => d("Rspress", "doc_build", &[]),
         }
     }
 
@@ -152,13 +190,30 @@ impl Generator {
                  # match = [\"tag/**\", \"category/**\", \"author/**\", \"tags.html\", \"categories.html\", \"authors.html\", \"archives.html\", \"index[0-9]*.html\"]\n\
                  # exclude = true\n"
             }
-            Generator::MkDocs | Generator::Sphinx | Generator::VitePress => {
+            Generator::Nikola => {
+                "# Tag and category lists, archives and index pagination (index-2.html):\n\
+                 # [[rule]]\n\
+                 # match = [\"categories/**\", \"archive/**\", \"archive.html\", \"index-[0-9]*.html\"]\n\
+                 # exclude = true\n"
+            }
+            Generator::MkDocs
+            | Generator::Sphinx
+            | Generator::VitePress
+            | Generator::VuePress
+            | Generator::MdBook
+            | Generator::Quarto
+            | Generator::Rspress => {
                 "# Pages to give a higher priority, e.g. the guides:\n\
                  # [[rule]]\n\
                  # match = [\"guide/**\"]\n\
                  # priority = 0.8\n"
             }
-            Generator::Eleventy | Generator::Astro | Generator::Next => {
+            Generator::Eleventy
+            | Generator::Astro
+            | Generator::Next
+            | Generator::Nuxt
+            | Generator::Gatsby
+            | Generator::SvelteKit => {
                 "# Pagination and tag pages, if your templates make them (e.g. /blog/2/, /tags/x/):\n\
                  # [[rule]]\n\
                  # match = [\"blog/[0-9]*/index.html\", \"tags/**\"]\n\
@@ -176,14 +231,23 @@ impl Generator {
             Generator::Hugo => &[("posts", "posts/**")],
             // Dated permalinks (/2024/03/05/title.html) by default.
             Generator::Jekyll | Generator::Hexo => &[("posts", "[0-9][0-9][0-9][0-9]/**")],
-            Generator::Zola | Generator::Eleventy | Generator::Astro | Generator::Next => {
-                &[("blog", "blog/**")]
-            }
+            Generator::Zola
+            | Generator::Eleventy
+            | Generator::Astro
+            | Generator::Next
+            | Generator::Nuxt
+            | Generator::Gatsby
+            | Generator::SvelteKit => &[("blog", "blog/**")],
             Generator::Docusaurus => &[("docs", "docs/**"), ("blog", "blog/**")],
-            Generator::MkDocs | Generator::Sphinx | Generator::VitePress => {
-                &[("guide", "guide/**"), ("api", "api/**")]
-            }
+            Generator::MkDocs
+            | Generator::Sphinx
+            | Generator::VitePress
+            | Generator::VuePress
+            | Generator::MdBook
+            | Generator::Quarto
+            | Generator::Rspress => &[("guide", "guide/**"), ("api", "api/**")],
             Generator::Pelican => &[("pages", "pages/**")],
+            Generator::Nikola => &[("posts", "posts/**"), ("pages", "pages/**")],
         }
     }
 }
@@ -205,6 +269,8 @@ pub struct Detected {
     pub clean_urls: Option<bool>,
     /// What was carried over from the generator's config, one line each, for comments.
     pub notes: Vec<String>,
+    /// What to change in the generator's setup so the two work together, one line each.
+    pub hints: Vec<String>,
 }
 
 impl Detected {
@@ -217,6 +283,7 @@ impl Detected {
             trailing_slash: None,
             clean_urls: None,
             notes: Vec::new(),
+            hints: Vec::new(),
         }
     }
 
@@ -229,6 +296,7 @@ impl Detected {
             trailing_slash: None,
             clean_urls: None,
             notes: Vec::new(),
+            hints: Vec::new(),
         }
     }
 
@@ -284,11 +352,43 @@ const MARKERS: &[(&str, Generator)] = &[
     ("mkdocs.yml", Generator::MkDocs),
     ("mkdocs.yaml", Generator::MkDocs),
     ("pelicanconf.py", Generator::Pelican),
+    ("nuxt.config.ts", Generator::Nuxt),
+    ("nuxt.config.js", Generator::Nuxt),
+    ("nuxt.config.mjs", Generator::Nuxt),
+    ("nuxt.config.mts", Generator::Nuxt),
+    ("gatsby-config.js", Generator::Gatsby),
+    ("gatsby-config.ts", Generator::Gatsby),
+    ("gatsby-config.mjs", Generator::Gatsby),
+    ("gatsby-config.cjs", Generator::Gatsby),
+    ("svelte.config.js", Generator::SvelteKit),
+    ("svelte.config.mjs", Generator::SvelteKit),
+    ("svelte.config.ts", Generator::SvelteKit),
+    ("svelte.config.cjs", Generator::SvelteKit),
+    ("rspress.config.ts", Generator::Rspress),
+    ("rspress.config.js", Generator::Rspress),
+    ("rspress.config.mjs", Generator::Rspress),
+    ("rspress.config.mts", Generator::Rspress),
+    ("book.toml", Generator::MdBook),
+    ("_quarto.yml", Generator::Quarto),
+    ("_quarto.yaml", Generator::Quarto),
 ];
 
-/// Where a VitePress project's `.vitepress` folder is looked for, besides the project
-/// root: `vitepress init` suggests `./docs`.
+/// Vite's config, which names SvelteKit when its plugin is there: Kit 3 configures the
+/// adapter in `sveltekit({ adapter })` rather than in `svelte.config.js`.
+const VITE_CONFIGS: [&str; 4] = [
+    "vite.config.ts",
+    "vite.config.js",
+    "vite.config.mts",
+    "vite.config.mjs",
+];
+
+/// Where a VitePress project's `.vitepress` folder (or a VuePress project's `.vuepress`)
+/// is looked for, besides the project root: `vitepress init` suggests `./docs`, and
+/// VuePress' guide `docs/`.
 const VITEPRESS_ROOTS: [&str; 4] = ["", "docs", "src", "website"];
+
+/// The config file names in a `.vitepress` or `.vuepress` folder, by extension.
+const DOT_CONFIG_EXTENSIONS: [&str; 6] = ["mts", "ts", "mjs", "js", "cts", "cjs"];
 
 /// Where Sphinx's `conf.py` is looked for: the quickstart's layouts at the root and in
 /// `docs/`, with or without a separate `source/` directory.
@@ -299,8 +399,16 @@ const SPHINX_CONFS: [&str; 4] = [
     "docs/source/conf.py",
 ];
 
-/// Recognises the generator of the project in `dir` and reads its settings.
+/// Recognises the generator of the project in `dir`, reads its settings and gives the
+/// hints for it.
 pub fn detect(dir: &Path) -> Detected {
+    let mut found = recognise(dir);
+    found.hints = hints::for_project(&found, dir);
+    found
+}
+
+/// Recognises the generator of the project in `dir` and reads its settings.
+fn recognise(dir: &Path) -> Detected {
     let read = |name: &str| read_text(&dir.join(name));
     for &(name, generator) in MARKERS {
         if let Some(text) = read(name) {
@@ -309,8 +417,22 @@ pub fn detect(dir: &Path) -> Detected {
             return found;
         }
     }
-    if let Some(found) = detect_vitepress(dir) {
+    for name in VITE_CONFIGS {
+        if let Some(text) = read(name).filter(|t| t.contains("sveltekit(")) {
+            let mut found = Detected::new(Generator::SvelteKit, PathBuf::from(name));
+            settings(&mut found, dir, name, &text);
+            return found;
+        }
+    }
+    if let Some(found) = detect_dot_folder(dir) {
         return found;
+    }
+    for name in ["conf.py", "nikola/conf.py"] {
+        if let Some(text) = read(name).filter(|t| is_nikola_conf(t)) {
+            let mut found = Detected::new(Generator::Nikola, PathBuf::from(name));
+            settings(&mut found, dir, name, &text);
+            return found;
+        }
     }
     for name in SPHINX_CONFS {
         if let Some(text) = read(name).filter(|t| is_sphinx_conf(t)) {
@@ -382,15 +504,31 @@ fn is_sphinx_conf(text: &str) -> bool {
     .any(|k| text.lines().any(|l| l.starts_with(k)))
 }
 
-fn detect_vitepress(dir: &Path) -> Option<Detected> {
+/// Nikola's `conf.py` (Sphinx has one too): Nikola's own keys tell them apart.
+fn is_nikola_conf(text: &str) -> bool {
+    let has = |key: &str| text.lines().any(|l| l.starts_with(key));
+    has("SITE_URL") && (has("BLOG_TITLE") || has("TRANSLATIONS") || has("POSTS"))
+}
+
+/// VitePress (`.vitepress/config.*`) or VuePress (`.vuepress/config.*`), at the root or
+/// in one of [`VITEPRESS_ROOTS`].
+fn detect_dot_folder(dir: &Path) -> Option<Detected> {
     for root in VITEPRESS_ROOTS {
-        let config_dir = Path::new(root).join(".vitepress");
-        for ext in ["mts", "ts", "mjs", "js", "cts", "cjs"] {
-            let name = config_dir.join(format!("config.{ext}"));
-            if let Some(text) = read_text(&dir.join(&name)) {
-                let mut found = Detected::new(Generator::VitePress, name);
-                vitepress(&mut found, Path::new(root), &text);
-                return Some(found);
+        for (folder, generator) in [
+            (".vitepress", Generator::VitePress),
+            (".vuepress", Generator::VuePress),
+        ] {
+            let config_dir = Path::new(root).join(folder);
+            for ext in DOT_CONFIG_EXTENSIONS {
+                let name = config_dir.join(format!("config.{ext}"));
+                if let Some(text) = read_text(&dir.join(&name)) {
+                    let mut found = Detected::new(generator, name);
+                    match generator {
+                        Generator::VitePress => vitepress(&mut found, Path::new(root), &text),
+                        _ => vuepress(&mut found, Path::new(root), &text),
+                    }
+                    return Some(found);
+                }
             }
         }
     }

@@ -12,6 +12,17 @@ pub fn toml_value(text: &str, keys: &[&str]) -> Option<String> {
         .find_map(|k| table.get(*k)?.as_str().map(str::to_string))
 }
 
+/// A string at a dotted path of a TOML document (`["build", "build-dir"]`).
+pub fn toml_path(text: &str, path: &[&str]) -> Option<String> {
+    let table: toml::Table = text.parse().ok()?;
+    let (last, parents) = path.split_last()?;
+    let mut at = &table;
+    for key in parents {
+        at = at.get(*key)?.as_table()?;
+    }
+    at.get(*last)?.as_str().map(str::to_string)
+}
+
 /// A top-level string of a JSON document.
 pub fn json_value(text: &str, key: &str) -> Option<String> {
     let value: serde_json::Value = serde_json::from_str(text).ok()?;
@@ -28,6 +39,27 @@ pub fn yaml_value(text: &str, key: &str) -> Option<String> {
     })
 }
 
+/// A `key: value` one level under the top-level `parent:` of a YAML file (`project:`
+/// then `  output-dir: _out`), unquoted.
+pub fn yaml_nested(text: &str, parent: &str, key: &str) -> Option<String> {
+    let mut lines = text.lines().skip_while(|line| {
+        line.strip_prefix(parent)
+            .is_none_or(|rest| !rest.trim_start().starts_with(':'))
+    });
+    lines.next()?;
+    let block: Vec<&str> = lines
+        .take_while(|l| l.trim().is_empty() || l.starts_with([' ', '\t']) || l.starts_with('#'))
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    let indent = block.first()?.len() - block.first()?.trim_start().len();
+    let children: String = block
+        .iter()
+        .filter(|l| l.len() - l.trim_start().len() == indent)
+        .map(|l| format!("{}\n", l.trim_start()))
+        .collect();
+    yaml_value(&children, key)
+}
+
 /// Whether a YAML file has the top-level key `key`, whatever its value.
 pub fn yaml_has_key(text: &str, key: &str) -> bool {
     text.lines().any(|line| {
@@ -41,9 +73,45 @@ pub fn yaml_bool(text: &str, key: &str) -> Option<bool> {
     parse_bool(&yaml_value(text, key)?)
 }
 
-/// The first `key: 'string'` (or `"string"`, or `` `string` ``) in a JavaScript config.
+/// The first `key: 'string'` (or `"string"`, or `` `string` ``) in a JavaScript config,
+/// or the literal fallback of `key: process.env.X || 'string'` (also `??`), as
+/// next-sitemap's documentation writes `siteUrl`.
 pub fn js_value(text: &str, key: &str) -> Option<String> {
-    js_values(text, key).find_map(|value| unquote_prefix(value).map(str::to_string))
+    js_values(text, key).find_map(|value| {
+        unquote_prefix(value)
+            .or_else(|| {
+                let line = value.lines().next()?;
+                let (_, fallback) = line.split_once("||").or_else(|| line.split_once("??"))?;
+                unquote_prefix(fallback.trim_start())
+            })
+            .map(str::to_string)
+    })
+}
+
+/// The first `key: 'string'` inside the value of the first `scope:` (`site: { url: ... }`),
+/// so a `url` elsewhere in the config is not taken for the site's.
+pub fn js_value_in(text: &str, scope: &str, key: &str) -> Option<String> {
+    js_values(text, scope)
+        .filter(|value| value.starts_with('{'))
+        .find_map(|value| js_value(value, key))
+}
+
+/// The string a module exports as `name` (`export const trailingSlash = 'always';`).
+pub fn read_export(text: &str, name: &str) -> Option<String> {
+    text.lines().find_map(|line| {
+        let rest = line.trim_start().strip_prefix("export")?.trim_start();
+        let rest = ["const", "let", "var"]
+            .iter()
+            .find_map(|k| rest.strip_prefix(k))?
+            .trim_start()
+            .strip_prefix(name)?
+            .trim_start();
+        let rest = rest.strip_prefix(':').map_or(rest, |typed| {
+            typed.split_once('=').map_or("", |(_, v)| v).trim_start()
+        });
+        let rest = rest.strip_prefix('=').unwrap_or(rest).trim_start();
+        unquote_prefix(rest).map(str::to_string)
+    })
 }
 
 /// The first `key: true` or `key: false` in a JavaScript config.
@@ -137,6 +205,13 @@ mod tests {
         assert_eq!(js_value(text, "url").as_deref(), Some("https://x.example"));
         assert_eq!(js_value(text, "baseUrl"), None);
         assert_eq!(js_bool(text, "trailingSlash"), Some(false));
+        let env = "siteUrl: process.env.SITE_URL || 'https://n.example',\nother: process.env.X ?? \"y\",\nnone: process.env.Z,\nlater: 'z'";
+        assert_eq!(
+            js_value(env, "siteUrl").as_deref(),
+            Some("https://n.example")
+        );
+        assert_eq!(js_value(env, "other").as_deref(), Some("y"));
+        assert_eq!(js_value(env, "none"), None);
         assert_eq!(
             js_bool("{ trailingSlash: undefined }", "trailingSlash"),
             None
@@ -155,6 +230,52 @@ mod tests {
             py_value("OUTPUT_PATH = 'out/'", "OUTPUT_PATH").as_deref(),
             Some("out/")
         );
+    }
+
+    #[test]
+    fn nested_and_scoped_values() {
+        let quarto = "project:\n  type: website\n  # out\n  output-dir: docs\n  render:\n    site-url: no\nwebsite:\n  title: \"Q\"\n  site-url: https://q.example\n";
+        assert_eq!(
+            yaml_nested(quarto, "project", "output-dir").as_deref(),
+            Some("docs")
+        );
+        assert_eq!(yaml_nested(quarto, "project", "site-url"), None);
+        assert_eq!(
+            yaml_nested(quarto, "website", "site-url").as_deref(),
+            Some("https://q.example")
+        );
+        assert_eq!(yaml_nested(quarto, "book", "site-url"), None);
+        let nuxt = "export default defineNuxtConfig({ app: { head: { link: [{ url: 'x' }] } }, site: { name: 'N', url: 'https://n.example' } })";
+        assert_eq!(
+            js_value_in(nuxt, "site", "url").as_deref(),
+            Some("https://n.example")
+        );
+        assert_eq!(js_value_in("{ site: 'x' }", "site", "url"), None);
+        for (text, want) in [
+            ("export const trailingSlash = 'always';", Some("always")),
+            (
+                "export const prerender = true;\nexport const trailingSlash = \"never\"",
+                Some("never"),
+            ),
+            (
+                "export const trailingSlash: TrailingSlash = 'always';",
+                Some("always"),
+            ),
+            ("// export const trailingSlashX = 'always'", None),
+            ("export const trailingSlashes = 'always'", None),
+        ] {
+            assert_eq!(
+                read_export(text, "trailingSlash").as_deref(),
+                want,
+                "{text}"
+            );
+        }
+        let book = "[book]\ntitle = 'x'\n[build]\nbuild-dir = 'out'\n";
+        assert_eq!(
+            toml_path(book, &["build", "build-dir"]).as_deref(),
+            Some("out")
+        );
+        assert_eq!(toml_path(book, &["output", "html", "cname"]), None);
     }
 
     #[test]

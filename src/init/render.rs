@@ -14,15 +14,20 @@ pub fn render(found: &Detected) -> String {
             g.name(),
             source.display()
         )),
-        _ => out.push_str(
-            "# No generator recognised: set public_dir to the directory your build writes\n\
-             # (Hugo, Zola, Hexo: public; Jekyll, Eleventy: _site; Astro: dist; Next: out;\n\
-             # Docusaurus: build; VitePress: .vitepress/dist; MkDocs: site; Sphinx:\n\
-             # _build/html; Pelican: output).\n",
-        ),
+        _ => {
+            out.push_str(
+                "# No generator recognised: set public_dir to the directory your build writes:\n",
+            );
+            for g in Generator::ALL {
+                out.push_str(&format!("#   {}: {}\n", g.name(), g.public_dir()));
+            }
+        }
     }
     for note in &found.notes {
         out.push_str(&format!("# Carried over: {note}.\n"));
+    }
+    for hint in &found.hints {
+        out.push_str(&format!("# Hint: {hint}.\n"));
     }
     out.push('\n');
     out.push_str("# The site's public address; every URL in the sitemap starts with it.\n");

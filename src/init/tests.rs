@@ -272,6 +272,162 @@ fn recognises_the_python_generators() {
     ]);
 }
 
+/// The frameworks and book tools added in the second round: each config's own place for
+/// the output, the site URL and the base path.
+#[test]
+fn recognises_frameworks_and_book_tools() {
+    use Generator::*;
+    assert_detected(&[
+        (
+            &[(
+                "nuxt.config.ts",
+                "export default defineNuxtConfig({\n  modules: ['@nuxtjs/sitemap'],\n  app: { head: { link: [{ rel: 'icon', url: 'x' }] } },\n  site: { url: 'https://n.example', name: 'N' },\n})\n",
+            )],
+            Some(Nuxt),
+            Some("https://n.example/"),
+            ".output/public",
+        ),
+        (
+            &[(
+                "nuxt.config.ts",
+                "export default defineNuxtConfig({ app: { baseURL: '/docs/' }, site: { url: 'https://n.example' }, nitro: { output: { publicDir: 'dist/public' } } })",
+            )],
+            Some(Nuxt),
+            Some("https://n.example/docs/"),
+            "dist/public",
+        ),
+        (
+            &[(
+                "gatsby-config.js",
+                "module.exports = {\n  siteMetadata: { title: 'G', siteUrl: `https://g.example` },\n  pathPrefix: '/blog',\n  plugins: ['gatsby-plugin-sitemap'],\n}\n",
+            )],
+            Some(Gatsby),
+            Some("https://g.example/blog/"),
+            "public",
+        ),
+        (
+            &[(
+                "svelte.config.js",
+                "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter({ pages: 'dist', assets: 'dist' }), paths: { base: '/app' }, prerender: { origin: 'https://s.example' } } };\n",
+            )],
+            Some(SvelteKit),
+            Some("https://s.example/app/"),
+            "dist",
+        ),
+        (
+            &[(
+                "vite.config.ts",
+                "import { sveltekit } from '@sveltejs/kit/vite';\nexport default defineConfig({ plugins: [sveltekit({ adapter: adapter({ pages: 'build' }) })] });\n",
+            )],
+            Some(SvelteKit),
+            None,
+            "build",
+        ),
+        (
+            &[(
+                "vite.config.ts",
+                "export default defineConfig({ plugins: [react()] })",
+            )],
+            None,
+            None,
+            "public",
+        ),
+        (
+            &[(
+                "docs/.vuepress/config.js",
+                "import { sitemapPlugin } from '@vuepress/plugin-sitemap'\nexport default defineUserConfig({ base: '/guide/', plugins: [sitemapPlugin({ hostname: 'https://vp.example' })] })\n",
+            )],
+            Some(VuePress),
+            Some("https://vp.example/guide/"),
+            "docs/.vuepress/dist",
+        ),
+        (
+            &[(
+                "src/.vuepress/config.ts",
+                "module.exports = { dest: 'public', plugins: [['sitemap', { hostname: 'https://vp1.example' }]] }\n",
+            )],
+            Some(VuePress),
+            Some("https://vp1.example/"),
+            "public",
+        ),
+        (
+            &[(
+                "book.toml",
+                "[book]\ntitle = 'B'\n[build]\nbuild-dir = 'site'\n[output.html]\ncname = 'book.example'\nsite-url = '/guide/'\n",
+            )],
+            Some(MdBook),
+            Some("https://book.example/guide/"),
+            "site",
+        ),
+        (
+            &[("book.toml", "[book]\ntitle = 'B'\n")],
+            Some(MdBook),
+            None,
+            "book",
+        ),
+        (
+            &[(
+                "conf.py",
+                "BLOG_TITLE = 'N'\nSITE_URL = 'https://nikola.example/'\nTRANSLATIONS = {'en': ''}\n",
+            )],
+            Some(Nikola),
+            Some("https://nikola.example/"),
+            "output",
+        ),
+        (
+            &[(
+                "conf.py",
+                "BLOG_TITLE = 'N'\nSITE_URL = 'https://nikola.example/'\nOUTPUT_FOLDER = 'public'\n",
+            )],
+            Some(Nikola),
+            Some("https://nikola.example/"),
+            "public",
+        ),
+        (
+            &[(
+                "_quarto.yml",
+                "project:\n  type: website\n  output-dir: docs\nwebsite:\n  title: Q\n  site-url: https://q.example/site\n",
+            )],
+            Some(Quarto),
+            Some("https://q.example/site/"),
+            "docs",
+        ),
+        (
+            &[(
+                "_quarto.yml",
+                "project:\n  type: book\nbook:\n  site-url: https://qb.example\n",
+            )],
+            Some(Quarto),
+            Some("https://qb.example/"),
+            "_site",
+        ),
+        (
+            &[(
+                "rspress.config.ts",
+                "export default defineConfig({ root: 'docs', base: '/r/', outDir: 'out' })",
+            )],
+            Some(Rspress),
+            None,
+            "out",
+        ),
+        (
+            &[
+                (
+                    "next.config.mjs",
+                    "export default { output: 'export', basePath: '/app' }",
+                ),
+                (
+                    "next-sitemap.config.js",
+                    "module.exports = { siteUrl: process.env.SITE_URL || 'https://next.example', generateRobotsTxt: true }",
+                ),
+            ],
+            Some(Next),
+            Some("https://next.example/app/"),
+            "out",
+        ),
+    ]);
+}
+
 /// Which marker wins, and what is not a base URL or a generator.
 #[test]
 fn recognises_precedence_and_what_is_not_recognised() {
@@ -354,6 +510,32 @@ fn url_styles_are_carried_over() {
             ".vitepress/config.mts",
             "export default { cleanUrls: true }",
             None,
+            Some(true),
+        ),
+        ("nuxt.config.ts", "export default {}", Some(false), None),
+        (
+            "nuxt.config.ts",
+            "export default { site: { url: 'https://n.example', trailingSlash: true } }",
+            Some(true),
+            None,
+        ),
+        ("gatsby-config.js", "module.exports = {}", Some(true), None),
+        (
+            "gatsby-config.js",
+            "module.exports = { trailingSlash: 'never' }",
+            Some(false),
+            None,
+        ),
+        (
+            "gatsby-config.js",
+            "module.exports = { trailingSlash: 'ignore' }",
+            None,
+            None,
+        ),
+        (
+            "svelte.config.js",
+            "export default {}",
+            Some(false),
             Some(true),
         ),
     ];

@@ -11,7 +11,7 @@
 
 use memchr::memchr;
 
-use super::{ATTRS, Attrs, Collector, TAGS_WITH_ATTRS};
+use super::{ATTRS, Attrs, Collector, TAGS_WITH_ATTRS, content_state};
 use crate::html::MAX_NAME;
 
 /// Why the scan stopped early.
@@ -117,7 +117,7 @@ impl Scan<'_, '_, '_> {
         if self.collector.complete {
             return Ok(());
         }
-        match html5gum::naive_next_state(&self.scratch.name) {
+        match content_state(&self.scratch.name) {
             None => Ok(()),
             Some(html5gum::State::ScriptData) => self.raw_text(true),
             Some(html5gum::State::RcData | html5gum::State::RawText) => self.raw_text(false),
@@ -152,6 +152,8 @@ impl Scan<'_, '_, '_> {
             return Err(Stop::GiveUp);
         }
         if !self.starts_with(b"--") {
+            let doctype = self.html[self.at..].get(..7);
+            self.collector.document |= doctype.is_some_and(|d| d.eq_ignore_ascii_case(b"doctype"));
             return self.past(b'>');
         }
         self.at += 2;

@@ -349,6 +349,53 @@ fn an_index_is_followed_to_its_children_on_disk() {
     }
 }
 
+/// Feeds listed in an index (Nikola's and Blogger's) are checked as feeds: each item's
+/// link as a page URL; the index is not invalid for them.
+#[test]
+fn feeds_in_an_index_are_checked_as_feeds() {
+    let site = Site::new(&[]);
+    let public = site.public();
+    let index = "<?xml version=\"1.0\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<sitemap><loc>https://example.org/sitemap-0.xml</loc></sitemap>\n<sitemap><loc>https://example.org/rss.xml</loc></sitemap>\n<sitemap><loc>https://example.org/atom.xml</loc></sitemap>\n</sitemapindex>\n";
+    fs::write(public.join("sitemap.xml"), index).unwrap();
+    fs::write(
+        public.join("sitemap-0.xml"),
+        urlset(&[&loc("https://example.org/")]),
+    )
+    .unwrap();
+    let rss = "<?xml version=\"1.0\"?>\n<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\"><channel><title>T</title><link>https://example.org/</link><atom:link href=\"https://example.org/rss.xml\" rel=\"self\"/>\n<item><title>A</title><link>https://example.org/a/?x=1&amp;y=2</link></item>\n<item><title>B</title><link><![CDATA[https://example.org/b/]]></link></item>\n</channel></rss>\n";
+    fs::write(public.join("rss.xml"), rss).unwrap();
+    let atom = "<?xml version=\"1.0\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>T</title><link href=\"https://example.org/\"/>\n<entry><title>C</title><link rel=\"alternate\" href=\"https://example.org/c/\"/><link rel=\"enclosure\" href=\"not checked\"/></entry>\n</feed>\n";
+    fs::write(public.join("atom.xml"), atom).unwrap();
+    site.cmd()
+        .args(["check", "--strict", "public"])
+        .assert()
+        .success()
+        .stdout("");
+    // A bad link in a feed is reported where it is, as a sitemap's would be.
+    fs::write(
+        public.join("rss.xml"),
+        rss.replace("https://example.org/b/", "b page"),
+    )
+    .unwrap();
+    fs::write(
+        public.join("atom.xml"),
+        atom.replace("https://example.org/c/", ""),
+    )
+    .unwrap();
+    let out = site
+        .cmd()
+        .args(["check", "public"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "public/rss.xml:4: error: URL holds a space, which must be percent-encoded: b page\npublic/rss.xml:4: error: 'b page' is not an absolute http(s) URL\npublic/atom.xml:3: error: '' is not an absolute http(s) URL\n"
+    );
+}
+
 #[test]
 fn text_sitemaps_are_checked_line_by_line() {
     let (code, stdout, stderr) = check_one(

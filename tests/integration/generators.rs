@@ -11,26 +11,53 @@ use predicates::prelude::*;
 use crate::util::{bin, copy_tree, locs, parse};
 
 /// One generator's fixture and what is expected of it.
-struct Fixture {
+pub struct Fixture {
     /// The folder under tests/fixtures.
-    dir: &'static str,
-    /// What `init` says it wrote.
-    init: &'static str,
-    /// The built site, relative to the project.
-    public_dir: &'static str,
-    /// The generator's own sitemap (a urlset), relative to the built site.
-    theirs: &'static str,
+    pub dir: &'static str,
+    /// The folder in it that holds the generator's project, when not the fixture itself
+    /// (`source/` of the Hugo and Jekyll fixtures, whose output sits beside it).
+    pub project: Option<&'static str>,
+    /// Everything `init` prints: what it wrote, then its hints.
+    pub init: &'static str,
+    /// The built site, relative to the fixture.
+    pub public_dir: &'static str,
+    /// The generator's own list of URLs.
+    pub theirs: Theirs,
     /// URLs we list that the generator's sitemap does not, each with the reason.
-    ours_only: Vec<(String, &'static str)>,
+    pub ours_only: Vec<(String, &'static str)>,
     /// URLs the generator's sitemap lists that we do not, each with the reason.
-    theirs_only: Vec<(String, &'static str)>,
+    pub theirs_only: Vec<(String, &'static str)>,
     /// What is done to each of the generator's URLs before comparing (see [`encoded`]).
-    normalise: fn(&str) -> String,
+    pub normalise: fn(&str) -> String,
+}
+
+/// Where a fixture's generator lists its URLs.
+pub enum Theirs {
+    /// Its sitemaps (urlsets), relative to the built site.
+    Sitemaps(&'static [&'static str]),
+    /// A file of URL paths (one per line, after the base URL), relative to the fixture,
+    /// for a generator that writes no sitemap.
+    Paths(&'static str, &'static str),
+}
+
+impl Default for Fixture {
+    fn default() -> Fixture {
+        Fixture {
+            dir: "",
+            project: None,
+            init: "",
+            public_dir: "",
+            theirs: Theirs::Sitemaps(&["sitemap.xml"]),
+            ours_only: Vec::new(),
+            theirs_only: Vec::new(),
+            normalise: encoded,
+        }
+    }
 }
 
 /// A URL with its non-ASCII characters percent-encoded, as the protocol wants them:
 /// Pelican's and sphinx-sitemap's sitemaps write them raw.
-fn encoded(url: &str) -> String {
+pub fn encoded(url: &str) -> String {
     let mut out = String::new();
     for c in url.chars() {
         if c.is_ascii() {
@@ -45,31 +72,52 @@ fn encoded(url: &str) -> String {
 }
 
 /// `base` + each of `paths`, with the reason they differ.
-fn urls(base: &str, paths: &[&str], reason: &'static str) -> Vec<(String, &'static str)> {
+pub fn urls(base: &str, paths: &[&str], reason: &'static str) -> Vec<(String, &'static str)> {
     paths
         .iter()
         .map(|p| (format!("{base}{p}"), reason))
         .collect()
 }
 
-/// Copies the fixture, runs `init` and a build with `--check`, and compares the URLs.
-fn run(fixture: &Fixture) {
-    let dir = tempfile::tempdir().unwrap();
-    let source = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(fixture.dir);
-    copy_tree(&source, dir.path());
-    let public = dir.path().join(fixture.public_dir);
-    let theirs_xml = fs::read_to_string(public.join(fixture.theirs)).unwrap();
-    let (_, theirs) = parse(&theirs_xml);
+/// The generator's URLs, normalised, less those it alone lists, with those we alone list.
+fn wanted(fixture: &Fixture, root: &Path, public: &Path) -> Vec<String> {
+    let theirs: Vec<String> = match &fixture.theirs {
+        Theirs::Sitemaps(files) => files
+            .iter()
+            .flat_map(|f| parse(&fs::read_to_string(public.join(f)).unwrap()).1)
+            .map(|u| u.loc)
+            .collect(),
+        Theirs::Paths(file, base) => fs::read_to_string(root.join(file))
+            .unwrap()
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| format!("{base}{}", l.trim().trim_start_matches('/')))
+            .collect(),
+    };
     let mut want: Vec<String> = theirs
-        .into_iter()
-        .map(|u| (fixture.normalise)(&u.loc))
+        .iter()
+        .map(|u| (fixture.normalise)(u))
         .filter(|u| !fixture.theirs_only.iter().any(|(t, _)| t == u))
         .collect();
     want.extend(fixture.ours_only.iter().map(|(u, _)| u.clone()));
     want.sort();
     want.dedup();
+    want
+}
+
+/// Copies the fixture, runs `init` and a build with `--check`, and compares the URLs;
+/// every language alternate written names a page we list or another host's page.
+pub fn run(fixture: &Fixture) {
+    let dir = tempfile::tempdir().unwrap();
+    let source = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(fixture.dir);
+    copy_tree(&source, dir.path());
+    if let Some(project) = fixture.project {
+        copy_tree(&source.join(project), dir.path());
+    }
+    let public = dir.path().join(fixture.public_dir);
+    let want = wanted(fixture, dir.path(), &public);
 
     bin()
         .current_dir(dir.path())
@@ -96,6 +144,36 @@ fn run(fixture: &Fixture) {
         "{}: missing {missing:#?}\nextra {extra:#?}",
         fixture.dir
     );
+    let xml = fs::read_to_string(dir.path().join("ours.xml")).unwrap();
+    let host = |u: &str| u.split('/').nth(2).map(str::to_string);
+    for href in alternate_hrefs(&xml) {
+        let elsewhere = host(&href) != host(&ours[0]);
+        assert!(
+            elsewhere || ours.contains(&href),
+            "{}: alternate {href} is not a page of the sitemap",
+            fixture.dir
+        );
+    }
+}
+
+/// The `href` of every `<xhtml:link>` in a sitemap.
+fn alternate_hrefs(xml: &str) -> Vec<String> {
+    let mut reader = quick_xml::Reader::from_str(xml);
+    let mut hrefs = Vec::new();
+    loop {
+        match reader.read_event().unwrap() {
+            quick_xml::events::Event::Empty(e) if e.local_name().into_inner() == "link" => {
+                for attr in e.attributes().flatten() {
+                    if attr.key.as_ref() == "href" {
+                        let value = quick_xml::escape::unescape(&attr.value).unwrap();
+                        hrefs.push(value.into_owned());
+                    }
+                }
+            }
+            quick_xml::events::Event::Eof => return hrefs,
+            _ => {}
+        }
+    }
 }
 
 /// Docusaurus 3, default config: canonicals without a trailing slash (and with one on
@@ -106,10 +184,10 @@ fn docusaurus_default_build_lists_docusaurus_own_urls() {
         dir: "docusaurus",
         init: "wrote ./sitemap.toml for Docusaurus; base_url https://docusaurus.example.org/",
         public_dir: "build",
-        theirs: "sitemap.xml",
+        theirs: Theirs::Sitemaps(&["sitemap.xml"]),
         ours_only: Vec::new(),
         theirs_only: Vec::new(),
-        normalise: encoded,
+        ..Fixture::default()
     });
 }
 
@@ -120,14 +198,14 @@ fn astro_with_a_base_lists_astros_own_urls() {
         dir: "astro",
         init: "wrote ./sitemap.toml for Astro; base_url https://astro.example.org/docs/",
         public_dir: "dist",
-        theirs: "sitemap-0.xml",
+        theirs: Theirs::Sitemaps(&["sitemap-0.xml"]),
         ours_only: Vec::new(),
         theirs_only: urls(
             "https://astro.example.org/docs/",
             &["private/"],
             "noindex: @astrojs/sitemap does not read pages",
         ),
-        normalise: encoded,
+        ..Fixture::default()
     });
 }
 
@@ -139,7 +217,7 @@ fn eleventy_lists_its_own_urls_and_the_pages_its_template_forgets() {
         dir: "eleventy",
         init: "wrote ./sitemap.toml for Eleventy; base_url https://eleventy.example.org/",
         public_dir: "_site",
-        theirs: "sitemap.xml",
+        theirs: Theirs::Sitemaps(&["sitemap.xml"]),
         ours_only: urls(
             "https://eleventy.example.org/",
             &[
@@ -159,7 +237,7 @@ fn eleventy_lists_its_own_urls_and_the_pages_its_template_forgets() {
             &["docs/guides/internal-notes/"],
             "noindex: the template lists collections.all",
         ),
-        normalise: encoded,
+        ..Fixture::default()
     });
 }
 
@@ -189,10 +267,10 @@ fn hexo_lists_its_own_urls_with_directory_urls_for_its_pages() {
         dir: "hexo",
         init: "wrote ./sitemap.toml for Hexo; base_url https://hexo.example.org/",
         public_dir: "public",
-        theirs: "sitemap.xml",
+        theirs: Theirs::Sitemaps(&["sitemap.xml"]),
         ours_only: urls(hexo, &pages, "a directory page, listed as its directory"),
         theirs_only,
-        normalise: encoded,
+        ..Fixture::default()
     });
 }
 
@@ -203,14 +281,14 @@ fn pelican_lists_its_own_urls() {
         dir: "pelican",
         init: "wrote ./sitemap.toml for Pelican; base_url https://pelican.example.org/",
         public_dir: "output",
-        theirs: "sitemap.xml",
+        theirs: Theirs::Sitemaps(&["sitemap.xml"]),
         ours_only: Vec::new(),
         theirs_only: urls(
             "https://pelican.example.org/",
             &["pages/private-notes.html"],
             "noindex: the plugin does not read pages",
         ),
-        normalise: encoded,
+        ..Fixture::default()
     });
 }
 
@@ -223,7 +301,7 @@ fn sphinx_lists_its_own_urls_under_their_canonical_form() {
         dir: "sphinx",
         init: "wrote ./sitemap.toml for Sphinx; base_url https://sphinx.example.org/",
         public_dir: "_build/html",
-        theirs: "sitemap.xml",
+        theirs: Theirs::Sitemaps(&["sitemap.xml"]),
         ours_only: Vec::new(),
         theirs_only: urls(
             "https://sphinx.example.org/",
@@ -249,6 +327,7 @@ fn sphinx_lists_its_own_urls_under_their_canonical_form() {
                 1,
             ))
         },
+        ..Fixture::default()
     });
 }
 
@@ -259,14 +338,14 @@ fn mkdocs_lists_its_own_urls() {
         dir: "mkdocs",
         init: "wrote ./sitemap.toml for MkDocs; base_url https://mkdocs.example.org/",
         public_dir: "site",
-        theirs: "sitemap.xml",
+        theirs: Theirs::Sitemaps(&["sitemap.xml"]),
         ours_only: Vec::new(),
         theirs_only: urls(
             "https://mkdocs.example.org/",
             &["guide/advanced/internal-notes/"],
             "noindex: MkDocs does not read pages",
         ),
-        normalise: encoded,
+        ..Fixture::default()
     });
 }
 
@@ -278,14 +357,14 @@ fn vitepress_lists_its_own_urls() {
         dir: "vitepress",
         init: "wrote ./sitemap.toml for VitePress; base_url https://vitepress.example.org/",
         public_dir: "docs/.vitepress/dist",
-        theirs: "sitemap.xml",
+        theirs: Theirs::Sitemaps(&["sitemap.xml"]),
         ours_only: Vec::new(),
         theirs_only: urls(
             "https://vitepress.example.org/",
             &["private.html"],
             "noindex: VitePress does not read pages",
         ),
-        normalise: encoded,
+        ..Fixture::default()
     });
 }
 
@@ -309,8 +388,10 @@ fn init_does_not_take_hexo_for_jekyll() {
 }
 
 /// `check` on the generators' own sitemaps: those that follow the protocol pass with
-/// `--strict`; Pelican's and sphinx-sitemap's write a non-ASCII URL unencoded, which the
-/// protocol (RFC 3986) does not allow, and that is the one error each.
+/// `--strict`; Pelican's, sphinx-sitemap's, next-sitemap's and Rspress' write a
+/// non-ASCII URL unencoded, which the protocol (RFC 3986) does not allow, and that is
+/// the one error each. Nikola's index lists its feeds, which are checked as feeds: no
+/// error, and no warning but the 2038 date of its reproducible build.
 #[test]
 fn check_passes_the_generators_own_sitemaps_and_finds_their_one_real_error() {
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
@@ -324,6 +405,13 @@ fn check_passes_the_generators_own_sitemaps_and_finds_their_one_real_error() {
         "mkdocs/site/sitemap.xml.gz",
         "vitepress/docs/.vitepress/dist/sitemap.xml",
         "hugo/public",
+        "hugo-i18n/public",
+        "jekyll-collections/_site/sitemap.xml",
+        "nuxt/.output/public/sitemap.xml",
+        "gatsby/public/sitemap-index.xml",
+        "sveltekit/build/sitemap.xml",
+        "starlight/dist/sitemap-index.xml",
+        "vuepress/docs/.vuepress/dist/sitemap.xml",
     ];
     for path in clean {
         bin()
@@ -342,6 +430,14 @@ fn check_passes_the_generators_own_sitemaps_and_finds_their_one_real_error() {
             "sphinx/_build/html/sitemap.xml",
             "sphinx/_build/html/sitemap.xml:2: error: URL holds non-ASCII 'ü', which must be percent-encoded: https://sphinx.example.org/en/über-café.html\n",
         ),
+        (
+            "next/out/sitemap.xml",
+            "next/out/sitemap-0.xml:25: error: URL holds non-ASCII 'ü', which must be percent-encoded: https://next.example.org/über-café\n",
+        ),
+        (
+            "rspress/doc_build/sitemap.xml",
+            "rspress/doc_build/sitemap.xml:1: error: URL holds non-ASCII 'ü', which must be percent-encoded: https://rspress.example.org/guide/start/über-café\n",
+        ),
     ] {
         bin()
             .current_dir(&fixtures)
@@ -349,5 +445,20 @@ fn check_passes_the_generators_own_sitemaps_and_finds_their_one_real_error() {
             .assert()
             .code(1)
             .stdout(line);
+    }
+    let out = bin()
+        .current_dir(&fixtures)
+        .args(["check", "nikola/output/sitemapindex.xml"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 67, "{stdout}");
+    for line in stdout.lines() {
+        assert!(
+            line.ends_with("warning: lastmod 2038-01-01 is in the future"),
+            "{line}"
+        );
     }
 }

@@ -186,7 +186,11 @@ fn git_dates_pages_by_their_last_commit() {
     git(root, &["init", "-q"], "2020-01-01T00:00:00Z");
     git(root, &["add", "."], "2020-01-01T00:00:00Z");
     git(root, &["commit", "-qm", "first"], "2024-01-02T03:04:05Z");
-    fs::write(site.public().join("blog/post.html"), "<p>edited</p>").unwrap();
+    fs::write(
+        site.public().join("blog/post.html"),
+        "<!doctype html><title>t</title><p>edited</p>",
+    )
+    .unwrap();
     git(
         root,
         &["commit", "-qam", "edit post"],
@@ -199,7 +203,11 @@ fn git_dates_pages_by_their_last_commit() {
     );
     // Not committed: an untracked page and an edited one fall through to mtime.
     site.page("new.html");
-    fs::write(site.public().join("index.html"), "<p>uncommitted edit</p>").unwrap();
+    fs::write(
+        site.public().join("index.html"),
+        "<!doctype html><title>t</title><p>uncommitted edit</p>",
+    )
+    .unwrap();
     site.set_mtime("new.html", 1_700_000_000);
     site.set_mtime("index.html", 1_700_000_000);
 
@@ -234,7 +242,11 @@ fn a_shallow_clone_is_warned_about_and_its_boundary_dates_not_trusted() {
     git(root, &["init", "-q"], "2020-01-01T00:00:00Z");
     git(root, &["add", "."], "2020-01-01T00:00:00Z");
     git(root, &["commit", "-qm", "old"], "2023-01-01T00:00:00Z");
-    fs::write(origin.public().join("recent.html"), "<p>new</p>").unwrap();
+    fs::write(
+        origin.public().join("recent.html"),
+        "<!doctype html><title>t</title><p>new</p>",
+    )
+    .unwrap();
     git(root, &["commit", "-qam", "recent"], "2024-06-01T00:00:00Z");
 
     let clone = tempfile::tempdir().unwrap();

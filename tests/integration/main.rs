@@ -7,6 +7,7 @@ mod check;
 mod check_hardening;
 mod faults;
 mod formats;
+mod frameworks;
 mod generators;
 mod hardening;
 mod heads;

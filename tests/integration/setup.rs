@@ -79,7 +79,11 @@ fn init_in_a_hugo_project_writes_a_config_that_builds_its_site() {
         .arg("init")
         .assert()
         .success()
-        .stderr("wrote ./sitemap.toml for Hugo; base_url https://hugo.example.org/\n");
+        .stderr(concat!(
+            "wrote ./sitemap.toml for Hugo; base_url https://hugo.example.org/\n",
+            "hint: Hugo writes its own sitemap.xml over ours on every build: add disableKinds = [\"sitemap\"] to config.toml\n",
+            "hint: Hugo leaves removed pages in public/: build with `hugo --cleanDestinationDir`, then run sitemapgen\n",
+        ));
     let config = std::fs::read_to_string(dir.path().join("sitemap.toml")).unwrap();
     assert!(config.contains("public_dir = \"public\""), "{config}");
     assert!(
@@ -286,7 +290,10 @@ fn init_then_build_on_a_real_jekyll_site_lists_jekylls_own_urls() {
         .arg("init")
         .assert()
         .success()
-        .stderr("wrote ./sitemap.toml for Jekyll; base_url https://jekyll.example.org/blog/\n");
+        .stderr(concat!(
+            "wrote ./sitemap.toml for Jekyll; base_url https://jekyll.example.org/blog/\n",
+            "hint: Jekyll publishes every file of the source: add sitemap.toml to exclude: in _config.yml, or it is copied to _site/sitemap.toml\n",
+        ));
     bin()
         .current_dir(dir.path())
         .arg("--check")
@@ -306,4 +313,29 @@ fn init_then_build_on_a_real_jekyll_site_lists_jekylls_own_urls() {
     assert!(
         ours.contains(&"https://jekyll.example.org/blog/2024/03/%C3%BCber-caf%C3%A9/".to_string())
     );
+}
+
+/// The one list of generators is what `init --help`, the man page and the README's table
+/// name: none is left out of any of them.
+#[test]
+fn every_generator_is_named_by_init_help_the_man_page_and_the_readme() {
+    let help = bin().args(["init", "--help"]).assert().success();
+    let help = String::from_utf8(help.get_output().stdout.clone()).unwrap();
+    let man = bin().arg("man").assert().success();
+    let man = String::from_utf8(man.get_output().stdout.clone()).unwrap();
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .unwrap();
+    let one_line = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (help, man) = (one_line(&help), one_line(&man));
+    for generator in sitemapgen::init::Generator::ALL {
+        let name = generator.name();
+        assert!(help.contains(name), "init --help lacks {name}: {help}");
+        assert!(man.contains(name), "the man page lacks {name}");
+        let row = name.split(" (").next().unwrap();
+        assert!(
+            readme.lines().any(|l| l.starts_with(&format!("| {row}"))),
+            "the README's generator table has no row for {name}"
+        );
+    }
 }
