@@ -26,7 +26,7 @@ pub(super) fn for_project(found: &Detected, dir: &Path) -> Vec<String> {
                 "Hugo leaves removed pages in public/: build with `hugo --cleanDestinationDir`, then run sitemapgen".into(),
             );
         }
-        Generator::Zola if !config.contains("generate_sitemap") => hints.push(format!(
+        Generator::Zola if !zola_sitemap_off(&config) => hints.push(format!(
             "Zola writes its own sitemap.xml over ours on every build: add generate_sitemap = false to {source} (Zola 0.19 and later)"
         )),
         Generator::Jekyll => {
@@ -44,6 +44,13 @@ pub(super) fn for_project(found: &Detected, dir: &Path) -> Vec<String> {
         _ => {}
     }
     hints
+}
+
+/// Whether Zola's `config.toml` sets `generate_sitemap = false` (a comment naming the
+/// key is not enough).
+fn zola_sitemap_off(config: &str) -> bool {
+    let table = config.parse::<toml::Table>().ok();
+    table.and_then(|t| t.get("generate_sitemap")?.as_bool()) == Some(false)
 }
 
 /// Whether a config names the `sitemap` kind in a list (`"sitemap"`, `'sitemap'` or a
@@ -104,6 +111,18 @@ mod tests {
                 &["generate_sitemap = false to config.toml"],
             ),
             (Zola, "config.toml", "generate_sitemap = false\n", &[]),
+            (
+                Zola,
+                "config.toml",
+                "# generate_sitemap = true (the default)\n",
+                &["generate_sitemap = false"],
+            ),
+            (
+                Zola,
+                "config.toml",
+                "generate_sitemap = true\n",
+                &["generate_sitemap = false"],
+            ),
             (
                 Jekyll,
                 "_config.yml",

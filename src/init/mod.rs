@@ -132,9 +132,8 @@ impl Generator {
             Generator::Gatsby => d("Gatsby", "public", &[]),
             Generator::SvelteKit => d("SvelteKit", "build", &[]),
             Generator::VuePress => d("VuePress", ".vuepress/dist", &[]),
-            // The print view repeats every chapter on one page; toc.html is the sidebar
-            // for readers without scripts.
-            Generator::MdBook => d("mdBook", "book", &["print.html", "toc.html"]),
+            // Its print view and sidebar (print.html, toc.html) carry noindex themselves.
+            Generator::MdBook => d("mdBook", "book", &[]),
             Generator::Nikola => d("Nikola", "output", &[]),
             Generator::Quarto => d("Quarto", "_site", &[]),
             Generator::Rspress => d("Rspress", "doc_build", &[]),

@@ -215,3 +215,43 @@ fn jekyll_with_collections_and_pagination_lists_jekyll_sitemaps_urls() {
         ..Fixture::default()
     });
 }
+
+/// Zola 0.22 with aliases and two languages: the alias pages keep their meta refresh in a
+/// `<noscript>`, and are left out as redirects; so are the two its sitemap lists.
+#[test]
+fn zola_with_aliases_and_two_languages_lists_its_own_urls() {
+    let base = "https://zola.example.org/";
+    run(&Fixture {
+        dir: "zola",
+        init: "wrote ./sitemap.toml for Zola; base_url https://zola.example.org/\nhint: Zola writes its own sitemap.xml over ours on every build: add generate_sitemap = false to config.toml (Zola 0.19 and later)",
+        public_dir: "public",
+        theirs_only: [
+            urls(
+                base,
+                &["blog/page/1/", "old-docs/"],
+                "redirects (a list's first page, a section's redirect_to), which Zola's sitemap lists",
+            ),
+            urls(base, &["private/"], NOINDEX),
+        ]
+        .concat(),
+        ..Fixture::default()
+    });
+}
+
+/// mdBook 0.5 writes no sitemap: the chapters of its `SUMMARY.md` (`urls.txt`, made from
+/// its own table of contents) are the list; the print view and the sidebar say noindex.
+#[test]
+fn mdbook_lists_the_chapters_of_its_summary() {
+    run(&Fixture {
+        dir: "mdbook",
+        init: "wrote ./sitemap.toml for mdBook; base_url https://mdbook.example.org/",
+        public_dir: "book",
+        theirs: Theirs::Paths("urls.txt", "https://mdbook.example.org/"),
+        theirs_only: urls(
+            "https://mdbook.example.org/",
+            &["reference/internal-notes.html"],
+            "noindex (the fixture's one noindex chapter)",
+        ),
+        ..Fixture::default()
+    });
+}
