@@ -187,3 +187,55 @@ fn noindex_agents_choose_which_meta_names_are_obeyed() {
     assert!(!urls.contains(&"https://example.org/googlebot-noindex.html".to_string()));
     assert_eq!(urls.len(), 14);
 }
+
+/// What is not a page, said under `-v` with its reason: a `<noscript>` redirect (Zola's
+/// aliases), a `<noscript>` noindex, a fragment (a partial, a Gatsby slice) and the root
+/// SPA fallback; a noindex in a `<template>` is inert, and a `200.html` below the root,
+/// a feed link with an `hreflang` and a tracking pixel in a `<noscript>` change nothing.
+#[test]
+fn what_is_not_a_page_is_left_out_with_its_reason() {
+    let site = Site::new(&["index.html", "blog/200.html"]);
+    let write = |rel: &str, html: &str| fs::write(site.public().join(rel), html).unwrap();
+    write(
+        "old.html",
+        "<!doctype html><meta charset=utf-8><title>Redirect</title><script>location.replace('/')</script><noscript><meta http-equiv=refresh content='0; url=https://example.org/'></noscript>",
+    );
+    write(
+        "hidden.html",
+        "<!doctype html><head><noscript><meta name=robots content=noindex></noscript></head>",
+    );
+    write(
+        "header.html",
+        "<header><nav><a href=/>Home</a></nav></header>",
+    );
+    write(
+        "200.html",
+        "<!doctype html><html><head><title>App</title></head><body><div id=__nuxt></div>",
+    );
+    write(
+        "template.html",
+        "<!doctype html><head><template><meta name=robots content=noindex></template><noscript><img src=/px.gif></noscript><link rel=alternate type=application/rss+xml hreflang=en href=/rss.xml><link rel=canonical href=/template.html></head>",
+    );
+    site.config(BASE);
+    let out = site.cmd().arg("-v").assert().success().get_output().clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    for line in [
+        "left out public/old.html: redirect stub (meta refresh to https://example.org/)",
+        "left out public/hidden.html: noindex (robots meta tag)",
+        "left out public/header.html: not a page: an HTML fragment",
+        "skipped public/200.html: single-page app fallback",
+        "wrote public/sitemap.xml: 3 URLs (1 noindex, 1 redirect, 1 HTML fragment)",
+    ] {
+        assert!(stderr.contains(line), "{line}\n{stderr}");
+    }
+    let xml = site.read("sitemap.xml");
+    assert!(!xml.contains("xhtml:link"), "{xml}");
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        [
+            "https://example.org/",
+            "https://example.org/blog/200.html",
+            "https://example.org/template.html",
+        ]
+    );
+}
