@@ -163,6 +163,8 @@ pub enum Warning {
     Git(GitUnavailable),
     /// The `"git"` source reads a shallow clone: older pages fall through.
     ShallowClone,
+    /// The `"source"` lastmod source cannot be used, or only in part.
+    Source(crate::lastmod::source::SourceUnavailable),
     /// The site's robots.txt cannot be read or parsed, so it is not applied.
     Robots(String),
     /// A page whose images could not be read; it is listed without them.
@@ -251,8 +253,9 @@ impl fmt::Display for Warning {
                 reason,
             } => write!(f, "{}: {kind} '{value}' ignored: {reason}", path.display()),
             Warning::Git(why) => why.fmt(f),
+            Warning::Source(why) => why.fmt(f),
             Warning::ShallowClone => f.write_str(
-                "lastmod source \"git\": this is a shallow clone, so pages last changed before its history begins fall through to the next source; fetch the full history (actions/checkout: fetch-depth: 0)",
+                "lastmod from git history: this is a shallow clone, so pages last changed before its history begins fall through to the next source; fetch the full history (actions/checkout: fetch-depth: 0)",
             ),
             Warning::Robots(message) => write!(f, "{message}; robots.txt is not applied"),
             Warning::ImagesUnreadable { path, message } => write!(

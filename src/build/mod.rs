@@ -22,6 +22,7 @@ use crate::changes::{self, Changes};
 use crate::config::Config;
 use crate::error::{Error, LeftOut, LeftOutCounts, Warning};
 use crate::lastmod::git::GitDates;
+use crate::lastmod::source::SourceDates;
 use crate::lastmod::state::{PageState, State, StateError};
 use crate::lastmod::{self, LastmodSource};
 use crate::robots::Robots;
@@ -40,6 +41,8 @@ pub struct Collection {
     pub left_out: Vec<(PathBuf, LeftOut)>,
     /// How many pages were left out, by reason.
     pub counts: LeftOutCounts,
+    /// How the listed pages were dated.
+    pub dated: lastmod::DatedCounts,
     /// Files the walk passed over, sorted by path (only when details were asked for).
     pub skipped: Vec<Skipped>,
     /// How many files and directories the walk passed over.
@@ -75,6 +78,8 @@ pub(crate) struct Lookups {
     now: Option<Timestamp>,
     /// Git history, when the `"git"` source is used and git answered.
     git: Option<GitDates>,
+    /// The pages' source dates, when the `"source"` source is used.
+    source: Option<SourceDates>,
     /// The previous run's state, when the `"content"` source is used.
     state: Option<State>,
     /// The site's robots.txt rules, when they apply.
@@ -95,11 +100,16 @@ pub fn collect_with_progress(
 ) -> Result<Collection, Error> {
     let mut warnings = Vec::new();
     let mut lookups = lookups(config, &mut warnings)?;
-    // git reads its history while the walk runs.
+    // git reads its history, and the sources theirs, while the walk runs.
     let git = lastmod::uses(&config.lastmod, LastmodSource::Git).then(|| {
         let dir = config.public_dir.clone();
         std::thread::spawn(move || lastmod::git::read(&dir))
     });
+    let source = config
+        .source
+        .clone()
+        .filter(|_| lastmod::uses(&config.lastmod, LastmodSource::Source))
+        .map(|settings| std::thread::spawn(move || lastmod::source::read(&settings)));
     let options = ScanOptions {
         extensions: config.extensions.clone(),
         error_pages: config.error_pages.clone(),
@@ -110,7 +120,7 @@ pub fn collect_with_progress(
     // Pages are read as the walk finds them, unless links are followed (the walk that
     // detects their loops is `ignore`'s) or git's history is still being read.
     #[cfg(unix)]
-    let read_as_found = (!config.follow_symlinks && git.is_none())
+    let read_as_found = (!config.follow_symlinks && git.is_none() && source.is_none())
         .then(|| workers::walk_and_process(config, &lookups, &options, details, progress));
     #[cfg(not(unix))]
     let read_as_found = None;
@@ -129,6 +139,10 @@ pub fn collect_with_progress(
                 Err(why) => warnings.push(Warning::Git(why)),
             }
         }
+        if let Some(source) = source {
+            let read = source.join().expect("the source thread panicked");
+            lookups.source = source_dates(read, &mut warnings);
+        }
         progress.pages.store(scanned.pages.len(), Ordering::Relaxed);
         let processed = process_all(config, &lookups, &scanned.pages, details, progress);
         (scanned, processed)
@@ -143,6 +157,32 @@ pub fn collect_with_progress(
     let pages = scanned.pages;
     let wrong_canonicals = gather(config, &lookups, &pages, processed, &mut collection);
     finish(config, collection, wrong_canonicals)
+}
+
+/// The source dates read, their problems turned into warnings.
+fn source_dates(
+    read: Result<SourceDates, lastmod::source::SourceUnavailable>,
+    warnings: &mut Vec<Warning>,
+) -> Option<SourceDates> {
+    let mut dates = match read {
+        Ok(dates) => dates,
+        Err(why) => {
+            warnings.push(Warning::Source(why));
+            return None;
+        }
+    };
+    if dates.shallow {
+        warnings.push(Warning::ShallowClone);
+    }
+    if let Some(why) = dates.git_error.take() {
+        warnings.push(Warning::Source(lastmod::source::SourceUnavailable::Git(
+            why,
+        )));
+    }
+    for (path, value) in std::mem::take(&mut dates.unparseable) {
+        warnings.push(Warning::UnparseableDate { path, value });
+    }
+    Some(dates)
 }
 
 /// The previous run's state. A state file kept in the site must not be a link leading out
@@ -193,6 +233,7 @@ fn gather(
     collection.warnings.extend(processed.warnings);
     collection.left_out = processed.left_out;
     collection.counts = processed.counts;
+    collection.dated = processed.dated;
     let urls = Urls {
         base: config.base_url.as_str(),
         text: &text,

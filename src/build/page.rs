@@ -446,6 +446,11 @@ fn entry(
         modified: opened.modified,
         meta: head.modified.as_deref(),
         git: lookups.git.as_ref().and_then(|g| g.get(page.rel)),
+        source: lookups
+            .source
+            .as_ref()
+            .and_then(|s| s.get(page.rel).ok())
+            .map(|(ts, _)| ts),
         content: fingerprint
             .as_deref()
             .map(|fp| (fp, lookups.state.as_ref().and_then(|s| s.get(&loc)))),
@@ -465,6 +470,7 @@ fn entry(
             extras: crate::sitemap::Extras::boxed(extras.alternates, extras.images),
         },
         fingerprint,
+        resolved.from,
     )
 }
 

@@ -9,6 +9,7 @@ use super::{Lookups, Progress};
 use crate::canonical;
 use crate::config::Config;
 use crate::error::{LeftOut, LeftOutCounts, Warning};
+use crate::lastmod::{DatedCounts, LastmodSource};
 use crate::scan::Pages;
 use crate::sections::Sections;
 use crate::sitemap::{Entry, Item};
@@ -60,6 +61,8 @@ pub(super) struct Processed {
     pub text: String,
     pub left_out: Vec<(PathBuf, LeftOut)>,
     pub counts: LeftOutCounts,
+    /// How the listed pages were dated.
+    pub dated: DatedCounts,
     /// Pages left out for a canonical URL.
     pub canonical: Vec<canonical::Pending>,
     /// Content fingerprints by place in the walk's list (only with the `"content"`
@@ -83,12 +86,14 @@ impl Processed {
         self.fingerprints.append(&mut batch.fingerprints);
         self.warnings.append(&mut batch.warnings);
         self.counts.merge(std::mem::take(&mut batch.counts));
+        self.dated.merge(std::mem::take(&mut batch.dated));
     }
 
     /// Files one page's outcome (page `i` of the walk's list).
     fn add(&mut self, i: usize, rel: &Path, outcome: Outcome, filing: &mut Filing) {
         match outcome {
-            Outcome::Listed(entry, fingerprint) => {
+            Outcome::Listed(entry, fingerprint, from) => {
+                self.dated.add(from);
                 if let Some(fp) = fingerprint {
                     self.fingerprints.push((i as u32, fp.into_boxed_str()));
                 }
@@ -115,8 +120,9 @@ impl Processed {
 
 /// What became of one page.
 pub(super) enum Outcome {
-    /// The entry, and the page's content fingerprint when the `"content"` source is used.
-    Listed(Entry, Option<String>),
+    /// The entry, the page's content fingerprint when the `"content"` source is used,
+    /// and the source that dated it.
+    Listed(Entry, Option<String>, Option<LastmodSource>),
     /// Left out; for its canonical, with what the canonical names.
     LeftOut(LeftOut, Option<canonical::Pending>),
     Dropped,

@@ -117,6 +117,7 @@ pub(super) fn build_json(
             "fragments": counts.fragments,
         },
         "skipped": collection.skipped_count,
+        "lastmod": dated_json(&collection.dated),
         "warnings": collection.warnings.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "duration_ms": elapsed.as_millis() as u64,
         "durations_ms": phases
@@ -189,6 +190,18 @@ pub(super) fn print_collected(
     }
 }
 
+/// How the pages were dated, for `--json`: `{"source": 171, "meta": 3, ..., "none": 2}`.
+fn dated_json(dated: &crate::lastmod::DatedCounts) -> serde_json::Value {
+    let mut map: serde_json::Map<String, serde_json::Value> = crate::lastmod::LastmodSource::NAMES
+        .iter()
+        .zip(dated.by)
+        .filter(|((name, _), _)| *name != "none")
+        .map(|((name, _), n)| (name.to_string(), n.into()))
+        .collect();
+    map.insert("none".to_string(), dated.undated.into());
+    serde_json::Value::Object(map)
+}
+
 /// The `<image:image>` entries of all URLs.
 fn image_count(collection: &Collection) -> usize {
     collection.entries.iter().map(|e| e.images().count()).sum()
@@ -215,6 +228,10 @@ pub(super) fn summary(collection: &Collection, elapsed: Duration) -> String {
     if images > 0 {
         let images = crate::text::count(images, "image entry", "image entries");
         line.push_str(&format!("; {images}"));
+    }
+    let dated = collection.dated.describe();
+    if !dated.is_empty() {
+        line.push_str(&format!("; lastmod: {}", dated.join(", ")));
     }
     if !collection.sections.is_empty() {
         let each: Vec<String> = collection

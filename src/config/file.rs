@@ -53,6 +53,17 @@ pub struct FileConfig {
     pub(super) rules: Vec<FileRule>,
     #[serde(default, rename = "section")]
     pub(super) sections: Vec<FileSection>,
+    pub(super) source: Option<Spanned<FileSource>>,
+}
+
+/// `[source]`: how pages map to the files they were built from.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct FileSource {
+    pub(super) generator: Option<Spanned<String>>,
+    pub(super) content: Option<Vec<PathBuf>>,
+    pub(super) updated: Option<Vec<String>>,
+    pub(super) permalink: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]

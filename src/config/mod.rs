@@ -86,6 +86,8 @@ pub struct Config {
     pub lastmod: Vec<LastmodSource>,
     /// How `lastmod` is written.
     pub lastmod_format: LastmodFormat,
+    /// How pages map to their sources (`[source]`), for the `"source"` lastmod source.
+    pub source: Option<crate::lastmod::source::SourceSettings>,
     /// Exclusion and changefreq/priority rules, compiled.
     pub rules: Rules,
     /// The stylesheet every sitemap written links to for browsers (`stylesheet`).

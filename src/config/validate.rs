@@ -10,6 +10,7 @@ use super::{
     Overrides,
 };
 use crate::lastmod::LastmodSource;
+use crate::lastmod::source::{Routing, SourceSettings};
 use crate::robots::RobotsTxt;
 use crate::rules::{Priority, RuleFields, RuleRef, RuleSpec, Rules};
 use crate::sitemap::{Format, PROTOCOL_MAX_ENTRIES};
@@ -40,6 +41,7 @@ impl Config {
                 .as_deref()
                 .unwrap_or(Path::new(".sitemap-state.json")),
         );
+        let source = source(&file, &src, base, &public_dir)?;
         Ok(Config {
             threads: threads(overrides)?,
             respect_robots: file.respect_robots.unwrap_or(true),
@@ -63,6 +65,7 @@ impl Config {
             },
             follow_symlinks: file.follow_symlinks.unwrap_or(false),
             max_urls_per_file: max_urls_per_file(&file, &src)?,
+            source,
             lastmod: lastmod_sources(&file, &src)?,
             lastmod_format: file.lastmod_format.unwrap_or_default(),
             rules: rules(&file, &src)?,
@@ -383,6 +386,74 @@ fn lastmod_sources(file: &FileConfig, src: &Source) -> Result<Vec<LastmodSource>
         toml::Value::Array(list) => list.iter().map(one).collect(),
         other => one(other).map(|source| vec![source]),
     }
+}
+
+/// `[source]`, checked: required by the `"source"` lastmod source, which it serves.
+fn source(
+    file: &FileConfig,
+    src: &Source,
+    project: &Path,
+    public_dir: &Path,
+) -> Result<Option<SourceSettings>, ConfigError> {
+    let uses = crate::lastmod::uses(&lastmod_sources(file, src)?, LastmodSource::Source);
+    let names: Vec<&str> = Routing::ALL.iter().map(|r| r.name()).collect();
+    let Some(table) = &file.source else {
+        if uses && let Some(lastmod) = &file.lastmod {
+            let message = format!(
+                "names \"source\", which needs [source] generator = one of {} (sitemapgen init writes it)",
+                names.join(", ")
+            );
+            return Err(bad_value(src, lastmod.span(), "lastmod", message));
+        }
+        return Ok(None);
+    };
+    let Some(generator) = &table.get_ref().generator else {
+        let message = format!(
+            "has no generator; set generator = one of {}",
+            names.join(", ")
+        );
+        return Err(bad_value(src, table.span(), "source", message));
+    };
+    let Some(routing) = Routing::parse(generator.get_ref()) else {
+        let message = format!(
+            "'{}' is not a generator whose sources are known; use one of {}",
+            crate::one_line(generator.get_ref()),
+            names.join(", ")
+        );
+        return Err(bad_value(
+            src,
+            generator.span(),
+            "source.generator",
+            message,
+        ));
+    };
+    let table = table.get_ref();
+    let content = table.content.clone().unwrap_or_else(|| {
+        routing
+            .default_content()
+            .iter()
+            .map(PathBuf::from)
+            .collect()
+    });
+    let updated = table.updated.clone().unwrap_or_else(|| {
+        routing
+            .default_updated()
+            .iter()
+            .map(|k| k.to_string())
+            .collect()
+    });
+    Ok(Some(SourceSettings {
+        routing,
+        project: if project.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            project.to_path_buf()
+        },
+        content,
+        updated,
+        permalink: table.permalink.clone(),
+        public_dir: public_dir.to_path_buf(),
+    }))
 }
 
 fn priority(

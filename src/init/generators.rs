@@ -29,6 +29,13 @@ pub(super) fn settings(found: &mut Detected, dir: &Path, name: &str, text: &str)
             };
             found.base_url = url;
             found.output(here, out, "publishDir");
+            found.content(if name.ends_with(".toml") {
+                toml_value(text, &["contentDir", "contentdir"])
+            } else if name.ends_with(".json") {
+                json_value(text, "contentDir")
+            } else {
+                yaml_value(text, "contentDir")
+            });
         }
         Generator::Zola => {
             found.base_url = toml_value(text, &["base_url"]);
@@ -38,6 +45,8 @@ pub(super) fn settings(found: &mut Detected, dir: &Path, name: &str, text: &str)
             found.base_url = yaml_value(text, "url")
                 .map(|url| join(&url, &yaml_value(text, "baseurl").unwrap_or_default()));
             found.output(here, yaml_value(text, "destination"), "destination");
+            found.content(yaml_value(text, "source"));
+            found.permalink(jekyll_permalink(text));
         }
         Generator::Hexo => hexo(found, text),
         Generator::Eleventy => javascript::eleventy(found, dir, text),
@@ -54,6 +63,7 @@ pub(super) fn settings(found: &mut Detected, dir: &Path, name: &str, text: &str)
         Generator::MkDocs => {
             found.base_url = yaml_value(text, "site_url");
             found.output(here, yaml_value(text, "site_dir"), "site_dir");
+            found.content(yaml_value(text, "docs_dir"));
             if yaml_bool(text, "use_directory_urls") == Some(false) {
                 found.note("use_directory_urls: false: pages are listed as page.html".into());
             }
@@ -91,12 +101,15 @@ fn hexo(found: &mut Detected, text: &str) {
         if has_path { url } else { join(&url, &root) }
     });
     found.output(Path::new(""), yaml_value(text, "public_dir"), "public_dir");
+    found.content(yaml_value(text, "source_dir"));
+    found.permalink(yaml_value(text, "permalink"));
 }
 
 pub(super) fn sphinx(found: &mut Detected, dir: &Path, name: &str, text: &str) {
     found.base_url = absolute(py_value(text, "html_baseurl"));
     // `make html` builds into _build/html beside conf.py, or build/html beside source/.
     let conf_dir = Path::new(name).parent().unwrap_or(Path::new(""));
+    found.content(Some(conf_dir.to_string_lossy().into_owned()));
     let out = match conf_dir.file_name() {
         Some(last) if last == "source" => conf_dir.with_file_name("build").join("html"),
         _ => conf_dir.join("_build/html"),
@@ -163,4 +176,25 @@ fn quarto(found: &mut Detected, text: &str) {
         yaml_nested(text, "project", "output-dir"),
         "project.output-dir",
     );
+}
+
+/// The posts' permalink pattern of a Jekyll config: `permalink`, or the one its front
+/// matter `defaults` give posts (`scope: {type: posts}`).
+fn jekyll_permalink(text: &str) -> Option<String> {
+    use yaml_rust2::Yaml;
+    let doc = yaml_rust2::YamlLoader::load_from_str(text)
+        .ok()?
+        .into_iter()
+        .next()?;
+    if let Some(p) = doc["permalink"].as_str() {
+        return Some(p.to_string());
+    }
+    doc["defaults"].as_vec()?.iter().find_map(|d: &Yaml| {
+        let scope = &d["scope"];
+        let posts = scope["type"].as_str() == Some("posts")
+            || scope["path"]
+                .as_str()
+                .is_some_and(|p| p.trim_matches('/') == "_posts");
+        posts.then(|| d["values"]["permalink"].as_str().map(str::to_string))?
+    })
 }

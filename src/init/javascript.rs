@@ -12,6 +12,7 @@ pub(super) fn eleventy(found: &mut Detected, dir: &Path, text: &str) {
     found.output(Path::new(""), js_value(text, "output"), "dir.output");
     // Eleventy's config has no site URL; the starter projects keep it in a data file.
     let input = js_value(text, "input").unwrap_or_default();
+    found.content(Some(input.clone()));
     let input = input.trim().trim_start_matches("./").trim_end_matches('/');
     let data = Path::new(input).join(js_value(text, "data").unwrap_or("_data".into()));
     for name in [

@@ -14,6 +14,8 @@ use generators::{settings, sphinx};
 use javascript::{vitepress, vuepress};
 use read::{toml_value, yaml_has_key};
 
+use crate::lastmod::source::Routing;
+
 pub use render::render;
 
 /// A static site generator `init` knows.
@@ -270,11 +272,52 @@ pub struct Detected {
     pub notes: Vec<String>,
     /// What to change in the generator's setup so the two work together, one line each.
     pub hints: Vec<String>,
+    /// How its pages map to their sources, for the `"source"` lastmod source; `None` for
+    /// a generator whose routing is not known.
+    pub source_setup: Option<SourceSetup>,
+}
+
+/// `[source]` as `init` writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceSetup {
+    /// The routing.
+    pub routing: Routing,
+    /// Content directories, relative to the project.
+    pub content: Vec<String>,
+    /// The generator's `permalink` pattern (Jekyll, Hexo), when its config sets one.
+    pub permalink: Option<String>,
+}
+
+impl Generator {
+    /// The routing of its pages to their sources, when known.
+    pub fn routing(self) -> Option<Routing> {
+        Some(match self {
+            Generator::Hugo => Routing::Hugo,
+            Generator::Zola => Routing::Zola,
+            Generator::Jekyll => Routing::Jekyll,
+            Generator::Hexo => Routing::Hexo,
+            Generator::Eleventy => Routing::Eleventy,
+            Generator::Astro => Routing::Astro,
+            Generator::Docusaurus => Routing::Docusaurus,
+            Generator::MkDocs => Routing::MkDocs,
+            Generator::Sphinx => Routing::Sphinx,
+            _ => return None,
+        })
+    }
 }
 
 impl Detected {
     fn new(generator: Generator, source: PathBuf) -> Detected {
         Detected {
+            source_setup: generator.routing().map(|routing| SourceSetup {
+                routing,
+                content: routing
+                    .default_content()
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect(),
+                permalink: None,
+            }),
             generator: Some(generator),
             source: Some(source),
             base_url: None,
@@ -288,6 +331,7 @@ impl Detected {
 
     fn none() -> Detected {
         Detected {
+            source_setup: None,
             generator: None,
             source: None,
             base_url: None,
@@ -301,6 +345,26 @@ impl Detected {
 
     fn note(&mut self, note: String) {
         self.notes.push(note);
+    }
+
+    /// Sets the sources' directory from the generator's config value, when there is one.
+    fn content(&mut self, value: Option<String>) {
+        let dir = value.map(|d| {
+            d.trim()
+                .trim_start_matches("./")
+                .trim_end_matches('/')
+                .to_string()
+        });
+        if let (Some(setup), Some(dir)) = (&mut self.source_setup, dir) {
+            setup.content = vec![if dir.is_empty() { ".".to_string() } else { dir }];
+        }
+    }
+
+    /// Sets the posts' `permalink` pattern from the generator's config.
+    fn permalink(&mut self, value: Option<String>) {
+        if let Some(setup) = &mut self.source_setup {
+            setup.permalink = value.filter(|p| !p.trim().is_empty());
+        }
     }
 
     /// Sets `public_dir` from the generator's config value, when there is one.

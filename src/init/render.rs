@@ -44,11 +44,7 @@ pub fn render(found: &Detected) -> String {
         toml_string(&found.public_dir)
     ));
     render_style(&mut out, found);
-    out.push_str(
-        "# Where modified dates come from, first found wins. In CI every file's mtime is\n\
-         # the build time: add \"git\" (with fetch-depth: 0) or \"content\" before \"mtime\".\n\
-         lastmod = [\"meta\", \"mtime\"]\n\n",
-    );
+    render_lastmod(&mut out, found);
     let excludes = found.generator.map_or(&[][..], Generator::excludes);
     if excludes.is_empty() {
         out.push_str(
@@ -69,7 +65,60 @@ pub fn render(found: &Detected) -> String {
         Generator::suggested_rules,
     ));
     render_sections(&mut out, found.generator);
+    render_source(&mut out, found);
     out
+}
+
+/// `lastmod`: from the pages' sources when the generator's routing is known.
+fn render_lastmod(out: &mut String, found: &Detected) {
+    if found.source_setup.is_some() {
+        out.push_str(
+            "# Where modified dates come from, first found wins. \"source\" dates each page by\n\
+             # its source file (see [source] below): the front matter's updated date, else the\n\
+             # source's last commit (check out the full history: fetch-depth: 0); a list page\n\
+             # by the newest page below it. \"meta\" is a modified date in the page's head.\n\
+             # Pages neither dates get no lastmod, never the build time (add \"mtime\" for it).\n\
+             lastmod = [\"source\", \"meta\"]\n\n",
+        );
+    } else {
+        out.push_str(
+            "# Where modified dates come from, first found wins. In CI every file's mtime is\n\
+             # the build time: add \"git\" (with fetch-depth: 0) or \"content\" before \"mtime\".\n\
+             lastmod = [\"meta\", \"mtime\"]\n\n",
+        );
+    }
+}
+
+/// `[source]`: the routing and the sources' directories, for the `"source"` dates.
+fn render_source(out: &mut String, found: &Detected) {
+    let Some(setup) = &found.source_setup else {
+        return;
+    };
+    let content: Vec<String> = setup.content.iter().map(|c| toml_string(c)).collect();
+    let updated: Vec<String> = setup
+        .routing
+        .default_updated()
+        .iter()
+        .map(|k| toml_string(k))
+        .collect();
+    out.push_str(&format!(
+        "\n# How pages map to the files they are built from, for lastmod \"source\".\n\
+         [source]\n\
+         generator = {}\n\
+         # Where the pages' sources are, relative to this file.\n\
+         content = [{}]\n\
+         # Front-matter keys of a page's modified date, first present wins.\n\
+         # updated = [{}]\n",
+        toml_string(setup.routing.name()),
+        content.join(", "),
+        updated.join(", ")
+    ));
+    if let Some(permalink) = &setup.permalink {
+        out.push_str(&format!(
+            "# The posts' URL pattern, from the generator's config.\npermalink = {}\n",
+            toml_string(permalink)
+        ));
+    }
 }
 
 /// The suggested sections, commented.

@@ -586,7 +586,12 @@ fn quiet_silences_the_summary_and_verbose_lists_skips() {
         .stderr(predicate::str::contains(
             "skipped public/style.css: not a page extension",
         ))
-        .stderr(predicate::str::is_match(r"wrote public/sitemap.xml: 1 URL in \d+ ms\n$").unwrap());
+        .stderr(
+            predicate::str::is_match(
+                r"wrote public/sitemap.xml: 1 URL in \d+ ms; lastmod: 1 from mtime\n$",
+            )
+            .unwrap(),
+        );
     site.cmd().args(["-q", "-v"]).assert().code(2);
 }
 

@@ -116,6 +116,7 @@ pub fn run(fixture: &Fixture) {
     if let Some(project) = fixture.project {
         copy_tree(&source.join(project), dir.path());
     }
+    commit_all(dir.path());
     let public = dir.path().join(fixture.public_dir);
     let want = wanted(fixture, dir.path(), &public);
 
@@ -153,6 +154,31 @@ pub fn run(fixture: &Fixture) {
             "{}: alternate {href} is not a page of the sitemap",
             fixture.dir
         );
+    }
+}
+
+/// Commits everything in `dir` to a new repository, as a project is kept: `init` sets
+/// up dates from the pages' sources, which read their history.
+pub fn commit_all(dir: &Path) {
+    for args in [
+        &["init", "-q", "-b", "main"][..],
+        &["add", "-A"],
+        &[
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@example.org",
+            "commit",
+            "-qm",
+            "fixture",
+        ],
+    ] {
+        let status = std::process::Command::new("git")
+            .current_dir(dir)
+            .args(args)
+            .status()
+            .unwrap();
+        assert!(status.success(), "git {args:?} in {}", dir.display());
     }
 }
 

@@ -5,6 +5,7 @@ mod canonical;
 mod changes;
 mod check;
 mod check_hardening;
+mod dates;
 mod faults;
 mod formats;
 mod frameworks;

@@ -1,0 +1,387 @@
+//! `lastmod` from each page's source: the file the generator built the page from, dated
+//! by its explicit "updated" front-matter key, else by the committer date of the last
+//! commit that touched it. A layout or template commit dates no page, since only source
+//! files are looked at. A directory's index page that has no source of its own (the
+//! home page, a tag's or a pagination page) is given the newest date of the pages below
+//! it, as it lists them; the others have no source date.
+//!
+//! Before the walk, the content directories are walked once, each source's front matter
+//! read (at most [`front_matter::FRONT_MATTER_LIMIT`] bytes), its output paths worked
+//! out by the generator's routing ([`routes`]), and its history read by one `git log`
+//! per content directory ([`super::git`]). A page is then looked up by its path. Where
+//! no source maps to a page with confidence (none, or two), it falls through to the
+//! next source in `lastmod`.
+
+pub mod front_matter;
+pub mod routes;
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use jiff::Timestamp;
+
+use super::git::{self, GitUnavailable};
+use front_matter::FrontMatter;
+
+/// How a generator routes its sources to pages (see [`routes`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Routing {
+    /// Hugo: `content/`.
+    Hugo,
+    /// Zola: `content/`.
+    Zola,
+    /// Jekyll: the project, `_posts/` by `permalink`.
+    Jekyll,
+    /// Hexo: `source/`, `_posts/` by `permalink`.
+    Hexo,
+    /// Eleventy: its input directory.
+    Eleventy,
+    /// Astro: `src/pages/` and the content collections in `src/content/`.
+    Astro,
+    /// Docusaurus: `docs/`, `blog/`, `src/pages/`.
+    Docusaurus,
+    /// MkDocs: `docs/` (Material's blog posts included).
+    MkDocs,
+    /// Sphinx: its source directory.
+    Sphinx,
+}
+
+/// A generator's routing defaults.
+struct Defaults {
+    name: &'static str,
+    content: &'static [&'static str],
+    updated: &'static [&'static str],
+}
+
+impl Routing {
+    /// Every routing, by the name `[source] generator` takes.
+    pub const ALL: [Routing; 9] = [
+        Routing::Hugo,
+        Routing::Zola,
+        Routing::Jekyll,
+        Routing::Hexo,
+        Routing::Eleventy,
+        Routing::Astro,
+        Routing::Docusaurus,
+        Routing::MkDocs,
+        Routing::Sphinx,
+    ];
+
+    fn defaults(self) -> Defaults {
+        let d = |name, content, updated| Defaults {
+            name,
+            content,
+            updated,
+        };
+        match self {
+            Routing::Hugo => d("hugo", &["content"], &["lastmod", "modified", "lastMod"]),
+            Routing::Zola => d("zola", &["content"], &["updated"]),
+            Routing::Jekyll => d("jekyll", &["."], &["last_modified_at"]),
+            Routing::Hexo => d("hexo", &["source"], &["updated"]),
+            Routing::Eleventy => d("eleventy", &["."], &["updated"]),
+            Routing::Astro => d("astro", &["src/pages", "src/content"], &["updatedDate"]),
+            Routing::Docusaurus => d(
+                "docusaurus",
+                &["docs", "blog", "src/pages"],
+                &["last_update.date"],
+            ),
+            Routing::MkDocs => d("mkdocs", &["docs"], &["date.updated", "updated"]),
+            Routing::Sphinx => d("sphinx", &["."], &[]),
+        }
+    }
+
+    /// Its name in `sitemap.toml`.
+    pub fn name(self) -> &'static str {
+        self.defaults().name
+    }
+
+    /// The routing named `name`.
+    pub fn parse(name: &str) -> Option<Routing> {
+        Self::ALL.into_iter().find(|r| r.name() == name)
+    }
+
+    /// Where its sources are by default, relative to the project.
+    pub fn default_content(self) -> &'static [&'static str] {
+        self.defaults().content
+    }
+
+    /// The front-matter keys of an explicit modified date, by default.
+    pub fn default_updated(self) -> &'static [&'static str] {
+        self.defaults().updated
+    }
+}
+
+/// The extensions of source files: pages in the generators' markup languages.
+const SOURCE_EXTENSIONS: [&str; 12] = [
+    "md", "markdown", "mdx", "mdoc", "html", "htm", "rst", "adoc", "asciidoc", "njk", "liquid",
+    "astro",
+];
+
+/// Directories of a project that hold no sources, whatever the generator.
+const NOT_SOURCES: [&str; 8] = [
+    "node_modules",
+    "_site",
+    "vendor",
+    "public",
+    "dist",
+    "build",
+    "_build",
+    "site",
+];
+
+/// The most source files read: far past any site, and a bound on a run's memory.
+const MAX_SOURCES: usize = 2_000_000;
+
+/// `[source]`: how pages map to their sources.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceSettings {
+    /// The generator's routing.
+    pub routing: Routing,
+    /// The project directory (the config file's).
+    pub project: PathBuf,
+    /// Content directories, relative to the project.
+    pub content: Vec<PathBuf>,
+    /// Front-matter keys of an explicit modified date, first present wins.
+    pub updated: Vec<String>,
+    /// The generator's `permalink` pattern for posts (Jekyll, Hexo).
+    pub permalink: Option<String>,
+    /// The public directory, which is never read as sources.
+    pub public_dir: PathBuf,
+}
+
+/// Why source dates cannot be used this run; the next `lastmod` source is used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SourceUnavailable {
+    /// None of the content directories exists.
+    #[error("lastmod source \"source\": no content directory found ({}); set [source] content to where the pages' sources are", .dirs.join(", "))]
+    NoContent {
+        /// The directories looked for.
+        dirs: Vec<String>,
+    },
+    /// git could not be read (the explicit front-matter dates still count).
+    #[error("{0}")]
+    Git(GitUnavailable),
+}
+
+/// How a page's source date was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum How {
+    /// The source's explicit "updated" key.
+    Key,
+    /// The last commit that touched the source.
+    Commit,
+    /// The newest date of the pages below a directory's index page.
+    Below,
+}
+
+/// Why a page has no source date.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Miss {
+    /// No source maps to it (and no dated page is below it).
+    NoSource,
+    /// Its source has no explicit date and no clean, committed history.
+    Uncommitted(PathBuf),
+    /// Two sources map to it.
+    Ambiguous,
+}
+
+/// What one output path is dated by.
+#[derive(Debug, Clone)]
+enum Mapped {
+    Dated(Timestamp, How),
+    Undated(PathBuf),
+    Ambiguous,
+}
+
+/// The source dates of the pages of a site.
+#[derive(Debug, Default)]
+pub struct SourceDates {
+    /// By output path (`/`-separated, under the public directory).
+    pages: HashMap<String, Mapped>,
+    /// The newest date of a dated page below each directory.
+    below: HashMap<String, Timestamp>,
+    /// The clone is shallow: sources last touched before its boundary fall through.
+    pub shallow: bool,
+    /// Sources whose explicit date does not parse, with the value.
+    pub unparseable: Vec<(PathBuf, String)>,
+    /// git could not be read: only explicit dates count.
+    pub git_error: Option<GitUnavailable>,
+}
+
+impl SourceDates {
+    /// The source date of the page at `rel` (relative to the public directory).
+    pub fn get(&self, rel: &Path) -> Result<(Timestamp, How), Miss> {
+        let key = crate::canonical::slash_path(rel);
+        let key = String::from_utf8_lossy(&key);
+        let own = self.pages.get(key.as_ref());
+        let is_index = rel
+            .file_name()
+            .is_some_and(|n| crate::url::is_directory_index(n.as_encoded_bytes()));
+        let below = is_index
+            .then(|| key.rsplit_once('/').map_or("", |(dir, _)| dir))
+            .and_then(|dir| self.below.get(dir));
+        match (own, below) {
+            (Some(Mapped::Dated(ts, how)), _) => Ok((*ts, *how)),
+            (_, Some(b)) => Ok((*b, How::Below)),
+            (Some(Mapped::Undated(source)), None) => Err(Miss::Uncommitted(source.clone())),
+            (Some(Mapped::Ambiguous), None) => Err(Miss::Ambiguous),
+            (None, None) => Err(Miss::NoSource),
+        }
+    }
+}
+
+/// One source file read.
+struct Found {
+    /// The content directory, relative to the project.
+    dir: PathBuf,
+    /// Its path below it.
+    rel: PathBuf,
+    fm: FrontMatter,
+}
+
+/// Reads the sources of the project and dates the pages they build.
+pub fn read(settings: &SourceSettings) -> Result<SourceDates, SourceUnavailable> {
+    let dirs: Vec<&PathBuf> = settings
+        .content
+        .iter()
+        .filter(|d| settings.project.join(d).is_dir())
+        .collect();
+    if dirs.is_empty() {
+        let dirs = settings
+            .content
+            .iter()
+            .map(|d| d.display().to_string())
+            .collect();
+        return Err(SourceUnavailable::NoContent { dirs });
+    }
+    let mut dates = SourceDates::default();
+    let mut history: HashMap<&PathBuf, git::GitDates> = HashMap::new();
+    for dir in &dirs {
+        match git::read(&settings.project.join(dir)) {
+            Ok(found) => {
+                dates.shallow |= found.shallow;
+                history.insert(dir, found);
+            }
+            Err(e) => dates.git_error = Some(e),
+        }
+    }
+    let found = walk(settings, &dirs);
+    let cx = routes::Context {
+        routing: settings.routing,
+        permalink: settings.permalink.as_deref(),
+    };
+    for source in found {
+        if let Some(value) = &source.fm.unparseable {
+            let path = source.dir.join(&source.rel);
+            dates.unparseable.push((path, value.clone()));
+        }
+        let when = source.fm.updated.map(|ts| (ts, How::Key)).or_else(|| {
+            let committed = history.get(&source.dir)?.get(&source.rel)?;
+            Some((committed, How::Commit))
+        });
+        let mapped = match when {
+            Some((ts, how)) => Mapped::Dated(ts, how),
+            None => Mapped::Undated(source.dir.join(&source.rel)),
+        };
+        let dir = source.dir.to_string_lossy();
+        let route = routes::Source {
+            dir: &dir,
+            rel: &source.rel,
+            fm: &source.fm,
+        };
+        for output in routes::outputs(cx, route) {
+            dates
+                .pages
+                .entry(output)
+                .and_modify(|m| *m = Mapped::Ambiguous)
+                .or_insert_with(|| mapped.clone());
+        }
+    }
+    dates.below = newest_below(&dates.pages);
+    Ok(dates)
+}
+
+/// The newest date of the dated pages below each directory (the root is `""`).
+fn newest_below(pages: &HashMap<String, Mapped>) -> HashMap<String, Timestamp> {
+    let mut below: HashMap<String, Timestamp> = HashMap::new();
+    for (path, mapped) in pages {
+        let Mapped::Dated(ts, _) = mapped else {
+            continue;
+        };
+        let mut dir = path.as_str();
+        while let Some((parent, _)) = dir.rsplit_once('/') {
+            dir = parent;
+            let slot = below.entry(dir.to_string()).or_insert(*ts);
+            *slot = (*slot).max(*ts);
+        }
+        let root = below.entry(String::new()).or_insert(*ts);
+        *root = (*root).max(*ts);
+    }
+    below
+}
+
+/// The source files under the content directories, their front matter read. Hidden
+/// files, what `.gitignore` ignores, drafts, the public directory and [`NOT_SOURCES`]
+/// are passed over; links are not followed.
+fn walk(settings: &SourceSettings, dirs: &[&PathBuf]) -> Vec<Found> {
+    let public = std::fs::canonicalize(&settings.public_dir).ok();
+    let mut found = Vec::new();
+    for dir in dirs {
+        let root = settings.project.join(dir);
+        let public = public.clone();
+        let walker = ignore::WalkBuilder::new(&root)
+            .follow_links(false)
+            .require_git(false)
+            .filter_entry(move |e| {
+                let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+                if !is_dir {
+                    return true;
+                }
+                let name = e.file_name().to_string_lossy();
+                let not_sources = e.depth() > 0 && NOT_SOURCES.contains(&name.as_ref());
+                let public = public.as_deref().is_some_and(|p| e.path() == p);
+                !not_sources && !public
+            })
+            .build();
+        for entry in walker.flatten() {
+            if found.len() >= MAX_SOURCES {
+                return found;
+            }
+            if !entry.file_type().is_some_and(|t| t.is_file()) {
+                continue;
+            }
+            let path = entry.path();
+            let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+            if !ext.is_some_and(|e| SOURCE_EXTENSIONS.contains(&e.as_str())) {
+                continue;
+            }
+            let Ok(rel) = path.strip_prefix(&root) else {
+                continue;
+            };
+            let fm = front_matter::parse(&head_text(path), &settings.updated);
+            if !fm.draft {
+                found.push(Found {
+                    dir: dir.to_path_buf(),
+                    rel: rel.to_path_buf(),
+                    fm,
+                });
+            }
+        }
+    }
+    found
+}
+
+/// The start of a source file, as text (lossy), at most the front-matter limit.
+fn head_text(path: &Path) -> String {
+    let mut bytes = Vec::new();
+    if let Ok(file) = crate::fsutil::open_regular(path) {
+        let _ = file
+            .take(front_matter::FRONT_MATTER_LIMIT as u64)
+            .read_to_end(&mut bytes);
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,194 @@
+//! A source file's front matter: the YAML (`---`) or TOML (`+++`) block that opens a
+//! Markdown page, or the `:field:` list of reStructuredText and Pelican's `Key: value`
+//! lines. Parsed with `yaml-rust2` and `toml`; only string values are looked at.
+
+use jiff::Timestamp;
+
+/// The most bytes of a source file read for its front matter.
+pub const FRONT_MATTER_LIMIT: usize = 64 * 1024;
+
+/// What a source's front matter says, as far as dating and routing need.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FrontMatter {
+    /// The explicit modified date (the first of the configured keys present).
+    pub updated: Option<Timestamp>,
+    /// An updated key was present but its value was no date, as written.
+    pub unparseable: Option<String>,
+    /// The publication date (`date`, or Material's `date.created`).
+    pub date: Option<Timestamp>,
+    /// `slug`: the last segment of the URL.
+    pub slug: Option<String>,
+    /// `url`, `permalink` or `path`: the whole URL path.
+    pub url: Option<String>,
+    /// `title`.
+    pub title: Option<String>,
+    /// `id` (Docusaurus): the last segment of a doc's URL when no slug is given.
+    pub id: Option<String>,
+    /// `draft: true` or `published: false`: built to no page.
+    pub draft: bool,
+}
+
+/// One parsed front-matter block.
+enum Block {
+    Yaml(yaml_rust2::Yaml),
+    Toml(toml::Table),
+    /// `key: value` lines (reStructuredText field lists, Pelican metadata).
+    Fields(Vec<(String, String)>),
+}
+
+impl Block {
+    /// A boolean at the top level.
+    fn flag(&self, key: &str) -> Option<bool> {
+        match self {
+            Block::Yaml(doc) => doc[key].as_bool(),
+            Block::Toml(table) => table.get(key)?.as_bool(),
+            Block::Fields(_) => None,
+        }
+    }
+
+    /// The string at a dotted path (`last_update.date`), keys compared exactly.
+    fn get(&self, path: &str) -> Option<String> {
+        match self {
+            Block::Yaml(doc) => {
+                let mut at = doc;
+                for key in path.split('.') {
+                    at = at
+                        .as_hash()?
+                        .get(&yaml_rust2::Yaml::String(key.to_string()))?;
+                }
+                match at {
+                    yaml_rust2::Yaml::String(s) | yaml_rust2::Yaml::Real(s) => Some(s.clone()),
+                    yaml_rust2::Yaml::Integer(i) => Some(i.to_string()),
+                    _ => None,
+                }
+            }
+            Block::Toml(table) => {
+                let (last, parents) = path.rsplit_once('.').map_or((path, ""), |(p, l)| (l, p));
+                let mut at = table;
+                for key in parents.split('.').filter(|k| !k.is_empty()) {
+                    at = at.get(key)?.as_table()?;
+                }
+                match at.get(last)? {
+                    toml::Value::String(s) => Some(s.clone()),
+                    toml::Value::Datetime(d) => Some(d.to_string()),
+                    _ => None,
+                }
+            }
+            Block::Fields(fields) => fields
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(path))
+                .map(|(_, v)| v.clone()),
+        }
+    }
+}
+
+/// Reads the front matter at the start of `text`; `updated_keys` name the explicit
+/// modified date, first present wins.
+pub fn parse(text: &str, updated_keys: &[String]) -> FrontMatter {
+    let Some(block) = block(text) else {
+        return FrontMatter {
+            title: heading(text),
+            ..FrontMatter::default()
+        };
+    };
+    let mut fm = FrontMatter::default();
+    for key in updated_keys {
+        if let Some(value) = block.get(key) {
+            match parse_date(&value) {
+                Some(ts) => fm.updated = Some(ts),
+                None => fm.unparseable = Some(value),
+            }
+            break;
+        }
+    }
+    fm.date = ["date", "date.created", "pubDate"]
+        .iter()
+        .find_map(|k| block.get(k))
+        .and_then(|v| parse_date(&v));
+    let text_of = |key: &str| {
+        block
+            .get(key)
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+    };
+    fm.slug = text_of("slug");
+    fm.url = text_of("url")
+        .or_else(|| text_of("permalink"))
+        .or_else(|| text_of("path"));
+    fm.title = text_of("title").or_else(|| heading(text));
+    fm.id = text_of("id");
+    fm.draft = block.flag("draft") == Some(true) || block.flag("published") == Some(false);
+    fm
+}
+
+/// The first Markdown heading (`# Title`), which stands for a title the front matter
+/// does not give (MkDocs).
+fn heading(text: &str) -> Option<String> {
+    text.lines()
+        .find_map(|l| l.strip_prefix("# "))
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+}
+
+/// The front-matter block `text` opens with, parsed.
+fn block(text: &str) -> Option<Block> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let first = text.lines().next()?.trim_end();
+    let body = |fence: &str| {
+        let rest = text.split_once('\n')?.1;
+        let end = rest
+            .match_indices(fence)
+            .find(|(i, _)| *i == 0 || rest.as_bytes()[i - 1] == b'\n')?
+            .0;
+        Some(&rest[..end])
+    };
+    match first {
+        "---" => {
+            let docs = yaml_rust2::YamlLoader::load_from_str(body("---")?).ok()?;
+            docs.into_iter().next().map(Block::Yaml)
+        }
+        "+++" => body("+++")?.parse::<toml::Table>().ok().map(Block::Toml),
+        _ => fields(text),
+    }
+}
+
+/// reStructuredText's docinfo (`:date: 2024-01-02`) or Pelican's Markdown metadata
+/// (`Date: 2024-01-02`): the lines before the first blank one, when they all have the
+/// form.
+fn fields(text: &str) -> Option<Block> {
+    let mut fields = Vec::new();
+    for line in text.lines() {
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        let line = line.strip_prefix(':').unwrap_or(line);
+        let (key, value) = line.split_once(':')?;
+        if key.is_empty()
+            || !key
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        {
+            return None;
+        }
+        fields.push((key.to_string(), value.trim().to_string()));
+    }
+    (!fields.is_empty()).then_some(Block::Fields(fields))
+}
+
+/// A front-matter date: what [`crate::lastmod::parse_date`] reads, and the
+/// `2024-03-05 10:20:30 +0200` of Jekyll and Hexo.
+pub fn parse_date(text: &str) -> Option<Timestamp> {
+    let text = text.trim().trim_matches(['"', '\'']);
+    if let Some(ts) = crate::lastmod::parse_date(text) {
+        return Some(ts);
+    }
+    [
+        "%Y-%m-%d %H:%M:%S %z",
+        "%Y-%m-%d %H:%M %z",
+        "%Y-%m-%d %H:%M:%S%.f %z",
+    ]
+    .iter()
+    .find_map(|f| jiff::Zoned::strptime(f, text).ok())
+    .and_then(|z| crate::lastmod::parse_date(&z.timestamp().to_string()))
+}

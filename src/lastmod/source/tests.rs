@@ -1,0 +1,607 @@
+//! The front-matter readers, each generator's routing, and how pages are looked up.
+
+use std::path::Path;
+
+use super::front_matter::{self, FrontMatter};
+use super::routes::{self, Context, Source};
+use super::*;
+
+fn ts(s: &str) -> Timestamp {
+    s.parse().unwrap()
+}
+
+fn keys(keys: &[&str]) -> Vec<String> {
+    keys.iter().map(|k| k.to_string()).collect()
+}
+
+/// Each format and key form: YAML, TOML, nested keys, Jekyll's and Hexo's date form,
+/// reStructuredText fields, quoted values, a BOM; what is not front matter is none.
+#[test]
+fn front_matter_gives_the_updated_date_and_the_routing_keys() {
+    type Case<'a> = (&'a str, &'a [&'a str], Option<&'a str>, Option<&'a str>);
+    let table: &[Case] = &[
+        (
+            "---\ntitle: A\nlastmod: 2024-03-05T10:20:30+02:00\n---\nbody",
+            &["lastmod"],
+            Some("2024-03-05T08:20:30Z"),
+            None,
+        ),
+        (
+            "---\nlast_modified_at: 2024-03-05 10:20:30 +0200\n---\n",
+            &["last_modified_at"],
+            Some("2024-03-05T08:20:30Z"),
+            None,
+        ),
+        (
+            "+++\ntitle = 'A'\nupdated = 2024-03-05T10:20:30-05:00\n+++\n",
+            &["updated"],
+            Some("2024-03-05T15:20:30Z"),
+            None,
+        ),
+        (
+            "+++\nupdated = 2024-03-05\n+++\n",
+            &["updated"],
+            Some("2024-03-05T00:00:00Z"),
+            None,
+        ),
+        (
+            "---\nlast_update:\n  date: '2024-11-30T12:00:00-08:00'\n---\n",
+            &["last_update.date"],
+            Some("2024-11-30T20:00:00Z"),
+            None,
+        ),
+        (
+            "---\ndate:\n  created: 2024-01-01\n  updated: 2024-08-14T09:30:00+02:00\n---\n",
+            &["date.updated"],
+            Some("2024-08-14T07:30:00Z"),
+            None,
+        ),
+        (
+            "---\nmodified: 2024-01-02\nlastmod: 2024-01-03\n---\n",
+            &["lastmod", "modified"],
+            Some("2024-01-03T00:00:00Z"),
+            None,
+        ),
+        (
+            "\u{feff}---\nupdated: 2024-01-02\n---\n",
+            &["updated"],
+            Some("2024-01-02T00:00:00Z"),
+            None,
+        ),
+        (
+            ":updated: 2024-01-02\n:author: me\n\nTitle\n=====\n",
+            &["updated"],
+            Some("2024-01-02T00:00:00Z"),
+            None,
+        ),
+        (
+            "---\nupdated: last tuesday\n---\n",
+            &["updated"],
+            None,
+            Some("last tuesday"),
+        ),
+        ("---\ntitle: no key\n---\n", &["updated"], None, None),
+        (
+            "# Just markdown\n\nupdated: 2024-01-02\n",
+            &["updated"],
+            None,
+            None,
+        ),
+        ("---\nnot: [closed\n---\n", &["updated"], None, None),
+        ("---\nupdated: 2024-01-02\n", &["updated"], None, None),
+    ];
+    for (text, want_keys, updated, unparseable) in table {
+        let fm = front_matter::parse(text, &keys(want_keys));
+        assert_eq!(fm.updated, updated.map(ts), "{text:?}");
+        assert_eq!(fm.unparseable.as_deref(), *unparseable, "{text:?}");
+    }
+    let fm = front_matter::parse(
+        "---\ntitle: Über Café\nslug: ueber\npermalink: /x/y/\ndate: 2023-07-19 10:00:00 +0000\ndraft: true\n---\n",
+        &[],
+    );
+    assert_eq!(
+        (
+            fm.title.as_deref(),
+            fm.slug.as_deref(),
+            fm.url.as_deref(),
+            fm.draft
+        ),
+        (Some("Über Café"), Some("ueber"), Some("/x/y/"), true)
+    );
+    assert_eq!(fm.date, Some(ts("2023-07-19T10:00:00Z")));
+    let fm = front_matter::parse("+++\npath = 'custom/path'\n+++\n", &[]);
+    assert_eq!(fm.url.as_deref(), Some("custom/path"));
+    assert!(front_matter::parse("---\npublished: false\n---\n", &[]).draft);
+    let fm = front_matter::parse("intro\n\n# Release notes 1.0\n", &[]);
+    assert_eq!(fm.title.as_deref(), Some("Release notes 1.0"));
+}
+
+fn outputs(
+    routing: Routing,
+    dir: &str,
+    rel: &str,
+    fm_text: &str,
+    permalink: Option<&str>,
+) -> Vec<String> {
+    let fm = front_matter::parse(fm_text, &[]);
+    routes::outputs(
+        Context { routing, permalink },
+        Source {
+            dir,
+            rel: Path::new(rel),
+            fm: &fm,
+        },
+    )
+}
+
+/// Each generator's routing: sections and bundles, URL overrides, dated posts by their
+/// permalink, number prefixes, slugs, what builds no page.
+#[test]
+fn each_generator_routes_its_sources_to_their_pages() {
+    use Routing::*;
+    let none = "";
+    type Case<'a> = (Routing, &'a str, &'a str, &'a str, Option<&'a str>, &'a [&'a str]);
+    let table: &[Case] = &[
+        (Hugo, "content", "_index.md", none, None, &["index.html"]),
+        (
+            Hugo,
+            "content",
+            "docs/_index.md",
+            none,
+            None,
+            &["docs/index.html"],
+        ),
+        (
+            Hugo,
+            "content",
+            "docs/install/index.md",
+            none,
+            None,
+            &["docs/install/index.html"],
+        ),
+        (
+            Hugo,
+            "content",
+            "posts/Hello World.md",
+            none,
+            None,
+            &[
+                "posts/Hello World/index.html",
+                "posts/hello-world/index.html",
+            ],
+        ),
+        (
+            Hugo,
+            "content",
+            "posts/tokyo.md",
+            "+++\nslug = 'tokyo-2023'\n+++\n",
+            None,
+            &["posts/tokyo-2023/index.html"],
+        ),
+        (
+            Hugo,
+            "content",
+            "landing.md",
+            "+++\nurl = '/custom/path/'\n+++\n",
+            None,
+            &["custom/path/index.html"],
+        ),
+        (
+            Hugo,
+            "content",
+            "über-café.md",
+            none,
+            None,
+            &["über-café/index.html"],
+        ),
+        (
+            Zola,
+            "content",
+            "blog/2024-01-10-first.md",
+            none,
+            None,
+            &["blog/first/index.html"],
+        ),
+        (
+            Zola,
+            "content",
+            "über-café.md",
+            none,
+            None,
+            &["uber-cafe/index.html", "über-café/index.html"],
+        ),
+        (
+            Zola,
+            "content",
+            "landing.md",
+            "+++\npath = 'custom/path'\n+++\n",
+            None,
+            &["custom/path/index.html"],
+        ),
+        (
+            Jekyll,
+            ".",
+            "_posts/2023-02-20-hello.md",
+            none,
+            None,
+            &["2023/02/20/hello.html"],
+        ),
+        (
+            Jekyll,
+            ".",
+            "_posts/2023-02-20-hello.md",
+            none,
+            Some("pretty"),
+            &["2023/02/20/hello/index.html"],
+        ),
+        (
+            Jekyll,
+            ".",
+            "_posts/2023-02-20-hello.md",
+            none,
+            Some("/blog/:year/:month/:day/:title/"),
+            &["blog/2023/02/20/hello/index.html"],
+        ),
+        (
+            Jekyll,
+            ".",
+            "_posts/2023-02-20-hello.md",
+            "---\ndate: 2023-02-21 01:00:00 +0000\n---\n",
+            Some("/:year/:i_month/:i_day/:title:output_ext"),
+            &["2023/2/21/hello.html"],
+        ),
+        (
+            Jekyll,
+            ".",
+            "_posts/2023-07-19-summer.md",
+            "---\npermalink: /releases/summer-2023/\n---\n",
+            None,
+            &["releases/summer-2023/index.html"],
+        ),
+        (
+            Jekyll,
+            ".",
+            "docs/index.md",
+            none,
+            None,
+            &["docs/index.html"],
+        ),
+        (Jekyll, ".", "about.md", none, None, &["about.html"]),
+        (Jekyll, ".", "_layouts/default.html", none, None, &[]),
+        (Jekyll, ".", "_posts/notes.md", none, None, &[]),
+        (
+            Hexo,
+            "source",
+            "_posts/hello.md",
+            "---\ndate: 2023-02-01 09:00:00\n---\n",
+            None,
+            &["2023/02/01/hello/index.html"],
+        ),
+        (
+            Hexo,
+            "source",
+            "_posts/hello.md",
+            "---\ndate: 2023-02-01\n---\n",
+            Some(":year/:title.html"),
+            &["2023/hello.html"],
+        ),
+        (Hexo, "source", "_posts/hello.md", none, None, &[]),
+        (
+            Hexo,
+            "source",
+            "about/index.md",
+            none,
+            None,
+            &["about/index.html"],
+        ),
+        (Hexo, "source", "contact.md", none, None, &["contact.html"]),
+        (
+            Eleventy,
+            "src",
+            "blog/post.md",
+            none,
+            None,
+            &["blog/post/index.html"],
+        ),
+        (Eleventy, "src", "index.md", none, None, &["index.html"]),
+        (
+            Eleventy,
+            "src",
+            "old.md",
+            "---\npermalink: /new.html\n---\n",
+            None,
+            &["new.html"],
+        ),
+        (Eleventy, "src", "_includes/base.njk", none, None, &[]),
+        (
+            Astro,
+            "src/pages",
+            "about.astro",
+            none,
+            None,
+            &["about/index.html"],
+        ),
+        (Astro, "src/pages", "blog/[...slug].astro", none, None, &[]),
+        (
+            Astro,
+            "src/content",
+            "blog/Hello World.md",
+            none,
+            None,
+            &["blog/Hello World/index.html", "blog/hello-world/index.html"],
+        ),
+        (
+            Astro,
+            "src/content",
+            "blog/notes.md",
+            "---\nslug: news/release-2023\n---\n",
+            None,
+            &["blog/news/release-2023/index.html"],
+        ),
+        (
+            Astro,
+            "src/content",
+            "docs/index.md",
+            none,
+            None,
+            &["docs/index.html"],
+        ),
+        (
+            Docusaurus,
+            "docs",
+            "01-intro.md",
+            none,
+            None,
+            &["docs/intro/index.html"],
+        ),
+        (
+            Docusaurus,
+            "docs",
+            "02-guides/index.md",
+            none,
+            None,
+            &["docs/guides/index.html"],
+        ),
+        (
+            Docusaurus,
+            "docs",
+            "guides/guides.md",
+            none,
+            None,
+            &["docs/guides/index.html"],
+        ),
+        (
+            Docusaurus,
+            "docs",
+            "guides/x.md",
+            "---\nid: why\n---\n",
+            None,
+            &["docs/guides/why/index.html"],
+        ),
+        (
+            Docusaurus,
+            "docs",
+            "guides/x.md",
+            "---\nslug: /start\n---\n",
+            None,
+            &["docs/start/index.html"],
+        ),
+        (
+            Docusaurus,
+            "blog",
+            "2024-01-10-welcome.md",
+            none,
+            None,
+            &["blog/welcome/index.html"],
+        ),
+        (
+            Docusaurus,
+            "blog",
+            "2024-01-10-welcome/index.md",
+            none,
+            None,
+            &["blog/welcome/index.html"],
+        ),
+        (
+            Docusaurus,
+            "src/pages",
+            "about.md",
+            none,
+            None,
+            &["about/index.html"],
+        ),
+        (Docusaurus, "docs", "_partial.md", none, None, &[]),
+        (MkDocs, "docs", "index.md", none, None, &["index.html"]),
+        (
+            MkDocs,
+            "docs",
+            "guide/install.md",
+            none,
+            None,
+            &["guide/install/index.html"],
+        ),
+        (
+            MkDocs,
+            "docs",
+            "blog/posts/r.md",
+            "---\ndate:\n  created: 2024-08-01\n---\n# Release notes 1.0\n",
+            None,
+            &["blog/2024/08/01/release-notes-10/index.html"],
+        ),
+        (
+            MkDocs,
+            "docs",
+            "blog/posts/c.md",
+            "---\ndate: 2024-09-28\nslug: faster-builds\n---\n",
+            None,
+            &["blog/2024/09/28/faster-builds/index.html"],
+        ),
+        (
+            MkDocs,
+            "docs",
+            "blog/posts/u.md",
+            "---\ndate: 2024-09-28\ntitle: Über Café\n---\n",
+            None,
+            &["blog/2024/09/28/uber-cafe/index.html"],
+        ),
+        (
+            Sphinx,
+            ".",
+            "guide/index.rst",
+            none,
+            None,
+            &["guide/index.html"],
+        ),
+        (
+            Sphinx,
+            ".",
+            "über-café.rst",
+            none,
+            None,
+            &["über-café.html"],
+        ),
+    ];
+    for (routing, dir, rel, fm, permalink, want) in table {
+        let got = outputs(*routing, dir, rel, fm, *permalink);
+        let mut want: Vec<String> = want.iter().map(|w| w.to_string()).collect();
+        want.sort();
+        let mut got_sorted = got.clone();
+        got_sorted.sort();
+        assert_eq!(
+            got_sorted, want,
+            "{routing:?} {dir} {rel} {fm:?} {permalink:?}"
+        );
+    }
+}
+
+/// A page is dated by its own source; an index page with none by the newest page below
+/// it; a path two sources claim by neither.
+#[test]
+fn pages_are_looked_up_by_their_output_paths() {
+    let mut pages = HashMap::new();
+    let dated = |s: &str, how| Mapped::Dated(ts(s), how);
+    pages.insert(
+        "blog/a/index.html".to_string(),
+        dated("2024-01-01T00:00:00Z", How::Commit),
+    );
+    pages.insert(
+        "blog/b/index.html".to_string(),
+        dated("2024-06-01T00:00:00Z", How::Key),
+    );
+    pages.insert(
+        "docs/index.html".to_string(),
+        dated("2023-01-01T00:00:00Z", How::Commit),
+    );
+    pages.insert(
+        "docs/x/index.html".to_string(),
+        dated("2025-01-01T00:00:00Z", How::Commit),
+    );
+    pages.insert(
+        "new.html".to_string(),
+        Mapped::Undated("content/new.md".into()),
+    );
+    pages.insert("twice.html".to_string(), Mapped::Ambiguous);
+    let dates = SourceDates {
+        below: newest_below(&pages),
+        pages,
+        ..SourceDates::default()
+    };
+    let get = |p: &str| dates.get(Path::new(p));
+    assert_eq!(
+        get("blog/b/index.html"),
+        Ok((ts("2024-06-01T00:00:00Z"), How::Key))
+    );
+    assert_eq!(
+        get("docs/index.html"),
+        Ok((ts("2023-01-01T00:00:00Z"), How::Commit))
+    );
+    assert_eq!(
+        get("blog/index.html"),
+        Ok((ts("2024-06-01T00:00:00Z"), How::Below))
+    );
+    assert_eq!(
+        get("index.html"),
+        Ok((ts("2025-01-01T00:00:00Z"), How::Below))
+    );
+    assert_eq!(get("blog/page/2/index.html"), Err(Miss::NoSource));
+    assert_eq!(get("blog/other.html"), Err(Miss::NoSource));
+    assert_eq!(
+        get("new.html"),
+        Err(Miss::Uncommitted("content/new.md".into()))
+    );
+    assert_eq!(get("twice.html"), Err(Miss::Ambiguous));
+}
+
+/// Read from a project on disk: drafts and templates date nothing, a source two routes
+/// claim dates neither, and a missing content directory is said.
+#[test]
+fn a_project_is_read_from_its_content_directories() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |rel: &str, text: &str| {
+        let path = dir.path().join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write("content/a.md", "+++\nlastmod = 2024-05-06T07:08:09Z\n+++\n");
+    write(
+        "content/draft.md",
+        "+++\ndraft = true\nlastmod = 2030-01-01\n+++\n",
+    );
+    write(
+        "content/x.md",
+        "+++\nurl = '/same/'\nlastmod = 2024-01-01\n+++\n",
+    );
+    write(
+        "content/y.md",
+        "+++\nurl = '/same/'\nlastmod = 2024-01-02\n+++\n",
+    );
+    write("content/bad.md", "+++\nlastmod = 'soon'\n+++\n");
+    write("public/index.html", "<title>x</title>");
+    let settings = SourceSettings {
+        routing: Routing::Hugo,
+        project: dir.path().to_path_buf(),
+        content: vec!["content".into()],
+        updated: keys(&["lastmod"]),
+        permalink: None,
+        public_dir: dir.path().join("public"),
+    };
+    let dates = read(&settings).unwrap();
+    assert_eq!(
+        dates.get(Path::new("a/index.html")),
+        Ok((ts("2024-05-06T07:08:09Z"), How::Key))
+    );
+    assert_eq!(
+        dates.get(Path::new("draft/index.html")),
+        Err(Miss::NoSource)
+    );
+    assert_eq!(
+        dates.get(Path::new("same/index.html")),
+        Err(Miss::Ambiguous)
+    );
+    assert_eq!(
+        dates.get(Path::new("index.html")),
+        Ok((ts("2024-05-06T07:08:09Z"), How::Below))
+    );
+    assert_eq!(
+        dates.unparseable,
+        [(
+            std::path::PathBuf::from("content/bad.md"),
+            "soon".to_string()
+        )]
+    );
+    assert!(
+        matches!(dates.git_error, Some(GitUnavailable::NotAWorkTree { .. })),
+        "{:?}",
+        dates.git_error
+    );
+    let missing = SourceSettings {
+        content: vec!["nowhere".into()],
+        ..settings
+    };
+    let err = read(&missing).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "lastmod source \"source\": no content directory found (nowhere); set [source] content to where the pages' sources are"
+    );
+    let _ = FrontMatter::default();
+}

@@ -1,0 +1,185 @@
+//! True dates from the pages' sources (`tests/fixtures/dates/<generator>/`): each fixture
+//! is a generator project with a backdated git history (`project.bundle`, commits in
+//! several time zones, one touching only a template) and its built site (`output/`). The
+//! test clones the project, puts the built site in place (every file's mtime is now, as
+//! in a fresh CI build), runs `init` then a build, and checks each content page's
+//! `lastmod` against `truth.tsv`: its explicit "updated" key, else its source's last
+//! commit; list pages are never dated by the build.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use jiff::Timestamp;
+
+use crate::util::{bin, copy_tree, parse, validate};
+
+/// One row of `truth.tsv`.
+struct Truth {
+    path: String,
+    kind: String,
+    date: Option<Timestamp>,
+}
+
+fn truth(dir: &Path) -> Vec<Truth> {
+    fs::read_to_string(dir.join("truth.tsv"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            Truth {
+                path: cols[0].to_string(),
+                kind: cols[1].to_string(),
+                date: cols[2].parse().ok(),
+            }
+        })
+        .collect()
+}
+
+/// The URLs a built file may be listed under, after the base: its path with a directory
+/// index as its directory, with or without the trailing slash or `.html`.
+fn forms(path: &str) -> Vec<String> {
+    let encoded: String = path
+        .split('/')
+        .map(|s| {
+            percent_encoding::utf8_percent_encode(s, percent_encoding::NON_ALPHANUMERIC).to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+        .replace("%2E", ".")
+        .replace("%2D", "-")
+        .replace("%5F", "_");
+    let dir = encoded.strip_suffix("index.html").map(str::to_string);
+    let mut out = vec![encoded.clone()];
+    if let Some(dir) = dir {
+        out.push(dir.trim_end_matches('/').to_string());
+        out.push(dir);
+    }
+    if let Some(stem) = encoded.strip_suffix(".html") {
+        out.push(stem.to_string());
+    }
+    out
+}
+
+/// Clones the fixture's project, builds its sitemap as a user would, and checks every
+/// page's date. `output` is where the generator writes the site in the project.
+fn run(name: &str, output: &str) {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/dates")
+        .join(name);
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path().join("project");
+    let cloned = Command::new("git")
+        .args(["clone", "-q", "--branch", "main"])
+        .arg(fixture.join("project.bundle"))
+        .arg(&project)
+        .status()
+        .unwrap();
+    assert!(cloned.success(), "{name}: git clone of the bundle failed");
+    copy_tree(&fixture.join("output"), &project.join(output));
+    bin().current_dir(&project).arg("init").assert().success();
+    let ours = tmp.path().join("ours.xml");
+    let out = bin()
+        .current_dir(&project)
+        .arg("-o")
+        .arg(&ours)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains("warning:"), "{name}: {stderr}");
+    let xml = fs::read_to_string(&ours).unwrap();
+    validate(&ours, crate::util::urlset_schema(&xml));
+    let (_, urls) = parse(&xml);
+    let base = urls
+        .iter()
+        .map(|u| u.loc.as_str())
+        .min_by_key(|u| u.len())
+        .unwrap();
+    let base = &base[..base.find("://").unwrap()
+        + 3
+        + base[base.find("://").unwrap() + 3..].find('/').unwrap()
+        + 1];
+    let dates: HashMap<String, Option<Timestamp>> = urls
+        .iter()
+        .map(|u| {
+            let date = u
+                .lastmod
+                .as_deref()
+                .map(|d| d.parse::<Timestamp>().unwrap());
+            (u.loc[base.len()..].to_string(), date)
+        })
+        .collect();
+    let today = Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date();
+    let (mut checked, mut wrong) = (0, Vec::new());
+    for row in truth(&fixture) {
+        let Some(got) = forms(&row.path).iter().find_map(|f| dates.get(f)) else {
+            continue;
+        };
+        if let Some(got) = got {
+            let day = got.to_zoned(jiff::tz::TimeZone::UTC).date();
+            assert!(
+                day != today,
+                "{name}: {} is dated by the build: {got}",
+                row.path
+            );
+        }
+        if matches!(row.kind.as_str(), "key" | "commit") {
+            checked += 1;
+            if *got != row.date {
+                wrong.push(format!(
+                    "{} ({}): want {:?}, got {got:?}",
+                    row.path, row.kind, row.date
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{name}: {} of {checked} pages misdated:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    assert!(
+        checked >= 12,
+        "{name}: only {checked} pages checked\n{stderr}"
+    );
+}
+
+#[test]
+fn hugo_pages_are_dated_by_their_sources() {
+    run("hugo", "public");
+}
+
+#[test]
+fn zola_pages_are_dated_by_their_sources() {
+    run("zola", "public");
+}
+
+#[test]
+fn astro_pages_are_dated_by_their_sources() {
+    run("astro", "dist");
+}
+
+#[test]
+fn jekyll_pages_are_dated_by_their_sources() {
+    run("jekyll", "_site");
+}
+
+#[test]
+fn hexo_pages_are_dated_by_their_sources() {
+    run("hexo", "public");
+}
+
+#[test]
+fn mkdocs_pages_are_dated_by_their_sources() {
+    run("mkdocs", "site");
+}
+
+#[test]
+fn sphinx_pages_are_dated_by_their_sources() {
+    run("sphinx", "_build/html");
+}
