@@ -118,6 +118,10 @@ const SOURCE_EXTENSIONS: [&str; 12] = [
     "astro",
 ];
 
+/// The extensions of pages written as code, in the `pages` directories of Astro and
+/// Docusaurus only (elsewhere such files are scripts, not pages).
+const CODE_PAGE_EXTENSIONS: [&str; 4] = ["js", "jsx", "ts", "tsx"];
+
 /// Directories of a project that hold no sources, whatever the generator.
 const NOT_SOURCES: [&str; 8] = [
     "node_modules",
@@ -353,7 +357,13 @@ fn walk(settings: &SourceSettings, dirs: &[&PathBuf]) -> Vec<Found> {
             }
             let path = entry.path();
             let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
-            if !ext.is_some_and(|e| SOURCE_EXTENSIONS.contains(&e.as_str())) {
+            let code_pages = matches!(settings.routing, Routing::Astro | Routing::Docusaurus)
+                && dir.ends_with("pages");
+            let is_source = ext.is_some_and(|e| {
+                SOURCE_EXTENSIONS.contains(&e.as_str())
+                    || (code_pages && CODE_PAGE_EXTENSIONS.contains(&e.as_str()))
+            });
+            if !is_source {
                 continue;
             }
             let Ok(rel) = path.strip_prefix(&root) else {

@@ -183,3 +183,13 @@ fn mkdocs_pages_are_dated_by_their_sources() {
 fn sphinx_pages_are_dated_by_their_sources() {
     run("sphinx", "_build/html");
 }
+
+#[test]
+fn docusaurus_pages_are_dated_by_their_sources() {
+    run("docusaurus", "build");
+}
+
+#[test]
+fn eleventy_pages_are_dated_by_their_sources() {
+    run("eleventy", "_site");
+}

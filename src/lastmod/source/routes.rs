@@ -309,7 +309,7 @@ fn unnumbered(s: &str) -> &str {
 
 /// Docusaurus: docs under their route (`docs/guides/01-x.md` → `docs/guides/x/`), an
 /// `index.md`, `README.md` or a file named as its folder the folder's page, `id` and
-/// `slug` as written; blog posts `blog/2024-01-10-title.md` → `blog/title/`; pages
+/// `slug` as written; blog posts `blog/2024-01-10-title.md` → `blog/2024/01/10/title/`; pages
 /// `src/pages/x.md` → `x/`.
 fn docusaurus(dir: &str, n: Name, fm: &FrontMatter) -> Vec<String> {
     if n.stem.starts_with('_') || n.dirs.iter().any(|d| d.starts_with('_')) {
@@ -329,10 +329,11 @@ fn docusaurus(dir: &str, n: Name, fm: &FrontMatter) -> Vec<String> {
         } else {
             n.stem
         };
-        let slug = fm
-            .slug
-            .clone()
-            .unwrap_or_else(|| dated(stem).map_or(stem, |(_, rest)| rest).to_string());
+        // A date in the name is the URL's: `2024-01-10-hi.md` → `blog/2024/01/10/hi/`.
+        let slug = fm.slug.clone().unwrap_or_else(|| match dated(stem) {
+            Some((date, rest)) => format!("{}/{rest}", date.replace('-', "/")),
+            None => stem.to_string(),
+        });
         return vec![format!("blog/{}/index.html", slug.trim_matches('/'))];
     }
     let dirs: Vec<String> = n.dirs.iter().map(|d| unnumbered(d).to_string()).collect();

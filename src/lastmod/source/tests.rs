@@ -140,7 +140,14 @@ fn outputs(
 fn each_generator_routes_its_sources_to_their_pages() {
     use Routing::*;
     let none = "";
-    type Case<'a> = (Routing, &'a str, &'a str, &'a str, Option<&'a str>, &'a [&'a str]);
+    type Case<'a> = (
+        Routing,
+        &'a str,
+        &'a str,
+        &'a str,
+        Option<&'a str>,
+        &'a [&'a str],
+    );
     let table: &[Case] = &[
         (Hugo, "content", "_index.md", none, None, &["index.html"]),
         (
@@ -392,7 +399,7 @@ fn each_generator_routes_its_sources_to_their_pages() {
             "2024-01-10-welcome.md",
             none,
             None,
-            &["blog/welcome/index.html"],
+            &["blog/2024/01/10/welcome/index.html"],
         ),
         (
             Docusaurus,
@@ -400,7 +407,7 @@ fn each_generator_routes_its_sources_to_their_pages() {
             "2024-01-10-welcome/index.md",
             none,
             None,
-            &["blog/welcome/index.html"],
+            &["blog/2024/01/10/welcome/index.html"],
         ),
         (
             Docusaurus,
@@ -411,6 +418,22 @@ fn each_generator_routes_its_sources_to_their_pages() {
             &["about/index.html"],
         ),
         (Docusaurus, "docs", "_partial.md", none, None, &[]),
+        (
+            Docusaurus,
+            "blog",
+            "welcome.md",
+            "---\nslug: hello\n---\n",
+            None,
+            &["blog/hello/index.html"],
+        ),
+        (
+            Docusaurus,
+            "src/pages",
+            "index.js",
+            none,
+            None,
+            &["index.html"],
+        ),
         (MkDocs, "docs", "index.md", none, None, &["index.html"]),
         (
             MkDocs,
