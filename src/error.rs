@@ -165,6 +165,15 @@ pub enum Warning {
     ShallowClone,
     /// The `"source"` lastmod source cannot be used, or only in part.
     Source(crate::lastmod::source::SourceUnavailable),
+    /// In CI, most pages are dated by the build: their files' mtimes, or the run's start.
+    BuildTimeDates {
+        /// Pages dated so.
+        dated: usize,
+        /// Pages listed.
+        pages: usize,
+        /// Whether the `"source"` source is set up (it then dated too few).
+        source: bool,
+    },
     /// The site's robots.txt cannot be read or parsed, so it is not applied.
     Robots(String),
     /// A page whose images could not be read; it is listed without them.
@@ -254,6 +263,15 @@ impl fmt::Display for Warning {
             } => write!(f, "{}: {kind} '{value}' ignored: {reason}", path.display()),
             Warning::Git(why) => why.fmt(f),
             Warning::Source(why) => why.fmt(f),
+            Warning::BuildTimeDates { dated, pages, source } => write!(
+                f,
+                "{dated} of {pages} pages are dated by the build (their files' mtimes): {}",
+                if *source {
+                    "check out the sources' full history (actions/checkout: fetch-depth: 0) and commit them; `sitemapgen -v` names each page \"source\" did not date"
+                } else {
+                    "date them by their sources: put \"source\" first in lastmod with a [source] table (`sitemapgen init` writes both for your generator), or remove \"mtime\""
+                }
+            ),
             Warning::ShallowClone => f.write_str(
                 "lastmod from git history: this is a shallow clone, so pages last changed before its history begins fall through to the next source; fetch the full history (actions/checkout: fetch-depth: 0)",
             ),

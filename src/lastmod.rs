@@ -41,6 +41,14 @@ impl LastmodSource {
         ("none", LastmodSource::None),
     ];
 
+    /// Its name in `sitemap.toml`.
+    pub fn name(self) -> &'static str {
+        Self::NAMES
+            .iter()
+            .find(|(_, s)| *s == self)
+            .map_or("", |(n, _)| n)
+    }
+
     /// The source named `name`, if any.
     pub fn parse(name: &str) -> Option<LastmodSource> {
         Self::NAMES

@@ -43,6 +43,9 @@ pub struct Collection {
     pub counts: LeftOutCounts,
     /// How the listed pages were dated.
     pub dated: lastmod::DatedCounts,
+    /// Listed pages the `"source"` source did not date, why, and the source that did,
+    /// sorted by path (only when details were asked for).
+    pub undated: Vec<(PathBuf, lastmod::source::Miss, Option<LastmodSource>)>,
     /// Files the walk passed over, sorted by path (only when details were asked for).
     pub skipped: Vec<Skipped>,
     /// How many files and directories the walk passed over.
@@ -159,6 +162,20 @@ pub fn collect_with_progress(
     finish(config, collection, wrong_canonicals)
 }
 
+/// In CI (`CI` set, as every CI service sets it), where a fresh checkout makes every
+/// file's mtime the build time: a warning when more than half of the pages are dated by
+/// `"mtime"`.
+fn build_time_dates(lookups: &Lookups, dated: &lastmod::DatedCounts) -> Option<Warning> {
+    let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
+    let by_build = dated.of(LastmodSource::Mtime);
+    let pages = dated.by.iter().sum::<usize>() + dated.undated;
+    (ci && by_build * 2 > pages).then(|| Warning::BuildTimeDates {
+        dated: by_build,
+        pages,
+        source: lookups.source.is_some(),
+    })
+}
+
 /// The source dates read, their problems turned into warnings.
 fn source_dates(
     read: Result<SourceDates, lastmod::source::SourceUnavailable>,
@@ -234,6 +251,11 @@ fn gather(
     collection.left_out = processed.left_out;
     collection.counts = processed.counts;
     collection.dated = processed.dated;
+    collection.undated = processed.undated;
+    collection.undated.sort_by(|a, b| a.0.cmp(&b.0));
+    if let Some(warning) = build_time_dates(lookups, &collection.dated) {
+        collection.warnings.push(warning);
+    }
     let urls = Urls {
         base: config.base_url.as_str(),
         text: &text,

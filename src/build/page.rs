@@ -7,9 +7,11 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use super::Lookups;
+use super::workers::Dated;
 use super::workers::Outcome;
 use crate::config::Config;
 use crate::error::{LeftOut, Warning};
+use crate::lastmod::source::Miss;
 use crate::lastmod::{self, LastmodSource, PageFacts};
 use crate::page::{self, Head, HeadOptions};
 use crate::rules::Verdict;
@@ -442,15 +444,15 @@ fn entry(
     let fingerprint = opened.fingerprint;
     let config = page.shared.config;
     let lookups = page.shared.lookups;
+    let source = match &lookups.source {
+        Some(dates) => dates.get(page.rel),
+        None => Err(Miss::NoSource),
+    };
     let facts = PageFacts {
         modified: opened.modified,
         meta: head.modified.as_deref(),
         git: lookups.git.as_ref().and_then(|g| g.get(page.rel)),
-        source: lookups
-            .source
-            .as_ref()
-            .and_then(|s| s.get(page.rel).ok())
-            .map(|(ts, _)| ts),
+        source: source.as_ref().ok().map(|(ts, _)| *ts),
         content: fingerprint
             .as_deref()
             .map(|fp| (fp, lookups.state.as_ref().and_then(|s| s.get(&loc)))),
@@ -461,6 +463,10 @@ fn entry(
         let path = page.path();
         page.warnings.push(Warning::UnparseableDate { path, value });
     }
+    // Why `"source"` did not date it, when it was asked to.
+    let missed = (lookups.source.is_some() && resolved.from != Some(LastmodSource::Source))
+        .then(|| source.err())
+        .flatten();
     Outcome::Listed(
         Entry {
             loc: loc.into(),
@@ -469,8 +475,11 @@ fn entry(
             priority: verdict.priority,
             extras: crate::sitemap::Extras::boxed(extras.alternates, extras.images),
         },
-        fingerprint,
-        resolved.from,
+        Dated {
+            fingerprint,
+            from: resolved.from,
+            missed,
+        },
     )
 }
 

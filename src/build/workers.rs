@@ -9,6 +9,7 @@ use super::{Lookups, Progress};
 use crate::canonical;
 use crate::config::Config;
 use crate::error::{LeftOut, LeftOutCounts, Warning};
+use crate::lastmod::source::Miss;
 use crate::lastmod::{DatedCounts, LastmodSource};
 use crate::scan::Pages;
 use crate::sections::Sections;
@@ -63,6 +64,8 @@ pub(super) struct Processed {
     pub counts: LeftOutCounts,
     /// How the listed pages were dated.
     pub dated: DatedCounts,
+    /// Listed pages `"source"` did not date, why, and what did (only with details).
+    pub undated: Vec<(PathBuf, Miss, Option<LastmodSource>)>,
     /// Pages left out for a canonical URL.
     pub canonical: Vec<canonical::Pending>,
     /// Content fingerprints by place in the walk's list (only with the `"content"`
@@ -87,14 +90,18 @@ impl Processed {
         self.warnings.append(&mut batch.warnings);
         self.counts.merge(std::mem::take(&mut batch.counts));
         self.dated.merge(std::mem::take(&mut batch.dated));
+        self.undated.append(&mut batch.undated);
     }
 
     /// Files one page's outcome (page `i` of the walk's list).
     fn add(&mut self, i: usize, rel: &Path, outcome: Outcome, filing: &mut Filing) {
         match outcome {
-            Outcome::Listed(entry, fingerprint, from) => {
-                self.dated.add(from);
-                if let Some(fp) = fingerprint {
+            Outcome::Listed(entry, dated) => {
+                self.dated.add(dated.from);
+                if let (true, Some(miss)) = (filing.details, dated.missed) {
+                    self.undated.push((rel.to_path_buf(), miss, dated.from));
+                }
+                if let Some(fp) = dated.fingerprint {
                     self.fingerprints.push((i as u32, fp.into_boxed_str()));
                 }
                 self.listed.push(Listed {
@@ -118,11 +125,20 @@ impl Processed {
     }
 }
 
+/// How a listed page was dated.
+pub(super) struct Dated {
+    /// The page's content fingerprint, when the `"content"` source is used.
+    pub fingerprint: Option<String>,
+    /// The source that dated it.
+    pub from: Option<LastmodSource>,
+    /// Why `"source"` did not, when it was asked to.
+    pub missed: Option<Miss>,
+}
+
 /// What became of one page.
 pub(super) enum Outcome {
-    /// The entry, the page's content fingerprint when the `"content"` source is used,
-    /// and the source that dated it.
-    Listed(Entry, Option<String>, Option<LastmodSource>),
+    /// The entry, and how it was dated.
+    Listed(Entry, Dated),
     /// Left out; for its canonical, with what the canonical names.
     LeftOut(LeftOut, Option<canonical::Pending>),
     Dropped,

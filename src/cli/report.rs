@@ -187,6 +187,20 @@ pub(super) fn print_collected(
             let path = config.public_dir.join(rel);
             super::say_to(stderr, format_args!("left out {}: {why}", path.display()));
         }
+        for (rel, miss, from) in &collection.undated {
+            let path = config.public_dir.join(rel);
+            let dated = match from {
+                Some(source) => format!("dated by {}", source.name()),
+                None => "no lastmod".to_string(),
+            };
+            super::say_to(
+                stderr,
+                format_args!(
+                    "lastmod {}: not from source, {miss}; {dated}",
+                    path.display()
+                ),
+            );
+        }
     }
 }
 

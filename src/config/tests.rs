@@ -275,3 +275,64 @@ fn public_dir_must_exist_and_be_a_directory() {
     .to_string();
     assert!(no_dir.starts_with("public_dir is not set"), "{no_dir}");
 }
+
+/// `[source]`: what the `"source"` lastmod source needs, and its defaults.
+#[test]
+fn the_source_table_is_checked_and_filled_in() {
+    let b = "base_url = 'https://example.org/'\n";
+    assert_errors(&[
+        (
+            format!("{b}lastmod = ['source', 'meta']\n"),
+            &[
+                "sitemap.toml:2:11",
+                "lastmod",
+                "needs [source] generator = one of hugo, zola",
+                "sitemapgen init writes it",
+            ],
+        ),
+        (
+            format!("{b}[source]\ncontent = ['content']\n"),
+            &[
+                "sitemap.toml:2:1",
+                "source",
+                "has no generator",
+                "one of hugo",
+            ],
+        ),
+        (
+            format!("{b}[source]\ngenerator = 'gatsby'\n"),
+            &[
+                "sitemap.toml:3:13",
+                "source.generator",
+                "'gatsby' is not a generator whose sources are known",
+                "sphinx",
+            ],
+        ),
+        (
+            format!("{b}[source]\ngenerator = 'hugo'\ncontnet = ['x']\n"),
+            &["unknown field `contnet`"],
+        ),
+    ]);
+    let c = load(&format!(
+        "{b}lastmod = ['source', 'meta']\n[source]\ngenerator = 'docusaurus'\n"
+    ))
+    .unwrap();
+    let source = c.source.unwrap();
+    assert_eq!(source.routing, crate::lastmod::source::Routing::Docusaurus);
+    assert_eq!(
+        source.content,
+        [PathBuf::from("docs"), "blog".into(), "src/pages".into()]
+    );
+    assert_eq!(source.updated, ["last_update.date"]);
+    assert_eq!(source.project, std::env::temp_dir());
+    let c = load(&format!("{b}[source]\ngenerator = 'jekyll'\ncontent = ['site']\nupdated = ['changed']\npermalink = 'pretty'\n")).unwrap();
+    let source = c.source.unwrap();
+    assert_eq!(
+        (source.content, source.updated, source.permalink.as_deref()),
+        (
+            vec![PathBuf::from("site")],
+            vec!["changed".to_string()],
+            Some("pretty")
+        )
+    );
+}

@@ -190,6 +190,20 @@ pub enum Miss {
     Ambiguous,
 }
 
+impl std::fmt::Display for Miss {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Miss::NoSource => f.write_str("no source file maps to it"),
+            Miss::Uncommitted(source) => write!(
+                f,
+                "its source {} has no updated key and no clean committed history",
+                source.display()
+            ),
+            Miss::Ambiguous => f.write_str("two source files map to it"),
+        }
+    }
+}
+
 /// What one output path is dated by.
 #[derive(Debug, Clone)]
 enum Mapped {

@@ -301,3 +301,113 @@ fn outside_a_git_work_tree_git_falls_through_with_a_warning() {
         "2023-11-14T22:13:20+00:00"
     );
 }
+
+/// In CI, a sitemap dated mostly by the build says so once, naming the fix; pages dated
+/// otherwise, or a run outside CI, say nothing.
+#[test]
+fn in_ci_dates_from_the_build_are_warned_about_once() {
+    let site = Site::new(&["index.html", "a.html", "b.html"]);
+    site.config("base_url = 'https://example.org/'\nlastmod = ['meta', 'mtime']\n");
+    let warned = site
+        .cmd()
+        .env("CI", "true")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(warned.stderr).unwrap();
+    assert_eq!(stderr.matches("warning:").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("warning: 3 of 3 pages are dated by the build (their files' mtimes): date them by their sources: put \"source\" first in lastmod"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("lastmod: 3 from mtime"), "{stderr}");
+    site.cmd()
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("warning").not());
+    site.cmd()
+        .env("CI", "false")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("warning").not());
+    // Two of three dated by their heads: no warning.
+    for page in ["a.html", "b.html"] {
+        fs::write(
+            site.public().join(page),
+            "<!doctype html><title>t</title><meta property=article:modified_time content=2024-01-02>",
+        )
+        .unwrap();
+    }
+    site.cmd()
+        .env("CI", "true")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("warning").not());
+}
+
+/// `"source"` on a small Hugo project: a committed page by its commit, a page with
+/// `lastmod` by it, the home page by the newest page below it; an uncommitted page and a
+/// page with no source fall through, each named under `-v` with why.
+#[test]
+fn source_dates_pages_and_says_which_fell_through() {
+    let site = Site::new(&[
+        "index.html",
+        "a/index.html",
+        "b/index.html",
+        "c/index.html",
+        "tags/x/index.html",
+    ]);
+    let root = site.root();
+    let write = |rel: &str, text: &str| {
+        let path = root.join(rel);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    };
+    write("content/a.md", "+++\ntitle = 'A'\n+++\n");
+    write(
+        "content/b.md",
+        "+++\nlastmod = 2023-05-06T07:08:09+02:00\n+++\n",
+    );
+    write("layouts/_default/single.html", "{{ .Content }}");
+    site.config("base_url = 'https://example.org/'\nlastmod = ['source', 'meta']\n[source]\ngenerator = 'hugo'\n");
+    git(root, &["init", "-q"], "2020-01-01T00:00:00Z");
+    git(root, &["add", "."], "2020-01-01T00:00:00Z");
+    git(
+        root,
+        &["commit", "-qm", "content"],
+        "2024-03-10T23:30:00-05:00",
+    );
+    write(
+        "layouts/_default/single.html",
+        "<main>{{ .Content }}</main>",
+    );
+    git(
+        root,
+        &["commit", "-qam", "a template only"],
+        "2025-01-01T00:00:00Z",
+    );
+    write("content/c.md", "+++\ntitle = 'C, not committed'\n+++\n");
+    let out = site.cmd().arg("-v").assert().success().get_output().clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let dates = lastmods(&site);
+    let want: BTreeMap<String, String> = [
+        ("https://example.org/", "2024-03-11T04:30:00+00:00"),
+        ("https://example.org/a/", "2024-03-11T04:30:00+00:00"),
+        ("https://example.org/b/", "2023-05-06T05:08:09+00:00"),
+        ("https://example.org/c/", ""),
+        ("https://example.org/tags/x/", ""),
+    ]
+    .into_iter()
+    .map(|(u, d)| (u.to_string(), d.to_string()))
+    .collect();
+    assert_eq!(dates, want, "{stderr}");
+    for line in [
+        "lastmod public/c/index.html: not from source, its source content/c.md has no updated key and no clean committed history; no lastmod",
+        "lastmod public/tags/x/index.html: not from source, no source file maps to it; no lastmod",
+        "; lastmod: 3 from source, 2 without",
+    ] {
+        assert!(stderr.contains(line), "{line}\n{stderr}");
+    }
+    assert!(!stderr.contains("warning"), "{stderr}");
+}
