@@ -69,6 +69,8 @@ pub struct Head {
 pub enum ModifiedSource {
     /// `<meta property="article:modified_time" content>`.
     ArticleModifiedTime,
+    /// `<meta property="og:updated_time" content>`.
+    OgUpdatedTime,
     /// `<meta itemprop="dateModified" content>`.
     ItemPropDateModified,
     /// `<meta name="last-modified" content>`.
@@ -354,6 +356,9 @@ impl<'o> Collector<'o> {
             };
             if is(Attr::Property, "article:modified_time") {
                 self.found(ModifiedSource::ArticleModifiedTime, text(c));
+            }
+            if is(Attr::Property, "og:updated_time") {
+                self.found(ModifiedSource::OgUpdatedTime, text(c));
             }
             if is(Attr::ItemProp, "dateModified") {
                 self.found(ModifiedSource::ItemPropDateModified, text(c));
@@ -904,6 +909,19 @@ mod tests {
         let last = r#"<meta name="last-modified" content="2024-01-03">"#;
         let item = r#"<meta itemprop="dateModified" content="2024-01-02">"#;
         let article = r#"<meta property="article:modified_time" content="2024-01-01T00:00:00Z">"#;
+        let og = r#"<meta property="og:updated_time" content="2024-01-05">"#;
+        assert_eq!(
+            head(&format!("{ld}{og}")).modified.as_deref(),
+            Some("2024-01-05")
+        );
+        assert_eq!(
+            head(&format!("{og}{article}")).modified.as_deref(),
+            Some("2024-01-01T00:00:00Z")
+        );
+        assert_eq!(
+            head(&format!("{item}{og}")).modified.as_deref(),
+            Some("2024-01-05")
+        );
         assert_eq!(head(ld).modified.as_deref(), Some("2024-01-04"));
         assert_eq!(
             head(&format!("{ld}{last}")).modified.as_deref(),

@@ -615,3 +615,100 @@ fn suggested_sections_are_valid_sections() {
         crate::sections::Sections::new(&specs).unwrap();
     }
 }
+
+/// The `"source"` dates set up for the generators whose routing is known: the content
+/// directory and the posts' permalink from their configs; none for the others.
+#[test]
+fn source_dates_are_set_up_where_the_routing_is_known() {
+    type Want<'a> = Option<(&'a str, &'a [&'a str], Option<&'a str>)>;
+    let table: &[(&[(&str, &str)], Want)] = &[
+        (
+            &[(
+                "hugo.toml",
+                "baseURL = 'https://h.example/'\ncontentDir = 'pages'\n",
+            )],
+            Some(("hugo", &["pages"], None)),
+        ),
+        (
+            &[("config.toml", "base_url = 'https://z.example'\n")],
+            Some(("zola", &["content"], None)),
+        ),
+        (
+            &[(
+                "_config.yml",
+                "url: https://j.example\ndefaults:\n  - scope: { path: '', type: posts }\n    values: { permalink: /blog/:year/:title/ }\n",
+            )],
+            Some(("jekyll", &["."], Some("/blog/:year/:title/"))),
+        ),
+        (
+            &[(
+                "_config.yml",
+                "url: https://j.example\nsource: site\npermalink: pretty\n",
+            )],
+            Some(("jekyll", &["site"], Some("pretty"))),
+        ),
+        (
+            &[(
+                "_config.yml",
+                "url: https://x.example\nnew_post_name: :title.md\npermalink: :year/:title/\n",
+            )],
+            Some(("hexo", &["source"], Some(":year/:title/"))),
+        ),
+        (
+            &[(
+                "eleventy.config.js",
+                "export default { dir: { input: 'src' } }",
+            )],
+            Some(("eleventy", &["src"], None)),
+        ),
+        (
+            &[(
+                "mkdocs.yml",
+                "site_url: https://m.example/\ndocs_dir: documentation\n",
+            )],
+            Some(("mkdocs", &["documentation"], None)),
+        ),
+        (
+            &[(
+                "docs/conf.py",
+                "project = 'x'\nhtml_baseurl = 'https://s.example/'\n",
+            )],
+            Some(("sphinx", &["docs"], None)),
+        ),
+        (
+            &[("conf.py", "project = 'x'\n")],
+            Some(("sphinx", &["."], None)),
+        ),
+        (
+            &[(
+                "astro.config.mjs",
+                "export default { site: 'https://a.example' }",
+            )],
+            Some(("astro", &["src/pages", "src/content"], None)),
+        ),
+        (&[("nuxt.config.ts", "export default {}")], None),
+    ];
+    for (files, want) in table {
+        let found = detect_in(files);
+        let got = found
+            .source_setup
+            .as_ref()
+            .map(|s| (s.routing.name(), s.content.clone(), s.permalink.clone()));
+        let want = want.map(|(g, c, p)| {
+            (
+                g,
+                c.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+                p.map(str::to_string),
+            )
+        });
+        assert_eq!(got, want, "{files:?}");
+        let rendered = render(&found);
+        let source_first = rendered.contains("\nlastmod = [\"source\", \"meta\"]\n");
+        assert_eq!(source_first, want.is_some(), "{rendered}");
+        assert_eq!(
+            rendered.contains("\n[source]\n"),
+            want.is_some(),
+            "{rendered}"
+        );
+    }
+}
