@@ -57,6 +57,8 @@ pub struct Head {
     pub alternates: Vec<HeadAlternate>,
     /// The first modified date found, by source priority (see [`ModifiedSource`]).
     pub modified: Option<String>,
+    /// The `<meta name="generator">` content, at most [`GENERATOR_LIMIT`] bytes.
+    pub generator: Option<String>,
     /// Tags, but no doctype and none of `<html>`, `<head>`, `<body>`, `<title>`, `<meta>`,
     /// `<link>` or `<base>` before the head's end: an HTML fragment (a partial, Gatsby's
     /// slices), which no one visits as a page. A file of text alone, or an empty one, is
@@ -95,6 +97,9 @@ pub(crate) const HEAD_TAGS: &[&[u8]] = &[
     b"noscript",
     b"template",
 ];
+
+/// The most bytes of a `<meta name="generator">` kept: names and versions are short.
+pub const GENERATOR_LIMIT: usize = 64;
 
 /// Start tags that make a file a page rather than a fragment, with a doctype: the
 /// document's own, and the metadata only a page's head holds.
@@ -340,6 +345,13 @@ impl<'o> Collector<'o> {
                 && let Some(c) = content
             {
                 self.found(ModifiedSource::LastModified, text(c));
+            }
+            if name == "generator"
+                && self.head.generator.is_none()
+                && let Some(c) = content
+            {
+                let c = &c[..c.len().min(GENERATOR_LIMIT)];
+                self.head.generator = Some(text(c));
             }
         }
         if let Some(http_equiv) = attrs.get(Attr::HttpEquiv)
@@ -594,6 +606,68 @@ pub fn refresh_target(content: &str) -> Option<String> {
     (!target.is_empty()).then(|| target.to_string())
 }
 
+/// Generators that put a page's modified date in its body, not its head: Docusaurus
+/// (`<time datetime=... itemprop=dateModified>` with `showLastUpdateTime`).
+pub const BODY_DATE_GENERATORS: [&str; 1] = ["Docusaurus"];
+
+/// The most bytes of a page searched for a body date.
+pub const BODY_DATE_LIMIT: usize = 1024 * 1024;
+
+/// The `datetime` (or `content`) of the first element in `html` whose `itemprop` is
+/// `dateModified`: how Docusaurus dates a doc in its body.
+///
+/// Written by hand: a search for one attribute in a minified page, where a tokenizer
+/// pass over a whole page would cost more than the rest of the run's work on it.
+pub fn body_date_modified(html: &[u8]) -> Option<String> {
+    let finder = memchr::memmem::Finder::new(b"dateModified");
+    for at in finder.find_iter(html) {
+        let start = memchr::memrchr(b'<', &html[..at])?;
+        if memchr::memchr(b'>', &html[start..at]).is_some() {
+            continue;
+        }
+        let end = at + memchr::memchr(b'>', &html[at..])?;
+        let tag = &html[start..end];
+        if let Some(value) = ["datetime", "content"]
+            .iter()
+            .find_map(|a| attribute(tag, a))
+        {
+            return Some(value);
+        }
+    }
+    None
+}
+
+/// The value of attribute `name` in a tag's text (`<time datetime=x itemprop=y`), quoted
+/// or not, when the tag also says `itemprop` is `dateModified`.
+fn attribute(tag: &[u8], name: &str) -> Option<String> {
+    let tag = String::from_utf8_lossy(tag);
+    let lower = tag.to_ascii_lowercase();
+    let value_of = |attr: &str| {
+        let mut from = 0;
+        while let Some(i) = lower[from..].find(attr) {
+            let at = from + i;
+            from = at + attr.len();
+            let before = lower[..at].chars().next_back();
+            if !before.is_some_and(char::is_whitespace) {
+                continue;
+            }
+            let rest = tag[at + attr.len()..].trim_start();
+            let rest = rest.strip_prefix('=')?.trim_start();
+            let value = match rest.chars().next()? {
+                q @ ('"' | '\'') => rest[1..].split(q).next()?,
+                _ => rest.split(|c: char| c.is_whitespace() || c == '>').next()?,
+            };
+            return Some(value.trim().to_string());
+        }
+        None
+    };
+    let itemprop = value_of("itemprop")?;
+    if !itemprop.split_whitespace().any(|p| p == "dateModified") {
+        return None;
+    }
+    value_of(name).filter(|v| !v.is_empty())
+}
+
 /// `dateModified` anywhere in a JSON-LD document (top level, in `@graph`, nested).
 fn json_ld_date_modified(bytes: &[u8]) -> Option<String> {
     fn find(v: &serde_json::Value) -> Option<String> {
@@ -815,6 +889,48 @@ mod tests {
                 "{html}"
             );
         }
+    }
+
+    /// Docusaurus' body date: the `<time>` whose itemprop says dateModified, quoted or
+    /// not; other dates, and text that only names it, are not it.
+    #[test]
+    fn body_dates_are_found_by_their_itemprop() {
+        let table: &[(&str, Option<&str>)] = &[
+            (
+                "<footer>Last updated on <b><time datetime=2024-03-11T04:30:00.000Z itemprop=dateModified>Mar 11</time></b>",
+                Some("2024-03-11T04:30:00.000Z"),
+            ),
+            (
+                r#"<time itemprop="dateModified" datetime="2024-01-02">x</time>"#,
+                Some("2024-01-02"),
+            ),
+            (
+                r#"<meta itemprop='dateModified' content='2024-01-03'>"#,
+                Some("2024-01-03"),
+            ),
+            (
+                r#"<time datetime="2023-01-01" itemprop="datePublished">a</time><p>dateModified is a word</p><time datetime="2024-02-02" itemprop="dateModified">b</time>"#,
+                Some("2024-02-02"),
+            ),
+            (
+                r#"<time data-datetime="x" itemprop="dateModified">no value</time>"#,
+                None,
+            ),
+            ("<p>dateModified</p>", None),
+            ("", None),
+        ];
+        for (html, want) in table {
+            assert_eq!(
+                body_date_modified(html.as_bytes()).as_deref(),
+                *want,
+                "{html}"
+            );
+        }
+        let (h, _) = parse_head(
+            b"<head><meta name=generator content=\"Docusaurus v3.10.2\">",
+            &HeadOptions::default(),
+        );
+        assert_eq!(h.generator.as_deref(), Some("Docusaurus v3.10.2"));
     }
 
     /// Only links to pages are language alternates: a feed with an `hreflang` is not.

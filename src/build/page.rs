@@ -151,7 +151,8 @@ pub(super) fn process_page(
         Ok(opened) => opened,
         Err(outcome) => return outcome,
     };
-    let head = read_head(&mut page, &opened, &mut scratch.head);
+    let mut head = read_head(&mut page, &opened, &mut scratch.head);
+    body_date(&page, &opened, &mut head);
     // Parsed only when needed: most canonicals are written exactly as the page's URL.
     let page_url = OnceCell::new();
     let page_url = || {
@@ -249,6 +250,31 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
         modified,
         fingerprint: None,
     })
+}
+
+/// A generator that dates pages in their body (Docusaurus): when the head has no date
+/// and `"meta"` is asked for one, the page's first [`page::BODY_DATE_LIMIT`] bytes are
+/// searched for it (read again from the start; the head reader read only the head).
+fn body_date(page: &Page, opened: &Opened, head: &mut Head) {
+    let in_body = head
+        .generator
+        .as_deref()
+        .is_some_and(|g| page::BODY_DATE_GENERATORS.iter().any(|b| g.starts_with(b)));
+    let (true, None, Some(mut file)) = (in_body, &head.modified, opened.file.as_ref()) else {
+        return;
+    };
+    if !lastmod::uses(&page.shared.config.lastmod, LastmodSource::Meta) {
+        return;
+    }
+    use std::io::{Read, Seek};
+    let mut bytes = Vec::new();
+    let read = file.seek(std::io::SeekFrom::Start(0)).and_then(|_| {
+        file.take(page::BODY_DATE_LIMIT as u64)
+            .read_to_end(&mut bytes)
+    });
+    if read.is_ok() {
+        head.modified = page::body_date_modified(&bytes);
+    }
 }
 
 fn read_head(page: &mut Page, opened: &Opened, buffers: &mut page::HeadBuffers) -> Head {

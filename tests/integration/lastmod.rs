@@ -411,3 +411,29 @@ fn source_dates_pages_and_says_which_fell_through() {
     }
     assert!(!stderr.contains("warning"), "{stderr}");
 }
+
+/// Docusaurus dates a doc in its body (`showLastUpdateTime`): `"meta"` finds it there,
+/// for Docusaurus' pages only (no other page is read past its head for a date).
+#[test]
+fn meta_reads_docusaurus_body_date() {
+    let site = Site::new(&[]);
+    let body = format!(
+        "<p>{}</p><footer>Last updated on <b><time datetime=2024-03-11T04:30:00.000Z itemprop=dateModified>Mar 11, 2024</time></b></footer></body></html>",
+        "text ".repeat(30_000)
+    );
+    let page = |generator: &str| {
+        format!(
+            "<!doctype html><html><head><meta name=\"generator\" content=\"{generator}\"><title>t</title></head><body>{body}"
+        )
+    };
+    fs::write(site.public().join("doc.html"), page("Docusaurus v3.10.2")).unwrap();
+    fs::write(site.public().join("other.html"), page("Other 1.0")).unwrap();
+    site.config("base_url = 'https://example.org/'\nlastmod = ['meta']\n");
+    site.cmd().assert().success();
+    let dates = lastmods(&site);
+    assert_eq!(
+        dates["https://example.org/doc.html"],
+        "2024-03-11T04:30:00+00:00"
+    );
+    assert_eq!(dates["https://example.org/other.html"], "");
+}
