@@ -164,8 +164,20 @@ pub enum SourceUnavailable {
         dirs: Vec<String>,
     },
     /// git could not be read (the explicit front-matter dates still count).
-    #[error("{0}")]
+    #[error("lastmod source \"source\": {}; only front-matter dates count", history(.0))]
     Git(GitUnavailable),
+}
+
+/// Why the sources' history could not be read, in the words of `"source"`.
+fn history(why: &GitUnavailable) -> String {
+    match why {
+        GitUnavailable::NoGit => "the sources' history needs git, which is not on PATH".into(),
+        GitUnavailable::NotAWorkTree { dir, .. } => format!(
+            "{} is not in a git work tree (build from a clone of the project)",
+            dir.display()
+        ),
+        GitUnavailable::Failed { command, message } => format!("`git {command}` failed: {message}"),
+    }
 }
 
 /// How a page's source date was found.
