@@ -11,7 +11,7 @@ use super::workers::Dated;
 use super::workers::Outcome;
 use crate::config::Config;
 use crate::error::{LeftOut, Warning};
-use crate::lastmod::source::Miss;
+use crate::lastmod::source::{How, Miss, SOURCE_LINK_MARKERS, SourceDates};
 use crate::lastmod::{self, LastmodSource, PageFacts};
 use crate::page::{self, Head, HeadOptions};
 use crate::rules::Verdict;
@@ -252,6 +252,30 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
     })
 }
 
+/// The date of the source a page names in its body, for a page no route maps to: an
+/// "edit this page" link, Sphinx's "Show source" (see [`SourceDates::get_by_link`]).
+/// The first [`page::BODY_DATE_LIMIT`] bytes are searched, for these pages only.
+fn named_source(
+    dates: &SourceDates,
+    file: Option<&std::fs::File>,
+) -> Option<(jiff::Timestamp, How)> {
+    use std::io::{Read, Seek};
+    let mut file = file?;
+    let mut bytes = Vec::new();
+    file.seek(std::io::SeekFrom::Start(0)).ok()?;
+    file.take(page::BODY_DATE_LIMIT as u64)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    let html = String::from_utf8_lossy(&bytes);
+    SOURCE_LINK_MARKERS.iter().find_map(|marker| {
+        html.match_indices(marker).find_map(|(at, _)| {
+            let start = html[..at].rfind(['"', '\'', '='])? + 1;
+            let end = at + html[at..].find(['"', '\'', ' ', '>'])?;
+            dates.get_by_link(&html[start..end])
+        })
+    })
+}
+
 /// A generator that dates pages in their body (Docusaurus): when the head has no date
 /// and `"meta"` is asked for one, the page's first [`page::BODY_DATE_LIMIT`] bytes are
 /// searched for it (read again from the start; the head reader read only the head).
@@ -471,7 +495,9 @@ fn entry(
     let config = page.shared.config;
     let lookups = page.shared.lookups;
     let source = match &lookups.source {
-        Some(dates) => dates.get(page.rel),
+        Some(dates) => dates
+            .get(page.rel)
+            .or_else(|miss| named_source(dates, opened.file.as_ref()).ok_or(miss)),
         None => Err(Miss::NoSource),
     };
     let facts = PageFacts {

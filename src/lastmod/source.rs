@@ -231,6 +231,9 @@ pub struct SourceDates {
     pages: HashMap<String, Mapped>,
     /// The newest date of a dated page below each directory.
     below: HashMap<String, Timestamp>,
+    /// The dated sources by their path in the project (`/`-separated), for pages that
+    /// name their source (see [`SourceDates::get_by_link`]).
+    by_source: HashMap<String, (Timestamp, How)>,
     /// The clone is shallow: sources last touched before its boundary fall through.
     pub shallow: bool,
     /// Sources whose explicit date does not parse, with the value.
@@ -257,6 +260,36 @@ impl SourceDates {
             (Some(Mapped::Undated(source)), None) => Err(Miss::Uncommitted(source.clone())),
             (Some(Mapped::Ambiguous), None) => Err(Miss::Ambiguous),
             (None, None) => Err(Miss::NoSource),
+        }
+    }
+}
+
+/// Where built pages name their source: an "edit this page" link into the repository
+/// (GitHub's `.../edit/main/docs/intro.md`, GitLab's `.../-/edit/...`), or Sphinx's
+/// `_sources/x.rst.txt`. (Not `/blob/`: posts link to other repositories' files so.)
+pub const SOURCE_LINK_MARKERS: [&str; 2] = ["/edit/", "_sources/"];
+
+impl SourceDates {
+    /// The date of the source a page's link names (one of [`SOURCE_LINK_MARKERS`]): the
+    /// path after the branch of an edit link, matched against the sources by its last
+    /// segments (the project may be a folder of the repository); a Sphinx source link,
+    /// by its path below `_sources/`.
+    pub fn get_by_link(&self, href: &str) -> Option<(Timestamp, How)> {
+        let href = href.split(['?', '#']).next().unwrap_or_default();
+        let path = if let Some((_, rest)) = href.split_once("_sources/") {
+            rest.strip_suffix(".txt").unwrap_or(rest).to_string()
+        } else {
+            let rest = href.split_once("/edit/")?.1;
+            let (_branch, path) = rest.split_once('/')?;
+            path.to_string()
+        };
+        let path = percent_encoding::percent_decode_str(&path).decode_utf8_lossy();
+        let mut tail: &str = &path;
+        loop {
+            if let Some(found) = self.by_source.get(tail) {
+                return Some(*found);
+            }
+            tail = tail.split_once('/')?.1;
         }
     }
 }
@@ -310,9 +343,17 @@ pub fn read(settings: &SourceSettings) -> Result<SourceDates, SourceUnavailable>
             let committed = history.get(&source.dir)?.get(&source.rel)?;
             Some((committed, How::Commit))
         });
+        let in_project = source.dir.join(&source.rel);
+        if let Some(when) = when {
+            let key = crate::canonical::slash_path(&in_project);
+            let key = String::from_utf8_lossy(&key)
+                .trim_start_matches("./")
+                .to_string();
+            dates.by_source.insert(key, when);
+        }
         let mapped = match when {
             Some((ts, how)) => Mapped::Dated(ts, how),
-            None => Mapped::Undated(source.dir.join(&source.rel)),
+            None => Mapped::Undated(in_project),
         };
         let dir = source.dir.to_string_lossy();
         let route = routes::Source {

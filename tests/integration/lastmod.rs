@@ -359,6 +359,13 @@ fn source_dates_pages_and_says_which_fell_through() {
         "tags/x/index.html",
     ]);
     let root = site.root();
+    // A page no route maps to, which names its source in an "edit this page" link.
+    fs::create_dir_all(site.public().join("moved")).unwrap();
+    fs::write(
+        site.public().join("moved/index.html"),
+        "<!doctype html><title>t</title><p>x</p><a href=\"https://github.com/o/r/edit/main/content/a.md\">Edit this page</a>",
+    )
+    .unwrap();
     let write = |rel: &str, text: &str| {
         let path = root.join(rel);
         fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -396,6 +403,7 @@ fn source_dates_pages_and_says_which_fell_through() {
         ("https://example.org/a/", "2024-03-11T04:30:00+00:00"),
         ("https://example.org/b/", "2023-05-06T05:08:09+00:00"),
         ("https://example.org/c/", ""),
+        ("https://example.org/moved/", "2024-03-11T04:30:00+00:00"),
         ("https://example.org/tags/x/", ""),
     ]
     .into_iter()
@@ -405,7 +413,7 @@ fn source_dates_pages_and_says_which_fell_through() {
     for line in [
         "lastmod public/c/index.html: not from source, its source content/c.md has no updated key and no clean committed history; no lastmod",
         "lastmod public/tags/x/index.html: not from source, no source file maps to it; no lastmod",
-        "; lastmod: 3 from source, 2 without",
+        "; lastmod: 4 from source, 2 without",
     ] {
         assert!(stderr.contains(line), "{line}\n{stderr}");
     }

@@ -524,11 +524,41 @@ fn pages_are_looked_up_by_their_output_paths() {
         Mapped::Undated("content/new.md".into()),
     );
     pages.insert("twice.html".to_string(), Mapped::Ambiguous);
+    let mut by_source = HashMap::new();
+    by_source.insert(
+        "docs/intro.md".to_string(),
+        (ts("2024-02-02T00:00:00Z"), How::Commit),
+    );
+    by_source.insert(
+        "guide/index.rst".to_string(),
+        (ts("2024-03-03T00:00:00Z"), How::Key),
+    );
     let dates = SourceDates {
         below: newest_below(&pages),
         pages,
+        by_source,
         ..SourceDates::default()
     };
+    let link = |href: &str| dates.get_by_link(href).map(|(t, _)| t.to_string());
+    let intro = Some("2024-02-02T00:00:00Z".to_string());
+    assert_eq!(
+        link("https://github.com/o/r/edit/main/docs/intro.md"),
+        intro
+    );
+    assert_eq!(
+        link("https://github.com/o/r/edit/main/website/docs/intro.md#x"),
+        intro
+    );
+    assert_eq!(
+        link("https://gitlab.com/o/r/-/edit/dev/docs/intro.md"),
+        intro
+    );
+    assert_eq!(
+        link("../_sources/guide/index.rst.txt"),
+        Some("2024-03-03T00:00:00Z".to_string())
+    );
+    assert_eq!(link("https://github.com/o/r/edit/main/docs/other.md"), None);
+    assert_eq!(link("https://github.com/o/r/blob/main/docs/intro.md"), None);
     let get = |p: &str| dates.get(Path::new(p));
     assert_eq!(
         get("blog/b/index.html"),
