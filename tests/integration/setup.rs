@@ -194,7 +194,8 @@ fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
             "public-dir",
             "args",
             "command",
-            "indexnow-key"
+            "indexnow-key",
+            "state-file"
         ]
     );
     let outputs: Vec<&str> = action["outputs"]
@@ -224,13 +225,46 @@ fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
             "inputs must reach scripts through env: {run}"
         );
     }
-    let last = steps.last().unwrap();
+    let last = steps
+        .iter()
+        .find(|s| s["id"].as_str() == Some("run"))
+        .unwrap();
     assert_eq!(last["shell"].as_str(), Some("bash"));
     assert_eq!(
         last["run"].as_str(),
         Some("bash \"$ACTION_PATH/action/run.sh\"")
     );
-    for input in inputs.iter().filter(|i| **i != "version") {
+    // The state file is kept in the cache around the run: restored before, saved after.
+    let uses: Vec<(&str, &str)> = steps
+        .iter()
+        .filter_map(|s| {
+            Some((
+                s["uses"].as_str()?,
+                s["with"]["path"].as_str().unwrap_or(""),
+            ))
+        })
+        .collect();
+    let at = |u: &str| {
+        uses.iter()
+            .position(|(x, p)| x.starts_with(u) && *p == "${{ inputs.state-file }}")
+    };
+    let run_at = steps
+        .iter()
+        .position(|s| s["id"].as_str() == Some("run"))
+        .unwrap();
+    let restore = at("actions/cache/restore@").expect("a restore step");
+    let save = at("actions/cache/save@").expect("a save step");
+    let place = |i: usize| {
+        steps
+            .iter()
+            .position(|s| s["uses"].as_str() == Some(uses[i].0))
+            .unwrap()
+    };
+    assert!(place(restore) < run_at && run_at < place(save));
+    for input in inputs
+        .iter()
+        .filter(|i| !["version", "state-file"].contains(i))
+    {
         let var = format!("INPUT_{}", input.to_uppercase().replace('-', "_"));
         assert!(
             matches!(last["env"][var.as_str()], Yaml::String(_)),
