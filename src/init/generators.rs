@@ -139,6 +139,7 @@ fn pelican(found: &mut Detected, dir: &Path, text: &str) {
     found.base_url = site.or_else(|| py_value(text, "SITEURL"));
     let out = py_value(&publish, "OUTPUT_PATH").or_else(|| py_value(text, "OUTPUT_PATH"));
     found.output(Path::new(""), out, "OUTPUT_PATH");
+    found.content(py_value(text, "PATH"));
 }
 
 /// mdBook: `build.build-dir` (`book`); a base URL only where `output.html.cname` names

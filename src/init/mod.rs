@@ -301,6 +301,7 @@ impl Generator {
             Generator::Docusaurus => Routing::Docusaurus,
             Generator::MkDocs => Routing::MkDocs,
             Generator::Sphinx => Routing::Sphinx,
+            Generator::Pelican => Routing::Pelican,
             _ => return None,
         })
     }

@@ -45,6 +45,8 @@ pub enum Routing {
     MkDocs,
     /// Sphinx: its source directory.
     Sphinx,
+    /// Pelican: `content/`, articles `{slug}.html`, pages `pages/{slug}.html`.
+    Pelican,
 }
 
 /// A generator's routing defaults.
@@ -56,7 +58,7 @@ struct Defaults {
 
 impl Routing {
     /// Every routing, by the name `[source] generator` takes.
-    pub const ALL: [Routing; 9] = [
+    pub const ALL: [Routing; 10] = [
         Routing::Hugo,
         Routing::Zola,
         Routing::Jekyll,
@@ -66,6 +68,7 @@ impl Routing {
         Routing::Docusaurus,
         Routing::MkDocs,
         Routing::Sphinx,
+        Routing::Pelican,
     ];
 
     fn defaults(self) -> Defaults {
@@ -88,6 +91,7 @@ impl Routing {
             ),
             Routing::MkDocs => d("mkdocs", &["docs"], &["date.updated", "updated"]),
             Routing::Sphinx => d("sphinx", &["."], &[]),
+            Routing::Pelican => d("pelican", &["content"], &["modified"]),
         }
     }
 

@@ -117,7 +117,9 @@ pub fn parse(text: &str, updated_keys: &[String]) -> FrontMatter {
         .or_else(|| text_of("path"));
     fm.title = text_of("title").or_else(|| heading(text));
     fm.id = text_of("id");
-    fm.draft = block.flag("draft") == Some(true) || block.flag("published") == Some(false);
+    fm.draft = block.flag("draft") == Some(true)
+        || block.flag("published") == Some(false)
+        || text_of("status").is_some_and(|s| s.eq_ignore_ascii_case("draft"));
     fm
 }
 

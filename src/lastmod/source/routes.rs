@@ -57,6 +57,7 @@ pub fn outputs(cx: Context, source: Source) -> Vec<String> {
         Routing::Docusaurus => docusaurus(source.dir, name, fm),
         Routing::MkDocs => mkdocs(name, fm),
         Routing::Sphinx => vec![join(dirs, Some(stem), ".html")],
+        Routing::Pelican => pelican(name, fm),
     }
 }
 
@@ -412,4 +413,39 @@ fn mkdocs(n: Name, fm: &FrontMatter) -> Vec<String> {
     }
     let last = (!is_index(n.stem)).then_some(n.stem);
     vec![join(n.dirs, last, "/index.html")]
+}
+
+/// Pelican's slug of a title: lower-cased, what is not a word character, space or
+/// hyphen dropped, runs of spaces and hyphens one hyphen (Unicode letters kept).
+fn slugify_unicode(s: &str) -> String {
+    let kept: String = s
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ' '))
+        .collect();
+    let words: Vec<&str> = kept.split([' ', '-']).filter(|w| !w.is_empty()).collect();
+    words.join("-")
+}
+
+/// Pelican with its default URLs: an article `{slug}.html`, a page (under `pages/`)
+/// `pages/{slug}.html`; the slug is `Slug`, else the title slugified (Unicode kept, or
+/// folded to ASCII as with `SLUGIFY_USE_UNICODE` off); `URL`/`save_as` win.
+fn pelican(n: Name, fm: &FrontMatter) -> Vec<String> {
+    if let Some(url) = &fm.url {
+        return vec![from_url(&format!("/{}", url.trim_start_matches('/')))];
+    }
+    let page = n.dirs.first().is_some_and(|d| d == "pages");
+    let slugs = match (&fm.slug, &fm.title) {
+        (Some(slug), _) => vec![slug.clone()],
+        (None, Some(title)) => vec![slugify_unicode(title), slugify_ascii(title)],
+        (None, None) => vec![slugify_unicode(n.stem)],
+    };
+    let prefix = if page { "pages/" } else { "" };
+    distinct(
+        slugs
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .map(|s| format!("{prefix}{s}.html"))
+            .collect(),
+    )
 }

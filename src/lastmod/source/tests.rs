@@ -112,6 +112,12 @@ fn front_matter_gives_the_updated_date_and_the_routing_keys() {
     let fm = front_matter::parse("+++\npath = 'custom/path'\n+++\n", &[]);
     assert_eq!(fm.url.as_deref(), Some("custom/path"));
     assert!(front_matter::parse("---\npublished: false\n---\n", &[]).draft);
+    let pelican = front_matter::parse(
+        "Title: T\nStatus: draft\nModified: 2024-02-03 10:00\n\nText",
+        &keys(&["modified"]),
+    );
+    assert!(pelican.draft);
+    assert_eq!(pelican.updated, Some(ts("2024-02-03T10:00:00Z")));
     let fm = front_matter::parse("intro\n\n# Release notes 1.0\n", &[]);
     assert_eq!(fm.title.as_deref(), Some("Release notes 1.0"));
 }
