@@ -252,13 +252,10 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
     })
 }
 
-/// The date of the source a page names in its body, for a page no route maps to: an
-/// "edit this page" link, Sphinx's "Show source" (see [`SourceDates::get_by_link`]).
-/// The first [`page::BODY_DATE_LIMIT`] bytes are searched, for these pages only.
-fn named_source(
-    dates: &SourceDates,
-    file: Option<&std::fs::File>,
-) -> Option<(jiff::Timestamp, How)> {
+/// The first [`page::BODY_DATE_LIMIT`] bytes of an open page, read from its start (the
+/// head reader read only the head): what a body is searched for when its head did not
+/// say enough.
+fn page_start(file: Option<&std::fs::File>) -> Option<Vec<u8>> {
     use std::io::{Read, Seek};
     let mut file = file?;
     let mut bytes = Vec::new();
@@ -266,6 +263,16 @@ fn named_source(
     file.take(page::BODY_DATE_LIMIT as u64)
         .read_to_end(&mut bytes)
         .ok()?;
+    Some(bytes)
+}
+
+/// The date of the source a page names in its body, for a page no route maps to: an
+/// "edit this page" link, Sphinx's "Show source" (see [`SourceDates::get_by_link`]).
+fn named_source(
+    dates: &SourceDates,
+    file: Option<&std::fs::File>,
+) -> Option<(jiff::Timestamp, How)> {
+    let bytes = page_start(file)?;
     let html = String::from_utf8_lossy(&bytes);
     SOURCE_LINK_MARKERS.iter().find_map(|marker| {
         html.match_indices(marker).find_map(|(at, _)| {
@@ -277,26 +284,19 @@ fn named_source(
 }
 
 /// A generator that dates pages in their body (Docusaurus): when the head has no date
-/// and `"meta"` is asked for one, the page's first [`page::BODY_DATE_LIMIT`] bytes are
-/// searched for it (read again from the start; the head reader read only the head).
+/// and `"meta"` is asked for one, the page's start is searched for it.
 fn body_date(page: &Page, opened: &Opened, head: &mut Head) {
     let in_body = head
         .generator
         .as_deref()
         .is_some_and(|g| page::BODY_DATE_GENERATORS.iter().any(|b| g.starts_with(b)));
-    let (true, None, Some(mut file)) = (in_body, &head.modified, opened.file.as_ref()) else {
-        return;
-    };
-    if !lastmod::uses(&page.shared.config.lastmod, LastmodSource::Meta) {
+    if !in_body
+        || head.modified.is_some()
+        || !lastmod::uses(&page.shared.config.lastmod, LastmodSource::Meta)
+    {
         return;
     }
-    use std::io::{Read, Seek};
-    let mut bytes = Vec::new();
-    let read = file.seek(std::io::SeekFrom::Start(0)).and_then(|_| {
-        file.take(page::BODY_DATE_LIMIT as u64)
-            .read_to_end(&mut bytes)
-    });
-    if read.is_ok() {
+    if let Some(bytes) = page_start(opened.file.as_ref()) {
         head.modified = page::body_date_modified(&bytes);
     }
 }
