@@ -41,9 +41,11 @@ impl Config {
                 .as_deref()
                 .unwrap_or(Path::new(".sitemap-state.json")),
         );
-        let source = source(&file, &src, base, &public_dir)?;
+        let threads = threads(overrides)?;
+        let source =
+            source(&file, &src, base, &public_dir)?.map(|s| SourceSettings { threads, ..s });
         Ok(Config {
-            threads: threads(overrides)?,
+            threads,
             respect_robots: file.respect_robots.unwrap_or(true),
             changes: changes(&file, &src)?,
             all_changed: overrides.all_changed,
@@ -453,6 +455,7 @@ fn source(
         updated,
         permalink: table.permalink.clone(),
         public_dir: public_dir.to_path_buf(),
+        threads: 1,
     }))
 }
 

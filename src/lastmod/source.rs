@@ -156,6 +156,8 @@ pub struct SourceSettings {
     pub permalink: Option<String>,
     /// The public directory, which is never read as sources.
     pub public_dir: PathBuf,
+    /// Threads that read the sources (at least 1).
+    pub threads: usize,
 }
 
 /// Why source dates cannot be used this run; the next `lastmod` source is used.
@@ -396,18 +398,21 @@ fn newest_below(pages: &HashMap<String, Mapped>) -> HashMap<String, Timestamp> {
     below
 }
 
-/// The source files under the content directories, their front matter read. Hidden
-/// files, what `.gitignore` ignores, drafts, the public directory and [`NOT_SOURCES`]
-/// are passed over; links are not followed.
+/// The source files under the content directories, their front matter read on every
+/// core (`ignore`'s parallel walker). Hidden files, what `.gitignore` ignores, drafts,
+/// the public directory and [`NOT_SOURCES`] are passed over; links are not followed. The
+/// order found varies; nothing that follows depends on it.
 fn walk(settings: &SourceSettings, dirs: &[&PathBuf]) -> Vec<Found> {
     let public = std::fs::canonicalize(&settings.public_dir).ok();
-    let mut found = Vec::new();
+    let found = std::sync::Mutex::new(Vec::new());
+    let count = std::sync::atomic::AtomicUsize::new(0);
     for dir in dirs {
         let root = settings.project.join(dir);
         let public = public.clone();
         let walker = ignore::WalkBuilder::new(&root)
             .follow_links(false)
             .require_git(false)
+            .threads(settings.threads)
             .filter_entry(move |e| {
                 let is_dir = e.file_type().is_some_and(|t| t.is_dir());
                 if !is_dir {
@@ -418,39 +423,51 @@ fn walk(settings: &SourceSettings, dirs: &[&PathBuf]) -> Vec<Found> {
                 let public = public.as_deref().is_some_and(|p| e.path() == p);
                 !not_sources && !public
             })
-            .build();
-        for entry in walker.flatten() {
-            if found.len() >= MAX_SOURCES {
-                return found;
-            }
-            if !entry.file_type().is_some_and(|t| t.is_file()) {
-                continue;
-            }
-            let path = entry.path();
-            let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
-            let code_pages = matches!(settings.routing, Routing::Astro | Routing::Docusaurus)
-                && dir.ends_with("pages");
-            let is_source = ext.is_some_and(|e| {
-                SOURCE_EXTENSIONS.contains(&e.as_str())
-                    || (code_pages && CODE_PAGE_EXTENSIONS.contains(&e.as_str()))
-            });
-            if !is_source {
-                continue;
-            }
-            let Ok(rel) = path.strip_prefix(&root) else {
-                continue;
-            };
-            let fm = front_matter::parse(&head_text(path), &settings.updated);
-            if !fm.draft {
-                found.push(Found {
-                    dir: dir.to_path_buf(),
-                    rel: rel.to_path_buf(),
-                    fm,
-                });
-            }
-        }
+            .build_parallel();
+        walker.run(|| {
+            let (root, found, count) = (&root, &found, &count);
+            Box::new(move |entry| {
+                use std::sync::atomic::Ordering;
+                let Ok(entry) = entry else {
+                    return ignore::WalkState::Continue;
+                };
+                if count.load(Ordering::Relaxed) >= MAX_SOURCES {
+                    return ignore::WalkState::Quit;
+                }
+                if !entry.file_type().is_some_and(|t| t.is_file()) {
+                    return ignore::WalkState::Continue;
+                }
+                if let Some(source) = read_source(settings, dir, root, entry.path()) {
+                    count.fetch_add(1, Ordering::Relaxed);
+                    found.lock().expect("a walker thread panicked").push(source);
+                }
+                ignore::WalkState::Continue
+            })
+        });
     }
-    found
+    found.into_inner().expect("a walker thread panicked")
+}
+
+/// The source at `path`, a file under the content directory `dir` (at `root`), its
+/// front matter read; none for what is no source file, or a draft.
+fn read_source(settings: &SourceSettings, dir: &Path, root: &Path, path: &Path) -> Option<Found> {
+    let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+    let code_pages =
+        matches!(settings.routing, Routing::Astro | Routing::Docusaurus) && dir.ends_with("pages");
+    let is_source = ext.is_some_and(|e| {
+        SOURCE_EXTENSIONS.contains(&e.as_str())
+            || (code_pages && CODE_PAGE_EXTENSIONS.contains(&e.as_str()))
+    });
+    if !is_source {
+        return None;
+    }
+    let rel = path.strip_prefix(root).ok()?;
+    let fm = front_matter::parse(&head_text(path), &settings.updated);
+    (!fm.draft).then(|| Found {
+        dir: dir.to_path_buf(),
+        rel: rel.to_path_buf(),
+        fm,
+    })
 }
 
 /// The start of a source file, as text (lossy), at most the front-matter limit.

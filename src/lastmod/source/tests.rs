@@ -623,6 +623,7 @@ fn a_project_is_read_from_its_content_directories() {
         updated: keys(&["lastmod"]),
         permalink: None,
         public_dir: dir.path().join("public"),
+        threads: 2,
     };
     let dates = read(&settings).unwrap();
     assert_eq!(
