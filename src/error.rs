@@ -263,15 +263,7 @@ impl fmt::Display for Warning {
             } => write!(f, "{}: {kind} '{value}' ignored: {reason}", path.display()),
             Warning::Git(why) => why.fmt(f),
             Warning::Source(why) => why.fmt(f),
-            Warning::BuildTimeDates { dated, pages, source } => write!(
-                f,
-                "{dated} of {pages} pages are dated by the build (their files' mtimes): {}",
-                if *source {
-                    "check out the sources' full history (actions/checkout: fetch-depth: 0) and commit them; `sitemapgen -v` names each page \"source\" did not date"
-                } else {
-                    "date them by their sources: put \"source\" first in lastmod with a [source] table (`sitemapgen init` writes both for your generator), or remove \"mtime\""
-                }
-            ),
+            Warning::BuildTimeDates { .. } => self.build_time_dates(f),
             Warning::ShallowClone => f.write_str(
                 "lastmod from git history: this is a shallow clone, so pages last changed before its history begins fall through to the next source; fetch the full history (actions/checkout: fetch-depth: 0)",
             ),
@@ -327,6 +319,29 @@ impl fmt::Display for Warning {
                 }
             ),
         }
+    }
+}
+
+impl Warning {
+    /// [`Warning::BuildTimeDates`], with what to do about it with or without `"source"`.
+    fn build_time_dates(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Warning::BuildTimeDates {
+            dated,
+            pages,
+            source,
+        } = self
+        else {
+            return Ok(());
+        };
+        let fix = if *source {
+            "check out the sources' full history (actions/checkout: fetch-depth: 0) and commit them; `sitemapgen -v` names each page \"source\" did not date"
+        } else {
+            "date them by their sources: put \"source\" first in lastmod with a [source] table (`sitemapgen init` writes both for your generator), or remove \"mtime\""
+        };
+        write!(
+            f,
+            "{dated} of {pages} pages are dated by the build (their files' mtimes): {fix}"
+        )
     }
 }
 

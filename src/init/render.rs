@@ -155,3 +155,100 @@ fn render_style(out: &mut String, found: &Detected) {
 fn toml_string(value: &str) -> String {
     toml::Value::String(value.to_string()).to_string()
 }
+
+impl Generator {
+    /// Rules for the pages that generator makes which rarely belong in a sitemap
+    /// (pagination, taxonomy lists), written commented out: a matter of taste.
+    pub(super) fn suggested_rules(self) -> &'static str {
+        match self {
+            Generator::Hugo | Generator::Zola => {
+                "# Pagination pages (/posts/page/2/) and taxonomy lists (/tags/, /categories/):\n\
+                 # [[rule]]\n\
+                 # match = [\"**/page/*/index.html\", \"tags/**\", \"categories/**\"]\n\
+                 # exclude = true\n"
+            }
+            Generator::Jekyll => {
+                "# jekyll-paginate pages (/page2/, /blog/page3/) and tag or category archives:\n\
+                 # [[rule]]\n\
+                 # match = [\"**/page[0-9]*/index.html\", \"tag/**\", \"category/**\"]\n\
+                 # exclude = true\n"
+            }
+            Generator::Hexo => {
+                "# Tag and category lists and their pagination:\n\
+                 # [[rule]]\n\
+                 # match = [\"tags/**\", \"categories/**\"]\n\
+                 # exclude = true\n"
+            }
+            Generator::Docusaurus => {
+                "# Blog pagination, tag and author pages, and the search page:\n\
+                 # [[rule]]\n\
+                 # match = [\"blog/page/**\", \"**/tags/**\", \"blog/authors/**\", \"search/index.html\"]\n\
+                 # exclude = true\n"
+            }
+            Generator::Pelican => {
+                "# Tag, category, author and archive lists, and index pagination (index2.html):\n\
+                 # [[rule]]\n\
+                 # match = [\"tag/**\", \"category/**\", \"author/**\", \"tags.html\", \"categories.html\", \"authors.html\", \"archives.html\", \"index[0-9]*.html\"]\n\
+                 # exclude = true\n"
+            }
+            Generator::Nikola => {
+                "# Tag and category lists, archives and index pagination (index-2.html):\n\
+                 # [[rule]]\n\
+                 # match = [\"categories/**\", \"archive/**\", \"archive.html\", \"index-[0-9]*.html\"]\n\
+                 # exclude = true\n"
+            }
+            Generator::MkDocs
+            | Generator::Sphinx
+            | Generator::VitePress
+            | Generator::VuePress
+            | Generator::MdBook
+            | Generator::Quarto
+            | Generator::Rspress => {
+                "# Pages to give a higher priority, e.g. the guides:\n\
+                 # [[rule]]\n\
+                 # match = [\"guide/**\"]\n\
+                 # priority = 0.8\n"
+            }
+            Generator::Eleventy
+            | Generator::Astro
+            | Generator::Next
+            | Generator::Nuxt
+            | Generator::Gatsby
+            | Generator::SvelteKit => {
+                "# Pagination and tag pages, if your templates make them (e.g. /blog/2/, /tags/x/):\n\
+                 # [[rule]]\n\
+                 # match = [\"blog/[0-9]*/index.html\", \"tags/**\"]\n\
+                 # exclude = true\n"
+            }
+        }
+    }
+}
+
+impl Generator {
+    /// Sections for the generator's usual layout, `(name, glob)`: suggested commented,
+    /// since which parts of a site deserve their own report is the owner's call.
+    pub(super) fn suggested_sections(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Generator::Hugo => &[("posts", "posts/**")],
+            // Dated permalinks (/2024/03/05/title.html) by default.
+            Generator::Jekyll | Generator::Hexo => &[("posts", "[0-9][0-9][0-9][0-9]/**")],
+            Generator::Zola
+            | Generator::Eleventy
+            | Generator::Astro
+            | Generator::Next
+            | Generator::Nuxt
+            | Generator::Gatsby
+            | Generator::SvelteKit => &[("blog", "blog/**")],
+            Generator::Docusaurus => &[("docs", "docs/**"), ("blog", "blog/**")],
+            Generator::MkDocs
+            | Generator::Sphinx
+            | Generator::VitePress
+            | Generator::VuePress
+            | Generator::MdBook
+            | Generator::Quarto
+            | Generator::Rspress => &[("guide", "guide/**"), ("api", "api/**")],
+            Generator::Pelican => &[("pages", "pages/**")],
+            Generator::Nikola => &[("posts", "posts/**"), ("pages", "pages/**")],
+        }
+    }
+}

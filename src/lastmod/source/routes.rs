@@ -449,3 +449,6 @@ fn pelican(n: Name, fm: &FrontMatter) -> Vec<String> {
             .collect(),
     )
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,266 @@
+//! `init` on the frameworks and book tools of the second round, and the `"source"` dates
+//! it sets up.
+
+use super::*;
+
+/// The JavaScript frameworks added in the second round: each config's own place for
+/// the output, the site URL and the base path.
+#[test]
+fn recognises_the_frameworks() {
+    use Generator::*;
+    assert_detected(&[
+        (
+            &[(
+                "nuxt.config.ts",
+                "export default defineNuxtConfig({\n  modules: ['@nuxtjs/sitemap'],\n  app: { head: { link: [{ rel: 'icon', url: 'x' }] } },\n  site: { url: 'https://n.example', name: 'N' },\n})\n",
+            )],
+            Some(Nuxt),
+            Some("https://n.example/"),
+            ".output/public",
+        ),
+        (
+            &[(
+                "nuxt.config.ts",
+                "export default defineNuxtConfig({ app: { baseURL: '/docs/' }, site: { url: 'https://n.example' }, nitro: { output: { publicDir: 'dist/public' } } })",
+            )],
+            Some(Nuxt),
+            Some("https://n.example/docs/"),
+            "dist/public",
+        ),
+        (
+            &[(
+                "gatsby-config.js",
+                "module.exports = {\n  siteMetadata: { title: 'G', siteUrl: `https://g.example` },\n  pathPrefix: '/blog',\n  plugins: ['gatsby-plugin-sitemap'],\n}\n",
+            )],
+            Some(Gatsby),
+            Some("https://g.example/blog/"),
+            "public",
+        ),
+        (
+            &[(
+                "svelte.config.js",
+                "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter({ pages: 'dist', assets: 'dist' }), paths: { base: '/app' }, prerender: { origin: 'https://s.example' } } };\n",
+            )],
+            Some(SvelteKit),
+            Some("https://s.example/app/"),
+            "dist",
+        ),
+        (
+            &[(
+                "vite.config.ts",
+                "import { sveltekit } from '@sveltejs/kit/vite';\nexport default defineConfig({ plugins: [sveltekit({ adapter: adapter({ pages: 'build' }) })] });\n",
+            )],
+            Some(SvelteKit),
+            None,
+            "build",
+        ),
+        (
+            &[(
+                "vite.config.ts",
+                "export default defineConfig({ plugins: [react()] })",
+            )],
+            None,
+            None,
+            "public",
+        ),
+        (
+            &[(
+                "docs/.vuepress/config.js",
+                "import { sitemapPlugin } from '@vuepress/plugin-sitemap'\nexport default defineUserConfig({ base: '/guide/', plugins: [sitemapPlugin({ hostname: 'https://vp.example' })] })\n",
+            )],
+            Some(VuePress),
+            Some("https://vp.example/guide/"),
+            "docs/.vuepress/dist",
+        ),
+        (
+            &[(
+                "src/.vuepress/config.ts",
+                "module.exports = { dest: 'public', plugins: [['sitemap', { hostname: 'https://vp1.example' }]] }\n",
+            )],
+            Some(VuePress),
+            Some("https://vp1.example/"),
+            "public",
+        ),
+    ]);
+}
+
+/// mdBook, Nikola, Quarto, Rspress and next-sitemap: TOML, Python and YAML configs, and
+/// the config beside Next's.
+#[test]
+fn recognises_book_tools_and_next_sitemap() {
+    use Generator::*;
+    assert_detected(&[
+        (
+            &[(
+                "book.toml",
+                "[book]\ntitle = 'B'\n[build]\nbuild-dir = 'site'\n[output.html]\ncname = 'book.example'\nsite-url = '/guide/'\n",
+            )],
+            Some(MdBook),
+            Some("https://book.example/guide/"),
+            "site",
+        ),
+        (
+            &[("book.toml", "[book]\ntitle = 'B'\n")],
+            Some(MdBook),
+            None,
+            "book",
+        ),
+        (
+            &[(
+                "conf.py",
+                "BLOG_TITLE = 'N'\nSITE_URL = 'https://nikola.example/'\nTRANSLATIONS = {'en': ''}\n",
+            )],
+            Some(Nikola),
+            Some("https://nikola.example/"),
+            "output",
+        ),
+        (
+            &[(
+                "conf.py",
+                "BLOG_TITLE = 'N'\nSITE_URL = 'https://nikola.example/'\nOUTPUT_FOLDER = 'public'\n",
+            )],
+            Some(Nikola),
+            Some("https://nikola.example/"),
+            "public",
+        ),
+        (
+            &[(
+                "_quarto.yml",
+                "project:\n  type: website\n  output-dir: docs\nwebsite:\n  title: Q\n  site-url: https://q.example/site\n",
+            )],
+            Some(Quarto),
+            Some("https://q.example/site/"),
+            "docs",
+        ),
+        (
+            &[(
+                "_quarto.yml",
+                "project:\n  type: book\nbook:\n  site-url: https://qb.example\n",
+            )],
+            Some(Quarto),
+            Some("https://qb.example/"),
+            "_site",
+        ),
+        (
+            &[(
+                "rspress.config.ts",
+                "export default defineConfig({ root: 'docs', base: '/r/', outDir: 'out' })",
+            )],
+            Some(Rspress),
+            None,
+            "out",
+        ),
+        (
+            &[
+                (
+                    "next.config.mjs",
+                    "export default { output: 'export', basePath: '/app' }",
+                ),
+                (
+                    "next-sitemap.config.js",
+                    "module.exports = { siteUrl: process.env.SITE_URL || 'https://next.example', generateRobotsTxt: true }",
+                ),
+            ],
+            Some(Next),
+            Some("https://next.example/app/"),
+            "out",
+        ),
+    ]);
+}
+
+/// The `"source"` dates set up for the generators whose routing is known: the content
+/// directory and the posts' permalink from their configs; none for the others.
+#[test]
+fn source_dates_are_set_up_where_the_routing_is_known() {
+    type Want<'a> = Option<(&'a str, &'a [&'a str], Option<&'a str>)>;
+    let table: &[(&[(&str, &str)], Want)] = &[
+        (
+            &[(
+                "hugo.toml",
+                "baseURL = 'https://h.example/'\ncontentDir = 'pages'\n",
+            )],
+            Some(("hugo", &["pages"], None)),
+        ),
+        (
+            &[("config.toml", "base_url = 'https://z.example'\n")],
+            Some(("zola", &["content"], None)),
+        ),
+        (
+            &[(
+                "_config.yml",
+                "url: https://j.example\ndefaults:\n  - scope: { path: '', type: posts }\n    values: { permalink: /blog/:year/:title/ }\n",
+            )],
+            Some(("jekyll", &["."], Some("/blog/:year/:title/"))),
+        ),
+        (
+            &[(
+                "_config.yml",
+                "url: https://j.example\nsource: site\npermalink: pretty\n",
+            )],
+            Some(("jekyll", &["site"], Some("pretty"))),
+        ),
+        (
+            &[(
+                "_config.yml",
+                "url: https://x.example\nnew_post_name: :title.md\npermalink: :year/:title/\n",
+            )],
+            Some(("hexo", &["source"], Some(":year/:title/"))),
+        ),
+        (
+            &[(
+                "eleventy.config.js",
+                "export default { dir: { input: 'src' } }",
+            )],
+            Some(("eleventy", &["src"], None)),
+        ),
+        (
+            &[(
+                "mkdocs.yml",
+                "site_url: https://m.example/\ndocs_dir: documentation\n",
+            )],
+            Some(("mkdocs", &["documentation"], None)),
+        ),
+        (
+            &[(
+                "docs/conf.py",
+                "project = 'x'\nhtml_baseurl = 'https://s.example/'\n",
+            )],
+            Some(("sphinx", &["docs"], None)),
+        ),
+        (
+            &[("conf.py", "project = 'x'\n")],
+            Some(("sphinx", &["."], None)),
+        ),
+        (
+            &[(
+                "astro.config.mjs",
+                "export default { site: 'https://a.example' }",
+            )],
+            Some(("astro", &["src/pages", "src/content"], None)),
+        ),
+        (&[("nuxt.config.ts", "export default {}")], None),
+    ];
+    for (files, want) in table {
+        let found = detect_in(files);
+        let got = found
+            .source_setup
+            .as_ref()
+            .map(|s| (s.routing.name(), s.content.clone(), s.permalink.clone()));
+        let want = want.map(|(g, c, p)| {
+            (
+                g,
+                c.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+                p.map(str::to_string),
+            )
+        });
+        assert_eq!(got, want, "{files:?}");
+        let rendered = render(&found);
+        let source_first = rendered.contains("\nlastmod = [\"source\", \"meta\"]\n");
+        assert_eq!(source_first, want.is_some(), "{rendered}");
+        assert_eq!(
+            rendered.contains("\n[source]\n"),
+            want.is_some(),
+            "{rendered}"
+        );
+    }
+}

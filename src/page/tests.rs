@@ -1,0 +1,471 @@
+//! The head reader: what each kind of head says, its limits, and what it makes of
+//! malformed input.
+
+use super::*;
+
+/// Buffers kept from page to page change nothing: each page of a varied sequence
+/// (long heads, attributes left over, JSON-LD, an unfinished tag) reads as it does
+/// with fresh buffers.
+#[test]
+fn reused_buffers_read_every_head_as_fresh_ones() {
+    let long_style = format!("<style>{}</style>", "p{color:red}".repeat(2000));
+    let pages = [
+        format!("<head>{long_style}<meta name=robots content=noindex></head><body>"),
+        "<head><link rel=canonical href=/a/><link rel=alternate hreflang=de href=/de/></head>"
+            .to_string(),
+        "<head><meta property=article:modified_time content=2024-03-05T10:20:30Z>".to_string(),
+        r#"<head><script type="application/ld+json">{"dateModified":"2023-01-02"}</script></head>"#
+            .to_string(),
+        "<head><meta http-equiv=refresh content=\"0; url=/new/\"><link rel=canonical href="
+            .to_string(),
+        "<title>x</title><p>no head tags".to_string(),
+        "<head><meta name=robots></head>".to_string(),
+    ];
+    let options = HeadOptions::default();
+    let mut buffers = HeadBuffers::default();
+    for round in 0..2 {
+        for page in &pages {
+            let fresh = read_head_from(page.as_bytes(), &options).unwrap();
+            let size = Some(page.len() as u64);
+            let reused = read_head_with(page.as_bytes(), &options, size, &mut buffers).unwrap();
+            assert_eq!(
+                reused,
+                fresh,
+                "round {round}: {}",
+                &page[..page.len().min(80)]
+            );
+        }
+    }
+}
+
+fn head(html: &str) -> Head {
+    parse_head(html.as_bytes(), &HeadOptions::default()).0
+}
+
+#[test]
+fn noindex_is_read_from_robots_meta_only() {
+    let table = [
+        (r#"<meta name="robots" content="noindex">"#, true),
+        (r#"<META NAME="ROBOTS" CONTENT="NOINDEX,NOFOLLOW">"#, true),
+        (r#"<meta name=robots content=none>"#, true),
+        (
+            r#"<meta name='robots' content=' nofollow , noindex '>"#,
+            true,
+        ),
+        (r#"<meta name="robots" content="index, follow">"#, false),
+        (r#"<meta name="robots" content="noindexed">"#, false),
+        (r#"<meta name="robots">"#, false),
+        (r#"<meta name="googlebot" content="noindex">"#, false),
+        (r#"<meta content="noindex" name="robots">"#, true),
+        ("<title>noindex</title>", false),
+        (
+            r#"</head><body><meta name="robots" content="noindex">"#,
+            false,
+        ),
+    ];
+    for (html, want) in table {
+        assert_eq!(head(html).noindex, want, "{html}");
+    }
+    let agents = HeadOptions {
+        noindex_agents: vec!["robots".into(), "googlebot".into()],
+    };
+    let h = parse_head(br#"<meta name="Googlebot" content="noindex">"#, &agents).0;
+    assert!(h.noindex);
+    // Of duplicate attributes the first counts, as in browsers.
+    assert!(head(r#"<meta name="robots" name="googlebot" content="noindex">"#).noindex);
+    assert!(!head(r#"<meta name="googlebot" name="robots" content="noindex">"#).noindex);
+    let h = head(r#"<link rel="canonical" href="/first/" href="/second/">"#);
+    assert_eq!(h.canonical.as_deref(), Some("/first/"));
+}
+
+/// A `<noscript>` in the head is read as markup (Zola's alias pages keep their meta
+/// refresh there), without its `<img>` ending the head; a `<template>`'s content is
+/// inert. (page, noindex, refresh, canonical, complete)
+#[test]
+fn noscript_counts_and_template_content_does_not() {
+    let zola = r#"<!doctype html><html lang="en"><head><title>Redirect</title><script>window.location.replace("https://example.org/about/");</script><noscript><meta http-equiv="refresh" content="0; url=https://example.org/about/"></noscript></head><body><p><a href="https://example.org/about/">Click here</a></p></body></html>"#;
+    type Case<'a> = (&'a str, bool, Option<&'a str>, Option<&'a str>, bool);
+    let table: &[Case] = &[
+        (zola, false, Some("https://example.org/about/"), None, true),
+        (
+            "<head><noscript><meta name=robots content=noindex></noscript></head>",
+            true,
+            None,
+            None,
+            true,
+        ),
+        (
+            "<head><noscript><img src=/px.gif></noscript><link rel=canonical href=/c/></head>",
+            false,
+            None,
+            Some("/c/"),
+            true,
+        ),
+        (
+            "<head><noscript><style>a{}</style><link rel=canonical href=/n/></noscript>",
+            false,
+            None,
+            Some("/n/"),
+            false,
+        ),
+        (
+            "<head><noscript><p>x<body><link rel=canonical href=/late/>",
+            false,
+            None,
+            None,
+            true,
+        ),
+        (
+            "<head><noscript><img></noscript><div><link rel=canonical href=/late/>",
+            false,
+            None,
+            None,
+            true,
+        ),
+        (
+            "<head><template><meta name=robots content=noindex></template></head>",
+            false,
+            None,
+            None,
+            true,
+        ),
+        (
+            "<head><template><div><meta http-equiv=refresh content='0;url=/x/'></div></template><link rel=canonical href=/t/>",
+            false,
+            None,
+            Some("/t/"),
+            false,
+        ),
+        (
+            "<head><template><template></template><meta name=robots content=noindex></template><link rel=canonical href=/u/></head>",
+            false,
+            None,
+            Some("/u/"),
+            true,
+        ),
+        (
+            "<head><template></head><body></template><meta name=robots content=noindex>",
+            true,
+            None,
+            None,
+            false,
+        ),
+    ];
+    for (html, noindex, refresh, canonical, complete) in table {
+        let (h, done) = parse_head(html.as_bytes(), &HeadOptions::default());
+        assert_eq!(h.noindex, *noindex, "noindex: {html}");
+        assert_eq!(h.refresh.as_deref(), *refresh, "refresh: {html}");
+        assert_eq!(h.canonical.as_deref(), *canonical, "canonical: {html}");
+        assert_eq!(done, *complete, "complete: {html}");
+        assert_eq!(
+            (h, done),
+            parse_head_tokenized(html.as_bytes(), &HeadOptions::default()),
+            "{html}"
+        );
+    }
+}
+
+/// A file with tags but none a document has is a fragment; a doctype, `<html>`,
+/// `<head>`, `<body>` or `<title>` anywhere before the head's end makes a document.
+#[test]
+fn fragments_are_told_from_documents() {
+    let gatsby_slice = r#"<script id="gatsby-chunk-mapping">window.___chunkMapping="{}";</script><div id="gatsby-slice"><header><a href="/">Home</a></header></div>"#;
+    let table = [
+        (gatsby_slice, true),
+        ("<p>edited</p>", true),
+        ("<nav><a href=/>Home</a></nav>", true),
+        ("<style>nav{}</style><script>x()</script><header>", true),
+        ("<meta charset=utf-8><nav>x</nav>", false),
+        ("<link rel=canonical href=/a/>", false),
+        ("<template><title>x</title></template><div>", true),
+        ("", false),
+        ("just text, no tags", false),
+        ("<!doctype html><p>x", false),
+        (
+            "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0//EN\"><div>",
+            false,
+        ),
+        ("<html><div>", false),
+        (
+            "<?xml version=\"1.0\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><p>",
+            false,
+        ),
+        ("<head><meta charset=utf-8>", false),
+        ("<meta charset=utf-8><title>x</title><p>", false),
+        ("<body><p>x", false),
+        ("<!-- <html> --><p>x", true),
+        ("<script>document.write('<html>')</script><div>", true),
+    ];
+    for (html, want) in table {
+        let (h, done) = parse_head(html.as_bytes(), &HeadOptions::default());
+        assert_eq!(h.fragment, want, "{html}");
+        assert_eq!(
+            (h, done),
+            parse_head_tokenized(html.as_bytes(), &HeadOptions::default()),
+            "{html}"
+        );
+    }
+}
+
+/// Docusaurus' body date: the `<time>` whose itemprop says dateModified, quoted or
+/// not; other dates, and text that only names it, are not it.
+#[test]
+fn body_dates_are_found_by_their_itemprop() {
+    let table: &[(&str, Option<&str>)] = &[
+        (
+            "<footer>Last updated on <b><time datetime=2024-03-11T04:30:00.000Z itemprop=dateModified>Mar 11</time></b>",
+            Some("2024-03-11T04:30:00.000Z"),
+        ),
+        (
+            r#"<time itemprop="dateModified" datetime="2024-01-02">x</time>"#,
+            Some("2024-01-02"),
+        ),
+        (
+            r#"<meta itemprop='dateModified' content='2024-01-03'>"#,
+            Some("2024-01-03"),
+        ),
+        (
+            r#"<time datetime="2023-01-01" itemprop="datePublished">a</time><p>dateModified is a word</p><time datetime="2024-02-02" itemprop="dateModified">b</time>"#,
+            Some("2024-02-02"),
+        ),
+        (
+            r#"<time data-datetime="x" itemprop="dateModified">no value</time>"#,
+            None,
+        ),
+        ("<p>dateModified</p>", None),
+        ("", None),
+    ];
+    for (html, want) in table {
+        assert_eq!(
+            body_date_modified(html.as_bytes()).as_deref(),
+            *want,
+            "{html}"
+        );
+    }
+    let (h, _) = parse_head(
+        b"<head><meta name=generator content=\"Docusaurus v3.10.2\">",
+        &HeadOptions::default(),
+    );
+    assert_eq!(h.generator.as_deref(), Some("Docusaurus v3.10.2"));
+}
+
+/// Only links to pages are language alternates: a feed with an `hreflang` is not.
+#[test]
+fn feeds_and_other_types_are_not_language_alternates() {
+    let table = [
+        (r#"<link rel="alternate" hreflang="de" href="/de/">"#, true),
+        (
+            r#"<link rel="alternate" type="text/html" hreflang="de" href="/de/">"#,
+            true,
+        ),
+        (
+            r#"<link rel="alternate" type=" Text/HTML; charset=utf-8" hreflang="de" href="/de/">"#,
+            true,
+        ),
+        (
+            r#"<link rel="alternate" type="application/xhtml+xml" hreflang="de" href="/de/">"#,
+            true,
+        ),
+        (
+            r#"<link rel="alternate" type="application/rss+xml" title="RSS (en)" hreflang="en" href="rss.xml">"#,
+            false,
+        ),
+        (
+            r#"<link rel="alternate" type="application/atom+xml" hreflang="en" href="/atom.xml">"#,
+            false,
+        ),
+        (
+            r#"<link rel="alternate" type="application/json" hreflang="en" href="/feed.json">"#,
+            false,
+        ),
+        // An empty value is as good as none.
+        (
+            r#"<link rel="alternate" type="" hreflang="en" href="/x/">"#,
+            true,
+        ),
+    ];
+    for (html, want) in table {
+        assert_eq!(head(html).alternates.len(), usize::from(want), "{html}");
+    }
+}
+
+#[test]
+fn refresh_targets_follow_the_spec_forms() {
+    let table = [
+        (
+            "0; url=https://example.org/new/",
+            Some("https://example.org/new/"),
+        ),
+        ("0;URL='/new/'", Some("/new/")),
+        ("5, url = \"x.html\"", Some("x.html")),
+        ("0;/direct", Some("/direct")),
+        ("0.5; url=/a b", Some("/a b")),
+        ("30", None),
+        ("", None),
+        ("0; url=", None),
+    ];
+    for (content, want) in table {
+        assert_eq!(refresh_target(content).as_deref(), want, "{content:?}");
+    }
+    let h = head(r#"<meta http-equiv="Refresh" content="0; url=/new/">"#);
+    assert_eq!(h.refresh.as_deref(), Some("/new/"));
+    assert_eq!(
+        head(r#"<meta http-equiv="refresh" content="60">"#).refresh,
+        None
+    );
+}
+
+#[test]
+fn canonical_and_alternates_are_read_as_written() {
+    let h = head(
+        r#"<link rel="stylesheet" href="/s.css"><LINK REL="Canonical" HREF="/a/">
+        <link rel="canonical" href="/second/">
+        <link rel=alternate hreflang=de href="/de/a/"><link rel="alternate" hreflang="x-default" href="https://example.org/a/">
+        <link rel="alternate" type="application/rss+xml" href="/feed.xml">"#,
+    );
+    assert_eq!(h.canonical.as_deref(), Some("/a/"));
+    let alts: Vec<(&str, &str)> = h
+        .alternates
+        .iter()
+        .map(|a| (a.hreflang.as_str(), a.href.as_str()))
+        .collect();
+    assert_eq!(
+        alts,
+        [("de", "/de/a/"), ("x-default", "https://example.org/a/")]
+    );
+}
+
+#[test]
+fn modified_dates_are_taken_by_source_priority() {
+    let ld = r#"<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebPage","dateModified":"2024-01-04"}]}</script>"#;
+    let last = r#"<meta name="last-modified" content="2024-01-03">"#;
+    let item = r#"<meta itemprop="dateModified" content="2024-01-02">"#;
+    let article = r#"<meta property="article:modified_time" content="2024-01-01T00:00:00Z">"#;
+    let og = r#"<meta property="og:updated_time" content="2024-01-05">"#;
+    assert_eq!(
+        head(&format!("{ld}{og}")).modified.as_deref(),
+        Some("2024-01-05")
+    );
+    assert_eq!(
+        head(&format!("{og}{article}")).modified.as_deref(),
+        Some("2024-01-01T00:00:00Z")
+    );
+    assert_eq!(
+        head(&format!("{item}{og}")).modified.as_deref(),
+        Some("2024-01-05")
+    );
+    assert_eq!(head(ld).modified.as_deref(), Some("2024-01-04"));
+    assert_eq!(
+        head(&format!("{ld}{last}")).modified.as_deref(),
+        Some("2024-01-03")
+    );
+    assert_eq!(
+        head(&format!("{ld}{last}{item}")).modified.as_deref(),
+        Some("2024-01-02")
+    );
+    assert_eq!(
+        head(&format!("{ld}{item}{article}{last}"))
+            .modified
+            .as_deref(),
+        Some("2024-01-01T00:00:00Z")
+    );
+    assert_eq!(
+        head(r#"<script type="application/ld+json">{not json</script>"#).modified,
+        None
+    );
+    // A `<` in a script is not a tag, and does not end the head.
+    let h = head(r#"<script>if (a < b) { x("<body>") }</script><link rel="canonical" href="/c/">"#);
+    assert_eq!(h.canonical.as_deref(), Some("/c/"));
+}
+
+#[test]
+fn reading_stops_where_the_head_ends() {
+    let table: &[(&str, bool)] = &[
+        ("<head><title>x</title></head><body>", true),
+        ("<title>x</title><body>", true),
+        ("<title>x</title><h1>Heading</h1>", true),
+        ("<head><title>x</title>", false),
+        ("", false),
+    ];
+    for (html, want) in table {
+        assert_eq!(
+            parse_head(html.as_bytes(), &HeadOptions::default()).1,
+            *want,
+            "{html}"
+        );
+    }
+    let h = head(r#"<title>x</title><div><link rel="canonical" href="/late/">"#);
+    assert_eq!(h.canonical, None);
+}
+
+/// Counts the bytes read through it.
+struct Counting<R>(R, usize);
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.0.read(buf)?;
+        self.1 += n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn never_reads_more_than_the_limit() {
+    let body = "<p>".to_string() + &"text ".repeat(1_000_000) + "</p>";
+    let cases = [
+        // (page, most bytes read, canonical found)
+        (
+            format!("<head><link rel=canonical href=/a/></head><body>{body}"),
+            FIRST_READ,
+            true,
+        ),
+        (
+            format!(
+                "<head><style>{}</style><link rel=canonical href=/a/></head>{body}",
+                "x".repeat(30_000)
+            ),
+            HEAD_LIMIT,
+            true,
+        ),
+        (
+            format!("<head><link rel=canonical href=/a/><meta name=x content=\"{body}"),
+            HEAD_LIMIT,
+            true,
+        ),
+        (
+            format!(
+                "<head><style>{}</style><link rel=canonical href=/a/>",
+                "x".repeat(70_000)
+            ),
+            HEAD_LIMIT,
+            false,
+        ),
+    ];
+    for (page, most, found) in cases {
+        let mut input = Counting(page.as_bytes(), 0);
+        let head = read_head_from(&mut input, &HeadOptions::default()).unwrap();
+        assert!(input.1 <= most, "read {} bytes, limit {most}", input.1);
+        assert_eq!(head.canonical.is_some(), found, "read {}", input.1);
+    }
+}
+
+#[test]
+fn malformed_and_binary_input_never_panics() {
+    let inputs: Vec<Vec<u8>> = vec![
+        b"<meta name=\"robots\" content=\"noindex".to_vec(),
+        b"<<<>>><meta<link rel=canonical href=".to_vec(),
+        b"\xff\xfe\x00<\x00m\x00e\x00t\x00a".to_vec(),
+        (0..=255u8).cycle().take(100_000).collect(),
+        b"<meta name=\"robots\" content=\"no\xffindex\">".to_vec(),
+    ];
+    for input in inputs {
+        let _ = parse_head(&input, &HeadOptions::default());
+    }
+    // Invalid UTF-8 elsewhere in the tag does not hide the directive.
+    assert!(head("<meta name=\"robots\" content=\"noindex\" data-x=\"\u{FFFD}\">").noindex);
+    let h = parse_head(
+        b"<title>caf\xe9</title><meta name=robots content=noindex>",
+        &HeadOptions::default(),
+    )
+    .0;
+    assert!(h.noindex);
+}
