@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use crate::url::{self as urls, BaseUrl};
+use crate::urls::{self, BaseUrl};
 
 /// Pages left out for their canonicals, past which the run may fail (see
 /// [`suspicious`]): a site-wide canonical tag, or a site built for another URL.

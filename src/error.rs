@@ -3,8 +3,8 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use crate::build::Collection;
 use crate::config::ConfigError;
+use crate::generate::Collection;
 use crate::lastmod::git::GitUnavailable;
 use crate::lastmod::state::StateError;
 use crate::robots::RobotsError;

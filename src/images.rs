@@ -24,7 +24,7 @@ const KEPT_BYTES: usize = 1024 * 1024;
 
 /// The longest source kept: a longer one cannot make a URL under the protocol's 2,048
 /// characters.
-const MAX_SOURCE: usize = crate::url::MAX_URL_LEN;
+const MAX_SOURCE: usize = crate::urls::MAX_URL_LEN;
 
 /// The regions images are taken from, most specific first.
 const MAIN: usize = 0;
@@ -63,17 +63,17 @@ pub fn resolve(page: &url::Url, sources: &Sources) -> (Vec<Box<str>>, bool) {
     let base = sources
         .base
         .as_deref()
-        .and_then(|b| crate::url::resolve_href(page, b).ok());
+        .and_then(|b| crate::urls::resolve_href(page, b).ok());
     let base = base.as_ref().unwrap_or(page);
     let mut seen = HashSet::new();
     let mut images = Vec::new();
     for source in &sources.sources {
-        let Ok(mut url) = crate::url::resolve_href(base, source) else {
+        let Ok(mut url) = crate::urls::resolve_href(base, source) else {
             continue;
         };
         // A fragment names nothing in an image.
         url.set_fragment(None);
-        if url.as_str().len() >= crate::url::MAX_URL_LEN || !seen.insert(url.to_string()) {
+        if url.as_str().len() >= crate::urls::MAX_URL_LEN || !seen.insert(url.to_string()) {
             continue;
         }
         if images.len() == MAX_PER_PAGE {

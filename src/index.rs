@@ -14,7 +14,7 @@ use quick_xml::events::Event;
 use crate::check::w3c_datetime;
 use crate::lastmod::LastmodFormat;
 use crate::sitemap::{self, PROTOCOL_MAX_BYTES, PROTOCOL_MAX_ENTRIES, WriteError};
-use crate::url::{BaseUrl, encode_path};
+use crate::urls::{BaseUrl, encode_path};
 
 /// Why the index cannot be written; nothing is written then.
 #[derive(Debug, thiserror::Error)]

@@ -19,7 +19,6 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod build;
 pub mod canonical;
 pub mod changes;
 pub mod check;
@@ -27,6 +26,7 @@ pub mod cli;
 pub mod config;
 pub mod error;
 pub mod fsutil;
+pub mod generate;
 mod html;
 pub mod images;
 pub mod index;
@@ -41,11 +41,11 @@ pub mod sitemap;
 pub mod stylesheet;
 pub mod submit;
 pub mod text;
-pub mod url;
+pub mod urls;
 
-pub use build::{
-    Collection, MAX_OPEN_FILES, Progress, WriteOutcome, collect, collect_with_progress, write,
-};
 pub use config::Config;
 pub use error::{Error, LeftOut, LeftOutCounts, Warning};
+pub use generate::{
+    Collection, MAX_OPEN_FILES, Progress, WriteOutcome, collect, collect_with_progress, write,
+};
 pub(crate) use text::one_line;

@@ -383,7 +383,7 @@ const NEIGHBOURS: u32 = 10;
 fn is_pagination(path: &Path) -> bool {
     let index = path
         .file_name()
-        .is_some_and(|n| crate::url::is_directory_index(n.as_encoded_bytes()));
+        .is_some_and(|n| crate::urls::is_directory_index(n.as_encoded_bytes()));
     let (true, Some(dir)) = (index, path.parent()) else {
         return false;
     };

@@ -124,7 +124,7 @@ pub fn submit(options: &SubmitOptions) -> Result<Outcome, SubmitError> {
         path: options.changes.clone(),
         source,
     })?;
-    let base = ::url::Url::parse(&options.base_url).expect("a checked base URL");
+    let base = url::Url::parse(&options.base_url).expect("a checked base URL");
     let host = base.host_str().unwrap_or_default().to_string();
     let urls = file.urls();
     if let Some(url) = urls.iter().find(|u| !on_host(u, &host)) {
@@ -192,7 +192,7 @@ fn send_batches(
 }
 
 fn on_host(url: &str, host: &str) -> bool {
-    ::url::Url::parse(url).is_ok_and(|u| u.host_str() == Some(host))
+    url::Url::parse(url).is_ok_and(|u| u.host_str() == Some(host))
 }
 
 /// The JSON body IndexNow takes.

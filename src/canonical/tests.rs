@@ -1,5 +1,5 @@
 use super::*;
-use crate::url::{UrlStyle, page_url};
+use crate::urls::{UrlStyle, page_url};
 
 const SLASH: UrlStyle = UrlStyle {
     trailing_slash: true,

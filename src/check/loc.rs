@@ -9,7 +9,7 @@ use quick_xml::events::BytesStart;
 
 use super::{Checker, Severity, shorten};
 use crate::text::KEPT_BYTES;
-use crate::url::MAX_URL_LEN;
+use crate::urls::MAX_URL_LEN;
 
 /// What a URL is to the file it is in, for its checks and messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,7 +103,7 @@ impl Checker<'_> {
             return;
         }
         let hreflang = hreflang.map(|a| a.value).unwrap_or_default();
-        if !crate::url::is_hreflang(&hreflang) {
+        if !crate::urls::is_hreflang(&hreflang) {
             let message = format!(
                 "hreflang '{}' is not a language tag (en, de-AT, zh-Hant-TW, x-default)",
                 shorten(&hreflang)
@@ -142,7 +142,7 @@ impl Checker<'_> {
         if loc.len() >= MAX_URL_LEN {
             self.problem(path, line, Severity::Error, too_long(role, loc.len()));
         }
-        if let Some(bad) = crate::url::needs_encoding(loc) {
+        if let Some(bad) = crate::urls::needs_encoding(loc) {
             let message = format!(
                 "{} holds {bad}, which must be percent-encoded: {}",
                 role.noun(),

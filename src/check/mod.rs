@@ -30,7 +30,7 @@ use report::Tally;
 use crate::robots::Robots;
 use crate::sitemap::{PROTOCOL_MAX_BYTES, PROTOCOL_MAX_ENTRIES};
 use crate::text::KEPT_BYTES;
-use crate::url::BaseUrl;
+use crate::urls::BaseUrl;
 
 /// What the checker compares against.
 #[derive(Debug, Clone)]

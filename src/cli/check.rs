@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use super::CheckArgs;
 use super::report::{counts_json, problem_json};
 use crate::check::{CheckOptions, Counts, Omitted, Problem, Report, Sink};
-use crate::url::BaseUrl;
+use crate::urls::BaseUrl;
 
 /// Prints a kept report's problems and closing count; returns the exit code.
 pub(super) fn print_report(report: &Report, strict: bool, quiet: bool) -> i32 {

@@ -2,7 +2,7 @@
 
 use super::IndexArgs;
 use crate::stylesheet::Stylesheet;
-use crate::url::BaseUrl;
+use crate::urls::BaseUrl;
 
 pub(super) fn index(args: &IndexArgs) -> i32 {
     let base_url = match BaseUrl::parse(&args.base_url) {

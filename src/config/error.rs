@@ -4,7 +4,7 @@ use std::io;
 use std::path::PathBuf;
 
 use crate::rules::GlobError;
-use crate::url::BaseUrlError;
+use crate::urls::BaseUrlError;
 
 /// A configuration problem; the message names the file (with line and column where
 /// known), the key or value, and how to fix it.

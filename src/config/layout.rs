@@ -7,7 +7,7 @@ use crate::rules::RuleRef;
 use crate::sections::{SectionSpec, Sections};
 use crate::sitemap::Format;
 use crate::stylesheet::Stylesheet;
-use crate::url::BaseUrl;
+use crate::urls::BaseUrl;
 
 /// Every `[[section]]`: names checked and unique, globs compiled. Sections need an
 /// index to name their files, so they need XML written to a file.

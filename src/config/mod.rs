@@ -20,7 +20,7 @@ pub use crate::sitemap::Format;
 /// The protocol's limit of URLs in one sitemap file (defined by the sitemap writer).
 pub use crate::sitemap::PROTOCOL_MAX_ENTRIES as PROTOCOL_MAX_URLS;
 use crate::stylesheet::Stylesheet;
-use crate::url::{BaseUrl, UrlStyle};
+use crate::urls::{BaseUrl, UrlStyle};
 
 /// The largest config file read; real ones are a few KiB.
 const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;

@@ -14,7 +14,7 @@ use crate::lastmod::source::{Routing, SourceSettings};
 use crate::robots::RobotsTxt;
 use crate::rules::{Priority, RuleFields, RuleRef, RuleSpec, Rules};
 use crate::sitemap::{Format, PROTOCOL_MAX_ENTRIES};
-use crate::url::{BaseUrl, UrlStyle};
+use crate::urls::{BaseUrl, UrlStyle};
 
 impl Config {
     /// Checks a parsed file (or none) together with the overrides. `file_at` is the
@@ -288,7 +288,7 @@ fn indexnow(file: &FileConfig, src: &Source) -> Result<IndexNow, ConfigError> {
     }
     let endpoint = match &file.indexnow_endpoint {
         None => INDEXNOW_ENDPOINT.to_string(),
-        Some(e) => match ::url::Url::parse(e.get_ref()) {
+        Some(e) => match url::Url::parse(e.get_ref()) {
             Ok(u) if matches!(u.scheme(), "http" | "https") => e.get_ref().clone(),
             _ => {
                 let message = format!(

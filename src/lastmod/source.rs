@@ -256,7 +256,7 @@ impl SourceDates {
         let own = self.pages.get(key.as_ref());
         let is_index = rel
             .file_name()
-            .is_some_and(|n| crate::url::is_directory_index(n.as_encoded_bytes()));
+            .is_some_and(|n| crate::urls::is_directory_index(n.as_encoded_bytes()));
         let below = is_index
             .then(|| key.rsplit_once('/').map_or("", |(dir, _)| dir))
             .and_then(|dir| self.below.get(dir));

@@ -210,7 +210,7 @@ impl Children {
     /// The published URL of the file `path` beside the output.
     pub fn url_of(&self, path: &Path) -> String {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
-        format!("{}{}", self.loc_prefix, crate::url::encode_segment(&name))
+        format!("{}{}", self.loc_prefix, crate::urls::encode_segment(&name))
     }
 }
 

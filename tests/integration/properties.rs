@@ -5,7 +5,7 @@ use std::fs;
 use std::path::PathBuf;
 
 use proptest::prelude::*;
-use sitemapgen::url::{BaseUrl, UrlStyle, page_url};
+use sitemapgen::urls::{BaseUrl, UrlStyle, page_url};
 
 use crate::util::{Site, locs};
 

@@ -17,7 +17,7 @@ use crate::page::{self, Head, HeadOptions};
 use crate::rules::Verdict;
 use crate::scan::ScanWarning;
 use crate::sitemap::{Alternate, Entry};
-use crate::{canonical, url};
+use crate::{canonical, urls};
 
 /// What every page of a run is processed with.
 pub(super) struct Shared<'a> {
@@ -131,8 +131,8 @@ pub(super) fn process_page(
         at,
         warnings,
     };
-    let loc = url::page_url(&config.base_url, rel, &config.url_style);
-    if loc.len() >= url::MAX_URL_LEN {
+    let loc = urls::page_url(&config.base_url, rel, &config.url_style);
+    if loc.len() >= urls::MAX_URL_LEN {
         let path = page.path();
         page.warnings.push(Warning::UrlTooLong {
             path,
@@ -155,11 +155,7 @@ pub(super) fn process_page(
     body_date(&page, &opened, &mut head);
     // Parsed only when needed: most canonicals are written exactly as the page's URL.
     let page_url = OnceCell::new();
-    let page_url = || {
-        page_url
-            .get_or_init(|| ::url::Url::parse(&loc).ok())
-            .as_ref()
-    };
+    let page_url = || page_url.get_or_init(|| url::Url::parse(&loc).ok()).as_ref();
     let listed_as = if verdict.included {
         None
     } else {
@@ -326,7 +322,7 @@ fn head_verdict<'u>(
     page: &mut Page,
     head: &Head,
     loc: &str,
-    page_url: impl Fn() -> Option<&'u ::url::Url>,
+    page_url: impl Fn() -> Option<&'u url::Url>,
 ) -> Result<Option<String>, Outcome> {
     let config = page.shared.config;
     if head.fragment {
@@ -389,7 +385,7 @@ fn left_out_for_canonical(judged: canonical::Judged) -> Outcome {
 fn alternates<'u>(
     page: &mut Page,
     head: &Head,
-    page_url: impl Fn() -> Option<&'u ::url::Url>,
+    page_url: impl Fn() -> Option<&'u url::Url>,
 ) -> Vec<Alternate> {
     let mut alternates: Vec<Alternate> = Vec::new();
     if !page.shared.config.head.alternates || head.alternates.is_empty() {
@@ -399,13 +395,13 @@ fn alternates<'u>(
         return alternates;
     };
     for alt in &head.alternates {
-        if !url::is_hreflang(&alt.hreflang) {
+        if !urls::is_hreflang(&alt.hreflang) {
             let reason = "not a language tag such as en, de-AT or x-default".to_string();
             page.ignored("hreflang", &alt.hreflang, reason);
             continue;
         }
-        let href = match url::resolve_href(page_url, &alt.href) {
-            Ok(u) if u.as_str().len() < url::MAX_URL_LEN => u.to_string(),
+        let href = match urls::resolve_href(page_url, &alt.href) {
+            Ok(u) if u.as_str().len() < urls::MAX_URL_LEN => u.to_string(),
             Ok(_) => {
                 let reason = "2,048 characters or longer".to_string();
                 page.ignored("hreflang", &alt.href, reason);
@@ -432,7 +428,7 @@ fn alternates<'u>(
 fn images<'u>(
     page: &mut Page,
     file: Option<&mut File>,
-    page_url: impl Fn() -> Option<&'u ::url::Url>,
+    page_url: impl Fn() -> Option<&'u url::Url>,
 ) -> Box<[Box<str>]> {
     let (true, Some(f)) = (page.shared.config.images, file) else {
         return Box::default();

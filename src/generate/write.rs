@@ -8,7 +8,7 @@ use crate::error::Error;
 use crate::lastmod;
 use crate::robots::{self, Announced, RobotsError, RobotsTxt};
 use crate::sitemap::{self, Children, Group, Limits, WriteError, Written};
-use crate::url;
+use crate::urls;
 
 /// The URL of the directory `output` is published in: its place under the public
 /// directory, or the base URL when it is written elsewhere.
@@ -21,7 +21,7 @@ fn children_of(config: &Config, output: &Path) -> Children {
     };
     let mut loc_prefix = config.base_url.as_str().to_string();
     if let Some(rel) = rel.filter(|r| !r.as_os_str().is_empty()) {
-        loc_prefix.push_str(&url::encode_path(&rel));
+        loc_prefix.push_str(&urls::encode_path(&rel));
         loc_prefix.push('/');
     }
     Children { loc_prefix }
@@ -80,7 +80,7 @@ pub fn write(
         RobotsTxt::Leave => None,
         mode => {
             let host_root =
-                ::url::Url::parse(config.base_url.as_str()).map_err(|e| RobotsError::Parse {
+                url::Url::parse(config.base_url.as_str()).map_err(|e| RobotsError::Parse {
                     path: config.public_dir.join("robots.txt"),
                     message: e.to_string(),
                 })?;

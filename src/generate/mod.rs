@@ -29,7 +29,7 @@ use crate::robots::Robots;
 use crate::scan::{self, Pages, ScanOptions, Skipped};
 use crate::sections::SectionUrls;
 use crate::sitemap::Entries;
-use crate::url;
+use crate::urls;
 use workers::{Listed, Processed, process_all};
 
 /// The sitemap's entries and what was left out on the way.
@@ -439,7 +439,7 @@ fn settle_canonicals(
     }
     for (p, target) in pending.into_iter().zip(targets) {
         let path = config.public_dir.join(rel(p.page));
-        let url = url::page_url(&config.base_url, rel(p.page), &config.url_style);
+        let url = urls::page_url(&config.base_url, rel(p.page), &config.url_style);
         let warning = match target {
             Some(t) if is_listed[t as usize] => continue,
             Some(_) => Warning::CanonicalNotListed {
