@@ -169,6 +169,24 @@ pub struct Pending {
     pub other_host: bool,
 }
 
+impl Pending {
+    /// Page `page` (its place in the walk's list), judged to name `judged`; `None` when
+    /// that is the page itself, which is listed.
+    pub fn new(page: u32, judged: Judged) -> Option<Pending> {
+        let (target, candidates, other_host) = match judged {
+            Judged::Elsewhere { target, candidates } => (target, candidates, false),
+            Judged::OffSite { target, other_host } => (target, Vec::new(), other_host),
+            Judged::Itself | Judged::ItselfAs(_) => return None,
+        };
+        Some(Pending {
+            page,
+            target,
+            candidates,
+            other_host,
+        })
+    }
+}
+
 /// Finds, for each pending canonical with candidates, the first candidate that is a
 /// page of the walk (by place in the walk's list). One pass over the walk, looking each
 /// page up among the candidates, so no index of every page is built.

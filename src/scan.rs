@@ -1,23 +1,19 @@
 //! Walking the public directory for candidate pages.
 //!
-//! The walk runs on all cores; its order varies, so callers sort what it finds. A default
-//! run walks with [`walk_held_open`], which hands each page on while its directory is
-//! open; a run that follows links uses [`scan`], `ignore`'s parallel walker (with none of
-//! its ignore-file filtering), for its loop detection. Both apply the same rules.
+//! One walk ([`walk`]) on all cores, which hands each page on while its directory is
+//! held open; its order varies, so callers sort what it finds. What is a page is decided
+//! here ([`file_verdict`]); how directories are opened and read, per platform, in
+//! [`dir`].
 
 use std::ffi::OsStr;
 use std::fmt;
-use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
-use ignore::{DirEntry, ParallelVisitor, ParallelVisitorBuilder, WalkBuilder, WalkState};
+pub mod dir;
+mod walk;
 
-#[cfg(unix)]
-mod held_open;
-#[cfg(unix)]
-pub use held_open::{PageSink, walk_held_open};
+pub use walk::{At, PageSink, walk};
 
 /// What decides which files are candidate pages.
 #[derive(Debug, Clone)]
@@ -151,75 +147,15 @@ impl fmt::Display for ScanWarning {
     }
 }
 
-/// Everything the walk found.
+/// What the walk passed over and met; the pages themselves go to its sinks.
 #[derive(Debug, Default)]
 pub struct Scan {
-    /// Candidate pages, in no particular order.
-    pub pages: Pages,
     /// Files passed over (only when `keep_skipped`), in no particular order.
     pub skipped: Vec<Skipped>,
     /// How many entries were passed over, whether kept or not.
     pub skipped_count: usize,
     /// Problems met on the way.
     pub warnings: Vec<ScanWarning>,
-}
-
-/// Walks `root` and returns its candidate pages.
-pub fn scan(root: &Path, options: &ScanOptions) -> Scan {
-    let root_real = fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-    let shared = Arc::new(Mutex::new(Scan::default()));
-    let mut builder = Builder {
-        root,
-        root_real: &root_real,
-        options,
-        shared: Arc::clone(&shared),
-    };
-    WalkBuilder::new(root)
-        .standard_filters(false)
-        .follow_links(options.follow_symlinks)
-        .threads(options.threads)
-        .build_parallel()
-        .visit(&mut builder);
-    drop(builder);
-    let mutex = Arc::into_inner(shared).expect("every visitor is dropped after the walk");
-    mutex.into_inner().unwrap_or_else(|e| e.into_inner())
-}
-
-struct Builder<'a> {
-    root: &'a Path,
-    root_real: &'a Path,
-    options: &'a ScanOptions,
-    shared: Arc<Mutex<Scan>>,
-}
-
-impl<'s> ParallelVisitorBuilder<'s> for Builder<'s> {
-    fn build(&mut self) -> Box<dyn ParallelVisitor + 's> {
-        Box::new(Visitor {
-            root: self.root,
-            root_real: self.root_real,
-            options: self.options,
-            local: Scan::default(),
-            shared: Arc::clone(&self.shared),
-        })
-    }
-}
-
-/// One walker thread's visitor: it fills its own `Scan`, merged into the shared one
-/// when the thread finishes, so threads never contend per file.
-struct Visitor<'a> {
-    root: &'a Path,
-    root_real: &'a Path,
-    options: &'a ScanOptions,
-    local: Scan,
-    shared: Arc<Mutex<Scan>>,
-}
-
-impl Drop for Visitor<'_> {
-    fn drop(&mut self) {
-        let local = std::mem::take(&mut self.local);
-        let mut shared = self.shared.lock().unwrap_or_else(|e| e.into_inner());
-        shared.absorb(local);
-    }
 }
 
 impl Scan {
@@ -233,75 +169,9 @@ impl Scan {
 
     /// Moves what a walker thread found into this.
     fn absorb(&mut self, mut local: Scan) {
-        self.pages.append(&mut local.pages);
         self.skipped.append(&mut local.skipped);
         self.skipped_count += local.skipped_count;
         self.warnings.append(&mut local.warnings);
-    }
-}
-
-impl ParallelVisitor for Visitor<'_> {
-    fn visit(&mut self, entry: Result<DirEntry, ignore::Error>) -> WalkState {
-        match entry {
-            Ok(entry) => self.visit_entry(entry),
-            Err(err) => {
-                self.local.warnings.push(warning_from(err, self.root));
-                WalkState::Continue
-            }
-        }
-    }
-}
-
-impl Visitor<'_> {
-    fn skip(&mut self, rel: &Path, reason: SkipReason) {
-        let keep = self.options.keep_skipped;
-        self.local.skip(rel.to_path_buf(), reason, keep);
-    }
-
-    fn visit_entry(&mut self, entry: DirEntry) -> WalkState {
-        if entry.depth() == 0 {
-            return WalkState::Continue;
-        }
-        let rel = entry.path().strip_prefix(self.root).unwrap_or(entry.path());
-        let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
-        let name = entry.file_name().as_encoded_bytes();
-        if name.starts_with(b".") {
-            self.skip(rel, SkipReason::Hidden);
-            return WalkState::Skip;
-        }
-        if entry.path_is_symlink() {
-            if !self.options.follow_symlinks {
-                self.skip(rel, SkipReason::Symlink);
-                return WalkState::Skip;
-            }
-            match fs::canonicalize(entry.path()) {
-                Ok(target) if target.starts_with(self.root_real) => {}
-                Ok(_) => {
-                    self.skip(rel, SkipReason::SymlinkOutside);
-                    return WalkState::Skip;
-                }
-                Err(e) => {
-                    self.local.warnings.push(ScanWarning {
-                        path: entry.path().to_path_buf(),
-                        message: format!("cannot resolve symbolic link: {e}"),
-                    });
-                    return WalkState::Skip;
-                }
-            }
-        }
-        if is_dir {
-            return WalkState::Continue;
-        }
-        if !entry.file_type().is_some_and(|t| t.is_file()) {
-            // Sockets, fifos, devices: never pages, not worth a line in --verbose.
-            return WalkState::Continue;
-        }
-        if let Err(reason) = file_verdict(self.root, rel, name, self.options) {
-            self.skip(rel, reason);
-            return WalkState::Continue;
-        }
-        self.local.pages.push(rel);
-        WalkState::Continue
     }
 }
 
@@ -311,6 +181,7 @@ fn file_verdict(
     rel: &Path,
     name: &[u8],
     options: &ScanOptions,
+    open: impl FnOnce() -> std::io::Result<std::fs::File>,
 ) -> Result<(), SkipReason> {
     if page_extension(name, &options.extensions).is_none() {
         return Err(SkipReason::Extension);
@@ -321,7 +192,7 @@ fn file_verdict(
     if rel.as_os_str() == SPA_FALLBACK {
         return Err(SkipReason::SpaFallback);
     }
-    if is_verification_file(name, || root.join(rel)) {
+    if is_verification_file(name, open) {
         return Err(SkipReason::Verification);
     }
     Ok(())
@@ -400,8 +271,12 @@ fn is_pagination(path: &Path) -> bool {
 
 /// Whether a file is a search engine's site-verification file: Yandex's
 /// `yandex_<hex>.html` by its name, Google's `google<16 hex>.html` by its name and its
-/// content (`google-site-verification: ...`), read only for such names.
-fn is_verification_file(name: &[u8], path: impl FnOnce() -> PathBuf) -> bool {
+/// content (`google-site-verification: ...`), read only for such names (opened with
+/// `open`, which must not wait on a FIFO).
+fn is_verification_file(
+    name: &[u8],
+    open: impl FnOnce() -> std::io::Result<std::fs::File>,
+) -> bool {
     let hex_name = |prefix: &[u8], len: Option<usize>| {
         name.strip_prefix(prefix)
             .and_then(|n| n.strip_suffix(b".html"))
@@ -418,7 +293,7 @@ fn is_verification_file(name: &[u8], path: impl FnOnce() -> PathBuf) -> bool {
         return false;
     }
     let mut head = Vec::with_capacity(64);
-    let read = fs::File::open(path()).and_then(|f| f.take(64).read_to_end(&mut head));
+    let read = open().and_then(|f| f.take(64).read_to_end(&mut head));
     read.is_ok()
         && head
             .trim_ascii_start()
@@ -435,49 +310,10 @@ fn page_extension<'e>(name: &[u8], extensions: &'e [String]) -> Option<&'e str> 
         .map(String::as_str)
 }
 
-/// Flattens the walker's nested error into a path and a message.
-fn warning_from(err: ignore::Error, root: &Path) -> ScanWarning {
-    let mut path = root.to_path_buf();
-    let mut err = err;
-    loop {
-        match err {
-            ignore::Error::WithPath {
-                path: p,
-                err: inner,
-            } => {
-                path = p;
-                err = *inner;
-            }
-            ignore::Error::WithDepth { err: inner, .. }
-            | ignore::Error::WithLineNumber { err: inner, .. } => err = *inner,
-            ignore::Error::Loop { ancestor, child } => {
-                return ScanWarning {
-                    message: format!(
-                        "symbolic link loop (points back to {}); not followed",
-                        ancestor.display()
-                    ),
-                    path: child,
-                };
-            }
-            ignore::Error::Io(e) => {
-                return ScanWarning {
-                    path,
-                    message: format!("cannot read: {e}"),
-                };
-            }
-            other => {
-                return ScanWarning {
-                    path,
-                    message: other.to_string(),
-                };
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn pages_keep_each_path_whole_through_appends() {
@@ -620,7 +456,7 @@ mod tests {
             let path = dir.path().join(name);
             fs::write(&path, content).unwrap();
             assert_eq!(
-                is_verification_file(name.as_bytes(), || path.clone()),
+                is_verification_file(name.as_bytes(), || std::fs::File::open(&path)),
                 *want,
                 "{name} {content:?}"
             );

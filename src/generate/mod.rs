@@ -10,7 +10,7 @@ mod write;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::AtomicUsize;
 
 use jiff::Timestamp;
 
@@ -26,11 +26,11 @@ use crate::lastmod::source::SourceDates;
 use crate::lastmod::state::{PageState, State, StateError};
 use crate::lastmod::{self, LastmodSource};
 use crate::robots::Robots;
-use crate::scan::{self, Pages, ScanOptions, Skipped};
+use crate::scan::{Pages, ScanOptions, Skipped};
 use crate::sections::SectionUrls;
 use crate::sitemap::Entries;
 use crate::urls;
-use workers::{Listed, Processed, process_all};
+use workers::{Listed, Processed};
 
 /// The sitemap's entries and what was left out on the way.
 #[derive(Debug, Default)]
@@ -103,7 +103,29 @@ pub fn collect_with_progress(
 ) -> Result<Collection, Error> {
     let mut warnings = Vec::new();
     let mut lookups = lookups(config, &mut warnings)?;
-    // git reads its history, and the sources theirs, while the walk runs.
+    histories(config, &mut lookups, &mut warnings);
+    let options = ScanOptions {
+        extensions: config.extensions.clone(),
+        error_pages: config.error_pages.clone(),
+        follow_symlinks: config.follow_symlinks,
+        keep_skipped: details,
+        threads: config.threads,
+    };
+    let (scanned, processed) = workers::process(config, &lookups, &options, details, progress);
+    warnings.extend(scanned.warnings.into_iter().map(Warning::Scan));
+    let mut collection = Collection {
+        skipped: scanned.skipped,
+        skipped_count: scanned.skipped_count,
+        warnings,
+        ..Collection::default()
+    };
+    let wrong_canonicals = gather(config, &lookups, processed, &mut collection, details);
+    finish(config, collection, wrong_canonicals)
+}
+
+/// Reads git's history and the sources' dates, as far as the lastmod sources use them,
+/// on two threads at once, before the walk: each page is dated as the walk finds it.
+fn histories(config: &Config, lookups: &mut Lookups, warnings: &mut Vec<Warning>) {
     let git = lastmod::uses(&config.lastmod, LastmodSource::Git).then(|| {
         let dir = config.public_dir.clone();
         std::thread::spawn(move || lastmod::git::read(&dir))
@@ -113,53 +135,21 @@ pub fn collect_with_progress(
         .clone()
         .filter(|_| lastmod::uses(&config.lastmod, LastmodSource::Source))
         .map(|settings| std::thread::spawn(move || lastmod::source::read(&settings)));
-    let options = ScanOptions {
-        extensions: config.extensions.clone(),
-        error_pages: config.error_pages.clone(),
-        follow_symlinks: config.follow_symlinks,
-        keep_skipped: details,
-        threads: config.threads,
-    };
-    // Pages are read as the walk finds them, unless links are followed (the walk that
-    // detects their loops is `ignore`'s) or git's history is still being read.
-    #[cfg(unix)]
-    let read_as_found = (!config.follow_symlinks && git.is_none() && source.is_none())
-        .then(|| workers::walk_and_process(config, &lookups, &options, details, progress));
-    #[cfg(not(unix))]
-    let read_as_found = None;
-    let (scanned, processed) = if let Some(done) = read_as_found {
-        done
-    } else {
-        let scanned = scan::scan(&config.public_dir, &options);
-        if let Some(git) = git {
-            match git.join().expect("the git thread panicked") {
-                Ok(git) => {
-                    if git.shallow {
-                        warnings.push(Warning::ShallowClone);
-                    }
-                    lookups.git = Some(git);
+    if let Some(git) = git {
+        match git.join().expect("the git thread panicked") {
+            Ok(git) => {
+                if git.shallow {
+                    warnings.push(Warning::ShallowClone);
                 }
-                Err(why) => warnings.push(Warning::Git(why)),
+                lookups.git = Some(git);
             }
+            Err(why) => warnings.push(Warning::Git(why)),
         }
-        if let Some(source) = source {
-            let read = source.join().expect("the source thread panicked");
-            lookups.source = source_dates(read, &mut warnings);
-        }
-        progress.pages.store(scanned.pages.len(), Ordering::Relaxed);
-        let processed = process_all(config, &lookups, &scanned.pages, details, progress);
-        (scanned, processed)
-    };
-    warnings.extend(scanned.warnings.into_iter().map(Warning::Scan));
-    let mut collection = Collection {
-        skipped: scanned.skipped,
-        skipped_count: scanned.skipped_count,
-        warnings,
-        ..Collection::default()
-    };
-    let pages = scanned.pages;
-    let wrong_canonicals = gather(config, &lookups, &pages, processed, &mut collection);
-    finish(config, collection, wrong_canonicals)
+    }
+    if let Some(source) = source {
+        let read = source.join().expect("the source thread panicked");
+        lookups.source = source_dates(read, warnings);
+    }
 }
 
 /// In CI (`CI` set, as every CI service sets it), where a fresh checkout makes every
@@ -241,10 +231,11 @@ fn lookups(config: &Config, warnings: &mut Vec<Warning>) -> Result<Lookups, Erro
 fn gather(
     config: &Config,
     lookups: &Lookups,
-    pages: &Pages,
     processed: Processed,
     collection: &mut Collection,
+    details: bool,
 ) -> Option<String> {
+    let pages = &processed.pages;
     let mut listed = processed.listed;
     let text = processed.text;
     collection.warnings.extend(processed.warnings);
@@ -267,8 +258,14 @@ fn gather(
         collection.changes = Some(changes::diff(previous, &state, owned, config.all_changed));
         collection.state = Some(state);
     }
+    let settle = Settle {
+        config,
+        pages,
+        listed: &listed,
+        details,
+    };
+    let wrong = settle_canonicals(settle, processed.canonical, collection);
     collection.left_out.sort_by(|a, b| a.0.cmp(&b.0));
-    let wrong = settle_canonicals(config, pages, &listed, processed.canonical, collection);
     collection.sections = into_sections(config, urls, &mut listed, &mut collection.warnings);
     // In place: the list's memory becomes the entries'.
     let items = listed.into_iter().map(|l| l.item).collect();
@@ -414,30 +411,47 @@ fn finish(
     Ok(collection)
 }
 
-/// Settles the pages left out for their canonicals once every page is known: a
-/// canonical that names no page of this site is counted apart, and each such page, or
-/// one whose canonical is itself not listed, gets a warning with both URLs. Returns the
-/// error when the canonicals follow a pattern that means they are wrong (see
-/// [`canonical::suspicious`]); the warnings are then left to it.
+/// What the canonicals are settled against: every page, and which are listed.
+struct Settle<'a> {
+    config: &'a Config,
+    pages: &'a Pages,
+    listed: &'a [Listed],
+    /// Whether the pages left out are listed (for `--verbose`).
+    details: bool,
+}
+
+/// Settles the pages that name another URL as canonical, once every page is known: each
+/// is left out, counted as canonical elsewhere when the canonical is a page of this
+/// site and apart when it is not. Each such page, or one whose canonical is itself not
+/// listed, gets a warning with both URLs. Returns the error when the canonicals follow
+/// a pattern that means they are wrong (see [`canonical::suspicious`]); the warnings
+/// are then left to it.
 fn settle_canonicals(
-    config: &Config,
-    pages: &Pages,
-    listed: &[Listed],
+    settle: Settle,
     mut pending: Vec<canonical::Pending>,
     collection: &mut Collection,
 ) -> Option<String> {
     if pending.is_empty() {
         return None;
     }
+    let (config, pages) = (settle.config, settle.pages);
     let rel = |page: u32| pages.get(page as usize);
     pending.sort_unstable_by(|a, b| rel(a.page).cmp(rel(b.page)));
     let targets = canonical::find_targets(pages.iter(), &pending);
     let wrong = canonical::suspicious(&pending, |p| rel(p.page), pages.len(), &config.base_url);
     let mut is_listed = vec![false; pages.len()];
-    for l in listed {
+    for l in settle.listed {
         is_listed[l.page as usize] = true;
     }
     for (p, target) in pending.into_iter().zip(targets) {
+        let why = match target {
+            Some(_) => LeftOut::Canonical(p.target.clone()),
+            None => LeftOut::CanonicalNotHere(p.target.clone()),
+        };
+        collection.counts.add(&why);
+        if settle.details {
+            collection.left_out.push((rel(p.page).to_path_buf(), why));
+        }
         let path = config.public_dir.join(rel(p.page));
         let url = urls::page_url(&config.base_url, rel(p.page), &config.url_style);
         let warning = match target {
@@ -447,25 +461,12 @@ fn settle_canonicals(
                 url,
                 canonical: p.target,
             },
-            None => {
-                if !p.candidates.is_empty() {
-                    // Judged a path of this site, but no page is there.
-                    collection.counts.canonical -= 1;
-                    collection.counts.canonical_not_here += 1;
-                    let found = collection
-                        .left_out
-                        .binary_search_by(|(r, _)| r.as_path().cmp(rel(p.page)));
-                    if let Ok(i) = found {
-                        collection.left_out[i].1 = LeftOut::CanonicalNotHere(p.target.clone());
-                    }
-                }
-                Warning::CanonicalNotHere {
-                    path,
-                    url,
-                    canonical: p.target,
-                    other_host: p.other_host,
-                }
-            }
+            None => Warning::CanonicalNotHere {
+                path,
+                url,
+                canonical: p.target,
+                other_host: p.other_host,
+            },
         };
         if wrong.is_none() {
             collection.warnings.push(warning);

@@ -1,7 +1,7 @@
 //! One page through the pipeline: rules, URL, robots.txt, its head, its date.
 
 use std::cell::OnceCell;
-use std::fs::{File, Metadata};
+use std::fs::File;
 use std::io::{self, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -15,7 +15,7 @@ use crate::lastmod::source::{How, Miss, SOURCE_LINK_MARKERS, SourceDates};
 use crate::lastmod::{self, LastmodSource, PageFacts};
 use crate::page::{self, Head, HeadOptions};
 use crate::rules::Verdict;
-use crate::scan::ScanWarning;
+use crate::scan::{At, ScanWarning};
 use crate::sitemap::{Alternate, Entry};
 use crate::{canonical, urls};
 
@@ -28,9 +28,6 @@ pub(super) struct Shared<'a> {
     pub needs_head: bool,
     /// Whether the `"mtime"` source is used.
     pub uses_mtime: bool,
-    /// The public directory held open, pages opened relative to it; `None` if it could
-    /// not be (each page is then opened by its whole path).
-    pub site: Option<crate::fsutil::DirHandle>,
 }
 
 impl<'a> Shared<'a> {
@@ -45,26 +42,18 @@ impl<'a> Shared<'a> {
             },
             needs_head: config.head.any() || uses(LastmodSource::Meta),
             uses_mtime: uses(LastmodSource::Mtime),
-            site: crate::fsutil::DirHandle::open(&config.public_dir).ok(),
         }
     }
 }
-
-/// A page's name in its directory, held open by the walk: opened by name there, the
-/// page costs the kernel no lookup of the directories above it.
-#[cfg(unix)]
-pub(super) type At<'a> = (std::os::fd::BorrowedFd<'a>, &'a std::ffi::CStr);
-/// Pages are opened by path where there are no directory descriptors.
-#[cfg(not(unix))]
-pub(super) type At<'a> = std::marker::PhantomData<&'a ()>;
 
 /// One page on its way: where it is, and where its warnings go.
 struct Page<'a> {
     shared: &'a Shared<'a>,
     /// Its path, relative to the public directory.
     rel: &'a Path,
-    /// Its directory and name, when the walk holds the directory open.
-    at: Option<At<'a>>,
+    /// Its directory, held open by the walk, and its name there: opened by name, the
+    /// page costs the kernel no lookup of the directories above it.
+    at: At<'a>,
     warnings: &'a mut Vec<Warning>,
 }
 
@@ -111,19 +100,18 @@ pub(super) struct Scratch {
     head: page::HeadBuffers,
 }
 
-/// Rules, URL, head and date for one page, found at `at` when the walk holds its
-/// directory open.
+/// Rules, URL, head and date for one page, at `at` in the directory the walk holds open.
 pub(super) fn process_page(
     shared: &Shared,
     rel: &Path,
-    at: Option<At>,
+    at: At,
     scratch: &mut Scratch,
     warnings: &mut Vec<Warning>,
 ) -> Outcome {
     let config = shared.config;
     let verdict = config.rules.apply(rel, &mut scratch.matched);
     if let Some(by) = verdict.excluded {
-        return Outcome::LeftOut(LeftOut::Rule(by), None);
+        return Outcome::LeftOut(LeftOut::Rule(by));
     }
     let mut page = Page {
         shared,
@@ -145,7 +133,7 @@ pub(super) fn process_page(
         && !verdict.included
         && !robots.allows(&loc)
     {
-        return Outcome::LeftOut(LeftOut::Robots, None);
+        return Outcome::LeftOut(LeftOut::Robots);
     }
     let mut opened = match open(&mut page) {
         Ok(opened) => opened,
@@ -179,73 +167,64 @@ struct Extras {
     images: Box<[Box<str>]>,
 }
 
-/// Opens the page and reads its modification time, as far as anything needs them.
+/// Opens the page and reads its modification time, as far as anything needs them: the
+/// file is kept only when something reads it, opened by name in its held directory.
 fn open(page: &mut Page) -> Result<Opened, Outcome> {
-    let mut file = None;
     let shared = page.shared;
-    if shared.needs_head || shared.lookups.state.is_some() || shared.config.images {
-        // Non-blocking: a FIFO that replaced the page after the walk must not hang us.
-        let opened = match (page.at, &shared.site) {
-            #[cfg(unix)]
-            (Some((dir, name)), _) => crate::fsutil::open_nonblocking_at(dir, name),
-            (_, Some(site)) => site.open_nonblocking(page.rel),
-            _ => crate::fsutil::open_nonblocking(&page.path()),
-        };
-        match opened {
-            Ok(f) => file = Some(f),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                return Err(page.vanished(e.to_string()));
-            }
-            Err(e) => {
-                let path = page.path();
-                page.warnings.push(Warning::HeadUnreadable {
-                    path,
-                    message: e.to_string(),
-                });
-            }
-        }
+    let reads = shared.needs_head || shared.lookups.state.is_some() || shared.config.images;
+    let mut opened = Opened {
+        file: None,
+        size: None,
+        modified: None,
+        fingerprint: None,
+    };
+    if !reads && !shared.uses_mtime {
+        return Ok(opened);
     }
-    let needs_meta = file.is_some() || page.shared.uses_mtime;
-    let meta: Option<io::Result<Metadata>> = match &file {
-        Some(f) => Some(f.metadata()),
-        None if needs_meta => Some(std::fs::metadata(page.path())),
-        None => None,
+    // Non-blocking: a FIFO that replaced the page after the walk must not hang us.
+    let meta = match page.at.open() {
+        Ok(file) => {
+            let meta = file.metadata();
+            opened.file = reads.then_some(file);
+            meta
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(page.vanished(e.to_string())),
+        // Not followed (O_NOFOLLOW): a link put in the page's place since the walk.
+        Err(e) if !page.at.followed && crate::scan::dir::is_refused_link(&e) => {
+            return Err(page.vanished("now a symbolic link".to_string()));
+        }
+        Err(e) => {
+            if reads {
+                let path = page.path();
+                let message = e.to_string();
+                page.warnings
+                    .push(Warning::HeadUnreadable { path, message });
+            }
+            Err(e)
+        }
     };
     match &meta {
-        Some(Err(e)) if e.kind() == io::ErrorKind::NotFound => {
-            return Err(page.vanished(e.to_string()));
-        }
-        Some(Ok(m)) if m.is_dir() => return Err(page.vanished("now a directory".to_string())),
-        Some(Ok(m)) if !m.is_file() => {
+        Ok(m) if m.is_dir() => return Err(page.vanished("now a directory".to_string())),
+        Ok(m) if !m.is_file() => {
             let what = crate::fsutil::kind_name(&m.file_type());
             return Err(page.vanished(format!("now {what}")));
         }
-        _ => {}
+        Ok(m) => opened.size = opened.file.is_some().then_some(m.len()),
+        Err(_) => {}
     }
-    let size = match (&file, &meta) {
-        (Some(_), Some(Ok(m))) => Some(m.len()),
-        _ => None,
-    };
-    let modified = match meta {
-        Some(meta) if page.shared.uses_mtime => match meta.and_then(|m| m.modified()) {
-            Ok(time) => Some(time),
+    if shared.uses_mtime {
+        match meta.and_then(|m| m.modified()) {
+            Ok(time) => opened.modified = Some(time),
             Err(e) => {
                 let path = page.path();
                 page.warnings.push(Warning::Scan(ScanWarning {
                     path,
                     message: format!("cannot read modification time: {e}"),
                 }));
-                None
             }
-        },
-        _ => None,
-    };
-    Ok(Opened {
-        file,
-        size,
-        modified,
-        fingerprint: None,
-    })
+        }
+    }
+    Ok(opened)
 }
 
 /// The first [`page::BODY_DATE_LIMIT`] bytes of an open page, read from its start (the
@@ -326,14 +305,14 @@ fn head_verdict<'u>(
 ) -> Result<Option<String>, Outcome> {
     let config = page.shared.config;
     if head.fragment {
-        return Err(Outcome::LeftOut(LeftOut::Fragment, None));
+        return Err(Outcome::LeftOut(LeftOut::Fragment));
     }
     // A stub is a redirect whatever else it says (Hugo's also say noindex).
     if let (true, Some(to)) = (config.head.skip_redirects, &head.refresh) {
-        return Err(Outcome::LeftOut(LeftOut::Redirect(to.clone()), None));
+        return Err(Outcome::LeftOut(LeftOut::Redirect(to.clone())));
     }
     if config.head.respect_noindex && head.noindex {
-        return Err(Outcome::LeftOut(LeftOut::Noindex, None));
+        return Err(Outcome::LeftOut(LeftOut::Noindex));
     }
     let (true, Some(href)) = (config.head.respect_canonical, &head.canonical) else {
         return Ok(None);
@@ -350,35 +329,13 @@ fn head_verdict<'u>(
         Ok(canonical::Judged::ItselfAs(suffix)) => {
             Ok(Some(format!("{}{suffix}", config.base_url.as_str())))
         }
-        Ok(judged) => Err(left_out_for_canonical(judged)),
+        // Settled once every page is known.
+        Ok(judged) => Err(Outcome::Canonical(judged)),
         Err(reason) => {
             page.ignored("canonical", href, reason);
             Ok(None)
         }
     }
-}
-
-/// A page left out for its canonical, to be settled once every page is known.
-fn left_out_for_canonical(judged: canonical::Judged) -> Outcome {
-    let (target, candidates, other_host) = match judged {
-        canonical::Judged::Elsewhere { target, candidates } => (target, candidates, false),
-        canonical::Judged::OffSite { target, other_host } => (target, Vec::new(), other_host),
-        canonical::Judged::Itself | canonical::Judged::ItselfAs(_) => {
-            unreachable!("a page that is its own canonical is listed")
-        }
-    };
-    let why = if candidates.is_empty() {
-        LeftOut::CanonicalNotHere(target.clone())
-    } else {
-        LeftOut::Canonical(target.clone())
-    };
-    let pending = canonical::Pending {
-        page: 0,
-        target,
-        candidates,
-        other_host,
-    };
-    Outcome::LeftOut(why, Some(pending))
 }
 
 /// The head's hreflang alternates, resolved and checked, each once.
@@ -543,6 +500,8 @@ mod tests {
         std::fs::create_dir(dir.path().join("dir.html")).unwrap();
         std::fs::write(dir.path().join("empty.html"), "").unwrap();
         std::fs::write(dir.path().join("page.html"), "<title>x</title>").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink("page.html", dir.path().join("link.html")).unwrap();
         let overrides = crate::config::Overrides {
             public_dir: Some(dir.path().to_path_buf()),
             base_url: Some("https://example.org/".into()),
@@ -565,16 +524,29 @@ mod tests {
     fn check_changed_pages(config: &Config) {
         let lookups = Lookups::default();
         let shared = Shared::new(config, &lookups);
+        let site = crate::scan::dir::Dir::open_root(&config.public_dir).unwrap();
         let table = [
             ("gone.html", false, "No such file or directory"),
             ("dir.html", false, "now a directory"),
             ("empty.html", true, ""),
             ("page.html", true, ""),
+            // A link put in a page's place after the walk is not followed.
+            #[cfg(unix)]
+            ("link.html", false, "now a symbolic link"),
         ];
         for (name, listed, warning) in table {
             let mut warnings = Vec::new();
             let rel = Path::new(name);
-            let outcome = process_page(&shared, rel, None, &mut Scratch::default(), &mut warnings);
+            #[cfg(unix)]
+            let name_here = std::ffi::CString::new(name).unwrap();
+            #[cfg(not(unix))]
+            let name_here = std::ffi::OsString::from(name);
+            let at = At {
+                dir: &site,
+                name: &name_here,
+                followed: false,
+            };
+            let outcome = process_page(&shared, rel, at, &mut Scratch::default(), &mut warnings);
             assert_eq!(matches!(outcome, Outcome::Listed(..)), listed, "{name}");
             if warning.is_empty() {
                 assert!(warnings.is_empty(), "{name}: {warnings:?}");

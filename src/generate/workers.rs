@@ -1,8 +1,9 @@
-//! The bounded pool of page workers.
+//! The walk's threads as the pool of page workers: each page is processed as the walk
+//! finds it, while its directory is held open, and handed in [`CHUNK`] at a time.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 
 use super::page::{Scratch, Shared, process_page};
 use super::{Lookups, Progress};
@@ -11,11 +12,11 @@ use crate::config::Config;
 use crate::error::{LeftOut, LeftOutCounts, Warning};
 use crate::lastmod::source::Miss;
 use crate::lastmod::{DatedCounts, LastmodSource};
-use crate::scan::Pages;
+use crate::scan::{At, PageSink, Pages, Scan, ScanOptions};
 use crate::sections::Sections;
 use crate::sitemap::{Entry, Item};
 
-/// Pages handed to a worker at a time.
+/// Pages a worker processes before it hands them in.
 const CHUNK: usize = 256;
 
 /// The most worker threads, and so the most page files open at once: each worker reads
@@ -57,6 +58,8 @@ impl<'a> Filing<'a> {
 /// What the workers made of the pages: filled batch by batch, under a lock.
 #[derive(Default)]
 pub(super) struct Processed {
+    /// Every page the walk found; the results below refer to them by place.
+    pub pages: Pages,
     pub listed: Vec<Listed>,
     /// The listed pages' URLs after the base, one after the other.
     pub text: String,
@@ -66,7 +69,7 @@ pub(super) struct Processed {
     pub dated: DatedCounts,
     /// Listed pages `"source"` did not date, why, and what did (only with details).
     pub undated: Vec<(PathBuf, Miss, Option<LastmodSource>)>,
-    /// Pages left out for a canonical URL.
+    /// Pages left out for a canonical URL, settled once every page is known.
     pub canonical: Vec<canonical::Pending>,
     /// Content fingerprints by place in the walk's list (only with the `"content"`
     /// source, so other runs carry no room for them).
@@ -75,18 +78,31 @@ pub(super) struct Processed {
 }
 
 impl Processed {
-    /// Moves a worker's batch in, leaving the batch's buffers empty for reuse.
+    /// Moves a worker's batch in, leaving the batch's buffers empty for reuse. The
+    /// batch's pages go after these, so its places move by as many.
     fn take_batch(&mut self, batch: &mut Processed) {
         let offset = self.text.len();
+        let first = self.pages.len() as u32;
+        self.pages.append(&mut batch.pages);
         self.text.push_str(&batch.text);
         batch.text.clear();
         self.listed.extend(batch.listed.drain(..).map(|mut l| {
             l.item.shift(offset);
+            l.page += first;
             l
         }));
         self.left_out.append(&mut batch.left_out);
-        self.canonical.append(&mut batch.canonical);
-        self.fingerprints.append(&mut batch.fingerprints);
+        self.canonical
+            .extend(batch.canonical.drain(..).map(|mut p| {
+                p.page += first;
+                p
+            }));
+        self.fingerprints.extend(
+            batch
+                .fingerprints
+                .drain(..)
+                .map(|(page, fp)| (page + first, fp)),
+        );
         self.warnings.append(&mut batch.warnings);
         self.counts.merge(std::mem::take(&mut batch.counts));
         self.dated.merge(std::mem::take(&mut batch.dated));
@@ -110,15 +126,15 @@ impl Processed {
                     item: Item::new(&mut self.text, entry, filing.base_len),
                 });
             }
-            Outcome::LeftOut(why, pending) => {
+            Outcome::LeftOut(why) => {
                 self.counts.add(&why);
-                if let Some(mut pending) = pending {
-                    pending.page = i as u32;
-                    self.canonical.push(pending);
-                }
                 if filing.details {
                     self.left_out.push((rel.to_path_buf(), why));
                 }
+            }
+            Outcome::Canonical(judged) => {
+                self.canonical
+                    .extend(canonical::Pending::new(i as u32, judged));
             }
             Outcome::Dropped => {}
         }
@@ -139,123 +155,59 @@ pub(super) struct Dated {
 pub(super) enum Outcome {
     /// The entry, and how it was dated.
     Listed(Entry, Dated),
-    /// Left out; for its canonical, with what the canonical names.
-    LeftOut(LeftOut, Option<canonical::Pending>),
+    /// Left out.
+    LeftOut(LeftOut),
+    /// Named another URL as canonical: listed or left out once every page is known.
+    Canonical(canonical::Judged),
+    /// Not on the site any more, or not fit to list (with a warning).
     Dropped,
 }
 
-/// Processes every page on a pool of `config.threads` scoped threads (at most
-/// [`MAX_OPEN_FILES`]), each taking [`CHUNK`] pages at a time and handing in its results
-/// batch by batch, so they are gathered in one list with no copy at the end. Paths stay in
-/// the walk's list; results refer to them by place. The order of the results varies;
-/// callers sort.
-pub(super) fn process_all(
+/// Walks the site and processes each page as the walk finds it, on `config.threads`
+/// threads (at most [`MAX_OPEN_FILES`]). Returns what the walk passed over and met, and
+/// what became of the pages; the order of the results varies, callers sort.
+pub(super) fn process(
     config: &Config,
     lookups: &Lookups,
-    pages: &Pages,
+    options: &ScanOptions,
     details: bool,
     progress: &Progress,
-) -> Processed {
-    let workers = config
-        .threads
-        .min(MAX_OPEN_FILES)
-        .min(pages.len().div_ceil(CHUNK))
-        .max(1);
-    let next = AtomicUsize::new(0);
-    // Room for every page at once, and for URLs as long as the paths: grown by doubling,
-    // the list and the URLs could leave as much again behind in the allocator.
-    let gathered = Mutex::new(Processed {
-        listed: Vec::with_capacity(pages.len()),
-        text: String::with_capacity(pages.total_len()),
-        ..Processed::default()
-    });
-    let shared = Shared::new(config, lookups);
-    let work = || {
-        let mut batch = Processed::default();
-        let mut scratch = Scratch::default();
-        let mut filing = Filing::new(config, details);
-        loop {
-            let start = next.fetch_add(CHUNK, Ordering::Relaxed);
-            if start >= pages.len() {
-                return;
-            }
-            for i in start..pages.len().min(start + CHUNK) {
-                let rel = pages.get(i);
-                let outcome = process_page(&shared, rel, None, &mut scratch, &mut batch.warnings);
-                batch.add(i, rel, outcome, &mut filing);
-            }
-            progress
-                .done
-                .fetch_add(CHUNK.min(pages.len() - start), Ordering::Relaxed);
-            gathered
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .take_batch(&mut batch);
-        }
-    };
-    if workers == 1 {
-        work();
-    } else {
-        std::thread::scope(|scope| {
-            for _ in 0..workers {
-                scope.spawn(work);
-            }
-        });
-    }
-    gathered.into_inner().unwrap_or_else(|e| e.into_inner())
-}
-
-/// Walks the site and processes each page as the walk finds it, while its directory is
-/// held open (see [`crate::scan::walk_held_open`]), on `config.threads` threads (at most
-/// [`MAX_OPEN_FILES`]). Returns what the walk found and what became of the pages, as
-/// [`crate::scan::scan`] and [`process_all`] would.
-#[cfg(unix)]
-pub(super) fn walk_and_process(
-    config: &Config,
-    lookups: &Lookups,
-    options: &crate::scan::ScanOptions,
-    details: bool,
-    progress: &Progress,
-) -> (crate::scan::Scan, Processed) {
+) -> (Scan, Processed) {
     let gathered = Mutex::new(Processed::default());
     let shared = Shared::new(config, lookups);
-    let options = crate::scan::ScanOptions {
+    let options = ScanOptions {
         threads: config.threads.clamp(1, MAX_OPEN_FILES),
         ..options.clone()
     };
-    let sink = || Sink {
+    let worker = || Worker {
         shared: &shared,
         scratch: Scratch::default(),
         filing: Filing::new(config, details),
         batch: Processed::default(),
-        in_batch: 0,
         gathered: &gathered,
         progress,
     };
-    let scanned = crate::scan::walk_held_open(&config.public_dir, &options, sink);
+    let scan = crate::scan::walk(&config.public_dir, &options, worker);
     let processed = gathered.into_inner().unwrap_or_else(|e| e.into_inner());
-    (scanned, processed)
+    (scan, processed)
 }
 
-/// One walking thread's pages: processed as they come, handed in [`CHUNK`] at a time.
-#[cfg(unix)]
-struct Sink<'a> {
+/// One walking thread as a page worker: its pages processed as they come, handed in
+/// [`CHUNK`] at a time.
+struct Worker<'a> {
     shared: &'a Shared<'a>,
     scratch: Scratch,
     filing: Filing<'a>,
+    /// The pages since the last hand-in, their places counted from 0.
     batch: Processed,
-    in_batch: usize,
     gathered: &'a Mutex<Processed>,
     progress: &'a Progress,
 }
 
-#[cfg(unix)]
-impl Sink<'_> {
+impl Worker<'_> {
     fn hand_in(&mut self) {
-        self.progress
-            .done
-            .fetch_add(self.in_batch, Ordering::Relaxed);
-        self.in_batch = 0;
+        let pages = self.batch.pages.len();
+        self.progress.done.fetch_add(pages, Ordering::Relaxed);
         self.gathered
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -263,11 +215,11 @@ impl Sink<'_> {
     }
 }
 
-#[cfg(unix)]
-impl crate::scan::PageSink for Sink<'_> {
-    fn page(&mut self, i: usize, rel: &Path, dir: std::os::fd::BorrowedFd, name: &std::ffi::CStr) {
+impl PageSink for Worker<'_> {
+    fn page(&mut self, rel: &Path, at: At) {
         self.progress.pages.fetch_add(1, Ordering::Relaxed);
-        let at = Some((dir, name));
+        let i = self.batch.pages.len();
+        self.batch.pages.push(rel);
         let outcome = process_page(
             self.shared,
             rel,
@@ -276,15 +228,13 @@ impl crate::scan::PageSink for Sink<'_> {
             &mut self.batch.warnings,
         );
         self.batch.add(i, rel, outcome, &mut self.filing);
-        self.in_batch += 1;
-        if self.in_batch == CHUNK {
+        if self.batch.pages.len() == CHUNK {
             self.hand_in();
         }
     }
 }
 
-#[cfg(unix)]
-impl Drop for Sink<'_> {
+impl Drop for Worker<'_> {
     fn drop(&mut self) {
         self.hand_in();
     }

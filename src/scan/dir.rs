@@ -1,0 +1,382 @@
+//! Directories held open while the walk reads them, and the files in them opened by
+//! name: the walk's one view of the file system, per platform.
+//!
+//! On Unix (through `rustix`, no `unsafe` here) a directory is opened relative to its
+//! held parent with `O_NOFOLLOW`, so a directory swapped for a link mid-walk is never
+//! entered, and the kernel looks up one name per open, not every directory above it
+//! again. A page is opened by name in its held directory, without following a link
+//! unless the walk followed one to it. On Linux the entries are read with `getdents64`
+//! into one buffer per thread ([`rustix::fs::RawDir`]); elsewhere with `readdir`.
+//! Off Unix there are no directory descriptors: paths are joined instead.
+
+use std::fs::File;
+use std::io;
+use std::path::Path;
+#[cfg(not(unix))]
+use std::path::PathBuf;
+
+/// A name in a directory, as the platform gives it.
+#[cfg(unix)]
+pub type Name = std::ffi::CStr;
+/// A name in a directory, as the platform gives it.
+#[cfg(not(unix))]
+pub type Name = std::ffi::OsStr;
+
+/// An owned [`Name`].
+#[cfg(unix)]
+pub type OwnedName = std::ffi::CString;
+/// An owned [`Name`].
+#[cfg(not(unix))]
+pub type OwnedName = std::ffi::OsString;
+
+/// The bytes of a name, for the walk's rules.
+pub fn name_bytes(name: &Name) -> &[u8] {
+    #[cfg(unix)]
+    return name.to_bytes();
+    #[cfg(not(unix))]
+    return name.as_encoded_bytes();
+}
+
+/// A name as an `OsStr`, to join onto a path.
+pub fn name_os(name: &Name) -> &std::ffi::OsStr {
+    #[cfg(unix)]
+    return std::os::unix::ffi::OsStrExt::from_bytes(name.to_bytes());
+    #[cfg(not(unix))]
+    return name;
+}
+
+/// Whether opening a file failed because it is a link, which was not to be followed
+/// (`O_NOFOLLOW`'s `ELOOP`).
+pub fn is_refused_link(e: &io::Error) -> bool {
+    #[cfg(unix)]
+    return e.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error());
+    #[cfg(not(unix))]
+    return {
+        let _ = e;
+        false
+    };
+}
+
+/// The kind of a directory entry, as the directory tells it (links not followed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryKind {
+    /// A directory.
+    Dir,
+    /// A regular file.
+    File,
+    /// A symbolic link.
+    Symlink,
+    /// A FIFO, socket or device.
+    Other,
+}
+
+/// Which file a directory is, to tell a link loop: (device, inode) on Unix.
+pub type DirId = (u64, u64);
+
+/// The bytes each walking thread reads directory entries into (as glibc's `readdir`).
+pub const ENTRIES_BUFFER: usize = 32 * 1024;
+
+/// A directory held open.
+#[derive(Debug)]
+pub struct Dir {
+    #[cfg(unix)]
+    fd: std::os::fd::OwnedFd,
+    #[cfg(not(unix))]
+    path: PathBuf,
+}
+
+#[cfg(unix)]
+mod unix {
+    use std::mem::MaybeUninit;
+
+    use rustix::fs::{AtFlags, FileType, Mode, OFlags};
+
+    use super::*;
+
+    const DIR_FLAGS: OFlags = OFlags::RDONLY
+        .union(OFlags::DIRECTORY)
+        .union(OFlags::CLOEXEC);
+    const FILE_FLAGS: OFlags = OFlags::RDONLY
+        .union(OFlags::NONBLOCK)
+        .union(OFlags::CLOEXEC);
+
+    fn nofollow(follow: bool) -> OFlags {
+        if follow {
+            OFlags::empty()
+        } else {
+            OFlags::NOFOLLOW
+        }
+    }
+
+    fn kind(file_type: FileType) -> EntryKind {
+        match file_type {
+            FileType::Directory => EntryKind::Dir,
+            FileType::RegularFile => EntryKind::File,
+            FileType::Symlink => EntryKind::Symlink,
+            _ => EntryKind::Other,
+        }
+    }
+
+    impl Dir {
+        /// Opens the directory at `path` (a link to it followed: the root is the user's).
+        pub fn open_root(path: &Path) -> io::Result<Dir> {
+            let fd = rustix::fs::open(path, DIR_FLAGS, Mode::empty())?;
+            Ok(Dir { fd })
+        }
+
+        /// Opens the directory `name` in this one; a link is followed only with `follow`.
+        pub fn open_dir(&self, name: &Name, follow: bool) -> io::Result<Dir> {
+            let flags = DIR_FLAGS | nofollow(follow);
+            let fd = rustix::fs::openat(&self.fd, name, flags, Mode::empty())?;
+            Ok(Dir { fd })
+        }
+
+        /// Opens the file `name` in this directory for reading, without waiting (a FIFO
+        /// opens at once instead of blocking until a writer comes); a link is followed
+        /// only with `follow`. The caller checks the type of what it opened.
+        pub fn open_file(&self, name: &Name, follow: bool) -> io::Result<File> {
+            let flags = FILE_FLAGS | nofollow(follow);
+            let fd = rustix::fs::openat(&self.fd, name, flags, Mode::empty())?;
+            Ok(File::from(fd))
+        }
+
+        /// The kind of what `name` names, the link followed: what a followed link is.
+        pub fn kind_followed(&self, name: &Name) -> io::Result<EntryKind> {
+            let stat = rustix::fs::statat(&self.fd, name, AtFlags::empty())?;
+            Ok(kind(FileType::from_raw_mode(stat.st_mode)))
+        }
+
+        /// Which directory this is (device and inode), to tell a link loop.
+        pub fn id(&self) -> io::Result<DirId> {
+            let stat = rustix::fs::fstat(&self.fd)?;
+            Ok((stat.st_dev as u64, stat.st_ino as u64))
+        }
+
+        /// Calls `each` with every entry's name and kind (`.` and `..` left out), `buf`
+        /// the space to read them into. The kind comes from the directory listing, with
+        /// one `fstatat` only where the file system does not say.
+        pub fn read(
+            &self,
+            buf: &mut Vec<MaybeUninit<u8>>,
+            mut each: impl FnMut(&Name, EntryKind),
+        ) -> io::Result<()> {
+            if buf.len() < ENTRIES_BUFFER {
+                buf.resize(ENTRIES_BUFFER, MaybeUninit::uninit());
+            }
+            self.read_entries(buf, &mut |name, file_type| {
+                let bytes = name.to_bytes();
+                if bytes == b"." || bytes == b".." {
+                    return;
+                }
+                let kind = match file_type {
+                    FileType::Unknown => self.kind_of(name),
+                    known => kind(known),
+                };
+                each(name, kind)
+            })
+        }
+
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        fn read_entries(
+            &self,
+            buf: &mut [MaybeUninit<u8>],
+            each: &mut dyn FnMut(&Name, FileType),
+        ) -> io::Result<()> {
+            let mut entries = rustix::fs::RawDir::new(&self.fd, buf);
+            while let Some(entry) = entries.next() {
+                let entry = entry?;
+                each(entry.file_name(), entry.file_type());
+            }
+            Ok(())
+        }
+
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        fn read_entries(
+            &self,
+            _buf: &mut [MaybeUninit<u8>],
+            each: &mut dyn FnMut(&Name, FileType),
+        ) -> io::Result<()> {
+            for entry in rustix::fs::Dir::read_from(&self.fd)? {
+                let entry = entry?;
+                each(entry.file_name(), entry.file_type());
+            }
+            Ok(())
+        }
+
+        /// The kind of `name` by `fstatat`, for file systems whose listing does not say.
+        fn kind_of(&self, name: &Name) -> EntryKind {
+            match rustix::fs::statat(&self.fd, name, AtFlags::SYMLINK_NOFOLLOW) {
+                Ok(stat) => kind(FileType::from_raw_mode(stat.st_mode)),
+                // Gone since it was listed: left for the page reader to find gone.
+                Err(_) => EntryKind::Other,
+            }
+        }
+    }
+}
+
+#[cfg(not(unix))]
+mod other {
+    use std::mem::MaybeUninit;
+
+    use super::*;
+
+    /// Windows' `FILE_FLAG_OPEN_REPARSE_POINT`: open a link itself, not its target.
+    #[cfg(windows)]
+    const OPEN_REPARSE_POINT: u32 = 0x0020_0000;
+
+    fn kind(file_type: std::fs::FileType) -> EntryKind {
+        if file_type.is_symlink() {
+            EntryKind::Symlink
+        } else if file_type.is_dir() {
+            EntryKind::Dir
+        } else if file_type.is_file() {
+            EntryKind::File
+        } else {
+            EntryKind::Other
+        }
+    }
+
+    impl Dir {
+        /// Opens the directory at `path`.
+        pub fn open_root(path: &Path) -> io::Result<Dir> {
+            Dir::at(path.to_path_buf(), true)
+        }
+
+        /// Opens the directory `name` in this one; a link is followed only with `follow`.
+        pub fn open_dir(&self, name: &Name, follow: bool) -> io::Result<Dir> {
+            Dir::at(self.path.join(name), follow)
+        }
+
+        fn at(path: PathBuf, follow: bool) -> io::Result<Dir> {
+            let meta = if follow {
+                std::fs::metadata(&path)?
+            } else {
+                std::fs::symlink_metadata(&path)?
+            };
+            if !meta.is_dir() {
+                return Err(io::Error::new(io::ErrorKind::Other, "not a directory"));
+            }
+            Ok(Dir { path })
+        }
+
+        /// Opens the file `name` in this directory for reading; a link is followed only
+        /// with `follow`. The caller checks the type of what it opened.
+        pub fn open_file(&self, name: &Name, follow: bool) -> io::Result<File> {
+            let mut options = std::fs::OpenOptions::new();
+            options.read(true);
+            #[cfg(windows)]
+            if !follow {
+                use std::os::windows::fs::OpenOptionsExt;
+                options.custom_flags(OPEN_REPARSE_POINT);
+            }
+            let _ = follow;
+            options.open(self.path.join(name))
+        }
+
+        /// The kind of what `name` names, the link followed.
+        pub fn kind_followed(&self, name: &Name) -> io::Result<EntryKind> {
+            Ok(kind(std::fs::metadata(self.path.join(name))?.file_type()))
+        }
+
+        /// Which directory this is, to tell a link loop: its real path's hash and length
+        /// (no inode numbers here).
+        pub fn id(&self) -> io::Result<DirId> {
+            use std::hash::{Hash, Hasher};
+            let real = std::fs::canonicalize(&self.path)?;
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            real.hash(&mut hasher);
+            Ok((hasher.finish(), real.as_os_str().len() as u64))
+        }
+
+        /// Calls `each` with every entry's name and kind.
+        pub fn read(
+            &self,
+            _buf: &mut Vec<MaybeUninit<u8>>,
+            mut each: impl FnMut(&Name, EntryKind),
+        ) -> io::Result<()> {
+            for entry in std::fs::read_dir(&self.path)? {
+                let entry = entry?;
+                let kind = entry.file_type().map_or(EntryKind::Other, kind);
+                each(&entry.file_name(), kind);
+            }
+            Ok(())
+        }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::ffi::CString;
+    use std::os::unix::fs::symlink;
+
+    use super::*;
+
+    fn name(s: &str) -> CString {
+        CString::new(s).unwrap()
+    }
+
+    /// A directory with one of each kind: the listing's kinds, links not followed.
+    #[test]
+    fn entries_come_with_their_kinds() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::create_dir(root.join("sub")).unwrap();
+        std::fs::write(root.join("page.html"), "x").unwrap();
+        symlink("sub", root.join("link")).unwrap();
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            root.join("fifo"),
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR,
+            0,
+        )
+        .unwrap();
+        let dir = Dir::open_root(root).unwrap();
+        let mut seen = BTreeMap::new();
+        dir.read(&mut Vec::new(), |n, kind| {
+            seen.insert(n.to_str().unwrap().to_string(), kind);
+        })
+        .unwrap();
+        let want = [
+            ("fifo", EntryKind::Other),
+            ("link", EntryKind::Symlink),
+            ("page.html", EntryKind::File),
+            ("sub", EntryKind::Dir),
+        ];
+        assert_eq!(seen, want.map(|(n, k)| (n.to_string(), k)).into());
+        // A FIFO opens at once (no writer to wait for); the caller sees what it is.
+        let fifo = dir.open_file(&name("fifo"), false).unwrap();
+        use std::os::unix::fs::FileTypeExt as _;
+        assert!(fifo.metadata().unwrap().file_type().is_fifo());
+    }
+
+    /// A link is never opened as a directory or a file unless it is followed on purpose.
+    #[test]
+    fn links_are_opened_only_when_followed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::create_dir(root.join("sub")).unwrap();
+        std::fs::write(root.join("sub/page.html"), "x").unwrap();
+        symlink("sub", root.join("dirlink")).unwrap();
+        symlink("sub/page.html", root.join("filelink.html")).unwrap();
+        let dir = Dir::open_root(root).unwrap();
+        let refused = dir.open_dir(&name("dirlink"), false).unwrap_err();
+        assert!(
+            is_refused_link(&refused) || refused.raw_os_error() == Some(20),
+            "{refused}"
+        );
+        let below = dir.open_dir(&name("dirlink"), true).unwrap();
+        assert_eq!(
+            below.id().unwrap(),
+            dir.open_dir(&name("sub"), false).unwrap().id().unwrap()
+        );
+        let refused = dir.open_file(&name("filelink.html"), false).unwrap_err();
+        assert!(is_refused_link(&refused), "{refused}");
+        assert!(dir.open_file(&name("filelink.html"), true).is_ok());
+        assert_eq!(dir.kind_followed(&name("dirlink")).unwrap(), EntryKind::Dir);
+        // A directory opens too: the caller sees what it is ("now a directory").
+        let sub = dir.open_file(&name("sub"), false).unwrap();
+        assert!(sub.metadata().unwrap().is_dir());
+    }
+}
