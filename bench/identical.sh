@@ -48,8 +48,16 @@ compare example-extras "$work/extras"
 sed -e 's/^max_urls_per_file = .*/max_urls_per_file = 2/' -e 's/^format = .*/format = "txt"/' \
   "$root/sitemap.toml.example" > "$work/extras/sitemap.toml"
 compare example-txt "$work/extras"
+# The dates fixtures: each generator's output (its project is a git bundle beside it).
+for output in "$root"/tests/fixtures/dates/*/output/; do
+  name=dates-$(basename "$(dirname "$output")")
+  mkdir -p "$work/fixtures/$name" && cp -r "$output". "$work/fixtures/$name"
+  base=$(cat "$output"sitemap*.xml 2>/dev/null | grep -o '<loc>https\?://[^/<]*' | head -1 | sed 's/<loc>//' || true)
+  compare "$name" "$work/fixtures/$name" "$work/fixtures/$name" --base-url "${base:-https://example.org}/"
+done
 for fixture in "$root"/tests/fixtures/*/; do
   name=$(basename "$fixture")
+  [ "$name" != dates ] || continue
   copy=$work/fixtures/$name
   mkdir -p "$copy" && cp -r "$fixture". "$copy"
   # A generator's project (its source beside its output, or in source/) is set up by
