@@ -16,7 +16,7 @@ use crate::lastmod::{self, LastmodSource, PageFacts};
 use crate::page::{self, Head, HeadOptions};
 use crate::rules::Verdict;
 use crate::scan::{At, ScanWarning};
-use crate::sitemap::{Alternate, Entry};
+use crate::sitemap::{Alternate, Fields, Item};
 use crate::{canonical, urls};
 
 /// What every page of a run is processed with.
@@ -46,7 +46,14 @@ impl<'a> Shared<'a> {
     }
 }
 
-/// One page on its way: where it is, and where its warnings go.
+/// Where a worker's pages go: the text their entries are packed into (see
+/// [`crate::sitemap::Item`]), and their warnings.
+pub(super) struct Out<'o> {
+    pub text: &'o mut String,
+    pub warnings: &'o mut Vec<Warning>,
+}
+
+/// One page on its way: where it is, and where its entry and warnings go.
 struct Page<'a> {
     shared: &'a Shared<'a>,
     /// Its path, relative to the public directory.
@@ -55,6 +62,7 @@ struct Page<'a> {
     /// page costs the kernel no lookup of the directories above it.
     at: At<'a>,
     warnings: &'a mut Vec<Warning>,
+    text: &'a mut String,
 }
 
 impl Page<'_> {
@@ -100,13 +108,14 @@ pub(super) struct Scratch {
     head: page::HeadBuffers,
 }
 
-/// Rules, URL, head and date for one page, at `at` in the directory the walk holds open.
+/// Rules, URL, head and date for one page, at `at` in the directory the walk holds open;
+/// a listed page's entry is packed into `out.text`.
 pub(super) fn process_page(
     shared: &Shared,
     rel: &Path,
     at: At,
     scratch: &mut Scratch,
-    warnings: &mut Vec<Warning>,
+    out: Out,
 ) -> Outcome {
     let config = shared.config;
     let verdict = config.rules.apply(rel, &mut scratch.matched);
@@ -117,7 +126,8 @@ pub(super) fn process_page(
         shared,
         rel,
         at,
-        warnings,
+        warnings: out.warnings,
+        text: out.text,
     };
     let loc = urls::page_url(&config.base_url, rel, &config.url_style);
     if loc.len() >= urls::MAX_URL_LEN {
@@ -472,14 +482,17 @@ fn entry(
     let missed = (lookups.source.is_some() && resolved.from != Some(LastmodSource::Source))
         .then(|| source.err())
         .flatten();
+    let base = config.base_url.as_str().len();
+    let fields = Fields {
+        rest: &loc[base.min(loc.len())..],
+        lastmod: resolved.lastmod,
+        changefreq: verdict.changefreq,
+        priority: verdict.priority,
+        alternates: &extras.alternates,
+        images: &extras.images,
+    };
     Outcome::Listed(
-        Entry {
-            loc: loc.into(),
-            lastmod: resolved.lastmod,
-            changefreq: verdict.changefreq,
-            priority: verdict.priority,
-            extras: crate::sitemap::Extras::boxed(extras.alternates, extras.images),
-        },
+        Item::pack(page.text, fields),
         Dated {
             fingerprint,
             from: resolved.from,
@@ -535,7 +548,7 @@ mod tests {
             ("link.html", false, "now a symbolic link"),
         ];
         for (name, listed, warning) in table {
-            let mut warnings = Vec::new();
+            let (mut warnings, mut text) = (Vec::new(), String::new());
             let rel = Path::new(name);
             #[cfg(unix)]
             let name_here = std::ffi::CString::new(name).unwrap();
@@ -546,7 +559,11 @@ mod tests {
                 name: &name_here,
                 followed: false,
             };
-            let outcome = process_page(&shared, rel, at, &mut Scratch::default(), &mut warnings);
+            let out = Out {
+                text: &mut text,
+                warnings: &mut warnings,
+            };
+            let outcome = process_page(&shared, rel, at, &mut Scratch::default(), out);
             assert_eq!(matches!(outcome, Outcome::Listed(..)), listed, "{name}");
             if warning.is_empty() {
                 assert!(warnings.is_empty(), "{name}: {warnings:?}");

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 
-use super::page::{Scratch, Shared, process_page};
+use super::page::{Out, Scratch, Shared, process_page};
 use super::{Lookups, Progress};
 use crate::canonical;
 use crate::config::Config;
@@ -14,7 +14,7 @@ use crate::lastmod::source::Miss;
 use crate::lastmod::{DatedCounts, LastmodSource};
 use crate::scan::{At, PageSink, Pages, Scan, ScanOptions};
 use crate::sections::Sections;
-use crate::sitemap::{Entry, Item};
+use crate::sitemap::Item;
 
 /// Pages a worker processes before it hands them in.
 const CHUNK: usize = 256;
@@ -38,8 +38,6 @@ pub(super) struct Listed {
 struct Filing<'a> {
     details: bool,
     sections: &'a Sections,
-    /// The length of the base URL, which entries are kept without.
-    base_len: usize,
     /// Scratch space for matching sections.
     matched: Vec<usize>,
 }
@@ -49,7 +47,6 @@ impl<'a> Filing<'a> {
         Filing {
             details,
             sections: &config.sections,
-            base_len: config.base_url.as_str().len(),
             matched: Vec::new(),
         }
     }
@@ -112,7 +109,7 @@ impl Processed {
     /// Files one page's outcome (page `i` of the walk's list).
     fn add(&mut self, i: usize, rel: &Path, outcome: Outcome, filing: &mut Filing) {
         match outcome {
-            Outcome::Listed(entry, dated) => {
+            Outcome::Listed(item, dated) => {
                 self.dated.add(dated.from);
                 if let (true, Some(miss)) = (filing.details, dated.missed) {
                     self.undated.push((rel.to_path_buf(), miss, dated.from));
@@ -123,7 +120,7 @@ impl Processed {
                 self.listed.push(Listed {
                     page: i as u32,
                     section: filing.sections.of(rel, &mut filing.matched),
-                    item: Item::new(&mut self.text, entry, filing.base_len),
+                    item,
                 });
             }
             Outcome::LeftOut(why) => {
@@ -153,8 +150,8 @@ pub(super) struct Dated {
 
 /// What became of one page.
 pub(super) enum Outcome {
-    /// The entry, and how it was dated.
-    Listed(Entry, Dated),
+    /// Its entry, packed into the worker's text, and how it was dated.
+    Listed(Item, Dated),
     /// Left out.
     LeftOut(LeftOut),
     /// Named another URL as canonical: listed or left out once every page is known.
@@ -220,13 +217,11 @@ impl PageSink for Worker<'_> {
         self.progress.pages.fetch_add(1, Ordering::Relaxed);
         let i = self.batch.pages.len();
         self.batch.pages.push(rel);
-        let outcome = process_page(
-            self.shared,
-            rel,
-            at,
-            &mut self.scratch,
-            &mut self.batch.warnings,
-        );
+        let out = Out {
+            text: &mut self.batch.text,
+            warnings: &mut self.batch.warnings,
+        };
+        let outcome = process_page(self.shared, rel, at, &mut self.scratch, out);
         self.batch.add(i, rel, outcome, &mut self.filing);
         if self.batch.pages.len() == CHUNK {
             self.hand_in();

@@ -68,24 +68,51 @@ fn take_counted<'a>(extras: &mut &'a str) -> &'a str {
     value
 }
 
+/// What an entry is packed from: its fields, by reference, so a page is packed where
+/// its worker found them, with no [`Entry`] of its own on the way.
+pub(crate) struct Fields<'e> {
+    /// Its URL after the base.
+    pub rest: &'e str,
+    pub lastmod: Option<Timestamp>,
+    pub changefreq: Option<Changefreq>,
+    pub priority: Option<Priority>,
+    pub alternates: &'e [super::Alternate],
+    pub images: &'e [Box<str>],
+}
+
 impl Item {
     /// `entry`, its URL less the first `skip` bytes (the base) appended to `text`, then
     /// its alternates and images.
     pub(crate) fn new(text: &mut String, entry: Entry, skip: usize) -> Item {
-        let rest = &entry.loc[skip.min(entry.loc.len())..];
+        Item::pack(
+            text,
+            Fields {
+                rest: &entry.loc[skip.min(entry.loc.len())..],
+                lastmod: entry.lastmod,
+                changefreq: entry.changefreq,
+                priority: entry.priority,
+                alternates: entry.alternates(),
+                images: entry.images(),
+            },
+        )
+    }
+
+    /// An entry of `fields`, its URL then its alternates and images appended to `text`.
+    pub(crate) fn pack(text: &mut String, fields: Fields) -> Item {
+        let rest = fields.rest;
         let start = text.len();
         text.push_str(rest);
-        for alternate in entry.alternates() {
+        for alternate in fields.alternates {
             text.push(ALTERNATE);
             push_counted(text, &alternate.hreflang);
             push_counted(text, &alternate.href);
         }
-        for image in entry.images() {
+        for image in fields.images {
             text.push(IMAGE);
             push_counted(text, image);
         }
         let extras = text.len() - start - rest.len();
-        let (second, nanosecond) = entry
+        let (second, nanosecond) = fields
             .lastmod
             .map_or((0, NO_LASTMOD), |t| (t.as_second(), t.subsec_nanosecond()));
         assert!(
@@ -96,8 +123,8 @@ impl Item {
             span: start as u64 | (rest.len() as u64) << START_BITS,
             nanosecond,
             second,
-            priority: entry.priority.map_or(NO_PRIORITY, Priority::to_bits),
-            changefreq: entry.changefreq,
+            priority: fields.priority.map_or(NO_PRIORITY, Priority::to_bits),
+            changefreq: fields.changefreq,
             extras: u32::try_from(extras).expect("a head's extras are far shorter than 4 GiB"),
         }
     }

@@ -16,8 +16,8 @@ use jiff::Timestamp;
 use quick_xml::Reader;
 use quick_xml::events::Event;
 
-pub(crate) use entries::Item;
 pub use entries::{Entries, EntryRef, EntrySlice, Loc};
+pub(crate) use entries::{Fields, Item};
 pub use replace::{write_files, write_index_file};
 pub use split::write_single;
 
