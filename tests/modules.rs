@@ -3,8 +3,8 @@
 //! Reads `src/**/*.rs` (test code left out: `tests*.rs`, `tests/` folders and
 //! `#[cfg(test)]` items, since tests may reach anywhere), finds every path that starts
 //! with `crate`, `super` or `self` (in `use` trees too) and resolves it to the module it
-//! names, following the `use` re-exports of the module it lands in (`crate::Error` is
-//! `error`). Two graphs are checked: between the top-level modules, and between the
+//! names, following the `use` items of the root or of a module the path is written in
+//! (`crate::Error` is `error`, `super::Report` in check/xml.rs is `check::report`). Two graphs are checked: between the top-level modules, and between the
 //! children of each top-level module. `lib.rs` and `cli` may use anything; nothing may
 //! use `cli`.
 
@@ -306,7 +306,12 @@ impl Crate {
                     if self.modules.contains(&deeper) {
                         at = deeper;
                     } else {
-                        if let Some(from) = imports.get(&at).and_then(|m| m.get(seg)) {
+                        // A name the root or one's own parent module brings in counts
+                        // as where it is from; any other path depends on what it spells.
+                        let inside = used.module.starts_with(&at);
+                        if let Some(from) = imports.get(&at).and_then(|m| m.get(seg))
+                            && inside
+                        {
                             return from.clone();
                         }
                         break;
