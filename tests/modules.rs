@@ -66,6 +66,8 @@ fn the_parser_finds_edges() {
         "b.rs",
         vec!["b".into()],
         "// crate::c\nfn f() { let s = \"crate::c\"; super::a::g(); }\n\
+         /* crate::c /* nested */ crate::c */\n\
+         fn g<'a>(x: &'a str) { let q = '\"'; let r = r#\"\" crate::c\"#; let e = \"\\\" crate::c\"; }\n\
          #[cfg(test)]\nmod tests { use crate::c; }",
     );
     crate_.add("c.rs", vec!["c".into()], "pub struct C;");
@@ -347,68 +349,9 @@ fn tokenize(text: &str) -> Vec<Token> {
     let at = |i: usize| chars.get(i).copied().unwrap_or('\0');
     while i < chars.len() {
         let c = chars[i];
-        let start_line = line;
-        if c == '\n' {
-            line += 1;
-            i += 1;
-        } else if c.is_whitespace() {
-            i += 1;
-        } else if c == '/' && at(i + 1) == '/' {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-        } else if c == '/' && at(i + 1) == '*' {
-            let mut depth = 0;
-            loop {
-                if at(i) == '/' && at(i + 1) == '*' {
-                    depth += 1;
-                    i += 2;
-                } else if at(i) == '*' && at(i + 1) == '/' {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    line += usize::from(at(i) == '\n');
-                    i += 1;
-                }
-            }
-        } else if c == '"' || ((c == 'b' || c == 'c') && at(i + 1) == '"') {
-            i += if c == '"' { 1 } else { 2 };
-            while at(i) != '"' {
-                line += usize::from(at(i) == '\n');
-                i += if at(i) == '\\' { 2 } else { 1 };
-            }
-            i += 1;
-        } else if (c == 'r' || (c == 'b' && at(i + 1) == 'r'))
-            && matches!(at(i + 1 + usize::from(c == 'b')), '"' | '#')
-            && {
-                let mut j = i + 1 + usize::from(c == 'b');
-                while at(j) == '#' {
-                    j += 1;
-                }
-                at(j) == '"'
-            }
-        {
-            i += 1 + usize::from(c == 'b');
-            let hashes = chars[i..].iter().take_while(|&&c| c == '#').count();
-            i += hashes + 1;
-            let close: String = std::iter::once('"')
-                .chain("#".repeat(hashes).chars())
-                .collect();
-            while !chars[i..].starts_with(&close.chars().collect::<Vec<_>>()) {
-                line += usize::from(at(i) == '\n');
-                i += 1;
-            }
-            i += close.len();
-        } else if c == '\'' && (at(i + 1) == '\\' || at(i + 2) == '\'') {
-            // A character literal; `'a` without a closing quote is a lifetime.
-            i += 1;
-            while at(i) != '\'' {
-                i += if at(i) == '\\' { 2 } else { 1 };
-            }
-            i += 1;
+        if let Some(end) = skip_literal(&chars, i) {
+            line += chars[i..end].iter().filter(|&&c| c == '\n').count();
+            i = end;
         } else if c.is_alphanumeric() || c == '_' || c == '$' {
             let start = i;
             i += 1;
@@ -417,10 +360,7 @@ fn tokenize(text: &str) -> Vec<Token> {
             }
             let text: String = chars[start..i].iter().collect();
             let text = text.trim_start_matches("r#").replace("$crate", "crate");
-            tokens.push(Token {
-                text,
-                line: start_line,
-            });
+            tokens.push(Token { text, line });
         } else if c == ':' && at(i + 1) == ':' {
             tokens.push(Token {
                 text: "::".into(),
@@ -428,14 +368,85 @@ fn tokenize(text: &str) -> Vec<Token> {
             });
             i += 2;
         } else {
-            tokens.push(Token {
-                text: c.to_string(),
-                line,
-            });
+            if !c.is_whitespace() {
+                tokens.push(Token {
+                    text: c.to_string(),
+                    line,
+                });
+            }
+            line += usize::from(c == '\n');
             i += 1;
         }
     }
     tokens
+}
+
+/// Where the comment, string or character literal at `i` ends, if one starts there.
+fn skip_literal(chars: &[char], mut i: usize) -> Option<usize> {
+    let at = |i: usize| chars.get(i).copied().unwrap_or('\0');
+    let (c, next) = (at(i), at(i + 1));
+    if c == '/' && next == '/' {
+        while i < chars.len() && chars[i] != '\n' {
+            i += 1;
+        }
+        return Some(i);
+    }
+    if c == '/' && next == '*' {
+        let mut depth = 0;
+        while i < chars.len() {
+            if at(i) == '/' && at(i + 1) == '*' {
+                depth += 1;
+                i += 2;
+            } else if at(i) == '*' && at(i + 1) == '/' {
+                depth -= 1;
+                i += 2;
+                if depth == 0 {
+                    break;
+                }
+            } else {
+                i += 1;
+            }
+        }
+        return Some(i);
+    }
+    // A character literal; `'a` without a closing quote is a lifetime.
+    if c == '\'' && (next == '\\' || at(i + 2) == '\'') {
+        i += 1;
+        while i < chars.len() && at(i) != '\'' {
+            i += if at(i) == '\\' { 2 } else { 1 };
+        }
+        return Some(i + 1);
+    }
+    // Strings: "..", b"..", c"..", and raw r#".."# (br, cr too), escapes only in the
+    // cooked ones.
+    let prefix = ["", "b", "c", "r", "br", "cr"]
+        .into_iter()
+        .rev()
+        .find(|p| {
+            let after = at(i + p.len());
+            p.chars().enumerate().all(|(k, pc)| at(i + k) == pc)
+                && (after == '"' || p.ends_with('r') && after == '#')
+        })?;
+    if !prefix.is_empty() && i > 0 && (at(i - 1).is_alphanumeric() || at(i - 1) == '_') {
+        return None; // The end of a longer name: `bar"` is no raw string.
+    }
+    i += prefix.len();
+    let hashes = chars[i..].iter().take_while(|&&c| c == '#').count();
+    if at(i + hashes) != '"' {
+        return None; // `r#ident`
+    }
+    i += hashes + 1;
+    let raw = prefix.ends_with('r');
+    while i < chars.len() {
+        if at(i) == '\\' && !raw {
+            i += 2;
+        } else if at(i) == '"' && (1..=hashes).all(|k| at(i + k) == '#') {
+            return Some(i + 1 + hashes);
+        } else {
+            i += 1;
+        }
+    }
+    Some(i)
 }
 
 /// The tokens without each `#[cfg(test)]` item (attribute and item: up to its `;` or
