@@ -4,7 +4,6 @@ use std::fmt;
 use std::path::PathBuf;
 
 use crate::config::ConfigError;
-use crate::generate::Collection;
 use crate::lastmod::git::GitUnavailable;
 use crate::lastmod::state::StateError;
 use crate::robots::RobotsError;
@@ -28,18 +27,17 @@ pub enum Error {
     /// Every page was left out, and a sitemap may not be empty.
     #[error(
         "{} under {} {} left out ({}); a sitemap needs at least one URL - {}",
-        all_pages(collection.counts.total()),
+        all_pages(counts.total()),
         dir.display(),
-        if collection.counts.total() == 1 { "was" } else { "were" },
-        collection.counts.describe().join(", "),
-        collection.counts.advice()
+        if counts.total() == 1 { "was" } else { "were" },
+        counts.describe().join(", "),
+        counts.advice()
     )]
     AllLeftOut {
         /// The public directory.
         dir: PathBuf,
-        /// What was collected: every page left out, with the reason when details were
-        /// asked for.
-        collection: Box<Collection>,
+        /// How many pages were left out, by reason.
+        counts: LeftOutCounts,
     },
     /// The canonical links are wrong rather than the pages duplicates (a site-wide
     /// canonical tag, a site built for another URL); nothing is written.
@@ -47,8 +45,6 @@ pub enum Error {
     WrongCanonicals {
         /// The pattern, its count and the fix.
         message: String,
-        /// What was collected, for `--verbose`.
-        collection: Box<Collection>,
     },
     /// Writing failed; the previous sitemap is untouched.
     #[error(transparent)]
@@ -83,17 +79,6 @@ fn all_pages(n: usize) -> String {
 }
 
 impl Error {
-    /// What was collected before the run failed, when the failure is about what was
-    /// collected (so `--verbose` can still show every page left out and why).
-    pub fn collection(&self) -> Option<&Collection> {
-        match self {
-            Error::AllLeftOut { collection, .. } | Error::WrongCanonicals { collection, .. } => {
-                Some(collection)
-            }
-            _ => None,
-        }
-    }
-
     /// The process exit code: 2 for bad usage or configuration, 1 for the rest.
     pub fn exit_code(&self) -> i32 {
         match self {

@@ -13,7 +13,7 @@
 //! use sitemapgen::config::{Config, Overrides};
 //!
 //! let config = Config::load(Some("sitemap.toml".as_ref()), &Overrides::default())?;
-//! let collection = sitemapgen::collect(&config, false)?;
+//! let collection = sitemapgen::collect(&config, sitemapgen::Details::Drop)?;
 //! let outcome = sitemapgen::write(&config, &collection, &mut std::io::stdout())?;
 //! # Ok::<(), sitemapgen::Error>(())
 //! ```
@@ -46,6 +46,7 @@ pub mod urls;
 pub use config::Config;
 pub use error::{Error, LeftOut, LeftOutCounts, Warning};
 pub use generate::{
-    Collection, MAX_OPEN_FILES, Progress, WriteOutcome, collect, collect_with_progress, write,
+    Collection, Details, MAX_OPEN_FILES, Progress, WriteOutcome, collect, collect_with_progress,
+    write,
 };
 pub(crate) use text::one_line;

@@ -42,10 +42,13 @@ pub fn xml_reference(name: &str) -> Option<char> {
     }
 }
 
+/// URLs this long or longer are refused by the sitemaps.org protocol.
+pub const MAX_URL_LEN: usize = 2048;
+
 /// The most of one value read from a sitemap that is kept: four times the longest URL
 /// the protocol allows, so any value past it is refused by its length alone and a longer
 /// prefix would tell nothing more.
-pub const KEPT_BYTES: usize = 4 * crate::urls::MAX_URL_LEN;
+pub const KEPT_BYTES: usize = 4 * MAX_URL_LEN;
 
 /// A value read in pieces (XML text, references, CDATA) of which only the first
 /// [`KEPT_BYTES`] are kept, with its whole length: a hostile file's gigabyte-long `<loc>`

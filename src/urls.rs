@@ -8,8 +8,9 @@ use std::path::{Component, Path};
 
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 
-/// URLs this long or longer are refused by the sitemaps.org protocol.
-pub const MAX_URL_LEN: usize = 2048;
+/// The protocol's URL length limit, defined with the bounded values read from sitemaps
+/// (text sits below this module, so the constant lives there).
+pub use crate::text::MAX_URL_LEN;
 
 /// Bytes that are percent-encoded in a path segment: everything but RFC 3986's
 /// `unreserved`, `sub-delims`, `:` and `@` (the `pchar` production).

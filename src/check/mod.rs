@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use jiff::Timestamp;
 
 pub use date::w3c_datetime;
-pub use report::{Counts, Omitted, PROBLEMS_PER_FILE, Problem, Report, Severity, Sink};
+pub use report::{Counts, Omitted, PROBLEMS_PER_FILE, Problem, Report, Reporter, Severity};
 
 use loc::Role;
 use report::Tally;
@@ -83,11 +83,11 @@ pub fn check(paths: &[PathBuf], options: &CheckOptions) -> Report {
 }
 
 /// Checks each path, a sitemap file or a directory holding one (see [`SITEMAP_NAMES`]),
-/// giving each problem to `sink` as it is found; returns the totals. A file given twice,
-/// or both named and reached from an index, is checked once. Duplicate URLs are looked
-/// for within each path given: its file and, for an index, its children.
-pub fn check_to(paths: &[PathBuf], options: &CheckOptions, sink: &mut dyn Sink) -> Counts {
-    let mut checker = Checker::new(options, true, sink);
+/// giving each problem to `reporter` as it is found; returns the totals. A file given
+/// twice, or both named and reached from an index, is checked once. Duplicate URLs are
+/// looked for within each path given: its file and, for an index, its children.
+pub fn check_to(paths: &[PathBuf], options: &CheckOptions, reporter: &mut dyn Reporter) -> Counts {
+    let mut checker = Checker::new(options, true, reporter);
     for path in paths {
         let file = if path.is_dir() {
             match SITEMAP_NAMES
@@ -121,7 +121,7 @@ struct Checker<'a> {
     options: &'a CheckOptions,
     /// Follow an index to its children on disk (off for in-memory input).
     follow: bool,
-    sink: &'a mut dyn Sink,
+    reporter: &'a mut dyn Reporter,
     counts: Counts,
     /// Each file's problems so far, to list no more than [`PROBLEMS_PER_FILE`].
     tallies: HashMap<PathBuf, Tally>,
@@ -149,11 +149,11 @@ enum Root {
 const BOM: &str = "\u{feff}";
 
 impl<'a> Checker<'a> {
-    fn new(options: &'a CheckOptions, follow: bool, sink: &'a mut dyn Sink) -> Checker<'a> {
+    fn new(options: &'a CheckOptions, follow: bool, reporter: &'a mut dyn Reporter) -> Checker<'a> {
         Checker {
             options,
             follow,
-            sink,
+            reporter,
             counts: Counts::default(),
             tallies: HashMap::new(),
             files: Vec::new(),
@@ -163,13 +163,13 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// Counts a problem, and gives it to the sink unless its file has had its fill.
+    /// Counts a problem, and gives it to the reporter unless its file has had its fill.
     fn problem(&mut self, file: &Path, line: u64, severity: Severity, message: impl Into<String>) {
         self.found(file, line, severity, message.into(), false);
     }
 
-    /// Counts a problem, and gives it to the sink if it `must` be, or unless its file has
-    /// had its fill (then nothing of it is copied: a file may have millions).
+    /// Counts a problem, and gives it to the reporter if it `must` be, or unless its file
+    /// has had its fill (then nothing of it is copied: a file may have millions).
     fn found(&mut self, file: &Path, line: u64, severity: Severity, message: String, must: bool) {
         match severity {
             Severity::Error => self.counts.errors += 1,
@@ -185,7 +185,7 @@ impl<'a> Checker<'a> {
             }
         };
         if listed {
-            self.sink.problem(Problem {
+            self.reporter.problem(Problem {
                 file: file.to_path_buf(),
                 line,
                 severity,
@@ -197,7 +197,7 @@ impl<'a> Checker<'a> {
     /// Says how many of a file's problems were not listed, once it is checked.
     fn finish_file(&mut self, path: &Path) {
         if let Some(omitted) = self.tallies.get(path).and_then(|t| t.omitted(path)) {
-            self.sink.omitted(omitted);
+            self.reporter.omitted(omitted);
         }
     }
 

@@ -1,5 +1,5 @@
-//! What a check finds, and where it goes: a [`Sink`] takes each problem as it is found,
-//! a [`Report`] keeps them.
+//! What a check finds, and where it goes: a [`Reporter`] is handed each problem as it
+//! is found, a [`Report`] keeps them.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -87,7 +87,7 @@ pub struct Counts {
 
 /// Where a check's problems go as they are found, in order: kept in a [`Report`], or
 /// printed at once.
-pub trait Sink {
+pub trait Reporter {
     /// A problem; no more than [`PROBLEMS_PER_FILE`] of one file come here, and the one
     /// that stopped its reading (if any).
     fn problem(&mut self, problem: Problem);
@@ -118,7 +118,7 @@ impl Report {
     }
 }
 
-impl Sink for Report {
+impl Reporter for Report {
     fn problem(&mut self, problem: Problem) {
         self.problems.push(problem);
     }

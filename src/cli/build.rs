@@ -14,7 +14,7 @@ use crate::check::CheckOptions;
 use crate::config::{self, Config, Overrides};
 use crate::robots::Announced;
 use crate::sitemap::Written;
-use crate::{Collection, Error};
+use crate::{Collection, Details, Error};
 
 pub(super) fn is_broken_pipe(err: &Error) -> bool {
     matches!(err, Error::Write(crate::sitemap::WriteError::Io { source, .. })
@@ -23,20 +23,14 @@ pub(super) fn is_broken_pipe(err: &Error) -> bool {
 
 pub(super) fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
     let config = load(args)?;
-    let collection = collect(args, &config, start);
+    let (collection, unwritable) = collect(args, &config, start)?;
     let stderr = &mut io::stderr().lock();
-    let collection = match collection {
-        Ok(collection) => collection,
-        Err(err) => {
-            // Every page left out, or wrong canonicals: -v shows each page and why.
-            if let Some(collection) = err.collection() {
-                print_collected(stderr, &config, collection, args.verbose);
-            }
-            return Err(err);
-        }
-    };
     let collected = start.elapsed();
+    // Every page left out, or wrong canonicals, too: -v shows each page and why.
     print_collected(stderr, &config, &collection, args.verbose);
+    if let Some(err) = unwritable {
+        return Err(err);
+    }
     if args.dry_run {
         return dry_run(args, &collection, start, collected);
     }
@@ -122,8 +116,13 @@ fn load(args: &BuildArgs) -> Result<Config, Error> {
     Ok(Config::load(config_path.as_deref(), &overrides)?)
 }
 
-/// Collects, with a progress bar on another thread when a person is watching.
-fn collect(args: &BuildArgs, config: &Config, start: Instant) -> Result<Collection, Error> {
+/// Collects, with a progress bar on another thread when a person is watching; the
+/// collection comes with the error that keeps it from being written, if any.
+fn collect(
+    args: &BuildArgs,
+    config: &Config,
+    start: Instant,
+) -> Result<(Collection, Option<Error>), Error> {
     let show_progress = wants_progress(
         args.quiet || args.json,
         io::stderr().is_terminal(),
@@ -135,7 +134,12 @@ fn collect(args: &BuildArgs, config: &Config, start: Instant) -> Result<Collecti
         if show_progress {
             scope.spawn(|| draw_progress(&progress, &finished, start));
         }
-        let collection = crate::collect_with_progress(config, args.verbose, &progress);
+        let details = if args.verbose {
+            Details::Keep
+        } else {
+            Details::Drop
+        };
+        let collection = crate::collect_with_progress(config, details, &progress);
         finished.store(true, Ordering::Relaxed);
         collection
     })

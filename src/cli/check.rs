@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use super::CheckArgs;
 use super::report::{counts_json, problem_json};
-use crate::check::{CheckOptions, Counts, Omitted, Problem, Report, Sink};
+use crate::check::{CheckOptions, Counts, Omitted, Problem, Report, Reporter};
 use crate::urls::BaseUrl;
 
 /// Prints a kept report's problems and closing count; returns the exit code.
@@ -66,7 +66,7 @@ pub(super) fn check(args: &CheckArgs) -> i32 {
 /// pipe) is not the check's problem: the counts still go to stderr.
 struct Lines<W>(W);
 
-impl<W: Write> Sink for Lines<W> {
+impl<W: Write> Reporter for Lines<W> {
     fn problem(&mut self, problem: Problem) {
         super::say_to(&mut self.0, problem);
     }
@@ -128,7 +128,7 @@ impl<W: Write> Json<W> {
     }
 }
 
-impl<W: Write> Sink for Json<W> {
+impl<W: Write> Reporter for Json<W> {
     fn problem(&mut self, problem: Problem) {
         let start = if self.written == 0 {
             "{\"problems\":["

@@ -160,3 +160,17 @@ impl Source<'_> {
         }
     }
 }
+
+/// A bad value of `key`, at `span` of the file.
+pub(super) fn bad_value(
+    src: &Source,
+    span: std::ops::Range<usize>,
+    key: &str,
+    message: String,
+) -> ConfigError {
+    ConfigError::Value {
+        origin: src.at(span),
+        key: key.to_string(),
+        message,
+    }
+}

@@ -1,7 +1,6 @@
 //! How the sitemap set is laid out and shown: `[[section]]` and `stylesheet`.
 
-use super::file::{FileConfig, FileSection, Source};
-use super::validate::bad_value;
+use super::file::{FileConfig, FileSection, Source, bad_value};
 use super::{ConfigError, Output};
 use crate::rules::RuleRef;
 use crate::sections::{SectionSpec, Sections};

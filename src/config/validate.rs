@@ -4,7 +4,7 @@ use std::path::{Component, Path, PathBuf};
 
 use toml::Spanned;
 
-use super::file::{FileConfig, Source};
+use super::file::{FileConfig, Source, bad_value};
 use super::{
     Config, ConfigError, HeadRules, INDEXNOW_ENDPOINT, INDEXNOW_KEY_ENV, IndexNow, Output,
     Overrides,
@@ -76,20 +76,6 @@ impl Config {
             stylesheet: super::layout::stylesheet(&file, &src, format, &base_url)?,
             base_url,
         })
-    }
-}
-
-/// A bad value of `key`, at `span` of the file.
-pub(super) fn bad_value(
-    src: &Source,
-    span: std::ops::Range<usize>,
-    key: &str,
-    message: String,
-) -> ConfigError {
-    ConfigError::Value {
-        origin: src.at(span),
-        key: key.to_string(),
-        message,
     }
 }
 

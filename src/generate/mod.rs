@@ -89,18 +89,36 @@ pub(crate) struct Lookups {
     robots: Option<Robots>,
 }
 
-/// Walks the site and builds the sorted, de-duplicated entries. With `details`, the
-/// files skipped and left out are listed too (for `--verbose`).
-pub fn collect(config: &Config, details: bool) -> Result<Collection, Error> {
-    collect_with_progress(config, details, &Progress::default())
+/// Whether [`collect`] lists each file it passed over, left out or did not date by its
+/// sources (for `--verbose`), or only counts them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Details {
+    /// Counts only: the lists in [`Collection`] stay empty.
+    #[default]
+    Drop,
+    /// Each file too, with why.
+    Keep,
 }
 
-/// [`collect`], counting its way through the pages in `progress`.
+/// Walks the site and builds the sorted, de-duplicated entries; an error when there is
+/// nothing to write (no pages, every page left out, wrong canonicals).
+pub fn collect(config: &Config, details: Details) -> Result<Collection, Error> {
+    let (collection, unwritable) = collect_with_progress(config, details, &Progress::default())?;
+    match unwritable {
+        Some(err) => Err(err),
+        None => Ok(collection),
+    }
+}
+
+/// [`collect`], counting its way through the pages in `progress`. The collection comes
+/// back even when it cannot be written, with the error that says why beside it (every
+/// page left out, wrong canonicals), so `--verbose` can still show each page and why.
 pub fn collect_with_progress(
     config: &Config,
-    details: bool,
+    details: Details,
     progress: &Progress,
-) -> Result<Collection, Error> {
+) -> Result<(Collection, Option<Error>), Error> {
+    let details = details == Details::Keep;
     let mut warnings = Vec::new();
     let mut lookups = lookups(config, &mut warnings)?;
     histories(config, &mut lookups, &mut warnings);
@@ -383,32 +401,30 @@ fn new_state(
         .collect()
 }
 
-/// Sorts what is reported, and turns what cannot be written into the error.
+/// Sorts what is reported, and tells what cannot be written: the error beside the
+/// collection, or the run's error when there were no pages at all.
 fn finish(
     config: &Config,
     mut collection: Collection,
     wrong_canonicals: Option<String>,
-) -> Result<Collection, Error> {
+) -> Result<(Collection, Option<Error>), Error> {
     collection.skipped.sort_by(|a, b| a.rel.cmp(&b.rel));
     collection.warnings.sort_by_cached_key(|w| w.to_string());
-    if let Some(message) = wrong_canonicals {
-        return Err(Error::WrongCanonicals {
-            message,
-            collection: Box::new(collection),
-        });
-    }
-    if collection.entries.is_empty() {
-        if collection.counts.total() > 0 {
-            return Err(Error::AllLeftOut {
-                dir: config.public_dir.clone(),
-                collection: Box::new(collection),
-            });
-        }
+    let unwritable = if let Some(message) = wrong_canonicals {
+        Some(Error::WrongCanonicals { message })
+    } else if !collection.entries.is_empty() {
+        None
+    } else if collection.counts.total() > 0 {
+        Some(Error::AllLeftOut {
+            dir: config.public_dir.clone(),
+            counts: collection.counts,
+        })
+    } else {
         return Err(Error::NoPages {
             dir: config.public_dir.clone(),
         });
-    }
-    Ok(collection)
+    };
+    Ok((collection, unwritable))
 }
 
 /// What the canonicals are settled against: every page, and which are listed.

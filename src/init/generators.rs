@@ -3,7 +3,8 @@
 use std::path::Path;
 
 use super::read::{
-    join, json_value, py_value, toml_path, toml_value, yaml_bool, yaml_nested, yaml_value,
+    absolute, join, json_value, py_value, toml_path, toml_value, yaml, yaml_bool, yaml_nested,
+    yaml_value,
 };
 use super::{Detected, Generator, javascript, read_text};
 
@@ -74,19 +75,6 @@ pub(super) fn settings(found: &mut Detected, dir: &Path, name: &str, text: &str)
         }
     }
     found.base_url = absolute(found.base_url.take());
-}
-
-/// Keeps a base URL only when it is absolute http(s), ending it in `/`.
-pub(super) fn absolute(url: Option<String>) -> Option<String> {
-    let url = url?;
-    let url = url.trim();
-    (url.starts_with("http://") || url.starts_with("https://")).then(|| {
-        if url.ends_with('/') {
-            url.to_string()
-        } else {
-            format!("{url}/")
-        }
-    })
 }
 
 fn hexo(found: &mut Detected, text: &str) {
@@ -183,10 +171,7 @@ fn quarto(found: &mut Detected, text: &str) {
 /// matter `defaults` give posts (`scope: {type: posts}`).
 fn jekyll_permalink(text: &str) -> Option<String> {
     use yaml_rust2::Yaml;
-    let doc = yaml_rust2::YamlLoader::load_from_str(text)
-        .ok()?
-        .into_iter()
-        .next()?;
+    let doc = yaml(text);
     if let Some(p) = doc["permalink"].as_str() {
         return Some(p.to_string());
     }

@@ -4,8 +4,7 @@
 
 use std::path::Path;
 
-use super::generators::absolute;
-use super::read::{join, js_bool, js_value, js_value_in, json_value, read_export};
+use super::read::{absolute, join, js_bool, js_value, js_value_in, json_value, read_export};
 use super::{Detected, Generator, read_text};
 
 pub(super) fn eleventy(found: &mut Detected, dir: &Path, text: &str) {

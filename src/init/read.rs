@@ -1,9 +1,13 @@
 //! Single values out of the generators' own config files.
 //!
-//! Those configs are TOML, YAML, JSON, JavaScript or Python. TOML and JSON are parsed
-//! with their crates; for the others `init` needs only a few top-level string or boolean
-//! values, so they are picked out by hand here rather than pulling in a YAML parser, a
-//! JavaScript engine or a Python interpreter. A value not found is left for the user.
+//! Those configs are TOML, YAML, JSON, JavaScript or Python. TOML, YAML and JSON are
+//! parsed with their crates; of JavaScript and Python `init` needs only a few top-level
+//! string or boolean values, so they are picked out by hand here rather than pulling in
+//! a JavaScript engine or a Python interpreter. A value not found is left for the user.
+
+use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
+use yaml_rust2::scanner::{Marker, TScalarStyle};
+use yaml_rust2::{Yaml, YamlLoader};
 
 /// A top-level string of a TOML document, the first of `keys` present.
 pub fn toml_value(text: &str, keys: &[&str]) -> Option<String> {
@@ -29,48 +33,117 @@ pub fn json_value(text: &str, key: &str) -> Option<String> {
     value.get(key)?.as_str().map(str::to_string)
 }
 
-/// A top-level `key: value` of a YAML file (no indentation), unquoted.
-pub fn yaml_value(text: &str, key: &str) -> Option<String> {
-    text.lines().find_map(|line| {
-        let rest = line.strip_prefix(key)?.trim_start().strip_prefix(':')?;
-        let value = rest.split(" #").next()?.trim();
-        let value = unquote(value).unwrap_or(value);
-        (!value.is_empty()).then(|| value.to_string())
-    })
+/// A YAML config's top-level document, parsed with yaml-rust2. A value under a tag
+/// of its own (MkDocs' `!ENV SITE_URL`, `!!python/name:...`) is read as null: the
+/// program that reads the file computes it, so the text does not say it. When the whole
+/// file does not parse (a duplicated key, which PyYAML and Ruby's Psych accept; a block
+/// yaml-rust2 refuses), each top-level key's block is parsed on its own and a later key
+/// wins, as in those parsers, so one bad block costs only its own values (or, when its
+/// first line parses alone, only those under it).
+pub fn yaml(text: &str) -> Yaml {
+    if let Some(doc) = yaml_document(text) {
+        return doc;
+    }
+    let mut top = yaml_rust2::yaml::Hash::new();
+    for block in yaml_blocks(text) {
+        // A block that does not parse may still have its key's own line right.
+        let first = block.lines().next().unwrap_or_default();
+        if let Some(Yaml::Hash(hash)) = yaml_document(&block).or_else(|| yaml_document(first)) {
+            top.extend(hash);
+        }
+    }
+    Yaml::Hash(top)
 }
 
-/// A `key: value` one level under the top-level `parent:` of a YAML file (`project:`
-/// then `  output-dir: _out`), unquoted.
+/// The first document of `text`, `None` when the text does not parse.
+fn yaml_document(text: &str) -> Option<Yaml> {
+    let mut loader = Untagged(YamlLoader::default());
+    Parser::new_from_str(text).load(&mut loader, false).ok()?;
+    // A loader that met an error (a duplicated key) ends no document.
+    loader.0.documents().first().cloned()
+}
+
+/// yaml-rust2's loader, handed each scalar with a tag other than YAML's own types as
+/// null.
+struct Untagged(YamlLoader);
+
+impl MarkedEventReceiver for Untagged {
+    fn on_event(&mut self, event: Event, mark: Marker) {
+        const CORE: [&str; 5] = ["str", "int", "float", "bool", "null"];
+        let event = match event {
+            Event::Scalar(_, _, anchor, Some(tag))
+                if tag.handle != "tag:yaml.org,2002:" || !CORE.contains(&tag.suffix.as_str()) =>
+            {
+                Event::Scalar("~".to_string(), TScalarStyle::Plain, anchor, None)
+            }
+            event => event,
+        };
+        self.0.on_event(event, mark);
+    }
+}
+
+/// The first document's top-level keys, each with the lines under it: a block starts
+/// at each line that begins with neither a space, a tab, `#` nor `-` (a sequence may sit
+/// at its key's indentation).
+fn yaml_blocks(text: &str) -> Vec<String> {
+    let mut blocks: Vec<String> = Vec::new();
+    for line in text.lines() {
+        if line == "---" && blocks.is_empty() {
+            continue;
+        }
+        if line == "---" || line == "..." {
+            break;
+        }
+        let starts = !line.is_empty() && !line.starts_with([' ', '\t', '#', '-']);
+        match blocks.last_mut() {
+            Some(block) if !starts => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            _ if starts => blocks.push(format!("{line}\n")),
+            _ => {}
+        }
+    }
+    blocks
+}
+
+/// A YAML scalar as text (`4000`, `true`), when it is one and not empty.
+fn yaml_scalar(value: &Yaml) -> Option<String> {
+    let text = match value {
+        Yaml::String(s) | Yaml::Real(s) => s.clone(),
+        Yaml::Integer(i) => i.to_string(),
+        Yaml::Boolean(b) => b.to_string(),
+        _ => return None,
+    };
+    (!text.is_empty()).then_some(text)
+}
+
+/// A top-level `key: value` of a YAML file, as text.
+pub fn yaml_value(text: &str, key: &str) -> Option<String> {
+    yaml_scalar(&yaml(text)[key])
+}
+
+/// A `key: value` under the top-level `parent:` of a YAML file (`project:` then
+/// `  output-dir: _out`), as text.
 pub fn yaml_nested(text: &str, parent: &str, key: &str) -> Option<String> {
-    let mut lines = text.lines().skip_while(|line| {
-        line.strip_prefix(parent)
-            .is_none_or(|rest| !rest.trim_start().starts_with(':'))
-    });
-    lines.next()?;
-    let block: Vec<&str> = lines
-        .take_while(|l| l.trim().is_empty() || l.starts_with([' ', '\t']) || l.starts_with('#'))
-        .filter(|l| !l.trim().is_empty())
-        .collect();
-    let indent = block.first()?.len() - block.first()?.trim_start().len();
-    let children: String = block
-        .iter()
-        .filter(|l| l.len() - l.trim_start().len() == indent)
-        .map(|l| format!("{}\n", l.trim_start()))
-        .collect();
-    yaml_value(&children, key)
+    yaml_scalar(&yaml(text)[parent][key])
 }
 
 /// Whether a YAML file has the top-level key `key`, whatever its value.
 pub fn yaml_has_key(text: &str, key: &str) -> bool {
-    text.lines().any(|line| {
-        line.strip_prefix(key)
-            .is_some_and(|rest| rest.trim_start().starts_with(':'))
-    })
+    yaml(text)
+        .as_hash()
+        .is_some_and(|top| top.contains_key(&Yaml::String(key.to_string())))
 }
 
-/// A top-level YAML boolean (`true`/`false`, `yes`/`no`).
+/// A top-level YAML boolean (`true`/`false`, and YAML 1.1's `yes`/`no`, `on`/`off`,
+/// which PyYAML and Psych still read as booleans).
 pub fn yaml_bool(text: &str, key: &str) -> Option<bool> {
-    parse_bool(&yaml_value(text, key)?)
+    match &yaml(text)[key] {
+        Yaml::Boolean(b) => Some(*b),
+        Yaml::String(s) => parse_bool(s),
+        _ => None,
+    }
 }
 
 /// The first `key: 'string'` (or `"string"`, or `` `string` ``) in a JavaScript config,
@@ -169,11 +242,6 @@ fn parse_bool(word: &str) -> Option<bool> {
     }
 }
 
-fn unquote(value: &str) -> Option<&str> {
-    let quote = value.chars().next().filter(|c| matches!(c, '\'' | '"'))?;
-    value.strip_prefix(quote)?.strip_suffix(quote)
-}
-
 /// The string literal `value` starts with.
 fn unquote_prefix(value: &str) -> Option<&str> {
     let quote = value
@@ -182,6 +250,19 @@ fn unquote_prefix(value: &str) -> Option<&str> {
         .filter(|c| matches!(c, '\'' | '"' | '`'))?;
     let body = &value[1..];
     body.find(quote).map(|end| &body[..end])
+}
+
+/// Keeps a base URL only when it is absolute http(s), ending it in `/`.
+pub fn absolute(url: Option<String>) -> Option<String> {
+    let url = url?;
+    let url = url.trim();
+    (url.starts_with("http://") || url.starts_with("https://")).then(|| {
+        if url.ends_with('/') {
+            url.to_string()
+        } else {
+            format!("{url}/")
+        }
+    })
 }
 
 /// `https://example.org` + `/blog/` → `https://example.org/blog/`.
@@ -288,5 +369,40 @@ mod tests {
         );
         assert_eq!(yaml_bool(text, "use_directory_urls"), Some(false));
         assert_eq!(yaml_value(text, "nested"), None);
+    }
+
+    #[test]
+    fn unusual_yaml_is_read_as_its_generator_reads_it() {
+        // MkDocs' Python tags parse; a tagged value (`!ENV`) is the program's, not a path.
+        let mkdocs = "site_url: https://m.example/\nsite_dir: !ENV SITE_DIR\nmarkdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n  - toc:\n      slugify: !!python/object/apply:pymdownx.slugs.slugify {kwds: {case: lower}}\nuse_directory_urls: false\n";
+        assert_eq!(
+            yaml_value(mkdocs, "site_url").as_deref(),
+            Some("https://m.example/")
+        );
+        assert_eq!(yaml_value(mkdocs, "site_dir"), None);
+        assert_eq!(yaml_bool(mkdocs, "use_directory_urls"), Some(false));
+        assert!(yaml_has_key(mkdocs, "markdown_extensions"));
+        // A duplicated key fails the whole parse: each block is read alone, the later
+        // wins (as in PyYAML and Psych), and a block with a tab costs only what is under
+        // its key.
+        let broken =
+            "url: https://a.example\nnav:\n\t- a.md\nbaseurl: /x\nurl: https://b.example\n";
+        assert_eq!(
+            yaml_value(broken, "url").as_deref(),
+            Some("https://b.example")
+        );
+        assert_eq!(yaml_value(broken, "baseurl").as_deref(), Some("/x"));
+        assert!(yaml_has_key(broken, "nav"));
+        // `---` opens the document; what follows its end is not read.
+        let doc = "---\nproject:\n  output-dir: \"_o\" # c\n...\nproject: no\n";
+        assert_eq!(
+            yaml_nested(doc, "project", "output-dir").as_deref(),
+            Some("_o")
+        );
+        assert_eq!(
+            yaml_value("port: 4000\nempty:\nnull: ~\n", "port").as_deref(),
+            Some("4000")
+        );
+        assert_eq!(yaml_value("empty:\n", "empty"), None);
     }
 }

@@ -10,7 +10,7 @@ use quick_xml::events::Event;
 use tempfile::NamedTempFile;
 
 use super::split::{Part, write_urlsets_declaring};
-use super::xml::{Extensions, Sink, write_index};
+use super::xml::{Extensions, MaybeGzip, write_index};
 use super::{
     ChildShape, Children, EntrySlice, Form, Format, Group, Limits, PROTOCOL_MAX_BYTES,
     PROTOCOL_MAX_ENTRIES, WriteError, Written, child_name, child_shape, root_element, split_name,
@@ -133,12 +133,12 @@ fn write_indexed(
     }
     let index = set.replacement.temp().map_err(io_at(dir))?;
     let index = write_index(
-        Sink::new(index, set.form.gzip),
+        MaybeGzip::new(index, set.form.gzip),
         &listed,
         set.form.lastmod,
         set.form.stylesheet,
     )
-    .and_then(Sink::finish)
+    .and_then(MaybeGzip::finish)
     .map_err(io_at(dir))?;
     index.as_file().sync_all().map_err(io_at(index.path()))?;
     for ((_, part), path) in parts.into_iter().zip(&paths) {
@@ -318,10 +318,10 @@ impl Replacement {
                 inner: self.temp()?,
                 hasher: blake3::Hasher::new(),
             };
-            Ok(Sink::new(hashing, form.gzip))
+            Ok(MaybeGzip::new(hashing, form.gzip))
         };
         // Synced and closed as each is finished; the path alone waits for the rename.
-        let close = |sink: Sink<Hashing<NamedTempFile>>| {
+        let close = |sink: MaybeGzip<Hashing<NamedTempFile>>| {
             let file = sink.finish()?;
             file.inner.as_file().sync_all()?;
             Ok(Closed {
@@ -374,8 +374,8 @@ pub fn write_index_file(
     let dir = &replacement.dir;
     let temp = replacement.temp().map_err(io_at(dir))?;
     let gzip = output.extension().is_some_and(|e| e == "gz");
-    let index = write_index(Sink::new(temp, gzip), children, format, stylesheet)
-        .and_then(Sink::finish)
+    let index = write_index(MaybeGzip::new(temp, gzip), children, format, stylesheet)
+        .and_then(MaybeGzip::finish)
         .map_err(io_at(dir))?;
     index.as_file().sync_all().map_err(io_at(index.path()))?;
     persist(index, output)?;

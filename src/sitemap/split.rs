@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use jiff::Timestamp;
 
-use super::xml::{Extensions, Sink, URLSET_CLOSE, urlset_open, write_entry};
+use super::xml::{Extensions, MaybeGzip, URLSET_CLOSE, urlset_open, write_entry};
 use super::{EntrySlice, Form, Format, Limits, WriteError};
 
 /// One sitemap file's worth of entries, as written to its sink.
@@ -138,8 +138,8 @@ pub fn write_single(
         path: stdout(),
         source,
     };
-    let open = || Ok(Sink::new(Vec::new(), form.gzip));
-    let parts = write_urlsets(entries, limits, form, open, Sink::finish).map_err(io_err)?;
+    let open = || Ok(MaybeGzip::new(Vec::new(), form.gzip));
+    let parts = write_urlsets(entries, limits, form, open, MaybeGzip::finish).map_err(io_err)?;
     if parts.len() > 1 {
         return Err(WriteError::NeedsIndex {
             urls: entries.len(),

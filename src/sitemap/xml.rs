@@ -1,4 +1,5 @@
-//! The XML of a sitemap: entries, the urlset and index documents, and the gzip sink.
+//! The XML of a sitemap: entries, the urlset and index documents, and the writer that
+//! gzips them or not.
 
 use std::io::{self, BufWriter, Write};
 
@@ -60,44 +61,44 @@ pub(super) const INDEX_CLOSE: &str = "</sitemapindex>\n";
 
 /// A file's bytes on their way out, gzipped or not. flate2's gzip header carries no
 /// time or name, so the same sitemap gives the same bytes (and child name) every run.
-pub(super) enum Sink<W: Write> {
+pub(super) enum MaybeGzip<W: Write> {
     Plain(W),
     Gzip(flate2::write::GzEncoder<W>),
 }
 
-impl<W: Write> Sink<W> {
-    pub(super) fn new(inner: W, gzip: bool) -> Sink<W> {
+impl<W: Write> MaybeGzip<W> {
+    pub(super) fn new(inner: W, gzip: bool) -> MaybeGzip<W> {
         if gzip {
-            Sink::Gzip(flate2::write::GzEncoder::new(
+            MaybeGzip::Gzip(flate2::write::GzEncoder::new(
                 inner,
                 flate2::Compression::default(),
             ))
         } else {
-            Sink::Plain(inner)
+            MaybeGzip::Plain(inner)
         }
     }
 
     /// Ends the gzip stream, if any, and hands back the inner writer.
     pub(super) fn finish(self) -> io::Result<W> {
         match self {
-            Sink::Plain(w) => Ok(w),
-            Sink::Gzip(gz) => gz.finish(),
+            MaybeGzip::Plain(w) => Ok(w),
+            MaybeGzip::Gzip(gz) => gz.finish(),
         }
     }
 }
 
-impl<W: Write> Write for Sink<W> {
+impl<W: Write> Write for MaybeGzip<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match self {
-            Sink::Plain(w) => w.write(buf),
-            Sink::Gzip(gz) => gz.write(buf),
+            MaybeGzip::Plain(w) => w.write(buf),
+            MaybeGzip::Gzip(gz) => gz.write(buf),
         }
     }
 
     fn flush(&mut self) -> io::Result<()> {
         match self {
-            Sink::Plain(w) => w.flush(),
-            Sink::Gzip(gz) => gz.flush(),
+            MaybeGzip::Plain(w) => w.flush(),
+            MaybeGzip::Gzip(gz) => gz.flush(),
         }
     }
 }
