@@ -7,8 +7,6 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use super::Lookups;
-use super::workers::Dated;
-use super::workers::Outcome;
 use crate::config::Config;
 use crate::error::{LeftOut, Warning};
 use crate::lastmod::source::{How, Miss, SOURCE_LINK_MARKERS, SourceDates};
@@ -18,6 +16,28 @@ use crate::rules::Verdict;
 use crate::scan::{At, ScanWarning};
 use crate::sitemap::{Alternate, Fields, Item};
 use crate::{canonical, urls};
+
+/// How a listed page was dated.
+pub(super) struct Dated {
+    /// The page's content fingerprint, when the `"content"` source is used.
+    pub fingerprint: Option<String>,
+    /// The source that dated it.
+    pub from: Option<LastmodSource>,
+    /// Why `"source"` did not, when it was asked to.
+    pub missed: Option<Miss>,
+}
+
+/// What became of one page.
+pub(super) enum Outcome {
+    /// Its entry, packed into the worker's text, and how it was dated.
+    Listed(Item, Dated),
+    /// Left out.
+    LeftOut(LeftOut),
+    /// Named another URL as canonical: listed or left out once every page is known.
+    Canonical(canonical::Judged),
+    /// Not on the site any more, or not fit to list (with a warning).
+    Dropped,
+}
 
 /// What every page of a run is processed with.
 pub(super) struct Shared<'a> {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 
-use super::page::{Out, Scratch, Shared, process_page};
+use super::page::{Out, Outcome, Scratch, Shared, process_page};
 use super::{Lookups, Progress};
 use crate::canonical;
 use crate::config::Config;
@@ -136,28 +136,6 @@ impl Processed {
             Outcome::Dropped => {}
         }
     }
-}
-
-/// How a listed page was dated.
-pub(super) struct Dated {
-    /// The page's content fingerprint, when the `"content"` source is used.
-    pub fingerprint: Option<String>,
-    /// The source that dated it.
-    pub from: Option<LastmodSource>,
-    /// Why `"source"` did not, when it was asked to.
-    pub missed: Option<Miss>,
-}
-
-/// What became of one page.
-pub(super) enum Outcome {
-    /// Its entry, packed into the worker's text, and how it was dated.
-    Listed(Item, Dated),
-    /// Left out.
-    LeftOut(LeftOut),
-    /// Named another URL as canonical: listed or left out once every page is known.
-    Canonical(canonical::Judged),
-    /// Not on the site any more, or not fit to list (with a warning).
-    Dropped,
 }
 
 /// Walks the site and processes each page as the walk finds it, on `config.threads`
