@@ -1,13 +1,15 @@
 //! sitemapgen: writes `sitemap.xml` for a built static site.
 //!
-//! The pipeline, one module per stage, data flowing one way:
-//! [`config`] (file + flags into one [`Config`]) → [`build`] (the run: [`scan`] walks the
-//! public directory; for each page [`rules`] (exclude / changefreq / priority), [`url`]
-//! (path → absolute URL), [`page`] (what the page's head says: noindex, canonical,
-//! redirects, hreflang, date), [`canonical`] (what a canonical link names), [`images`]
-//! (its images, with `images = true`), [`lastmod`] (date each page)) → [`sections`] (which child sitemaps each page goes to) →
-//! [`sitemap`] (XML, splitting, index, atomic writes). Beside it: [`stylesheet`],
-//! [`robots`], [`check`], [`index`], [`init`]; [`cli`] is the only part that prints.
+//! The pipeline, one module per stage, data flowing one way (docs/ARCHITECTURE.md):
+//! [`config`] (file + flags into one [`Config`]) → [`generate`] (the run: [`scan`] walks
+//! the public directory, handing each page to a worker as it finds it; for each page
+//! [`rules`] (exclude / changefreq / priority), [`urls`] (path → absolute URL), [`page`]
+//! (what the page's head says: noindex, canonical, redirects, hreflang, date),
+//! [`canonical`] (what a canonical link names), [`images`] (its images, with
+//! `images = true`), [`lastmod`] (date each page)) → [`sections`] (which child sitemaps
+//! each page goes to) → [`sitemap`] (XML, splitting, index, atomic writes). Beside it:
+//! [`stylesheet`], [`robots`], [`changes`], [`check`], [`index`], [`init`], [`submit`];
+//! [`cli`] is the only part that prints.
 //!
 //! ```no_run
 //! use sitemapgen::config::{Config, Overrides};

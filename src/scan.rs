@@ -2,7 +2,7 @@
 //!
 //! One walk ([`walk`]) on all cores, which hands each page on while its directory is
 //! held open; its order varies, so callers sort what it finds. What is a page is decided
-//! here ([`file_verdict`]); how directories are opened and read, per platform, in
+//! here (`file_verdict`); how directories are opened and read, per platform, in
 //! [`dir`].
 
 use std::ffi::OsStr;

@@ -13,7 +13,7 @@ use crate::robots::RobotsTxt;
 use crate::rules::Changefreq;
 use crate::sitemap::Format;
 
-/// `sitemap.toml` as written: every key optional here, checked in [`Config::from_parts`].
+/// `sitemap.toml` as written: every key optional here, checked in `Config::from_parts`.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileConfig {

@@ -27,7 +27,7 @@ fn children_of(config: &Config, output: &Path) -> Children {
     Children { loc_prefix }
 }
 
-/// What [`write`] did.
+/// What [`write()`] did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WriteOutcome {
     /// The files written; `None` when the sitemap went to standard output.
