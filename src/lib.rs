@@ -22,6 +22,7 @@
 pub mod canonical;
 pub mod changes;
 pub mod check;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod config;
 pub mod error;
