@@ -4,7 +4,8 @@
 //! One POST of JSON `{host, key, keyLocation, urlList}` per 10,000 URLs; 429 and 5xx are
 //! retried with backoff a bounded number of times. Each accepted batch is recorded in the
 //! change list, so running `submit` again sends nothing, and a run after a failure
-//! resumes where it stopped.
+//! resumes where it stopped. The requests go out only in a build with the `submit`
+//! feature (`send`); without it, a dry run still prints them.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -204,7 +205,7 @@ fn request_body(host: &str, options: &SubmitOptions, urls: &[&str]) -> String {
     .to_string()
 }
 
-pub(crate) fn key_location(options: &SubmitOptions) -> String {
+fn key_location(options: &SubmitOptions) -> String {
     format!("{}{}.txt", options.base_url, options.key)
 }
 
