@@ -48,9 +48,10 @@ pub fn read_regular_string(path: &Path, limit: u64) -> io::Result<String> {
 #[cfg(unix)]
 pub fn open_nonblocking(path: &Path) -> io::Result<File> {
     use std::os::unix::fs::OpenOptionsExt;
+    let nonblocking = rustix::fs::OFlags::NONBLOCK.bits();
     std::fs::OpenOptions::new()
         .read(true)
-        .custom_flags(libc::O_NONBLOCK)
+        .custom_flags(nonblocking as i32)
         .open(path)
 }
 
@@ -290,8 +291,33 @@ pub struct DirLock {
 /// lock file is left in the site and a killed run releases it), waiting for another run
 /// that holds it. One process must not take it twice at once: two descriptions of one
 /// directory exclude each other.
+#[cfg(unix)]
 pub fn lock_dir(dir: &Path) -> io::Result<DirLock> {
     let file = File::open(dir)?;
+    file.lock()?;
+    Ok(DirLock { _file: file })
+}
+
+/// Takes the lock of directory `dir`, waiting for another run that holds it.
+///
+/// Windows locks byte ranges of files only (`LockFileEx` on a directory handle fails), and
+/// a directory opened without sharing would also shut out the renames into it. So the
+/// lock is a file in the temporary directory named by the hash of `dir`'s real path:
+/// nothing is left in the site, and a killed run's lock goes with its handles. Runs of
+/// one user exclude each other (each user has a temporary directory of their own).
+#[cfg(not(unix))]
+pub fn lock_dir(dir: &Path) -> io::Result<DirLock> {
+    let real = std::fs::canonicalize(dir)?;
+    if !real.is_dir() {
+        return Err(io::Error::from(io::ErrorKind::NotADirectory));
+    }
+    let hash = blake3::hash(real.as_os_str().as_encoded_bytes()).to_hex();
+    let name = format!("sitemapgen-{}.lock", &hash[..32]);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(std::env::temp_dir().join(name))?;
     file.lock()?;
     Ok(DirLock { _file: file })
 }
@@ -312,7 +338,8 @@ pub fn sweep_temporaries(dir: &Path, prefix: &str) {
 }
 
 /// Makes renames in `dir` durable; a directory that cannot be opened for this is not
-/// worth failing a run over, as the data itself is already synced.
+/// worth failing a run over, as the data itself is already synced. (Windows opens no
+/// directory as a `File`, and its file systems journal the rename themselves.)
 pub fn sync_dir(dir: &Path) {
     if let Ok(d) = File::open(dir) {
         let _ = d.sync_all();
@@ -322,10 +349,10 @@ pub fn sync_dir(dir: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::os::unix::fs::PermissionsExt;
 
     #[test]
-    fn only_regular_files_are_opened_and_reads_are_bounded() {
+    #[cfg(unix)]
+    fn fifos_and_devices_are_refused_without_waiting() {
         let dir = tempfile::tempdir().unwrap();
         let fifo = dir.path().join("fifo");
         let made = std::process::Command::new("mkfifo").arg(&fifo).status();
@@ -333,10 +360,15 @@ mod tests {
         // Returns at once (a blocking open would wait for a writer forever).
         let err = open_regular(&fifo).unwrap_err();
         assert_eq!(err.to_string(), "is a FIFO, not a regular file");
-        let err = open_regular(dir.path()).unwrap_err();
-        assert_eq!(err.to_string(), "is a directory, not a regular file");
         let err = open_regular(Path::new("/dev/null")).unwrap_err();
         assert_eq!(err.to_string(), "is a device, not a regular file");
+    }
+
+    #[test]
+    fn only_regular_files_are_opened_and_reads_are_bounded() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = open_regular(dir.path()).unwrap_err();
+        assert_eq!(err.to_string(), "is a directory, not a regular file");
         let file = dir.path().join("f");
         std::fs::write(&file, b"12345").unwrap();
         assert_eq!(read_regular(&file, 5).unwrap(), b"12345");
@@ -405,20 +437,55 @@ mod tests {
         };
         let held = lock_dir(dir.path()).unwrap();
         write_atomic(&path, b"one", how(false), &held).unwrap();
+        let err = write_atomic(&path, b"two", how(false), &held).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(std::fs::read(&path).unwrap(), b"one");
+        write_atomic(&path, b"two", how(true), &held).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"two");
+        // No temporary file is left behind.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn atomic_writes_give_new_files_the_umask_and_keep_a_replaced_files_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.txt");
+        let how = Atomic {
+            prefix: ".f.txt.",
+            clobber: true,
+        };
+        let held = lock_dir(dir.path()).unwrap();
+        write_atomic(&path, b"one", how, &held).unwrap();
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         // 0666 less the umask (the test runner's, read back from a file it makes).
         let probe = dir.path().join("probe");
         std::fs::File::create(&probe).unwrap();
         assert_eq!(mode(&path), mode(&probe));
-        std::fs::remove_file(&probe).unwrap();
-        let err = write_atomic(&path, b"two", how(false), &held).unwrap_err();
-        assert_eq!(err.kind(), io::ErrorKind::AlreadyExists);
-        assert_eq!(std::fs::read(&path).unwrap(), b"one");
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o604)).unwrap();
-        write_atomic(&path, b"two", how(true), &held).unwrap();
-        assert_eq!(std::fs::read(&path).unwrap(), b"two");
+        write_atomic(&path, b"two", how, &held).unwrap();
         assert_eq!(mode(&path), 0o604);
-        // No temporary file is left behind.
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_directory_lock_waits_for_its_holder_and_wants_a_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        let held = lock_dir(dir.path()).unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let path = dir.path().to_path_buf();
+        let waiter = std::thread::spawn(move || {
+            let second = lock_dir(&path).unwrap();
+            tx.send(()).unwrap();
+            drop(second);
+        });
+        // The second taker waits while the first holds the lock...
+        let wait = std::time::Duration::from_millis(200);
+        assert!(rx.recv_timeout(wait).is_err());
+        // ...and goes on once it is released.
+        drop(held);
+        rx.recv_timeout(std::time::Duration::from_secs(10)).unwrap();
+        waiter.join().unwrap();
+        assert!(lock_dir(&dir.path().join("missing")).is_err());
     }
 }

@@ -119,19 +119,10 @@ pub fn refuse_output_among_inputs(output: &Path, inputs: &[PathBuf]) -> Result<(
     Ok(())
 }
 
-/// Whether two paths are one file by device and inode (hard links included).
-#[cfg(unix)]
+/// Whether two paths are one file (hard links included): device and inode on Unix, volume
+/// and file index on Windows.
 fn same_file(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (std::fs::metadata(a), std::fs::metadata(b)) {
-        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
-        _ => false,
-    }
-}
-
-#[cfg(not(unix))]
-fn same_file(_a: &Path, _b: &Path) -> bool {
-    false
+    same_file::is_same_file(a, b).unwrap_or(false)
 }
 
 /// Writes the index atomically, linking `stylesheet` for browsers when given.

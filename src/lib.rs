@@ -24,6 +24,7 @@
 pub mod canonical;
 pub mod changes;
 pub mod check;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod config;
 pub mod error;

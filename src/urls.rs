@@ -334,9 +334,6 @@ pub fn resolve_href(page: &url::Url, href: &str) -> Result<url::Url, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::ffi::OsStr;
-    use std::os::unix::ffi::OsStrExt;
-    use std::path::PathBuf;
 
     fn base(s: &str) -> BaseUrl {
         BaseUrl::parse(s).unwrap()
@@ -423,9 +420,12 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)]
     fn non_utf8_names_are_encoded_byte_for_byte() {
+        use std::ffi::OsStr;
+        use std::os::unix::ffi::OsStrExt;
         let b = base("https://example.org/");
-        let rel = PathBuf::from(OsStr::from_bytes(b"caf\xe9/index.html"));
+        let rel = std::path::PathBuf::from(OsStr::from_bytes(b"caf\xe9/index.html"));
         assert_eq!(page_url(&b, &rel, &SLASH), "https://example.org/caf%E9/");
     }
 

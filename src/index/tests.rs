@@ -133,3 +133,21 @@ fn each_child_is_listed_once() {
     let got = children(&[path.clone(), path], dir.path(), &base()).unwrap();
     assert_eq!(got.len(), 1);
 }
+
+#[test]
+fn an_output_that_is_an_input_under_another_name_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("a.xml");
+    std::fs::write(&input, urlset(&[])).unwrap();
+    let other = dir.path().join("b.xml");
+    std::fs::write(&other, urlset(&[])).unwrap();
+    // A hard link is the same file by another name, and not by its canonical path.
+    let link = dir.path().join("link.xml");
+    std::fs::hard_link(&input, &link).unwrap();
+    assert!(same_file(&input, &link));
+    assert!(!same_file(&input, &other));
+    assert!(!same_file(&input, &dir.path().join("missing.xml")));
+    let refused = refuse_output_among_inputs(&link, std::slice::from_ref(&input));
+    assert!(matches!(refused, Err(IndexError::OutputIsInput { .. })));
+    assert!(refuse_output_among_inputs(&other, &[input]).is_ok());
+}

@@ -6,9 +6,7 @@
 //! NUL-separated (`-z`), so spaces and non-ASCII names arrive as raw bytes, unquoted.
 
 use std::collections::{HashMap, HashSet};
-use std::ffi::OsStr;
 use std::io;
-use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -89,8 +87,16 @@ fn git(dir: &Path, command: &'static str, args: &[&str]) -> Result<Vec<u8>, GitU
     Ok(output.stdout)
 }
 
+#[cfg(unix)]
 fn path_of(bytes: &[u8]) -> PathBuf {
-    PathBuf::from(OsStr::from_bytes(bytes))
+    use std::os::unix::ffi::OsStrExt;
+    PathBuf::from(std::ffi::OsStr::from_bytes(bytes))
+}
+
+/// Off Unix, git writes paths as UTF-8.
+#[cfg(not(unix))]
+fn path_of(bytes: &[u8]) -> PathBuf {
+    PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
 }
 
 /// Reads the committer dates of every committed, unmodified file under `dir`.

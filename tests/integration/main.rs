@@ -1,4 +1,8 @@
 //! Integration tests: one test binary, each test on a fresh temporary site.
+//!
+//! Unix only for now (file modes, FIFOs, byte paths, strace); on Windows the library's
+//! own tests run.
+#![cfg(unix)]
 
 mod build;
 mod canonical;
@@ -21,6 +25,7 @@ mod robots;
 mod sections;
 mod setup;
 mod stylesheet;
+#[cfg(feature = "submit")]
 mod submit;
 mod syscalls;
 mod util;

@@ -1,0 +1,159 @@
+//! The network half of `submit` (the `submit` feature): IndexNow POSTs and the key check.
+
+use std::time::Duration;
+
+use jiff::Timestamp;
+
+use super::{Outcome, SubmitError, SubmitOptions, key_location};
+use crate::changes::{self, ChangeFile, Submitted};
+
+/// Checks the key file when asked, then sends the batches from `done` on.
+pub(super) fn send(
+    options: &SubmitOptions,
+    file: &mut ChangeFile,
+    batches: &[(String, usize)],
+    done: usize,
+) -> Result<Outcome, SubmitError> {
+    let agent = agent();
+    if options.verify_key {
+        verify_key(&agent, options)?;
+    }
+    send_batches(&agent, options, file, batches, done)
+}
+
+/// Sends the batches from `done` on, recording each one accepted.
+fn send_batches(
+    agent: &ureq::Agent,
+    options: &SubmitOptions,
+    file: &mut ChangeFile,
+    batches: &[(String, usize)],
+    done: usize,
+) -> Result<Outcome, SubmitError> {
+    let mut urls = 0;
+    for (i, (body, count)) in batches.iter().enumerate().skip(done) {
+        post(agent, options, body)?;
+        urls += count;
+        file.submitted = Some(Submitted {
+            endpoint: options.endpoint.clone(),
+            at: Timestamp::now(),
+            batches: i + 1,
+        });
+        changes::save_file(&options.changes, file).map_err(|source| SubmitError::Record {
+            path: options.changes.clone(),
+            source,
+        })?;
+    }
+    Ok(Outcome::Sent {
+        batches: batches.len() - done,
+        urls,
+    })
+}
+
+/// A blocking client with timeouts; statuses are read, not turned into errors.
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .timeout_connect(Some(Duration::from_secs(10)))
+        .timeout_recv_response(Some(Duration::from_secs(30)))
+        .timeout_global(Some(Duration::from_secs(120)))
+        .http_status_as_error(false)
+        .user_agent(concat!("sitemapgen/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .into()
+}
+
+/// Checks that the key file is deployed with the key: IndexNow answers 403 to every
+/// submission otherwise.
+fn verify_key(agent: &ureq::Agent, options: &SubmitOptions) -> Result<(), SubmitError> {
+    let url = key_location(options);
+    let not_served = |problem: String| SubmitError::KeyNotServed {
+        url: url.clone(),
+        problem,
+        key: options.key.clone(),
+    };
+    let mut response = agent
+        .get(&url)
+        .call()
+        .map_err(|e| not_served(format!("cannot be fetched ({e})")))?;
+    let status = response.status().as_u16();
+    if status != 200 {
+        return Err(not_served(format!("answered HTTP {status}")));
+    }
+    let body = response
+        .body_mut()
+        .with_config()
+        .limit(4096)
+        .read_to_string()
+        .map_err(|e| not_served(format!("cannot be read ({e})")))?;
+    if body.trim() != options.key {
+        return Err(not_served("does not hold the key".to_string()));
+    }
+    Ok(())
+}
+
+/// POSTs one batch, retrying 429, 5xx and network errors with doubling waits.
+fn post(agent: &ureq::Agent, options: &SubmitOptions, body: &str) -> Result<(), SubmitError> {
+    let endpoint = &options.endpoint;
+    let mut wait = options.backoff;
+    let mut problem = String::new();
+    for attempt in 0..=options.retries {
+        if attempt > 0 {
+            std::thread::sleep(wait);
+            wait *= 2;
+        }
+        let sent = agent
+            .post(endpoint)
+            .header("Content-Type", "application/json; charset=utf-8")
+            .send(body);
+        let status = match sent {
+            Ok(response) => response.status().as_u16(),
+            Err(e) => {
+                problem = format!("no answer ({e})");
+                continue;
+            }
+        };
+        match status {
+            200 | 202 => return Ok(()),
+            429 | 500..=599 => problem = format!("HTTP {status}"),
+            _ => {
+                return Err(SubmitError::Refused {
+                    endpoint: endpoint.clone(),
+                    status,
+                    meaning: meaning(status).to_string(),
+                });
+            }
+        }
+    }
+    Err(SubmitError::GaveUp {
+        endpoint: endpoint.clone(),
+        problem,
+        tries: options.retries + 1,
+    })
+}
+
+/// What an IndexNow status means, and what to do about it.
+fn meaning(status: u16) -> &'static str {
+    match status {
+        400 => {
+            "bad request: the request is not valid JSON or a URL in it is not valid; report this as a bug"
+        }
+        403 => {
+            "forbidden: the key is not valid for this host; check that {base_url}{key}.txt is deployed and holds the key (submit --verify-key checks it)"
+        }
+        422 => {
+            "unprocessable: a URL does not belong to the host, or the key does not match the key file; check base_url and the key"
+        }
+        _ => "unexpected answer; check the endpoint (indexnow_endpoint, --endpoint)",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_status_has_a_meaning_that_says_what_to_do() {
+        for status in [400, 403, 422, 418] {
+            assert!(meaning(status).contains(';'), "{status}");
+        }
+    }
+}
