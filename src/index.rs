@@ -11,8 +11,7 @@ use jiff::Timestamp;
 use quick_xml::NsReader;
 use quick_xml::events::Event;
 
-use crate::check::w3c_datetime;
-use crate::lastmod::LastmodFormat;
+use crate::lastmod::{LastmodFormat, w3c_datetime};
 use crate::sitemap::{self, PROTOCOL_MAX_BYTES, PROTOCOL_MAX_ENTRIES, WriteError};
 use crate::urls::{BaseUrl, encode_path};
 

@@ -7,10 +7,10 @@ use quick_xml::NsReader;
 use quick_xml::events::Event;
 use quick_xml::name::ResolveResult;
 
-use super::date::w3c_datetime;
 use super::feed::Feed;
 use super::loc::{Role, is_priority};
 use super::{Checker, Root, SAME_LASTMOD_LIMIT, Severity, shorten};
+use crate::lastmod::w3c_datetime;
 use crate::rules::Changefreq;
 use crate::sitemap::{IMAGE_NAMESPACE, NAMESPACE, PROTOCOL_MAX_ENTRIES, XHTML_NAMESPACE};
 
