@@ -198,15 +198,15 @@ pub struct Written {
     pub removed: Vec<PathBuf>,
 }
 
-/// How child sitemaps are located: beside the output, published under `loc_prefix`
-/// (their names are [`child_name`]'s).
+/// The URL prefix child sitemaps are published under: they are written beside the
+/// output (their names are [`child_name`]'s), in the directory whose URL this is.
 #[derive(Debug, Clone)]
-pub struct Children {
+pub struct ChildPrefix {
     /// The URL of the directory the children are published in, ending in `/`.
     pub loc_prefix: String,
 }
 
-impl Children {
+impl ChildPrefix {
     /// The published URL of the file `path` beside the output.
     pub fn url_of(&self, path: &Path) -> String {
         let name = path.file_name().unwrap_or_default().to_string_lossy();

@@ -12,7 +12,7 @@ use tempfile::NamedTempFile;
 use super::split::{Part, write_urlsets_declaring};
 use super::xml::{Extensions, Sink, write_index};
 use super::{
-    ChildShape, Children, EntrySlice, Form, Format, Group, Limits, PROTOCOL_MAX_BYTES,
+    ChildPrefix, ChildShape, EntrySlice, Form, Format, Group, Limits, PROTOCOL_MAX_BYTES,
     PROTOCOL_MAX_ENTRIES, WriteError, Written, child_name, child_shape, root_element, split_name,
 };
 use jiff::Timestamp;
@@ -47,7 +47,7 @@ impl<W: Write> Write for Hashing<W> {
 
 /// Writes the groups' entries to `output`, and children beside it when they need more
 /// than one file or any group is a named section, each through a temporary file renamed
-/// into place: the children first, under names of their section and content
+/// into place: the children (published under `prefix`) first, under names of their section and content
 /// ([`child_name`]), the index last. The index's rename is the one moment the published
 /// set changes, so a run that fails or is killed at any point leaves either the previous
 /// set or the new one, each complete. Children no longer named (of the previous set, or of
@@ -55,7 +55,7 @@ impl<W: Write> Write for Hashing<W> {
 /// written one after the other, unnamed.
 pub fn write_files(
     output: &Path,
-    children: &Children,
+    prefix: &ChildPrefix,
     groups: &[Group],
     limits: Limits,
     form: Form,
@@ -96,7 +96,7 @@ pub fn write_files(
     let set = Set {
         replacement: &replacement,
         output,
-        children,
+        prefix,
         form,
         sections: &sections,
     };
@@ -107,7 +107,7 @@ pub fn write_files(
 struct Set<'a> {
     replacement: &'a Replacement,
     output: &'a Path,
-    children: &'a Children,
+    prefix: &'a ChildPrefix,
     form: Form<'a>,
     /// The names of this run's sections.
     sections: &'a [&'a str],
@@ -128,7 +128,7 @@ fn write_indexed(
         let same_section = i > 0 && parts[i - 1].0 == *section;
         n = if same_section { n + 1 } else { 1 };
         let path = dir.join(child_name(output, *section, n, &part.written.hash));
-        listed.push((set.children.url_of(&path), part.newest));
+        listed.push((set.prefix.url_of(&path), part.newest));
         paths.push(path);
     }
     let index = set.replacement.temp().map_err(io_at(dir))?;

@@ -394,7 +394,7 @@ fn files_written_on_all_cores_are_those_of_one_thread() {
         let want = serialised(&entries, limits);
         let dir = tempfile::tempdir().unwrap();
         let output = dir.path().join("sitemap.xml");
-        let children = Children {
+        let prefix = ChildPrefix {
             loc_prefix: "https://e.org/".into(),
         };
         let all = all(&entries);
@@ -402,7 +402,7 @@ fn files_written_on_all_cores_are_those_of_one_thread() {
             section: None,
             entries: all.as_slice(),
         };
-        let written = write_files(&output, &children, &[group], limits, Form::default()).unwrap();
+        let written = write_files(&output, &prefix, &[group], limits, Form::default()).unwrap();
         let files = if written.children.is_empty() {
             vec![output.clone()]
         } else {
