@@ -383,31 +383,15 @@ pub fn write_index_file(
     Ok(())
 }
 
-/// Renames a finished temporary file to `to`, which must be a regular file or nothing; a
-/// file replaced passes its mode on (a new one has the umask's, from [`temp_file`]).
-///
-/// [`temp_file`]: crate::fsutil::temp_file
+/// Renames a finished temporary file over `to` ([`crate::fsutil::rename_into_place`]:
+/// a regular file or nothing, its mode passed on).
 fn persist_path(file: tempfile::TempPath, to: &Path) -> Result<(), WriteError> {
-    if let Some(meta) = crate::fsutil::replaceable(to).map_err(io_at(to))? {
-        fs::set_permissions(&file, meta.permissions()).map_err(io_at(to))?;
-    }
-    file.persist(to).map_err(|e| WriteError::Io {
-        path: to.to_path_buf(),
-        source: e.error,
-    })
+    crate::fsutil::rename_into_place(file, to, true).map_err(io_at(to))
 }
 
-/// [`persist_path`] for a file still open.
+/// [`persist_path`] for a file still open (closed first: it is synced already).
 fn persist(file: NamedTempFile, to: &Path) -> Result<(), WriteError> {
-    if let Some(meta) = crate::fsutil::replaceable(to).map_err(io_at(to))? {
-        file.as_file()
-            .set_permissions(meta.permissions())
-            .map_err(io_at(to))?;
-    }
-    file.persist(to).map(drop).map_err(|e| WriteError::Io {
-        path: to.to_path_buf(),
-        source: e.error,
-    })
+    persist_path(file.into_temp_path(), to)
 }
 
 /// What the stale children of an output are told apart by.
