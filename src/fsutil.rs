@@ -340,12 +340,32 @@ pub fn in_site(root: &Path, path: &Path) -> io::Result<std::path::PathBuf> {
             ),
         )
     };
-    let real = std::fs::canonicalize(path).map_err(|_| outside())?;
-    if real.starts_with(std::fs::canonicalize(root)?) {
-        Ok(real)
-    } else {
-        Err(outside())
+    match place_in(&std::fs::canonicalize(root)?, path) {
+        Ok(Place::Inside(real)) => Ok(real),
+        Ok(Place::Outside(_)) | Err(_) => Err(outside()),
     }
+}
+
+/// Where a path really is, against a directory tree ([`place_in`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    /// Inside the tree: its real path.
+    Inside(std::path::PathBuf),
+    /// Outside it: its real path.
+    Outside(std::path::PathBuf),
+}
+
+/// Whether `path`, symbolic links resolved, is inside the tree whose real path is
+/// `real_root` (the tree itself included): the one test of "inside the root" that every
+/// input and output read or written in a site goes through. An error when `path` cannot
+/// be resolved (it, or a link on the way, leads nowhere).
+pub fn place_in(real_root: &Path, path: &Path) -> io::Result<Place> {
+    let real = std::fs::canonicalize(path)?;
+    Ok(if real.starts_with(real_root) {
+        Place::Inside(real)
+    } else {
+        Place::Outside(real)
+    })
 }
 
 /// Reading stopped: the content (gunzipped, for a gzipped file) goes on past `limit`

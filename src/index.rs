@@ -11,6 +11,7 @@ use jiff::Timestamp;
 use quick_xml::NsReader;
 use quick_xml::events::Event;
 
+use crate::fsutil::Place;
 use crate::lastmod::{LastmodFormat, w3c_datetime};
 use crate::sitemap::{self, PROTOCOL_MAX_BYTES, PROTOCOL_MAX_ENTRIES, WriteError};
 use crate::urls::{BaseUrl, encode_path};
@@ -77,14 +78,16 @@ pub fn children(
             path: path.clone(),
             problem,
         };
-        let real =
-            std::fs::canonicalize(path).map_err(|e| input_err(format!("cannot be read ({e})")))?;
-        let rel = real
-            .strip_prefix(&root_real)
-            .map_err(|_| IndexError::OutsideRoot {
+        let place = crate::fsutil::place_in(&root_real, path)
+            .map_err(|e| input_err(format!("cannot be read ({e})")))?;
+        let Place::Inside(real) = place else {
+            return Err(IndexError::OutsideRoot {
                 path: path.clone(),
                 root: root.to_path_buf(),
-            })?;
+            });
+        };
+        // Inside, so under the root's real path.
+        let rel = real.strip_prefix(&root_real).unwrap_or(&real);
         let read = read_input(path).map_err(input_err)?;
         match read {
             Input::Urlset(lastmod) => children.push(Child {

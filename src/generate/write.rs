@@ -5,6 +5,7 @@ use std::path::Path;
 use super::Collection;
 use crate::config::{Config, Output};
 use crate::error::Error;
+use crate::fsutil::Place;
 use crate::lastmod;
 use crate::robots::{self, Announced, RobotsError, RobotsTxt};
 use crate::sitemap::{self, ChildPrefix, Group, Limits, WriteError, Written};
@@ -138,15 +139,14 @@ fn make_output_dir(config: &Config, path: &Path) -> Result<(), WriteError> {
             return Ok(());
         }
         let public_dir = std::fs::canonicalize(&config.public_dir).map_err(io_err)?;
-        let real = std::fs::canonicalize(dir).map_err(io_err)?;
-        if real.starts_with(&public_dir) {
-            return Ok(());
+        match crate::fsutil::place_in(&public_dir, dir).map_err(io_err)? {
+            Place::Inside(_) => Ok(()),
+            Place::Outside(real) => Err(WriteError::Outside {
+                path: path.to_path_buf(),
+                real,
+                public_dir,
+            }),
         }
-        Err(WriteError::Outside {
-            path: path.to_path_buf(),
-            real,
-            public_dir,
-        })
     };
     let existing = parent
         .ancestors()
