@@ -6,14 +6,14 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use quick_xml::events::Event;
 use tempfile::NamedTempFile;
 
+use super::read::{Document, Root, root_of};
 use super::split::{Part, write_urlsets_declaring};
 use super::xml::{Extensions, Sink, write_index};
 use super::{
     ChildPrefix, ChildShape, EntrySlice, Form, Format, Group, Limits, PROTOCOL_MAX_BYTES,
-    PROTOCOL_MAX_ENTRIES, WriteError, Written, child_name, child_shape, root_element, split_name,
+    PROTOCOL_MAX_ENTRIES, WriteError, Written, child_name, child_shape, split_name,
 };
 use jiff::Timestamp;
 
@@ -335,31 +335,23 @@ impl Replacement {
 }
 
 /// The file names of the children the index at `output` names, when it is one (read no
-/// further than the protocol's size allows an index).
+/// further than the protocol's size allows an index, and no further than its first
+/// problem).
 fn previous_children(output: &Path) -> HashSet<String> {
     let mut names = HashSet::new();
-    if root_element(output).as_deref() != Some("sitemapindex") {
-        return names;
-    }
-    let Some(bytes) = super::opening(output, PROTOCOL_MAX_BYTES as u64) else {
+    let Ok(input) = crate::fsutil::open_content(output, PROTOCOL_MAX_BYTES as u64) else {
         return names;
     };
-    let mut reader = quick_xml::Reader::from_reader(&bytes[..]);
-    let mut in_loc = false;
-    loop {
-        match reader.read_event() {
-            Ok(Event::Start(e)) => in_loc = e.local_name().into_inner() == "loc",
-            Ok(Event::End(_)) => in_loc = false,
-            Ok(Event::Text(t)) if in_loc => {
-                let loc = &t[..];
-                if let Some(name) = loc.trim().rsplit('/').next() {
-                    names.insert(name.to_string());
-                }
-            }
-            Ok(Event::Eof) | Err(_) => return names,
-            Ok(_) => {}
+    let mut document = Document::new(input);
+    if !matches!(document.root(), Ok(Some(Root::Index))) {
+        return names;
+    }
+    for entry in document.map_while(Result::ok) {
+        if let Some(name) = entry.loc.as_str().trim().rsplit('/').next() {
+            names.insert(name.to_string());
         }
     }
+    names
 }
 
 /// Writes a sitemap index naming `children` (absolute URL, newest lastmod) to `output`,
@@ -439,7 +431,7 @@ fn remove_stale_children(output: &Path, stale: &Stale) -> Result<Vec<PathBuf>, W
         }
         let path = entry.path();
         let holds_sitemap = match stale.format {
-            Format::Xml => root_element(&path).as_deref() == Some("urlset"),
+            Format::Xml => root_of(&path) == Some(Root::Urlset),
             Format::Txt => super::opening(&path, 8)
                 .is_some_and(|b| b.starts_with(b"https://") || b.starts_with(b"http://")),
         };

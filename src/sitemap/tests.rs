@@ -336,29 +336,6 @@ fn recognises_the_names_of_children() {
     }
 }
 
-#[test]
-fn reads_the_root_element() {
-    let table = [
-        (
-            "<?xml version=\"1.0\"?>\n<!-- c -->\n<urlset xmlns=\"x\"/>",
-            Some("urlset"),
-        ),
-        (
-            "<sm:sitemapindex xmlns:sm=\"x\"></sm:sitemapindex>",
-            Some("sitemapindex"),
-        ),
-        ("not xml at all", None),
-        ("", None),
-    ];
-    for (text, want) in table {
-        assert_eq!(
-            root_element_of(text.as_bytes()).as_deref(),
-            want,
-            "{text:?}"
-        );
-    }
-}
-
 /// Runs of `max_urls` entries are written on all cores: the files must be the ones a
 /// single thread writes, byte for byte, also where the byte limit splits a run.
 #[test]
