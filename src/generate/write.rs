@@ -28,7 +28,7 @@ fn child_prefix(config: &Config, output: &Path) -> ChildPrefix {
     ChildPrefix { loc_prefix }
 }
 
-/// What [`write`] did.
+/// What [`write()`] did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WriteOutcome {
     /// The files written; `None` when the sitemap went to standard output.

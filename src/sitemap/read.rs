@@ -2,7 +2,7 @@
 //! probe and the tests.
 //!
 //! Two layers. [`Tokens`] gives a document's events one at a time, each with its resolved
-//! namespace and the line it starts on, references left to [`reference`]; `check` reads
+//! namespace and the line it starts on, references left to [`reference()`]; `check` reads
 //! at this level, since it reports on every part of a file. [`Document`] builds on it:
 //! the root element's kind, then one [`Entry`] (`<url>` or `<sitemap>`) at a time, its
 //! values decoded (text, CDATA and references alike).
