@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use jiff::Timestamp;
 use sitemapgen::rules::{Changefreq, Priority};
 use sitemapgen::sitemap::Form;
-use sitemapgen::sitemap::{self, Children, Entries, Entry, Limits};
+use sitemapgen::sitemap::{self, ChildPrefix, Entries, Entry, Limits};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -60,7 +60,7 @@ fn main() {
 
     if let Some(dir) = dir {
         std::fs::create_dir_all(&dir).expect("the output directory can be created");
-        let children = Children {
+        let prefix = ChildPrefix {
             loc_prefix: "https://example.org/".to_string(),
         };
         for gzip in [false, true] {
@@ -76,7 +76,7 @@ fn main() {
             let start = Instant::now();
             let written = sitemap::write_files(
                 &output,
-                &children,
+                &prefix,
                 &[sitemap::Group {
                     section: None,
                     entries: entries.as_slice(),

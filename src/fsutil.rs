@@ -133,12 +133,32 @@ pub fn in_site(root: &Path, path: &Path) -> io::Result<std::path::PathBuf> {
             ),
         )
     };
-    let real = std::fs::canonicalize(path).map_err(|_| outside())?;
-    if real.starts_with(std::fs::canonicalize(root)?) {
-        Ok(real)
-    } else {
-        Err(outside())
+    match place_in(&std::fs::canonicalize(root)?, path) {
+        Ok(Place::Inside(real)) => Ok(real),
+        Ok(Place::Outside(_)) | Err(_) => Err(outside()),
     }
+}
+
+/// Where a path really is, against a directory tree ([`place_in`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    /// Inside the tree: its real path.
+    Inside(std::path::PathBuf),
+    /// Outside it: its real path.
+    Outside(std::path::PathBuf),
+}
+
+/// Whether `path`, symbolic links resolved, is inside the tree whose real path is
+/// `real_root` (the tree itself included): the one test of "inside the root" that every
+/// input and output read or written in a site goes through. An error when `path` cannot
+/// be resolved (it, or a link on the way, leads nowhere).
+pub fn place_in(real_root: &Path, path: &Path) -> io::Result<Place> {
+    let real = std::fs::canonicalize(path)?;
+    Ok(if real.starts_with(real_root) {
+        Place::Inside(real)
+    } else {
+        Place::Outside(real)
+    })
 }
 
 /// Reading stopped: the content (gunzipped, for a gzipped file) goes on past `limit`
@@ -231,21 +251,30 @@ pub struct Atomic<'a> {
 pub fn write_atomic(path: &Path, bytes: &[u8], how: Atomic, _held: &DirLock) -> io::Result<()> {
     let dir = parent_dir(path);
     sweep_temporaries(dir, how.prefix);
-    let previous = replaceable(path)?;
+    // Refused before anything is written.
+    replaceable(path)?;
     let mut temp = temp_file(dir, how.prefix)?;
     temp.write_all(bytes)?;
     temp.as_file().sync_all()?;
-    if let Some(meta) = previous {
-        temp.as_file().set_permissions(meta.permissions())?;
-    }
-    let persisted = if how.clobber {
-        temp.persist(path).map(drop)
-    } else {
-        temp.persist_noclobber(path).map(drop)
-    };
-    persisted.map_err(|e| e.error)?;
+    rename_into_place(temp.into_temp_path(), path, how.clobber)?;
     sync_dir(dir);
     Ok(())
+}
+
+/// Renames a finished (synced) temporary file to `to`, which must be a regular file or
+/// nothing ([`replaceable`]): the one rename every atomic write ends with. A file
+/// replaced passes its mode on; a new one keeps the umask's, from [`temp_file`]. Without
+/// `clobber`, an existing `to` is an `AlreadyExists` error instead.
+pub fn rename_into_place(temp: tempfile::TempPath, to: &Path, clobber: bool) -> io::Result<()> {
+    if let Some(meta) = replaceable(to)? {
+        std::fs::set_permissions(&temp, meta.permissions())?;
+    }
+    let renamed = if clobber {
+        temp.persist(to)
+    } else {
+        temp.persist_noclobber(to)
+    };
+    renamed.map_err(|e| e.error)
 }
 
 /// A temporary file in `dir` named `{prefix}XXXXXX.tmp`, created with mode 0666 so the

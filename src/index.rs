@@ -8,11 +8,10 @@
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
-use quick_xml::NsReader;
-use quick_xml::events::Event;
 
-use crate::check::w3c_datetime;
-use crate::lastmod::LastmodFormat;
+use crate::fsutil::Place;
+use crate::lastmod::{LastmodFormat, w3c_datetime};
+use crate::sitemap::read::{Document, ReadError, Root, XmlError, XmlErrorKind};
 use crate::sitemap::{self, PROTOCOL_MAX_BYTES, PROTOCOL_MAX_ENTRIES, WriteError};
 use crate::urls::{BaseUrl, encode_path};
 
@@ -78,14 +77,16 @@ pub fn children(
             path: path.clone(),
             problem,
         };
-        let real =
-            std::fs::canonicalize(path).map_err(|e| input_err(format!("cannot be read ({e})")))?;
-        let rel = real
-            .strip_prefix(&root_real)
-            .map_err(|_| IndexError::OutsideRoot {
+        let place = crate::fsutil::place_in(&root_real, path)
+            .map_err(|e| input_err(format!("cannot be read ({e})")))?;
+        let Place::Inside(real) = place else {
+            return Err(IndexError::OutsideRoot {
                 path: path.clone(),
                 root: root.to_path_buf(),
-            })?;
+            });
+        };
+        // Inside, so under the root's real path.
+        let rel = real.strip_prefix(&root_real).unwrap_or(&real);
         let read = read_input(path).map_err(input_err)?;
         match read {
             Input::Urlset(lastmod) => children.push(Child {
@@ -155,93 +156,63 @@ enum Input {
 fn read_input(path: &Path) -> Result<Input, String> {
     let input = crate::fsutil::open_content(path, PROTOCOL_MAX_BYTES as u64)
         .map_err(|e| format!("cannot be read ({e})"))?;
-    let mut reader = NsReader::from_reader(input);
-    let mut buf = Vec::new();
-    let mut read = Reading::default();
-    loop {
-        buf.clear();
-        let event = reader.read_event_into(&mut buf).map_err(|e| match e {
-            quick_xml::Error::Io(e) if crate::fsutil::too_large(&e).is_some() => {
-                format!(
-                    "is {}, over the protocol's limit; split it",
-                    crate::one_line(&e.to_string())
-                )
-            }
-            e => format!(
-                "is not well-formed XML ({}); run sitemapgen check on it",
-                crate::one_line(&e.to_string())
-            ),
-        })?;
-        match event {
-            Event::Start(e) | Event::Empty(e) => read.start(e.local_name().into_inner())?,
-            Event::Text(t) => read.text.push(&t),
-            Event::GeneralRef(r) => match crate::text::xml_reference(r.as_ref()) {
-                Some(c) => read.text.push(c.encode_utf8(&mut [0; 4])),
-                None => {
-                    let name = crate::one_line(r.as_ref());
-                    return Err(format!(
-                        "holds an undefined entity &{name}; (run sitemapgen check on it)"
-                    ));
-                }
-            },
-            Event::End(e) => read.end(e.local_name().into_inner())?,
-            Event::Eof => break,
-            _ => {}
-        }
-    }
-    match read.root.as_deref() {
-        Some("sitemapindex") => Ok(Input::Index(read.children)),
-        Some(_) => Ok(Input::Urlset(read.newest)),
-        None => Err("is empty or not XML".to_string()),
-    }
-}
-
-/// What [`read_input`] has read so far.
-#[derive(Default)]
-struct Reading {
-    root: Option<String>,
-    /// The current element's value.
-    text: crate::text::Bounded,
-    newest: Option<Timestamp>,
-    children: Vec<Child>,
-    /// The `<sitemap>` being read.
-    child: Child,
-}
-
-impl Reading {
-    fn start(&mut self, name: &str) -> Result<(), String> {
-        if self.root.is_some() {
-            self.text.clear();
-            return Ok(());
-        }
-        if name != "urlset" && name != "sitemapindex" {
+    let mut document = Document::new(input);
+    let index = match document.root().map_err(problem)? {
+        Some(Root::Index) => true,
+        Some(Root::Urlset) => false,
+        Some(Root::Other(name)) => {
             let name = crate::one_line(name);
             return Err(format!("is not a sitemap (its root is <{name}>)"));
         }
-        self.root = Some(name.to_string());
-        Ok(())
-    }
-
-    fn end(&mut self, name: &str) -> Result<(), String> {
-        match name {
-            "lastmod" => {
-                let ts = w3c_datetime(self.text.as_str().trim());
-                if ts > self.newest {
-                    self.newest = ts;
-                }
-                self.child.lastmod = ts;
-            }
-            "loc" if !self.text.is_whole() => {
-                return Err(format!(
-                    "holds a <loc> of {} bytes, longer than a URL may be; run sitemapgen check on it",
-                    crate::text::thousands(self.text.len())
-                ));
-            }
-            "loc" => self.child.loc = self.text.as_str().trim().to_string(),
-            "sitemap" => self.children.push(std::mem::take(&mut self.child)),
-            _ => {}
+        None => return Err("is empty or not XML".to_string()),
+    };
+    let (mut newest, mut children) = (None, Vec::new());
+    for entry in document {
+        let entry = entry.map_err(problem)?;
+        if !entry.loc.is_whole() {
+            return Err(format!(
+                "holds a <loc> of {} bytes, longer than a URL may be; run sitemapgen check on it",
+                crate::text::thousands(entry.loc.len())
+            ));
         }
-        Ok(())
+        let lastmod = entry
+            .lastmod
+            .as_deref()
+            .and_then(|l| w3c_datetime(l.trim()));
+        newest = newest.max(lastmod);
+        if index {
+            children.push(Child {
+                loc: entry.loc.as_str().trim().to_string(),
+                lastmod,
+            });
+        }
+    }
+    Ok(if index {
+        Input::Index(children)
+    } else {
+        Input::Urlset(newest)
+    })
+}
+
+/// What is wrong with an input that could not be read to its end.
+fn problem(e: ReadError) -> String {
+    match e {
+        ReadError::Xml(XmlError {
+            kind: XmlErrorKind::Io(e),
+            ..
+        }) if crate::fsutil::too_large(&e).is_some() => format!(
+            "is {}, over the protocol's limit; split it",
+            crate::one_line(&e.to_string())
+        ),
+        ReadError::Xml(e) => format!(
+            "is not well-formed XML ({}); run sitemapgen check on it",
+            e.detail
+        ),
+        ReadError::UndefinedEntity { name, .. } => format!(
+            "holds an undefined entity &{}; (run sitemapgen check on it)",
+            crate::one_line(&name)
+        ),
+        ReadError::TooDeep { .. } => format!("is not a sitemap ({e})"),
     }
 }
 

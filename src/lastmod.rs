@@ -4,11 +4,14 @@ pub mod content;
 pub mod git;
 pub mod source;
 pub mod state;
+mod w3c;
 
 use std::time::SystemTime;
 
 use jiff::Timestamp;
 use serde::Deserialize;
+
+pub use w3c::w3c_datetime;
 
 /// Where a page's `lastmod` comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

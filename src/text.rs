@@ -20,28 +20,6 @@ pub fn one_line(value: &str) -> String {
         .collect()
 }
 
-/// The text an XML reference stands for: a character reference (`#38`, `#x26`) or one
-/// of the five predefined entities (`amp`, `lt`, `gt`, `apos`, `quot`), given its name
-/// without `&` and `;`. `None` for anything else (an undefined entity). Written by hand:
-/// these six cases are all XML defines without a DTD, and a sitemap has no DTD.
-pub fn xml_reference(name: &str) -> Option<char> {
-    if let Some(number) = name.strip_prefix('#') {
-        let code = match number.strip_prefix(['x', 'X']) {
-            Some(hex) => u32::from_str_radix(hex, 16).ok()?,
-            None => number.parse().ok()?,
-        };
-        return char::from_u32(code).filter(|&c| c != '\0');
-    }
-    match name {
-        "amp" => Some('&'),
-        "lt" => Some('<'),
-        "gt" => Some('>'),
-        "apos" => Some('\''),
-        "quot" => Some('"'),
-        _ => None,
-    }
-}
-
 /// URLs this long or longer are refused by the sitemaps.org protocol.
 pub const MAX_URL_LEN: usize = 2048;
 
@@ -142,27 +120,6 @@ mod tests {
         ];
         for (n, want) in table {
             assert_eq!(count(n, "URL", "URLs"), want);
-        }
-    }
-
-    #[test]
-    fn xml_references_are_decoded_alike_everywhere() {
-        let table = [
-            ("amp", Some('&')),
-            ("lt", Some('<')),
-            ("quot", Some('"')),
-            ("#38", Some('&')),
-            ("#x26", Some('&')),
-            ("#X26", Some('&')),
-            ("#252", Some('ü')),
-            ("#0", None),
-            ("#xD800", None),
-            ("#x", None),
-            ("nbsp", None),
-            ("", None),
-        ];
-        for (name, want) in table {
-            assert_eq!(xml_reference(name), want, "{name}");
         }
     }
 

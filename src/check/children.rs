@@ -6,6 +6,7 @@ use std::collections::hash_map::Entry;
 use std::path::{Path, PathBuf};
 
 use super::{Checker, Severity, shorten};
+use crate::fsutil::Place;
 
 /// How many candidate directories [`children_on_disk`] looks children up in.
 const CHILD_DIR_CANDIDATES: usize = 16;
@@ -151,9 +152,9 @@ fn locate(dir: &Path, real_dir: &Path, rest: Option<&[String]>) -> Located {
     };
     let path = dir.join(rel);
     // Resolving the real path reads directories and links, never the file.
-    match std::fs::canonicalize(&path) {
-        Ok(real) if real.starts_with(real_dir) => Located::Found { path, real },
-        Ok(_) => Located::Outside,
+    match crate::fsutil::place_in(real_dir, &path) {
+        Ok(Place::Inside(real)) => Located::Found { path, real },
+        Ok(Place::Outside(_)) => Located::Outside,
         Err(_) => Located::Missing,
     }
 }

@@ -6,13 +6,12 @@
 use std::io::BufRead;
 use std::path::Path;
 
-use quick_xml::NsReader;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::name::ResolveResult;
 
 use super::loc::Role;
-use super::xml::newlines;
 use super::{Checker, Severity};
+use crate::sitemap::read::{Tokens, reference};
 use crate::text::Bounded;
 
 /// Atom's namespace.
@@ -44,24 +43,20 @@ impl Feed {
 impl Checker<'_> {
     /// Checks the links of the feed in `input` (read from its start).
     pub(super) fn check_feed(&mut self, path: &Path, input: &mut impl BufRead, feed: Feed) {
-        let mut reader = NsReader::from_reader(input);
-        let mut buf = Vec::new();
+        let mut tokens = Tokens::new(input);
         let mut stack: Vec<String> = Vec::new();
         let mut depth = 0usize;
         let mut text = Bounded::default();
-        let (mut line, mut items) = (1u64, 0usize);
+        let mut items = 0usize;
         loop {
-            buf.clear();
-            let event = match reader.read_event_into(&mut buf) {
-                Ok(event) => event,
+            let (at, event) = match tokens.next_token() {
+                Ok(token) => (token.line, token.event),
                 Err(e) => {
-                    let detail = crate::one_line(&e.to_string());
-                    self.stopped(path, line, format!("not well-formed XML: {detail}"));
+                    let message = format!("not well-formed XML: {}", e.detail);
+                    self.stopped(path, e.line, message);
                     return;
                 }
             };
-            let at = line;
-            line += newlines(&event);
             match event {
                 Event::Eof => break,
                 Event::Start(ref e) | Event::Empty(ref e) => {
@@ -85,7 +80,7 @@ impl Checker<'_> {
                 Event::Text(t) => text.push(&t),
                 Event::CData(t) => text.push(&t),
                 Event::GeneralRef(r) => {
-                    if let Some(c) = crate::text::xml_reference(r.as_ref()) {
+                    if let Some(c) = reference(&r) {
                         text.push(c.encode_utf8(&mut [0; 4]));
                     }
                 }
@@ -105,7 +100,12 @@ impl Checker<'_> {
             }
         }
         if items == 0 {
-            self.problem(path, line, Severity::Warning, "feed lists no items");
+            self.problem(
+                path,
+                tokens.line(),
+                Severity::Warning,
+                "feed lists no items",
+            );
         }
     }
 

@@ -9,7 +9,6 @@
 //! are listed (all are counted).
 
 mod children;
-mod date;
 mod feed;
 mod loc;
 mod report;
@@ -21,7 +20,6 @@ use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
 
-pub use date::w3c_datetime;
 pub use report::{Counts, Omitted, PROBLEMS_PER_FILE, Problem, Report, Reporter, Severity};
 
 use loc::Role;

@@ -3,15 +3,15 @@
 use std::io::BufRead;
 use std::path::Path;
 
-use quick_xml::NsReader;
 use quick_xml::events::Event;
 use quick_xml::name::ResolveResult;
 
-use super::date::w3c_datetime;
 use super::feed::Feed;
 use super::loc::{Role, is_priority};
 use super::{Checker, Root, SAME_LASTMOD_LIMIT, Severity, shorten};
+use crate::lastmod::w3c_datetime;
 use crate::rules::Changefreq;
+use crate::sitemap::read::{Token, Tokens, XmlError, XmlErrorKind, reference};
 use crate::sitemap::{IMAGE_NAMESPACE, NAMESPACE, PROTOCOL_MAX_ENTRIES, XHTML_NAMESPACE};
 
 /// The stack's name for an `<image:loc>`, whose text is checked: a name no element of the
@@ -101,8 +101,7 @@ impl Checker<'_> {
         input: &mut impl BufRead,
         as_child: bool,
     ) -> Root {
-        let mut reader = NsReader::from_reader(input);
-        let mut buf = Vec::new();
+        let mut tokens = Tokens::new(input);
         let mut file = XmlFile {
             path,
             as_child,
@@ -119,36 +118,32 @@ impl Checker<'_> {
             lastmods: SameLastmod::default(),
             children: Vec::new(),
         };
-        let mut line: u64 = 1;
         loop {
-            buf.clear();
-            let (ns, event) = match reader.read_resolved_event_into(&mut buf) {
-                Ok((ns, event)) => (Ns::of(&ns), event),
-                Err(quick_xml::Error::Io(e)) => {
-                    self.read_error(path, line, &e);
-                    return file.root.unwrap_or(Root::Other);
-                }
+            let Token { line, ns, event } = match tokens.next_token() {
+                Ok(token) => token,
                 Err(e) => {
-                    // The parser's text may quote the document, newlines and all.
-                    let detail = crate::one_line(&e.to_string());
-                    let message = if matches!(e, quick_xml::Error::Encoding(_)) {
-                        format!("not UTF-8 ({detail}); sitemaps must be UTF-8")
-                    } else {
-                        format!("not well-formed XML: {detail}")
-                    };
-                    self.stopped(path, line, message);
+                    let XmlError { line, kind, detail } = e;
+                    match kind {
+                        XmlErrorKind::Io(e) => self.read_error(path, line, &e),
+                        XmlErrorKind::Encoding => {
+                            let message = format!("not UTF-8 ({detail}); sitemaps must be UTF-8");
+                            self.stopped(path, line, message);
+                        }
+                        XmlErrorKind::Syntax => {
+                            self.stopped(path, line, format!("not well-formed XML: {detail}"));
+                        }
+                    }
                     return file.root.unwrap_or(Root::Other);
                 }
             };
-            let event_line = line;
-            line += newlines(&event);
             if matches!(event, Event::Eof) {
                 break;
             }
-            if let Flow::Stop = self.xml_event(&mut file, ns, event, event_line) {
+            if let Flow::Stop = self.xml_event(&mut file, Ns::of(&ns), event, line) {
                 return file.root.unwrap_or(Root::Other);
             }
         }
+        let line = tokens.line();
         self.xml_end_of_file(file, line)
     }
 
@@ -349,11 +344,10 @@ impl Checker<'_> {
     }
 
     fn xml_reference(&mut self, file: &mut XmlFile, r: &quick_xml::events::BytesRef, line: u64) {
-        let resolved = crate::text::xml_reference(r.as_ref()).map(String::from);
-        match resolved {
-            Some(s) => {
+        match reference(r) {
+            Some(c) => {
                 file.text_line.get_or_insert(line);
-                file.text.push(&s);
+                file.text.push(c.encode_utf8(&mut [0; 4]));
             }
             None => {
                 let name = shorten(r.as_ref());
@@ -531,12 +525,6 @@ fn feed_root(ns: &Ns, local: &str) -> Option<Feed> {
 
 fn local_name(e: &quick_xml::events::BytesStart) -> String {
     e.local_name().into_inner().to_string()
-}
-
-pub(super) fn newlines(event: &Event) -> u64 {
-    // An event's text is everything of the document but its `<`, `>` and the like.
-    let text: &str = event;
-    text.bytes().filter(|&b| b == b'\n').count() as u64
 }
 
 /// Tracks whether every `lastmod` of a file is one and the same value.

@@ -5,14 +5,15 @@ use std::path::Path;
 use super::Collection;
 use crate::config::{Config, Output};
 use crate::error::Error;
+use crate::fsutil::Place;
 use crate::lastmod;
 use crate::robots::{self, Announced, RobotsError, RobotsTxt};
-use crate::sitemap::{self, Children, Group, Limits, WriteError, Written};
+use crate::sitemap::{self, ChildPrefix, Group, Limits, WriteError, Written};
 use crate::urls;
 
 /// The URL of the directory `output` is published in: its place under the public
 /// directory, or the base URL when it is written elsewhere.
-fn children_of(config: &Config, output: &Path) -> Children {
+fn child_prefix(config: &Config, output: &Path) -> ChildPrefix {
     let parent = crate::fsutil::parent_dir(output);
     let real = |p: &Path| std::fs::canonicalize(p).ok();
     let rel = match (real(parent), real(&config.public_dir)) {
@@ -24,7 +25,7 @@ fn children_of(config: &Config, output: &Path) -> Children {
         loc_prefix.push_str(&urls::encode_path(&rel));
         loc_prefix.push('/');
     }
-    Children { loc_prefix }
+    ChildPrefix { loc_prefix }
 }
 
 /// What [`write()`] did.
@@ -70,10 +71,10 @@ pub fn write(
         Some(s) if s.bundled => Some(crate::stylesheet::write_bundled(&config.public_dir)?),
         _ => None,
     };
-    let children = children_of(config, path);
-    let url = children.url_of(path);
+    let prefix = child_prefix(config, path);
+    let url = prefix.url_of(path);
     let groups = groups(collection);
-    let written = sitemap::write_files(path, &children, &groups, limits, form(config))?;
+    let written = sitemap::write_files(path, &prefix, &groups, limits, form(config))?;
     save_state(config, collection)?;
     write_indexnow_key(config)?;
     let robots = match config.robots_txt {
@@ -88,12 +89,7 @@ pub fn write(
             // Split text sitemaps have no index: each file is announced.
             if !written.indexed {
                 for child in &written.children {
-                    robots::announce(
-                        &config.public_dir,
-                        &children.url_of(child),
-                        &host_root,
-                        mode,
-                    )?;
+                    robots::announce(&config.public_dir, &prefix.url_of(child), &host_root, mode)?;
                 }
             }
             Some(announced)
@@ -143,15 +139,14 @@ fn make_output_dir(config: &Config, path: &Path) -> Result<(), WriteError> {
             return Ok(());
         }
         let public_dir = std::fs::canonicalize(&config.public_dir).map_err(io_err)?;
-        let real = std::fs::canonicalize(dir).map_err(io_err)?;
-        if real.starts_with(&public_dir) {
-            return Ok(());
+        match crate::fsutil::place_in(&public_dir, dir).map_err(io_err)? {
+            Place::Inside(_) => Ok(()),
+            Place::Outside(real) => Err(WriteError::Outside {
+                path: path.to_path_buf(),
+                real,
+                public_dir,
+            }),
         }
-        Err(WriteError::Outside {
-            path: path.to_path_buf(),
-            real,
-            public_dir,
-        })
     };
     let existing = parent
         .ancestors()

@@ -3,18 +3,17 @@
 //! and every file written to a temporary file beside its target and renamed into place.
 
 mod entries;
+pub mod read;
 mod replace;
 mod split;
 #[cfg(test)]
 mod tests;
 mod xml;
 
-use std::io::{self, BufRead, Read};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
-use quick_xml::Reader;
-use quick_xml::events::Event;
 
 pub use entries::{Entries, EntryRef, EntrySlice, Loc};
 pub(crate) use entries::{Fields, Item};
@@ -198,15 +197,15 @@ pub struct Written {
     pub removed: Vec<PathBuf>,
 }
 
-/// How child sitemaps are located: beside the output, published under `loc_prefix`
-/// (their names are [`child_name`]'s).
+/// The URL prefix child sitemaps are published under: they are written beside the
+/// output (their names are [`child_name`]'s), in the directory whose URL this is.
 #[derive(Debug, Clone)]
-pub struct Children {
+pub struct ChildPrefix {
     /// The URL of the directory the children are published in, ending in `/`.
     pub loc_prefix: String,
 }
 
-impl Children {
+impl ChildPrefix {
     /// The published URL of the file `path` beside the output.
     pub fn url_of(&self, path: &Path) -> String {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
@@ -300,12 +299,6 @@ pub struct Group<'a> {
     pub entries: EntrySlice<'a>,
 }
 
-/// The local name of a file's root element, reading no more than its first 64 KiB
-/// (decompressed, for a gzipped file).
-pub fn root_element(path: &Path) -> Option<String> {
-    root_element_of(&opening(path, 64 * 1024)?[..])
-}
-
 /// The first `limit` bytes of a file, gunzipped when it starts with gzip's magic bytes.
 pub(super) fn opening(path: &Path, limit: u64) -> Option<Vec<u8>> {
     let input = crate::fsutil::maybe_gzipped(crate::fsutil::open_regular(path).ok()?).ok()?;
@@ -313,18 +306,4 @@ pub(super) fn opening(path: &Path, limit: u64) -> Option<Vec<u8>> {
     // A truncated gzip stream still yields what came before the damage.
     let _ = input.take(limit).read_to_end(&mut bytes);
     Some(bytes)
-}
-
-fn root_element_of(input: impl BufRead) -> Option<String> {
-    let mut reader = Reader::from_reader(input);
-    let mut buf = Vec::new();
-    loop {
-        match reader.read_event_into(&mut buf).ok()? {
-            Event::Start(e) | Event::Empty(e) => {
-                return Some(e.local_name().into_inner().to_string());
-            }
-            Event::Eof => return None,
-            _ => buf.clear(),
-        }
-    }
 }

@@ -6,14 +6,14 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use quick_xml::events::Event;
 use tempfile::NamedTempFile;
 
+use super::read::{Document, Root, root_of};
 use super::split::{Part, write_urlsets_declaring};
 use super::xml::{Extensions, MaybeGzip, write_index};
 use super::{
-    ChildShape, Children, EntrySlice, Form, Format, Group, Limits, PROTOCOL_MAX_BYTES,
-    PROTOCOL_MAX_ENTRIES, WriteError, Written, child_name, child_shape, root_element, split_name,
+    ChildPrefix, ChildShape, EntrySlice, Form, Format, Group, Limits, PROTOCOL_MAX_BYTES,
+    PROTOCOL_MAX_ENTRIES, WriteError, Written, child_name, child_shape, split_name,
 };
 use jiff::Timestamp;
 
@@ -47,7 +47,7 @@ impl<W: Write> Write for Hashing<W> {
 
 /// Writes the groups' entries to `output`, and children beside it when they need more
 /// than one file or any group is a named section, each through a temporary file renamed
-/// into place: the children first, under names of their section and content
+/// into place: the children (published under `prefix`) first, under names of their section and content
 /// ([`child_name`]), the index last. The index's rename is the one moment the published
 /// set changes, so a run that fails or is killed at any point leaves either the previous
 /// set or the new one, each complete. Children no longer named (of the previous set, or of
@@ -55,7 +55,7 @@ impl<W: Write> Write for Hashing<W> {
 /// written one after the other, unnamed.
 pub fn write_files(
     output: &Path,
-    children: &Children,
+    prefix: &ChildPrefix,
     groups: &[Group],
     limits: Limits,
     form: Form,
@@ -96,7 +96,7 @@ pub fn write_files(
     let set = Set {
         replacement: &replacement,
         output,
-        children,
+        prefix,
         form,
         sections: &sections,
     };
@@ -107,7 +107,7 @@ pub fn write_files(
 struct Set<'a> {
     replacement: &'a Replacement,
     output: &'a Path,
-    children: &'a Children,
+    prefix: &'a ChildPrefix,
     form: Form<'a>,
     /// The names of this run's sections.
     sections: &'a [&'a str],
@@ -128,7 +128,7 @@ fn write_indexed(
         let same_section = i > 0 && parts[i - 1].0 == *section;
         n = if same_section { n + 1 } else { 1 };
         let path = dir.join(child_name(output, *section, n, &part.written.hash));
-        listed.push((set.children.url_of(&path), part.newest));
+        listed.push((set.prefix.url_of(&path), part.newest));
         paths.push(path);
     }
     let index = set.replacement.temp().map_err(io_at(dir))?;
@@ -335,31 +335,23 @@ impl Replacement {
 }
 
 /// The file names of the children the index at `output` names, when it is one (read no
-/// further than the protocol's size allows an index).
+/// further than the protocol's size allows an index, and no further than its first
+/// problem).
 fn previous_children(output: &Path) -> HashSet<String> {
     let mut names = HashSet::new();
-    if root_element(output).as_deref() != Some("sitemapindex") {
-        return names;
-    }
-    let Some(bytes) = super::opening(output, PROTOCOL_MAX_BYTES as u64) else {
+    let Ok(input) = crate::fsutil::open_content(output, PROTOCOL_MAX_BYTES as u64) else {
         return names;
     };
-    let mut reader = quick_xml::Reader::from_reader(&bytes[..]);
-    let mut in_loc = false;
-    loop {
-        match reader.read_event() {
-            Ok(Event::Start(e)) => in_loc = e.local_name().into_inner() == "loc",
-            Ok(Event::End(_)) => in_loc = false,
-            Ok(Event::Text(t)) if in_loc => {
-                let loc = &t[..];
-                if let Some(name) = loc.trim().rsplit('/').next() {
-                    names.insert(name.to_string());
-                }
-            }
-            Ok(Event::Eof) | Err(_) => return names,
-            Ok(_) => {}
+    let mut document = Document::new(input);
+    if !matches!(document.root(), Ok(Some(Root::Index))) {
+        return names;
+    }
+    for entry in document.map_while(Result::ok) {
+        if let Some(name) = entry.loc.as_str().trim().rsplit('/').next() {
+            names.insert(name.to_string());
         }
     }
+    names
 }
 
 /// Writes a sitemap index naming `children` (absolute URL, newest lastmod) to `output`,
@@ -383,31 +375,15 @@ pub fn write_index_file(
     Ok(())
 }
 
-/// Renames a finished temporary file to `to`, which must be a regular file or nothing; a
-/// file replaced passes its mode on (a new one has the umask's, from [`temp_file`]).
-///
-/// [`temp_file`]: crate::fsutil::temp_file
+/// Renames a finished temporary file over `to` ([`crate::fsutil::rename_into_place`]:
+/// a regular file or nothing, its mode passed on).
 fn persist_path(file: tempfile::TempPath, to: &Path) -> Result<(), WriteError> {
-    if let Some(meta) = crate::fsutil::replaceable(to).map_err(io_at(to))? {
-        fs::set_permissions(&file, meta.permissions()).map_err(io_at(to))?;
-    }
-    file.persist(to).map_err(|e| WriteError::Io {
-        path: to.to_path_buf(),
-        source: e.error,
-    })
+    crate::fsutil::rename_into_place(file, to, true).map_err(io_at(to))
 }
 
-/// [`persist_path`] for a file still open.
+/// [`persist_path`] for a file still open (closed first: it is synced already).
 fn persist(file: NamedTempFile, to: &Path) -> Result<(), WriteError> {
-    if let Some(meta) = crate::fsutil::replaceable(to).map_err(io_at(to))? {
-        file.as_file()
-            .set_permissions(meta.permissions())
-            .map_err(io_at(to))?;
-    }
-    file.persist(to).map(drop).map_err(|e| WriteError::Io {
-        path: to.to_path_buf(),
-        source: e.error,
-    })
+    persist_path(file.into_temp_path(), to)
 }
 
 /// What the stale children of an output are told apart by.
@@ -455,7 +431,7 @@ fn remove_stale_children(output: &Path, stale: &Stale) -> Result<Vec<PathBuf>, W
         }
         let path = entry.path();
         let holds_sitemap = match stale.format {
-            Format::Xml => root_element(&path).as_deref() == Some("urlset"),
+            Format::Xml => root_of(&path) == Some(Root::Urlset),
             Format::Txt => super::opening(&path, 8)
                 .is_some_and(|b| b.starts_with(b"https://") || b.starts_with(b"http://")),
         };

@@ -336,29 +336,6 @@ fn recognises_the_names_of_children() {
     }
 }
 
-#[test]
-fn reads_the_root_element() {
-    let table = [
-        (
-            "<?xml version=\"1.0\"?>\n<!-- c -->\n<urlset xmlns=\"x\"/>",
-            Some("urlset"),
-        ),
-        (
-            "<sm:sitemapindex xmlns:sm=\"x\"></sm:sitemapindex>",
-            Some("sitemapindex"),
-        ),
-        ("not xml at all", None),
-        ("", None),
-    ];
-    for (text, want) in table {
-        assert_eq!(
-            root_element_of(text.as_bytes()).as_deref(),
-            want,
-            "{text:?}"
-        );
-    }
-}
-
 /// Runs of `max_urls` entries are written on all cores: the files must be the ones a
 /// single thread writes, byte for byte, also where the byte limit splits a run.
 #[test]
@@ -394,7 +371,7 @@ fn files_written_on_all_cores_are_those_of_one_thread() {
         let want = serialised(&entries, limits);
         let dir = tempfile::tempdir().unwrap();
         let output = dir.path().join("sitemap.xml");
-        let children = Children {
+        let prefix = ChildPrefix {
             loc_prefix: "https://e.org/".into(),
         };
         let all = all(&entries);
@@ -402,7 +379,7 @@ fn files_written_on_all_cores_are_those_of_one_thread() {
             section: None,
             entries: all.as_slice(),
         };
-        let written = write_files(&output, &children, &[group], limits, Form::default()).unwrap();
+        let written = write_files(&output, &prefix, &[group], limits, Form::default()).unwrap();
         let files = if written.children.is_empty() {
             vec![output.clone()]
         } else {

@@ -6,8 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, UNIX_EPOCH};
 
-use quick_xml::Reader;
-use quick_xml::events::Event;
+use sitemapgen::sitemap::read::Document;
 
 /// A temporary directory holding a site under `public/` and maybe a `sitemap.toml`.
 pub struct Site {
@@ -120,63 +119,28 @@ pub struct Url {
     pub priority: Option<String>,
 }
 
-/// Parses a sitemap or sitemap index: the root element's name and its entries, with
-/// entities decoded.
+/// Parses a sitemap or sitemap index with the library's reader: the root element's name
+/// (empty without one) and its entries, references decoded. Panics on anything the
+/// reader refuses (an undefined entity, malformed XML).
 pub fn parse(xml: &str) -> (String, Vec<Url>) {
-    let mut reader = Reader::from_str(xml);
-    let mut root = String::new();
-    let mut urls = Vec::new();
-    let mut current = Url::default();
-    let mut field = String::new();
-    loop {
-        match reader.read_event().unwrap() {
-            Event::Start(e) => {
-                let name = e.local_name().into_inner().to_string();
-                if root.is_empty() {
-                    root = name;
-                } else if name == "url" || name == "sitemap" {
-                    current = Url::default();
-                } else {
-                    field = name;
-                }
+    let mut document = Document::new(xml.as_bytes());
+    let root = document
+        .root()
+        .unwrap()
+        .map(|r| r.name().to_string())
+        .unwrap_or_default();
+    let urls = document
+        .map(|entry| {
+            let entry = entry.unwrap();
+            assert!(entry.loc.is_whole(), "a <loc> too long to keep");
+            Url {
+                loc: entry.loc.as_str().to_string(),
+                lastmod: entry.lastmod,
+                changefreq: entry.changefreq,
+                priority: entry.priority,
             }
-            Event::Text(t) => {
-                let text = t
-                    .xml_content(quick_xml::XmlVersion::Implicit1_0)
-                    .into_owned();
-                match field.as_str() {
-                    "loc" => current.loc.push_str(&text),
-                    "lastmod" => current.lastmod = Some(text),
-                    "changefreq" => current.changefreq = Some(text),
-                    "priority" => current.priority = Some(text),
-                    _ => {}
-                }
-            }
-            Event::GeneralRef(r) => {
-                let name = r.to_string();
-                let ch = match name.as_str() {
-                    "amp" => "&",
-                    "apos" => "'",
-                    "quot" => "\"",
-                    "lt" => "<",
-                    "gt" => ">",
-                    other => panic!("unexpected entity {other}"),
-                };
-                if field == "loc" {
-                    current.loc.push_str(ch);
-                }
-            }
-            Event::End(e) => {
-                let name = e.local_name().into_inner().to_string();
-                if name == "url" || name == "sitemap" {
-                    urls.push(std::mem::take(&mut current));
-                }
-                field.clear();
-            }
-            Event::Eof => break,
-            _ => {}
-        }
-    }
+        })
+        .collect();
     (root, urls)
 }
 
