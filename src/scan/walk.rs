@@ -16,6 +16,7 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use super::dir::{Dir, DirId, EntryKind, Name, OwnedName, name_bytes, name_os};
 use super::{Scan, ScanOptions, ScanWarning, SkipReason, file_verdict};
+use crate::fsutil::Place;
 
 /// Where the walk hands the pages it finds, one sink per thread.
 pub trait PageSink {
@@ -324,11 +325,11 @@ impl Walk<'_> {
             local.skip(child.to_path_buf(), SkipReason::Symlink, keep);
             return None;
         };
-        let resolved = std::fs::canonicalize(self.root.join(child))
-            .and_then(|target| Ok((target, dir.kind_followed(name)?)));
+        let resolved = crate::fsutil::place_in(root_real, &self.root.join(child))
+            .and_then(|place| Ok((place, dir.kind_followed(name)?)));
         match resolved {
-            Ok((target, kind)) if target.starts_with(root_real) => Some(kind),
-            Ok(_) => {
+            Ok((Place::Inside(_), kind)) => Some(kind),
+            Ok((Place::Outside(_), _)) => {
                 local.skip(child.to_path_buf(), SkipReason::SymlinkOutside, keep);
                 None
             }
