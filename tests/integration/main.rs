@@ -23,5 +23,6 @@ mod setup;
 mod stylesheet;
 mod submit;
 mod syscalls;
+mod tools;
 mod util;
 mod writes;
