@@ -116,7 +116,12 @@ fn run(name: &str, output: &str) {
     let today = Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date();
     let (mut checked, mut wrong) = (0, Vec::new());
     for row in truth(&fixture) {
+        let dated = matches!(row.kind.as_str(), "key" | "commit");
         let Some(got) = forms(&row.path).iter().find_map(|f| dates.get(f)) else {
+            // A page the truth dates must be listed: its absence is no pass.
+            if dated {
+                wrong.push(format!("{} ({}): not in the sitemap", row.path, row.kind));
+            }
             continue;
         };
         if let Some(got) = got {
@@ -127,7 +132,7 @@ fn run(name: &str, output: &str) {
                 row.path
             );
         }
-        if matches!(row.kind.as_str(), "key" | "commit") {
+        if dated {
             checked += 1;
             if *got != row.date {
                 wrong.push(format!(
@@ -139,7 +144,7 @@ fn run(name: &str, output: &str) {
     }
     assert!(
         wrong.is_empty(),
-        "{name}: {} of {checked} pages misdated:\n{}",
+        "{name}: {} of the dated pages misdated or missing ({checked} checked):\n{}",
         wrong.len(),
         wrong.join("\n")
     );

@@ -94,9 +94,25 @@ fn wanted(fixture: &Fixture, root: &Path, public: &Path) -> Vec<String> {
             .map(|l| format!("{base}{}", l.trim().trim_start_matches('/')))
             .collect(),
     };
+    let theirs: Vec<String> = theirs.iter().map(|u| (fixture.normalise)(u)).collect();
+    // A named difference that is no longer one is stale: it would hide nothing, or the
+    // same URL turning up on both sides.
+    for (url, why) in &fixture.theirs_only {
+        assert!(
+            theirs.contains(url),
+            "{}: {url} ({why}) is not in theirs",
+            fixture.dir
+        );
+    }
+    for (url, why) in &fixture.ours_only {
+        assert!(
+            !theirs.contains(url),
+            "{}: {url} ({why}) is in theirs",
+            fixture.dir
+        );
+    }
     let mut want: Vec<String> = theirs
-        .iter()
-        .map(|u| (fixture.normalise)(u))
+        .into_iter()
         .filter(|u| !fixture.theirs_only.iter().any(|(t, _)| t == u))
         .collect();
     want.extend(fixture.ours_only.iter().map(|(u, _)| u.clone()));

@@ -28,5 +28,6 @@ mod stylesheet;
 #[cfg(feature = "submit")]
 mod submit;
 mod syscalls;
+mod tools;
 mod util;
 mod writes;

@@ -142,36 +142,35 @@ fn a_small_site_with_sections_still_gets_an_index() {
     assert_eq!(locs(&children[0]), urls(&[""]));
 }
 
-/// A 120,000-page section splits at 50,000 URLs into three children named after it,
-/// numbered from 1; the pages in no section still start at 1.
+/// A 25-page section splits at `max_urls_per_file` (10) into three children named after
+/// it, numbered from 1; the pages in no section still start at 1. (The default split at
+/// the protocol's 50,000 is `config::tests::defaults_apply_when_keys_are_absent`.)
 #[test]
 fn a_big_section_splits_into_numbered_children_of_its_name() {
     let site = Site::new(&["index.html", "about.html"]);
     let blog = site.public().join("blog");
-    for d in 0..120 {
+    for d in 0..5 {
         let dir = blog.join(format!("d{d:03}"));
         fs::create_dir_all(&dir).unwrap();
-        for p in 0..1000 {
+        for p in 0..5 {
             fs::write(dir.join(format!("p{p:04}.html")), "<title>t</title>").unwrap();
         }
     }
     site.config(
-        "base_url = 'https://example.org/'\nlastmod = []\n[[section]]\nname = 'blog'\nmatch = 'blog/**'\n",
+        "base_url = 'https://example.org/'\nlastmod = []\nmax_urls_per_file = 10\n[[section]]\nname = 'blog'\nmatch = 'blog/**'\n",
     );
     site.cmd()
         .arg("build")
         .assert()
         .success()
-        .stderr(predicate::str::contains(
-            "sections: blog 120,000, no section 2",
-        ));
+        .stderr(predicate::str::contains("sections: blog 25, no section 2"));
     let children = validate_set(&site.public().join("sitemap.xml"));
     assert_eq!(
         shapes(&children),
         want_shapes(&[("blog", 1), ("blog", 2), ("blog", 3), ("", 1)])
     );
     let counts: Vec<usize> = children.iter().map(|c| locs(c).len()).collect();
-    assert_eq!(counts, [50_000, 50_000, 20_000, 2]);
+    assert_eq!(counts, [10, 10, 5, 2]);
     let first = locs(&children[0]);
     assert_eq!(first[0], "https://example.org/blog/d000/p0000.html");
     assert!(

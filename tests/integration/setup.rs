@@ -4,6 +4,7 @@ use std::process::Command;
 
 use predicates::prelude::*;
 
+use crate::tools;
 use crate::util::bin;
 
 #[test]
@@ -16,8 +17,13 @@ fn completions_are_valid_scripts_that_know_every_command() {
         }
     }
     // Where the shell is here, it must accept the script's syntax.
-    for (shell, check) in [("bash", "-n"), ("zsh", "-n"), ("fish", "--no-execute")] {
-        if Command::new(shell).arg("-c").arg("true").output().is_err() {
+    let shells = [
+        (&tools::BASH, "bash", "-n"),
+        (&tools::ZSH, "zsh", "-n"),
+        (&tools::FISH, "fish", "--no-execute"),
+    ];
+    for (tool, shell, check) in shells {
+        if !tool.present() {
             continue;
         }
         let out = bin().args(["completions", shell]).output().unwrap();
@@ -52,7 +58,7 @@ fn the_man_page_is_roff_with_every_command() {
         assert!(page.contains(word), "no {word}");
     }
     // Where man is installed, it must render the page without complaint.
-    if Command::new("man").arg("--version").output().is_ok() {
+    if tools::MAN.present() {
         let file = tempfile::NamedTempFile::new().unwrap();
         std::fs::write(file.path(), &page).unwrap();
         let rendered = Command::new("man")

@@ -7,14 +7,9 @@ use std::process::Command;
 
 use crate::util::Site;
 
-/// Whether strace is missing (never on CI, which installs it), said once.
+/// Whether strace is missing: noted, or a failure under `SITEMAPGEN_REQUIRE_TOOLS`.
 fn strace_missing() -> bool {
-    let missing = Command::new("strace").arg("-V").output().is_err();
-    if missing {
-        assert!(std::env::var_os("CI").is_none(), "CI must have strace");
-        eprintln!("note: strace is missing; system calls not traced");
-    }
-    missing
+    !crate::tools::STRACE.present()
 }
 
 /// Per-syscall counts from `strace -c` output.
