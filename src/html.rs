@@ -1,29 +1,236 @@
-//! What the html5gum emitters (a page's head in `page`, its content in
-//! `lastmod::content`, its images in `images`) share, so the copies cannot drift.
+//! The one html5gum emitter everything read from a page goes through (its head in
+//! `page`, its images in `images`, its content fingerprint in `lastmod::content`): the
+//! tokenizer's bookkeeping is written here once, and each reader is a [`Collect`] that
+//! says which attributes it wants and what tags, text and values mean to it.
+//!
+//! The general-purpose emitters allocate a map per tag and validate every character for
+//! error reports, which made them most of a run's CPU time; this one keeps only the
+//! attribute values a collector asks for and skips the parse-error bookkeeping.
+
+mod regions;
+
+pub(crate) use regions::{ARTICLE, BODY, MAIN, Regions};
 
 /// The most bytes of a tag or attribute name kept: names we look for are short, and a
 /// hostile page's 2 GiB name must not be held.
 pub(crate) const MAX_NAME: usize = 1024;
 
-/// Runs `emitter` over everything `input` holds, read 64 KiB at a time: the page is
-/// never held whole.
-pub(crate) fn stream<E: html5gum::Emitter<Token = ()>>(
-    input: impl std::io::Read,
-    emitter: E,
-) -> std::io::Result<()> {
-    let input = std::io::BufReader::with_capacity(64 * 1024, input);
-    let reader = html5gum::IoReader::new(input);
-    for token in html5gum::Tokenizer::new_with_emitter(reader, emitter) {
-        token?;
+/// Tags that may stand in a head; any other start tag means the body has begun.
+pub(crate) const HEAD_TAGS: &[&[u8]] = &[
+    b"html",
+    b"head",
+    b"title",
+    b"base",
+    b"link",
+    b"meta",
+    b"style",
+    b"script",
+    b"noscript",
+    b"template",
+];
+
+/// What one reader of a page collects from the [`Emitter`]'s tokens.
+pub(crate) trait Collect {
+    /// Where a wanted attribute's value goes.
+    type Slot: Copy;
+
+    /// An attribute written without a value (`<img src>`) counts, as empty; otherwise
+    /// only one given a value does.
+    const BARE_ATTRIBUTES: bool;
+
+    /// The tokenizer state the content of the start tag `name` is read in.
+    fn content_state(name: &[u8]) -> Option<html5gum::State> {
+        html5gum::naive_next_state(name)
     }
-    Ok(())
+
+    /// Where the value of the attribute `name` of the start tag `tag` goes, if it is
+    /// wanted; `None` for a repeated one (the first counts, as in browsers).
+    fn attribute(&mut self, tag: &[u8], name: &[u8]) -> Option<Self::Slot>;
+
+    /// More of the value of the attribute at `slot`.
+    fn value(&mut self, slot: Self::Slot, s: &[u8]);
+
+    /// The attribute at `slot` is complete.
+    fn attribute_end(&mut self, _slot: Self::Slot) {}
+
+    /// Text, including the content of scripts, styles and titles.
+    fn text(&mut self, _s: &[u8]) {}
+
+    /// A tag, comment or doctype begins: text before it ends there.
+    fn boundary(&mut self) {}
+
+    /// A doctype was read.
+    fn doctype(&mut self) {}
+
+    /// A start tag, its wanted attributes given; `true` once nothing more is wanted.
+    fn start_tag(&mut self, name: &[u8]) -> bool;
+
+    /// An end tag; `true` once nothing more is wanted.
+    fn end_tag(&mut self, name: &[u8]) -> bool;
 }
 
-/// [`stream`] over HTML held in memory.
-pub(crate) fn stream_bytes<E: html5gum::Emitter<Token = ()>>(html: &[u8], emitter: E) {
-    for token in html5gum::Tokenizer::new_with_emitter(html, emitter) {
+/// Both collectors of a pair read one pass over a page. Both must read content in the
+/// same tokenizer states (the first's are used).
+impl<A: Collect, B: Collect> Collect for (A, B) {
+    type Slot = (Option<A::Slot>, Option<B::Slot>);
+
+    const BARE_ATTRIBUTES: bool = {
+        assert!(A::BARE_ATTRIBUTES == B::BARE_ATTRIBUTES);
+        A::BARE_ATTRIBUTES
+    };
+
+    fn content_state(name: &[u8]) -> Option<html5gum::State> {
+        A::content_state(name)
+    }
+
+    fn attribute(&mut self, tag: &[u8], name: &[u8]) -> Option<Self::Slot> {
+        match (self.0.attribute(tag, name), self.1.attribute(tag, name)) {
+            (None, None) => None,
+            slots => Some(slots),
+        }
+    }
+
+    fn value(&mut self, (a, b): Self::Slot, s: &[u8]) {
+        if let Some(a) = a {
+            self.0.value(a, s);
+        }
+        if let Some(b) = b {
+            self.1.value(b, s);
+        }
+    }
+
+    fn attribute_end(&mut self, (a, b): Self::Slot) {
+        if let Some(a) = a {
+            self.0.attribute_end(a);
+        }
+        if let Some(b) = b {
+            self.1.attribute_end(b);
+        }
+    }
+
+    fn text(&mut self, s: &[u8]) {
+        self.0.text(s);
+        self.1.text(s);
+    }
+
+    fn boundary(&mut self) {
+        self.0.boundary();
+        self.1.boundary();
+    }
+
+    fn doctype(&mut self) {
+        self.0.doctype();
+        self.1.doctype();
+    }
+
+    fn start_tag(&mut self, name: &[u8]) -> bool {
+        self.0.start_tag(name) & self.1.start_tag(name)
+    }
+
+    fn end_tag(&mut self, name: &[u8]) -> bool {
+        self.0.end_tag(name) & self.1.end_tag(name)
+    }
+}
+
+/// The names the emitter fills, kept from page to page by a reader that wants to.
+#[derive(Debug, Default)]
+pub(crate) struct Names {
+    tag: Vec<u8>,
+    last_start_tag: Vec<u8>,
+    attr_name: Vec<u8>,
+}
+
+/// Where the current attribute stands.
+#[derive(Clone, Copy)]
+enum Attribute<S> {
+    /// None is being read.
+    None,
+    /// Its name is being read, or its value has not begun.
+    Named,
+    /// The collector was asked where it goes.
+    Placed(Option<S>),
+}
+
+/// The html5gum emitter: hands tags, wanted attribute values and text to a [`Collect`].
+/// Its one token says the collector wants nothing more.
+pub(crate) struct Emitter<'n, C: Collect> {
+    /// The reader fed.
+    pub(crate) collector: C,
+    names: &'n mut Names,
+    is_end_tag: bool,
+    attribute: Attribute<C::Slot>,
+    done: bool,
+}
+
+impl<'n, C: Collect> Emitter<'n, C> {
+    /// An emitter into `collector`, with `names` cleared for this page.
+    pub(crate) fn new(collector: C, names: &'n mut Names) -> Self {
+        names.tag.clear();
+        names.last_start_tag.clear();
+        names.attr_name.clear();
+        Emitter {
+            collector,
+            names,
+            is_end_tag: false,
+            attribute: Attribute::None,
+            done: false,
+        }
+    }
+
+    /// Asks the collector where the current attribute goes (never, for an end tag's).
+    fn place(&mut self) -> Option<C::Slot> {
+        let slot = if self.is_end_tag {
+            None
+        } else {
+            let names = &*self.names;
+            self.collector.attribute(&names.tag, &names.attr_name)
+        };
+        self.attribute = Attribute::Placed(slot);
+        slot
+    }
+
+    /// The current attribute, if any, is complete.
+    fn end_attribute(&mut self) {
+        let slot = match self.attribute {
+            Attribute::Named if C::BARE_ATTRIBUTES => self.place(),
+            Attribute::Placed(slot) => slot,
+            _ => None,
+        };
+        if let Some(slot) = slot {
+            self.collector.attribute_end(slot);
+        }
+        self.attribute = Attribute::None;
+    }
+
+    fn init_tag(&mut self, is_end_tag: bool) {
+        self.collector.boundary();
+        self.names.tag.clear();
+        self.names.attr_name.clear();
+        self.is_end_tag = is_end_tag;
+        self.attribute = Attribute::None;
+    }
+}
+
+/// Runs the emitter into `collector` over everything `input` holds, read 64 KiB at a
+/// time (the page is never held whole), or until the collector wants nothing more.
+pub(crate) fn stream<C: Collect>(input: impl std::io::Read, collector: C) -> std::io::Result<C> {
+    let input = std::io::BufReader::with_capacity(64 * 1024, input);
+    let mut names = Names::default();
+    let mut emitter = Emitter::new(collector, &mut names);
+    let reader = html5gum::IoReader::new(input);
+    if let Some(token) = html5gum::Tokenizer::new_with_emitter(reader, &mut emitter).next() {
+        token?;
+    }
+    Ok(emitter.collector)
+}
+
+/// [`stream`] over HTML held in memory, with `names` kept from an earlier page.
+pub(crate) fn stream_bytes<C: Collect>(html: &[u8], collector: C, names: &mut Names) -> C {
+    let mut emitter = Emitter::new(collector, names);
+    if let Some(token) = html5gum::Tokenizer::new_with_emitter(html, &mut emitter).next() {
         let Ok(()) = token;
     }
+    emitter.collector
 }
 
 /// Appends `s` to `buf` as far as `cap` bytes allow; the rest is dropped.
@@ -32,59 +239,156 @@ pub(crate) fn push_capped(buf: &mut Vec<u8>, s: &[u8], cap: usize) {
     buf.extend_from_slice(&s[..s.len().min(room)]);
 }
 
-/// The `html5gum::Emitter` methods our emitters write alike: none keeps comments,
-/// doctypes or parse errors, and each collects a tag's name into `self.tag`, whether it
-/// is an end tag into `self.is_end_tag`, the last start tag's name into
-/// `self.last_start_tag` and an attribute's name into `self.attr_name`. Expands inside
-/// `impl html5gum::Emitter`; a macro because the trait gives these methods no defaults.
-macro_rules! emitter_basics {
-    () => {
-        fn emit_eof(&mut self) {}
+impl<C: Collect> html5gum::Emitter for &mut Emitter<'_, C> {
+    type Token = ();
 
-        fn emit_error(&mut self, _: html5gum::Error) {}
+    fn pop_token(&mut self) -> Option<()> {
+        std::mem::take(&mut self.done).then_some(())
+    }
 
-        fn should_emit_errors(&mut self) -> bool {
+    fn emit_string(&mut self, s: &[u8]) {
+        self.collector.text(s);
+    }
+
+    fn init_start_tag(&mut self) {
+        self.init_tag(false);
+    }
+
+    fn init_end_tag(&mut self) {
+        self.init_tag(true);
+    }
+
+    fn init_comment(&mut self) {
+        self.collector.boundary();
+    }
+
+    fn emit_current_tag(&mut self) -> Option<html5gum::State> {
+        self.end_attribute();
+        let names = &mut *self.names;
+        if self.is_end_tag {
+            names.last_start_tag.clear();
+            self.done = self.collector.end_tag(&names.tag);
+            return None;
+        }
+        std::mem::swap(&mut names.last_start_tag, &mut names.tag);
+        self.done = self.collector.start_tag(&names.last_start_tag);
+        // Script and style content is text, not markup: a `<` in a script starts no tag.
+        C::content_state(&names.last_start_tag)
+    }
+
+    fn init_doctype(&mut self) {
+        self.collector.boundary();
+        self.collector.doctype();
+    }
+
+    fn init_attribute(&mut self) {
+        self.end_attribute();
+        self.names.attr_name.clear();
+        self.attribute = Attribute::Named;
+    }
+
+    fn push_attribute_name(&mut self, s: &[u8]) {
+        push_capped(&mut self.names.attr_name, s, MAX_NAME);
+    }
+
+    fn push_attribute_value(&mut self, s: &[u8]) {
+        let slot = match self.attribute {
+            Attribute::Placed(slot) => slot,
+            _ => self.place(),
+        };
+        if let Some(slot) = slot {
+            self.collector.value(slot, s);
+        }
+    }
+
+    fn push_tag_name(&mut self, s: &[u8]) {
+        push_capped(&mut self.names.tag, s, MAX_NAME);
+    }
+
+    fn set_last_start_tag(&mut self, last_start_tag: Option<&[u8]>) {
+        let last = &mut self.names.last_start_tag;
+        last.clear();
+        last.extend_from_slice(last_start_tag.unwrap_or_default());
+    }
+
+    fn current_is_appropriate_end_tag_token(&mut self) -> bool {
+        let names = &*self.names;
+        self.is_end_tag && !names.last_start_tag.is_empty() && names.last_start_tag == names.tag
+    }
+
+    fn emit_eof(&mut self) {}
+
+    fn emit_error(&mut self, _: html5gum::Error) {}
+
+    fn should_emit_errors(&mut self) -> bool {
+        false
+    }
+
+    fn emit_current_comment(&mut self) {}
+
+    fn emit_current_doctype(&mut self) {}
+
+    fn set_self_closing(&mut self) {}
+
+    fn set_force_quirks(&mut self) {}
+
+    fn push_comment(&mut self, _: &[u8]) {}
+
+    fn push_doctype_name(&mut self, _: &[u8]) {}
+
+    fn set_doctype_public_identifier(&mut self, _: &[u8]) {}
+
+    fn set_doctype_system_identifier(&mut self, _: &[u8]) {}
+
+    fn push_doctype_public_identifier(&mut self, _: &[u8]) {}
+
+    fn push_doctype_system_identifier(&mut self, _: &[u8]) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts the attribute values it is given, and stops at `</stop>`.
+    #[derive(Default)]
+    struct Count {
+        values: usize,
+        tags: usize,
+    }
+
+    impl Collect for Count {
+        type Slot = ();
+
+        const BARE_ATTRIBUTES: bool = false;
+
+        fn attribute(&mut self, _: &[u8], _: &[u8]) -> Option<()> {
+            self.values += 1;
+            Some(())
+        }
+
+        fn value(&mut self, (): (), _: &[u8]) {}
+
+        fn start_tag(&mut self, _: &[u8]) -> bool {
+            self.tags += 1;
             false
         }
 
-        fn emit_current_comment(&mut self) {}
-
-        fn emit_current_doctype(&mut self) {}
-
-        fn set_self_closing(&mut self) {}
-
-        fn set_force_quirks(&mut self) {}
-
-        fn push_comment(&mut self, _: &[u8]) {}
-
-        fn push_doctype_name(&mut self, _: &[u8]) {}
-
-        fn set_doctype_public_identifier(&mut self, _: &[u8]) {}
-
-        fn set_doctype_system_identifier(&mut self, _: &[u8]) {}
-
-        fn push_doctype_public_identifier(&mut self, _: &[u8]) {}
-
-        fn push_doctype_system_identifier(&mut self, _: &[u8]) {}
-
-        fn push_tag_name(&mut self, s: &[u8]) {
-            $crate::html::push_capped(&mut self.tag, s, $crate::html::MAX_NAME);
+        fn end_tag(&mut self, name: &[u8]) -> bool {
+            name == b"stop"
         }
+    }
 
-        fn push_attribute_name(&mut self, s: &[u8]) {
-            $crate::html::push_capped(&mut self.attr_name, s, $crate::html::MAX_NAME);
-        }
-
-        fn set_last_start_tag(&mut self, last_start_tag: Option<&[u8]>) {
-            self.last_start_tag.clear();
-            self.last_start_tag
-                .extend_from_slice(last_start_tag.unwrap_or_default());
-        }
-
-        fn current_is_appropriate_end_tag_token(&mut self) -> bool {
-            self.is_end_tag && !self.last_start_tag.is_empty() && self.last_start_tag == self.tag
-        }
-    };
+    /// A 4 MiB tag or attribute name is held to [`MAX_NAME`] bytes; an end tag's
+    /// attributes and a bare one (for a collector that does not count those) are never
+    /// offered; reading stops where the collector says.
+    #[test]
+    fn names_are_bounded_and_reading_stops_when_asked() {
+        let big = "a".repeat(4 << 20);
+        let html = format!("<{big} {big}=1><p x=1 bare></p y=2></stop><p z=3>");
+        let mut names = Names::default();
+        let count = stream_bytes(html.as_bytes(), Count::default(), &mut names);
+        assert!(names.tag.capacity() <= 2 * MAX_NAME);
+        assert!(names.attr_name.capacity() <= 2 * MAX_NAME);
+        assert_eq!((count.values, count.tags), (2, 2));
+    }
 }
-
-pub(crate) use emitter_basics;

@@ -1,15 +1,15 @@
 //! A page's images, for `<image:image>` entries (`images = true`): the `og:image` of its
 //! head, then the `<img>` of its `<main>`, else its `<article>`, else its `<body>` (the
 //! regions the content fingerprint reads too), each `src` or, without one, the first
-//! candidate of `srcset`. The page is streamed through html5gum, never held whole.
+//! candidate of `srcset`. The page is streamed through html5gum (`page::read_body`, in the
+//! same pass as the fingerprint when both are asked), never held whole.
 //!
 //! Only `image:loc` is written: Google has ignored the other image tags since 2022.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
-use std::io;
 
-use crate::page::HEAD_TAGS;
+use crate::html::{ARTICLE, BODY, Collect, MAIN, Regions};
 
 /// The most images listed for one page (Google's own limit per `<url>`).
 pub const MAX_PER_PAGE: usize = 1000;
@@ -26,11 +26,6 @@ const KEPT_BYTES: usize = 1024 * 1024;
 /// characters.
 const MAX_SOURCE: usize = crate::urls::MAX_URL_LEN;
 
-/// The regions images are taken from, most specific first.
-const MAIN: usize = 0;
-const ARTICLE: usize = 1;
-const BODY: usize = 2;
-
 /// What a page's markup names as its images, as written (not yet resolved).
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Sources {
@@ -42,18 +37,11 @@ pub struct Sources {
     pub overflowed: bool,
 }
 
-/// Reads the page from `input` to its end and gives its image sources.
-pub fn read(input: impl io::Read) -> io::Result<Sources> {
-    let mut emitter = ImageEmitter::default();
-    crate::html::stream(input, &mut emitter)?;
-    Ok(emitter.finish())
-}
-
-/// [`read`] for HTML held in memory.
-pub fn read_bytes(html: &[u8]) -> Sources {
-    let mut emitter = ImageEmitter::default();
-    crate::html::stream_bytes(html, &mut emitter);
-    emitter.finish()
+/// The image sources of HTML held in memory.
+#[cfg(test)]
+fn read_bytes(html: &[u8]) -> Sources {
+    let images = crate::html::stream_bytes(html, Images::default(), &mut Default::default());
+    images.finish()
 }
 
 /// Resolves the sources against the page's URL (or its `<base href>`), keeping http(s)
@@ -90,19 +78,22 @@ fn first_candidate(srcset: &str) -> &str {
     first.split_ascii_whitespace().next().unwrap_or("")
 }
 
+/// The attributes read, each with where its value is kept.
+const SRC: usize = 0;
+const SRCSET: usize = 1;
+const PROPERTY: usize = 2;
+const NAME: usize = 3;
+const CONTENT: usize = 4;
+const HREF: usize = 5;
+
+/// Collects a page's image sources from the [`crate::html::Emitter`].
 #[derive(Default)]
-struct ImageEmitter {
-    tag: Vec<u8>,
-    is_end_tag: bool,
-    last_start_tag: Vec<u8>,
-    attr_name: Vec<u8>,
-    attr_value: Vec<u8>,
-    /// The attributes of the current tag that matter: src, srcset, property, name,
-    /// content, href.
-    attrs: Vec<(&'static str, String)>,
-    in_head: bool,
-    depth: [usize; 2],
-    seen: [bool; 2],
+pub(crate) struct Images {
+    /// The wanted attributes of the current tag (see [`SRC`] and the rest), and whether
+    /// each was given.
+    values: [Vec<u8>; 6],
+    present: [bool; 6],
+    regions: Regions,
     og_image: Option<String>,
     base: Option<String>,
     /// Distinct sources in page order, each with the regions it was met in (bit per
@@ -115,61 +106,13 @@ struct ImageEmitter {
     overflowed: [bool; 3],
 }
 
-impl ImageEmitter {
-    fn flush_attr(&mut self) {
-        let wanted = match (self.tag.as_slice(), self.attr_name.as_slice()) {
-            (b"img", b"src") => Some("src"),
-            (b"img", b"srcset") => Some("srcset"),
-            (b"meta", b"property") => Some("property"),
-            (b"meta", b"name") => Some("name"),
-            (b"meta", b"content") => Some("content"),
-            (b"base", b"href") => Some("href"),
-            _ => None,
-        };
-        // The first of a repeated attribute counts, as in browsers.
-        if let Some(name) = wanted
-            && !self.attrs.iter().any(|(n, _)| *n == name)
-            && self.attr_value.len() <= MAX_SOURCE
-        {
-            let value = String::from_utf8_lossy(&self.attr_value).trim().to_string();
-            self.attrs.push((name, value));
-        }
-        self.attr_name.clear();
-        self.attr_value.clear();
-    }
-
-    fn attr(&self, name: &str) -> Option<&str> {
-        self.attrs
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// A start tag's meaning for images.
-    fn start_tag(&mut self, name: &[u8]) {
-        match name {
-            b"main" => (self.depth[MAIN], self.seen[MAIN]) = (self.depth[MAIN] + 1, true),
-            b"article" => {
-                (self.depth[ARTICLE], self.seen[ARTICLE]) = (self.depth[ARTICLE] + 1, true)
-            }
-            b"meta" => {
-                let property = self.attr("property").or(self.attr("name"));
-                if self.og_image.is_none()
-                    && property.is_some_and(|p| p.eq_ignore_ascii_case("og:image"))
-                {
-                    self.og_image = self.attr("content").map(str::to_string);
-                }
-            }
-            b"base" if self.base.is_none() => self.base = self.attr("href").map(str::to_string),
-            b"img" => {
-                let source = match self.attr("src").filter(|s| !s.is_empty()) {
-                    Some(src) => src.to_string(),
-                    None => first_candidate(self.attr("srcset").unwrap_or("")).to_string(),
-                };
-                self.add(source);
-            }
-            _ => {}
-        }
+impl Images {
+    fn attr(&self, slot: usize) -> Option<String> {
+        self.present[slot].then(|| {
+            String::from_utf8_lossy(&self.values[slot])
+                .trim()
+                .to_string()
+        })
     }
 
     /// Adds a source to every region the reader is inside.
@@ -178,17 +121,12 @@ impl ImageEmitter {
         if source.is_empty() || scheme.is_some_and(|s| s == "data" || s == "javascript") {
             return;
         }
-        let regions: u8 = [MAIN, ARTICLE, BODY]
-            .into_iter()
-            .filter(|&r| r == BODY || self.depth[r] > 0)
-            .map(|r| 1 << r)
-            .sum();
         let hash = BuildHasherDefault::<DefaultHasher>::default().hash_one(&source);
         let at = self.by_hash.get(&hash).copied();
         let room = self.bytes + source.len() <= KEPT_BYTES;
         for r in [MAIN, ARTICLE, BODY]
             .into_iter()
-            .filter(|r| regions & (1 << r) != 0)
+            .filter(|&r| self.regions.inside(r))
         {
             let mask = at.map_or(0, |i| self.sources[i].1);
             if mask & (1 << r) != 0 {
@@ -212,14 +150,9 @@ impl ImageEmitter {
         }
     }
 
-    fn finish(mut self) -> Sources {
-        let region = if self.seen[MAIN] {
-            MAIN
-        } else if self.seen[ARTICLE] {
-            ARTICLE
-        } else {
-            BODY
-        };
+    /// What was found, from the region chosen.
+    pub(crate) fn finish(mut self) -> Sources {
+        let region = self.regions.chosen();
         let mut sources: Vec<String> = self.og_image.take().into_iter().collect();
         sources.extend(
             self.sources
@@ -235,78 +168,73 @@ impl ImageEmitter {
     }
 }
 
-impl html5gum::Emitter for &mut ImageEmitter {
-    type Token = ();
+impl Collect for Images {
+    type Slot = usize;
 
-    crate::html::emitter_basics!();
+    const BARE_ATTRIBUTES: bool = true;
 
-    fn pop_token(&mut self) -> Option<()> {
-        None
-    }
-
-    fn emit_string(&mut self, _: &[u8]) {}
-
-    fn init_start_tag(&mut self) {
-        self.tag.clear();
-        self.is_end_tag = false;
-        self.attrs.clear();
-        self.attr_name.clear();
-        self.attr_value.clear();
-    }
-
-    fn init_end_tag(&mut self) {
-        self.tag.clear();
-        self.is_end_tag = true;
-        self.attr_name.clear();
-        self.attr_value.clear();
-    }
-
-    fn init_comment(&mut self) {}
-
-    fn emit_current_tag(&mut self) -> Option<html5gum::State> {
-        if !self.attr_name.is_empty() {
-            self.flush_attr();
-        }
-        let name = std::mem::take(&mut self.tag);
-        if self.is_end_tag {
-            self.last_start_tag.clear();
-            match name.as_slice() {
-                b"main" => self.depth[MAIN] = self.depth[MAIN].saturating_sub(1),
-                b"article" => self.depth[ARTICLE] = self.depth[ARTICLE].saturating_sub(1),
-                b"head" => self.in_head = false,
-                _ => {}
-            }
-            self.tag = name;
+    fn attribute(&mut self, tag: &[u8], name: &[u8]) -> Option<usize> {
+        let slot = match (tag, name) {
+            (b"img", b"src") => SRC,
+            (b"img", b"srcset") => SRCSET,
+            (b"meta", b"property") => PROPERTY,
+            (b"meta", b"name") => NAME,
+            (b"meta", b"content") => CONTENT,
+            (b"base", b"href") => HREF,
+            _ => return None,
+        };
+        if self.present[slot] {
             return None;
         }
-        match name.as_slice() {
-            b"head" => self.in_head = true,
-            b"body" => self.in_head = false,
-            // The head ends at the first tag that cannot be in one, </head> or not.
-            other if self.in_head && !HEAD_TAGS.contains(&other) => self.in_head = false,
+        self.present[slot] = true;
+        self.values[slot].clear();
+        Some(slot)
+    }
+
+    fn value(&mut self, slot: usize, s: &[u8]) {
+        // One byte past the longest source kept, so a longer one is known to be too long.
+        crate::html::push_capped(&mut self.values[slot], s, MAX_SOURCE + 1);
+    }
+
+    fn attribute_end(&mut self, slot: usize) {
+        // Too long to keep: as if not given, so a repeated one may count.
+        if self.values[slot].len() > MAX_SOURCE {
+            self.present[slot] = false;
+        }
+    }
+
+    fn boundary(&mut self) {
+        self.present = [false; 6];
+    }
+
+    fn start_tag(&mut self, name: &[u8]) -> bool {
+        self.regions.start_tag(name);
+        match name {
+            // og:image and <base> count only in the head (an <img> ends it).
+            b"meta" if self.regions.in_head() && self.og_image.is_none() => {
+                let property = self.attr(PROPERTY).or(self.attr(NAME));
+                if property.is_some_and(|p| p.eq_ignore_ascii_case("og:image")) {
+                    self.og_image = self.attr(CONTENT);
+                }
+            }
+            b"base" if self.regions.in_head() && self.base.is_none() => {
+                self.base = self.attr(HREF);
+            }
+            b"img" => {
+                let source = match self.attr(SRC).filter(|s| !s.is_empty()) {
+                    Some(src) => src,
+                    None => first_candidate(&self.attr(SRCSET).unwrap_or_default()).to_string(),
+                };
+                self.add(source);
+            }
             _ => {}
         }
-        // og:image and <base> count only in the head (an <img> ends it).
-        if self.in_head || !matches!(name.as_slice(), b"meta" | b"base") {
-            self.start_tag(&name);
-        }
-        self.last_start_tag.clear();
-        self.last_start_tag.extend_from_slice(&name);
-        self.tag = name;
-        html5gum::naive_next_state(&self.last_start_tag)
+        false
     }
 
-    fn init_doctype(&mut self) {}
-
-    fn init_attribute(&mut self) {
-        if !self.attr_name.is_empty() {
-            self.flush_attr();
-        }
-    }
-
-    fn push_attribute_value(&mut self, s: &[u8]) {
-        // One byte past the longest source kept, so a longer one is known to be too long.
-        crate::html::push_capped(&mut self.attr_value, s, MAX_SOURCE + 1);
+    fn end_tag(&mut self, name: &[u8]) -> bool {
+        self.regions.end_tag(name);
+        false
     }
 }
 

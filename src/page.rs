@@ -1,20 +1,21 @@
 //! What a page's `<head>` says about it: noindex, redirect stubs, canonical URL, hreflang
-//! alternates and a modified date.
+//! alternates and a modified date; and, read whole when asked ([`read_body`]), its images
+//! and content fingerprint.
 //!
-//! Only the head is read: tokenizing stops at `</head>`, `<body>` or the first tag that
+//! For the head, only the head is read: tokenizing stops at `</head>`, `<body>` or the first tag that
 //! cannot be in a head, and never goes past [`HEAD_LIMIT`] bytes, so a 50 MB page costs
 //! no more than a small one. Tokens come from html5gum, a WHATWG-conformant tokenizer
 //! that recovers from malformed markup and invalid UTF-8 as browsers do.
 
-use std::fs::File;
 use std::io::{self, Read};
-use std::path::Path;
 
-use html5gum::Tokenizer;
+use crate::html::{Collect, HEAD_TAGS};
 
+mod body;
 mod prescan;
 mod values;
 
+pub use body::{Body, BodyWants, read_body};
 use values::json_ld_date_modified;
 pub use values::{BODY_DATE_GENERATORS, BODY_DATE_LIMIT, body_date_modified, refresh_target};
 
@@ -88,20 +89,6 @@ pub enum ModifiedSource {
 /// The tags whose attributes the [`Collector`] reads; others' are passed over.
 const TAGS_WITH_ATTRS: [&[u8]; 3] = [b"meta", b"link", b"script"];
 
-/// Tags that may stand in a head; any other start tag means the body has begun.
-pub(crate) const HEAD_TAGS: &[&[u8]] = &[
-    b"html",
-    b"head",
-    b"title",
-    b"base",
-    b"link",
-    b"meta",
-    b"style",
-    b"script",
-    b"noscript",
-    b"template",
-];
-
 /// The most bytes of a `<meta name="generator">` kept: names and versions are short.
 pub const GENERATOR_LIMIT: usize = 64;
 
@@ -111,42 +98,23 @@ const DOCUMENT_TAGS: [&[u8]; 7] = [
     b"html", b"head", b"body", b"title", b"meta", b"link", b"base",
 ];
 
-/// Reads the head of the file at `path`.
-pub fn read_head(path: &Path, options: &HeadOptions) -> io::Result<Head> {
-    read_head_from(File::open(path)?, options)
-}
-
-/// Reads a head from `input`, consuming at most [`HEAD_LIMIT`] bytes of it.
-pub fn read_head_from(input: impl Read, options: &HeadOptions) -> io::Result<Head> {
-    read_head_sized(input, options, None)
-}
-
-/// [`read_head_from`] a file of `size` bytes (known from its `fstat`): a page shorter
-/// than the first read is read with one `read`, not a second that would only find its
-/// end (a system call per page, on a site of small pages).
-pub fn read_head_sized(
-    input: impl Read,
-    options: &HeadOptions,
-    size: Option<u64>,
-) -> io::Result<Head> {
-    read_head_with(input, options, size, &mut HeadBuffers::default())
-}
-
 /// The buffers the head reader fills, kept from page to page by a reading thread so a
 /// page costs no allocations for them once they have grown.
 #[derive(Debug, Default)]
 pub struct HeadBuffers {
     read: Vec<u8>,
-    tag: Vec<u8>,
-    last_start_tag: Vec<u8>,
+    names: crate::html::Names,
     attrs: Attrs,
-    attr_name: Vec<u8>,
     text: Vec<u8>,
     prescan: prescan::Scratch,
 }
 
-/// [`read_head_sized`] into buffers kept from an earlier page.
-pub fn read_head_with(
+/// Reads a head from `input`, a file of `size` bytes when that is known (from its
+/// `fstat`), consuming at most [`HEAD_LIMIT`] bytes of it, into buffers kept from an
+/// earlier page. A page shorter than the first read is read with one `read`, not a
+/// second that would only find its end (a system call per page, on a site of small
+/// pages).
+pub fn read_head(
     mut input: impl Read,
     options: &HeadOptions,
     size: Option<u64>,
@@ -421,116 +389,78 @@ pub(crate) fn content_state(name: &[u8]) -> Option<html5gum::State> {
     }
 }
 
-/// An html5gum emitter made for reading heads: it keeps only the attributes in
-/// [`ATTRS`], gathers text only inside JSON-LD scripts, skips html5gum's parse-error
-/// bookkeeping, and hands each tag straight to the [`Collector`]. Its tokens say only
-/// whether to stop. The general-purpose emitters allocate a map per tag and validate
-/// every character for error reports, which made them most of a run's CPU time.
-struct HeadEmitter<'c, 'o> {
+/// The head reader as a [`Collect`] for the html5gum emitter (where the pre-scan gives
+/// up): it keeps only the attributes in [`ATTRS`] of the tags in [`TAGS_WITH_ATTRS`],
+/// gathers text only inside JSON-LD scripts, and hands each tag to the [`Collector`].
+struct HeadSink<'c, 'o> {
     collector: &'c mut Collector<'o>,
-    tag: Vec<u8>,
-    is_end_tag: bool,
-    last_start_tag: Vec<u8>,
-    attrs: Attrs,
-    attr_name: Vec<u8>,
-    /// Where the current attribute's value goes, once its name is known.
-    attr_slot: Option<Option<usize>>,
-    text: Vec<u8>,
-    stop: Option<bool>,
+    attrs: &'c mut Attrs,
+    text: &'c mut Vec<u8>,
 }
 
-impl HeadEmitter<'_, '_> {
-    fn attr_slot(&mut self) -> Option<usize> {
-        if let Some(slot) = self.attr_slot {
-            return slot;
+impl Collect for HeadSink<'_, '_> {
+    type Slot = usize;
+
+    const BARE_ATTRIBUTES: bool = false;
+
+    fn content_state(name: &[u8]) -> Option<html5gum::State> {
+        content_state(name)
+    }
+
+    fn attribute(&mut self, tag: &[u8], name: &[u8]) -> Option<usize> {
+        if !TAGS_WITH_ATTRS.contains(&tag) {
+            return None;
         }
         let slot = ATTRS
             .iter()
-            .position(|(n, _)| *n == self.attr_name.as_slice())
+            .position(|(n, _)| *n == name)
             // Of duplicate attributes the first counts, as in browsers.
-            .filter(|&i| !self.attrs.present[i]);
-        if let Some(i) = slot {
-            self.attrs.present[i] = true;
-            self.attrs.values[i].clear();
-        }
-        self.attr_slot = Some(slot);
-        slot
-    }
-}
-
-impl html5gum::Emitter for &mut HeadEmitter<'_, '_> {
-    type Token = bool;
-
-    crate::html::emitter_basics!();
-
-    fn pop_token(&mut self) -> Option<bool> {
-        self.stop.take()
+            .filter(|&i| !self.attrs.present[i])?;
+        self.attrs.present[slot] = true;
+        self.attrs.values[slot].clear();
+        Some(slot)
     }
 
-    fn emit_string(&mut self, s: &[u8]) {
+    fn value(&mut self, slot: usize, s: &[u8]) {
+        self.attrs.values[slot].extend_from_slice(s);
+    }
+
+    fn text(&mut self, s: &[u8]) {
         if self.collector.in_json_ld {
             self.text.extend_from_slice(s);
         }
     }
 
-    fn init_start_tag(&mut self) {
-        self.tag.clear();
-        self.is_end_tag = false;
+    fn boundary(&mut self) {
         self.attrs.clear();
-        self.attr_slot = None;
-        self.attr_name.clear();
     }
 
-    fn init_end_tag(&mut self) {
-        self.tag.clear();
-        self.is_end_tag = true;
-        self.attrs.clear();
-        self.attr_slot = None;
-        self.attr_name.clear();
-    }
-
-    fn init_comment(&mut self) {}
-
-    fn emit_current_tag(&mut self) -> Option<html5gum::State> {
-        if self.is_end_tag {
-            self.last_start_tag.clear();
-            self.collector.end_tag(&self.tag, &self.text);
-            self.text.clear();
-            self.stop = Some(self.collector.complete);
-            return None;
-        }
-        std::mem::swap(&mut self.last_start_tag, &mut self.tag);
-        self.collector.start_tag(&self.last_start_tag, &self.attrs);
-        self.text.clear();
-        self.stop = Some(self.collector.complete);
-        // Script and style content is text, not markup: a `<` in a script starts no tag.
-        content_state(&self.last_start_tag)
-    }
-
-    fn init_doctype(&mut self) {
+    fn doctype(&mut self) {
         self.collector.document = true;
     }
 
-    fn init_attribute(&mut self) {
-        self.attr_name.clear();
-        self.attr_slot = None;
+    fn start_tag(&mut self, name: &[u8]) -> bool {
+        self.collector.start_tag(name, self.attrs);
+        self.text.clear();
+        self.collector.complete
     }
 
-    fn push_attribute_value(&mut self, s: &[u8]) {
-        if let Some(i) = self.attr_slot() {
-            self.attrs.values[i].extend_from_slice(s);
-        }
+    fn end_tag(&mut self, name: &[u8]) -> bool {
+        self.collector.end_tag(name, self.text);
+        self.text.clear();
+        self.collector.complete
     }
 }
 
-/// Parses the head at the start of `html` (at most [`HEAD_LIMIT`] bytes of it). Returns
-/// what it says and whether the head's end was seen.
-pub fn parse_head(html: &[u8], options: &HeadOptions) -> (Head, bool) {
+/// [`parse_head_with`] with fresh buffers.
+#[cfg(test)]
+fn parse_head(html: &[u8], options: &HeadOptions) -> (Head, bool) {
     parse_head_with(html, options, &mut HeadBuffers::default())
 }
 
-/// [`parse_head`] with buffers kept from an earlier page: the pre-scan, or html5gum
-/// where the pre-scan gives up.
+/// Parses the head at the start of `html` (at most [`HEAD_LIMIT`] bytes of it) with
+/// buffers kept from an earlier page: the pre-scan, or html5gum where the pre-scan gives
+/// up. Returns what it says and whether the head's end was seen.
 fn parse_head_with(html: &[u8], options: &HeadOptions, buffers: &mut HeadBuffers) -> (Head, bool) {
     let html = &html[..html.len().min(HEAD_LIMIT)];
     let mut collector = Collector::new(options);
@@ -552,34 +482,14 @@ fn parse_head_tokenized(html: &[u8], options: &HeadOptions) -> (Head, bool) {
 
 /// Runs html5gum over the head at the start of `html` into `collector`.
 fn tokenize(html: &[u8], collector: &mut Collector, buffers: &mut HeadBuffers) {
-    let take = std::mem::take::<Vec<u8>>;
-    let mut emitter = HeadEmitter {
+    buffers.attrs.clear();
+    buffers.text.clear();
+    let sink = HeadSink {
         collector,
-        tag: take(&mut buffers.tag),
-        is_end_tag: false,
-        last_start_tag: take(&mut buffers.last_start_tag),
-        attrs: std::mem::take(&mut buffers.attrs),
-        attr_name: take(&mut buffers.attr_name),
-        attr_slot: None,
-        text: take(&mut buffers.text),
-        stop: None,
+        attrs: &mut buffers.attrs,
+        text: &mut buffers.text,
     };
-    emitter.tag.clear();
-    emitter.last_start_tag.clear();
-    emitter.attrs.clear();
-    emitter.attr_name.clear();
-    emitter.text.clear();
-    for stop in Tokenizer::new_with_emitter(html, &mut emitter).flatten() {
-        if stop {
-            break;
-        }
-    }
-    // Back for the next page (each is cleared before use).
-    buffers.tag = emitter.tag;
-    buffers.last_start_tag = emitter.last_start_tag;
-    buffers.attrs = emitter.attrs;
-    buffers.attr_name = emitter.attr_name;
-    buffers.text = emitter.text;
+    crate::html::stream_bytes(html, sink, &mut buffers.names);
 }
 
 #[cfg(test)]

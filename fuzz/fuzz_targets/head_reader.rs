@@ -2,17 +2,21 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sitemapgen::lastmod::content::fingerprint_bytes;
-use sitemapgen::page::{HeadOptions, parse_head};
+use sitemapgen::page::{BodyWants, HeadBuffers, HeadOptions, read_body, read_head};
 
 fuzz_target!(|data: &[u8]| {
-    let (head, _) = parse_head(data, &HeadOptions::default());
+    let options = HeadOptions::default();
+    let head = read_head(data, &options, None, &mut HeadBuffers::default()).unwrap();
     if let Some(date) = &head.modified {
         let _ = sitemapgen::lastmod::parse_date(date);
     }
     if let Some(refresh) = &head.refresh {
         assert!(!refresh.is_empty());
     }
-    let fp = fingerprint_bytes(data);
-    assert_eq!(fp.len(), 32);
+    let wants = BodyWants {
+        images: true,
+        fingerprint: true,
+    };
+    let body = read_body(data, wants).unwrap();
+    assert_eq!(body.fingerprint.map(|fp| fp.len()), Some(32));
 });

@@ -182,12 +182,14 @@ pub(super) fn process_page(
             Err(outcome) => return outcome,
         }
     };
+    let alternates = alternates(&mut page, &head, page_url);
+    let body = read_body(&mut page, opened.file.as_mut());
     let extras = Extras {
-        alternates: alternates(&mut page, &head, page_url),
-        images: images(&mut page, opened.file.as_mut(), page_url),
+        alternates,
+        images: images(&mut page, body.images, page_url),
     };
     let loc = listed_as.unwrap_or(loc);
-    opened.fingerprint = fingerprint(&mut page, opened.file.as_mut());
+    opened.fingerprint = body.fingerprint;
     entry(&mut page, &verdict, &head, opened, loc, extras)
 }
 
@@ -309,7 +311,7 @@ fn body_date(page: &Page, opened: &Opened, head: &mut Head) {
 fn read_head(page: &mut Page, opened: &Opened, buffers: &mut page::HeadBuffers) -> Head {
     match (&opened.file, page.shared.needs_head) {
         (Some(f), true) => {
-            match page::read_head_with(f, &page.shared.head_options, opened.size, buffers) {
+            match page::read_head(f, &page.shared.head_options, opened.size, buffers) {
                 Ok(head) => head,
                 Err(e) => {
                     let path = page.path();
@@ -410,30 +412,41 @@ fn alternates<'u>(
     alternates
 }
 
-/// The page's images (`images = true`), read from the whole page, resolved against its
-/// URL.
-fn images<'u>(
-    page: &mut Page,
-    file: Option<&mut File>,
-    page_url: impl Fn() -> Option<&'u url::Url>,
-) -> Box<[Box<str>]> {
-    let (true, Some(f)) = (page.shared.config.images, file) else {
-        return Box::default();
+/// The page's images and content fingerprint, as far as they are wanted, read in one
+/// pass over the whole page.
+fn read_body(page: &mut Page, file: Option<&mut File>) -> page::Body {
+    let wants = page::BodyWants {
+        images: page.shared.config.images,
+        fingerprint: page.shared.lookups.state.is_some(),
+    };
+    let (Some(f), true) = (file, wants.images || wants.fingerprint) else {
+        return page::Body::default();
     };
     let read = f
         .seek(SeekFrom::Start(0))
-        .and_then(|_| crate::images::read(&*f));
-    let sources = match read {
-        Ok(sources) => sources,
-        Err(e) => {
-            let path = page.path();
-            let message = e.to_string();
+        .and_then(|_| page::read_body(&*f, wants));
+    read.unwrap_or_else(|e| {
+        let (path, message) = (page.path(), e.to_string());
+        if wants.images {
+            let (path, message) = (path.clone(), message.clone());
             page.warnings
                 .push(Warning::ImagesUnreadable { path, message });
-            return Box::default();
         }
-    };
-    let Some(page_url) = page_url() else {
+        if wants.fingerprint {
+            page.warnings
+                .push(Warning::ContentUnreadable { path, message });
+        }
+        page::Body::default()
+    })
+}
+
+/// The page's images (`images = true`), resolved against its URL.
+fn images<'u>(
+    page: &mut Page,
+    sources: Option<crate::images::Sources>,
+    page_url: impl Fn() -> Option<&'u url::Url>,
+) -> Box<[Box<str>]> {
+    let (Some(sources), Some(page_url)) = (sources, page_url()) else {
         return Box::default();
     };
     let (images, overflowed) = crate::images::resolve(page_url, &sources);
@@ -442,27 +455,6 @@ fn images<'u>(
         page.warnings.push(Warning::TooManyImages { path });
     }
     images.into_boxed_slice()
-}
-
-/// The content fingerprint, when the `"content"` source keeps state.
-fn fingerprint(page: &mut Page, file: Option<&mut File>) -> Option<String> {
-    let (Some(_), Some(f)) = (&page.shared.lookups.state, file) else {
-        return None;
-    };
-    let read = f
-        .seek(SeekFrom::Start(0))
-        .and_then(|_| lastmod::content::fingerprint_from(&*f));
-    match read {
-        Ok(fp) => Some(fp),
-        Err(e) => {
-            let path = page.path();
-            page.warnings.push(Warning::ContentUnreadable {
-                path,
-                message: e.to_string(),
-            });
-            None
-        }
-    }
 }
 
 /// The listed page's entry, dated by the first `lastmod` source that knows.

@@ -1,5 +1,4 @@
 use super::*;
-use html5gum::Tokenizer;
 
 const PAGE: &str = "https://example.org/blog/post/";
 
@@ -144,13 +143,16 @@ fn memory_is_bounded_whatever_the_page() {
         .map(|i| format!("<img src=/{i}-{}.png>", "x".repeat(900)))
         .collect();
     let html = format!("<body><img src=\"/{long}\"><main>{many}</main>{many}</body>");
-    let mut emitter = ImageEmitter::default();
-    for token in Tokenizer::new_with_emitter(html.as_bytes(), &mut emitter) {
-        let Ok(()) = token;
-    }
-    assert!(emitter.bytes <= KEPT_BYTES);
-    assert!(emitter.attr_value.capacity() <= 2 * (MAX_SOURCE + 1));
-    let sources = emitter.finish();
+    let images =
+        crate::html::stream_bytes(html.as_bytes(), Images::default(), &mut Default::default());
+    assert!(images.bytes <= KEPT_BYTES);
+    assert!(
+        images
+            .values
+            .iter()
+            .all(|v| v.capacity() <= 2 * (MAX_SOURCE + 1))
+    );
+    let sources = images.finish();
     assert!(sources.overflowed);
     assert!(sources.sources.len() <= KEPT_PER_REGION);
     assert!(sources.sources.iter().all(|s| s.len() <= MAX_SOURCE));

@@ -7,41 +7,25 @@
 //! with every build of an unchanged page: hash-like pieces of file names
 //! (`main.3f2a9c.css`, `index-DiwrgTda.js`) and query strings (`?v=1699999999`). A
 //! site-wide CSS change or a rebuild leaves it alone; a changed paragraph moves it.
+//!
+//! Read by `page::read_body`, in the same pass as the page's images when both are asked.
 
-use std::fs::File;
-use std::io;
-use std::path::Path;
-
-use crate::page::HEAD_TAGS;
+use crate::html::{ARTICLE, BODY, Collect, MAIN, Regions};
 
 /// Elements whose content is never part of the fingerprint (besides the head).
 const SKIPPED: &[&[u8]] = &[b"script", b"style", b"template", b"noscript", b"title"];
 
-/// The regions fingerprinted, most specific first.
-#[derive(Clone, Copy)]
-enum Region {
-    Main = 0,
-    Article = 1,
-    Body = 2,
-}
-
-/// Fingerprints the page at `path`, reading all of it (streamed, never held whole).
-pub fn fingerprint(path: &Path) -> io::Result<String> {
-    fingerprint_from(File::open(path)?)
-}
-
-/// Fingerprints a page read from `input` to its end (streamed, never held whole).
-pub fn fingerprint_from(input: impl io::Read) -> io::Result<String> {
-    let mut emitter = ContentEmitter::default();
-    crate::html::stream(input, &mut emitter)?;
-    Ok(emitter.finish())
-}
+/// The attributes that count, in the order they are fed (by name): `img@alt`, `a@href`
+/// and `img@src`.
+const ATTRS: [&[u8]; 3] = [b"alt", b"href", b"src"];
+const ALT: usize = 0;
+const HREF: usize = 1;
+const SRC: usize = 2;
 
 /// Fingerprints HTML held in memory.
-pub fn fingerprint_bytes(html: &[u8]) -> String {
-    let mut emitter = ContentEmitter::default();
-    crate::html::stream_bytes(html, &mut emitter);
-    emitter.finish()
+#[cfg(test)]
+fn fingerprint_bytes(html: &[u8]) -> String {
+    crate::html::stream_bytes(html, Content::default(), &mut Default::default()).finish()
 }
 
 /// Whether a piece of a file name looks like a build hash: 6+ hex digits with a digit
@@ -82,20 +66,17 @@ fn stable_target(url: &str) -> String {
     out
 }
 
+/// Collects a page's fingerprint from the [`crate::html::Emitter`].
 #[derive(Default)]
-struct ContentEmitter {
+pub(crate) struct Content {
     hashers: [blake3::Hasher; 3],
-    seen: [bool; 3],
-    depth: [usize; 3],
-    in_head: bool,
+    regions: Regions,
+    /// How many elements of [`SKIPPED`] are open.
     skip: usize,
-    tag: Vec<u8>,
-    is_end_tag: bool,
-    last_start_tag: Vec<u8>,
-    attr_name: Vec<u8>,
-    attr_value: Vec<u8>,
-    /// (attribute, value) pairs of the current tag that count: a@href, img@src, img@alt.
-    attrs: Vec<(&'static str, String)>,
+    /// The values of the current tag's attributes that count (see [`ATTRS`]), and
+    /// whether each was given.
+    values: [Vec<u8>; 3],
+    present: [bool; 3],
     /// Inside a word of text: its next bytes continue it (no space fed before them).
     in_word: bool,
     /// Text not yet fed, at most [`MAX_PIECE`]: hashing in large pieces is fast, byte by
@@ -103,20 +84,19 @@ struct ContentEmitter {
     pending: Vec<u8>,
 }
 
-/// The most bytes of a tag name, attribute name or attribute value kept: far beyond any
-/// real one, and the bound on what a hostile page can make the fingerprint hold (text is
-/// not held at all, but fed as it comes).
+/// The most bytes of an attribute value kept: far beyond any real one, and the bound on
+/// what a hostile page can make the fingerprint hold (text is not held at all, but fed
+/// as it comes).
 const MAX_PIECE: usize = 64 * 1024;
 
-impl ContentEmitter {
+impl Content {
     /// Feeds `piece` to every region the reader is inside.
     fn feed(&mut self, piece: &[u8]) {
-        if self.skip > 0 || self.in_head {
+        if self.skip > 0 || self.regions.in_head() {
             return;
         }
-        for region in [Region::Main, Region::Article, Region::Body] {
-            let r = region as usize;
-            if matches!(region, Region::Body) || self.depth[r] > 0 {
+        for r in [MAIN, ARTICLE, BODY] {
+            if self.regions.inside(r) {
                 self.hashers[r].update(piece);
             }
         }
@@ -164,38 +144,35 @@ impl ContentEmitter {
         self.in_word = false;
     }
 
-    fn flush_attr(&mut self) {
-        let wanted = match (self.tag.as_slice(), self.attr_name.as_slice()) {
-            (b"a", b"href") => Some("href"),
-            (b"img", b"src") => Some("src"),
-            (b"img", b"alt") => Some("alt"),
-            _ => None,
-        };
-        if let Some(name) = wanted
-            && !self.attrs.iter().any(|(n, _)| *n == name)
-        {
-            let value = String::from_utf8_lossy(&self.attr_value);
-            let value = if name == "alt" {
+    /// Feeds the attributes of a start tag that count, if it has any.
+    fn feed_attributes(&mut self, name: &[u8]) {
+        if !self.present.contains(&true) {
+            return;
+        }
+        self.feed(b" <");
+        self.feed(name);
+        for slot in [ALT, HREF, SRC] {
+            if !self.present[slot] {
+                continue;
+            }
+            let value = String::from_utf8_lossy(&self.values[slot]);
+            let value = if slot == ALT {
                 value.trim().to_string()
             } else {
                 stable_target(&value)
             };
-            self.attrs.push((name, value));
+            self.feed(b" ");
+            self.feed(ATTRS[slot]);
+            self.feed(b"=");
+            self.feed(value.as_bytes());
         }
-        self.attr_name.clear();
-        self.attr_value.clear();
+        self.feed(b">");
     }
 
-    fn finish(mut self) -> String {
+    /// The fingerprint: 32 hex digits of the chosen region's hash.
+    pub(crate) fn finish(mut self) -> String {
         self.end_word();
-        let region = if self.seen[0] {
-            0
-        } else if self.seen[1] {
-            1
-        } else {
-            2
-        };
-        let hash = self.hashers[region].finalize();
+        let hash = self.hashers[self.regions.chosen()].finalize();
         hash.as_bytes()[..16]
             .iter()
             .map(|b| format!("{b:02x}"))
@@ -203,122 +180,63 @@ impl ContentEmitter {
     }
 }
 
-impl html5gum::Emitter for &mut ContentEmitter {
-    type Token = ();
+impl Collect for Content {
+    type Slot = usize;
 
-    crate::html::emitter_basics!();
+    const BARE_ATTRIBUTES: bool = true;
 
-    fn pop_token(&mut self) -> Option<()> {
-        None
+    fn attribute(&mut self, tag: &[u8], name: &[u8]) -> Option<usize> {
+        let slot = match (tag, name) {
+            (b"a", b"href") => HREF,
+            (b"img", b"src") => SRC,
+            (b"img", b"alt") => ALT,
+            _ => return None,
+        };
+        if self.present[slot] {
+            return None;
+        }
+        self.present[slot] = true;
+        self.values[slot].clear();
+        Some(slot)
     }
 
-    fn emit_string(&mut self, s: &[u8]) {
+    fn value(&mut self, slot: usize, s: &[u8]) {
+        crate::html::push_capped(&mut self.values[slot], s, MAX_PIECE);
+    }
+
+    fn text(&mut self, s: &[u8]) {
         self.feed_text(s);
     }
 
-    fn init_start_tag(&mut self) {
+    fn boundary(&mut self) {
         self.end_word();
-        self.tag.clear();
-        self.is_end_tag = false;
-        self.attrs.clear();
-        self.attr_name.clear();
-        self.attr_value.clear();
+        self.present = [false; 3];
     }
 
-    fn init_end_tag(&mut self) {
-        self.end_word();
-        self.tag.clear();
-        self.is_end_tag = true;
-        self.attr_name.clear();
-        self.attr_value.clear();
-    }
-
-    fn init_comment(&mut self) {
-        self.end_word();
-    }
-
-    fn emit_current_tag(&mut self) -> Option<html5gum::State> {
-        if !self.attr_name.is_empty() {
-            self.flush_attr();
+    fn start_tag(&mut self, name: &[u8]) -> bool {
+        self.regions.start_tag(name);
+        if name == b"body" {
+            self.skip = 0;
         }
-        let name = std::mem::take(&mut self.tag);
-        let region = match name.as_slice() {
-            b"main" => Some(Region::Main as usize),
-            b"article" => Some(Region::Article as usize),
-            _ => None,
-        };
-        let skipped = SKIPPED.contains(&name.as_slice());
-        if self.is_end_tag {
-            self.last_start_tag.clear();
-            if let Some(r) = region {
-                self.depth[r] = self.depth[r].saturating_sub(1);
-            }
-            if skipped {
-                self.skip = self.skip.saturating_sub(1);
-            }
-            if name == b"head" {
-                self.in_head = false;
-            }
-            self.tag = name;
-            return None;
-        }
-        match name.as_slice() {
-            b"head" => self.in_head = true,
-            b"body" => {
-                self.in_head = false;
-                self.skip = 0;
-            }
-            // The head ends at the first tag that cannot be in one, </head> or not.
-            other if self.in_head && !HEAD_TAGS.contains(&other) => self.in_head = false,
-            _ => {}
-        }
-        if let Some(r) = region {
-            self.depth[r] += 1;
-            self.seen[r] = true;
-        }
-        if skipped {
+        if SKIPPED.contains(&name) {
             self.skip += 1;
         }
-        let mut attrs = std::mem::take(&mut self.attrs);
-        // Attribute order is not content.
-        attrs.sort_unstable();
-        if !attrs.is_empty() {
-            self.feed(b" <");
-            self.feed(&name);
-            for (attr, value) in &attrs {
-                self.feed(b" ");
-                self.feed(attr.as_bytes());
-                self.feed(b"=");
-                self.feed(value.as_bytes());
-            }
-            self.feed(b">");
+        self.feed_attributes(name);
+        false
+    }
+
+    fn end_tag(&mut self, name: &[u8]) -> bool {
+        self.regions.end_tag(name);
+        if SKIPPED.contains(&name) {
+            self.skip = self.skip.saturating_sub(1);
         }
-        self.attrs = attrs;
-        self.last_start_tag.clear();
-        self.last_start_tag.extend_from_slice(&name);
-        self.tag = name;
-        html5gum::naive_next_state(&self.last_start_tag)
-    }
-
-    fn init_doctype(&mut self) {
-        self.end_word();
-    }
-
-    fn init_attribute(&mut self) {
-        if !self.attr_name.is_empty() {
-            self.flush_attr();
-        }
-    }
-
-    fn push_attribute_value(&mut self, s: &[u8]) {
-        crate::html::push_capped(&mut self.attr_value, s, MAX_PIECE);
+        false
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use html5gum::Tokenizer;
 
     fn page(head: &str, body: &str) -> String {
         format!(
@@ -333,13 +251,10 @@ mod tests {
     fn memory_is_bounded_whatever_the_page() {
         let big = "a".repeat(4 << 20);
         let html = format!("<body><p>{big}</p><a href=\"/{big}\">x</a><{big}></body>");
-        let mut emitter = ContentEmitter::default();
-        for token in Tokenizer::new_with_emitter(html.as_bytes(), &mut emitter) {
-            let Ok(()) = token;
-        }
-        assert!(emitter.pending.capacity() <= 2 * MAX_PIECE);
-        assert!(emitter.attr_value.capacity() <= 2 * MAX_PIECE);
-        assert!(emitter.tag.capacity() <= 2 * crate::html::MAX_NAME);
+        let content =
+            crate::html::stream_bytes(html.as_bytes(), Content::default(), &mut Default::default());
+        assert!(content.pending.capacity() <= 2 * MAX_PIECE);
+        assert!(content.values.iter().all(|v| v.capacity() <= 2 * MAX_PIECE));
         let whole = fingerprint_bytes(b"<body><p>one wordinpieces</p></body>");
         let pieces = fingerprint_bytes(b"<body><p>one word&#105;n&#112;ieces</p></body>");
         assert_eq!(whole, pieces);

@@ -25,9 +25,9 @@ fn reused_buffers_read_every_head_as_fresh_ones() {
     let mut buffers = HeadBuffers::default();
     for round in 0..2 {
         for page in &pages {
-            let fresh = read_head_from(page.as_bytes(), &options).unwrap();
+            let fresh = read_fresh(page.as_bytes(), &options).unwrap();
             let size = Some(page.len() as u64);
-            let reused = read_head_with(page.as_bytes(), &options, size, &mut buffers).unwrap();
+            let reused = read_head(page.as_bytes(), &options, size, &mut buffers).unwrap();
             assert_eq!(
                 reused,
                 fresh,
@@ -442,7 +442,7 @@ fn never_reads_more_than_the_limit() {
     ];
     for (page, most, found) in cases {
         let mut input = Counting(page.as_bytes(), 0);
-        let head = read_head_from(&mut input, &HeadOptions::default()).unwrap();
+        let head = read_fresh(&mut input, &HeadOptions::default()).unwrap();
         assert!(input.1 <= most, "read {} bytes, limit {most}", input.1);
         assert_eq!(head.canonical.is_some(), found, "read {}", input.1);
     }
@@ -468,4 +468,9 @@ fn malformed_and_binary_input_never_panics() {
     )
     .0;
     assert!(h.noindex);
+}
+
+/// [`read_head`] of a page of unknown size, with fresh buffers.
+fn read_fresh(input: impl std::io::Read, options: &HeadOptions) -> std::io::Result<Head> {
+    read_head(input, options, None, &mut HeadBuffers::default())
 }

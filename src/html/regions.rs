@@ -1,0 +1,80 @@
+//! Where a reader of a whole page stands: in its head or not, and inside which of the
+//! regions its content is taken from (`<main>`, else `<article>`, else `<body>`), as the
+//! images and the content fingerprint both read them.
+
+use super::HEAD_TAGS;
+
+/// The `<main>` region, the most specific.
+pub(crate) const MAIN: usize = 0;
+/// The `<article>` region.
+pub(crate) const ARTICLE: usize = 1;
+/// The `<body>`: everything outside the head.
+pub(crate) const BODY: usize = 2;
+
+/// The head and the regions open at the current tag, and which regions the page has.
+#[derive(Debug, Default)]
+pub(crate) struct Regions {
+    in_head: bool,
+    /// How many `<main>` and `<article>` are open.
+    depth: [usize; 2],
+    /// A `<main>`, an `<article>` was seen.
+    seen: [bool; 2],
+}
+
+impl Regions {
+    /// Follows a start tag.
+    pub(crate) fn start_tag(&mut self, name: &[u8]) {
+        match name {
+            b"head" => self.in_head = true,
+            b"body" => self.in_head = false,
+            // The head ends at the first tag that cannot be in one, </head> or not.
+            other if self.in_head && !HEAD_TAGS.contains(&other) => self.in_head = false,
+            _ => {}
+        }
+        if let Some(r) = region(name) {
+            self.depth[r] += 1;
+            self.seen[r] = true;
+        }
+    }
+
+    /// Follows an end tag.
+    pub(crate) fn end_tag(&mut self, name: &[u8]) {
+        if let Some(r) = region(name) {
+            self.depth[r] = self.depth[r].saturating_sub(1);
+        }
+        if name == b"head" {
+            self.in_head = false;
+        }
+    }
+
+    /// Inside the head (by its tags: a page without them has none).
+    pub(crate) fn in_head(&self) -> bool {
+        self.in_head
+    }
+
+    /// Whether the region `r` is open ([`BODY`] always is).
+    pub(crate) fn inside(&self, r: usize) -> bool {
+        r == BODY || self.depth[r] > 0
+    }
+
+    /// The region the page is read from: its `<main>`, else its `<article>`, else its
+    /// body.
+    pub(crate) fn chosen(&self) -> usize {
+        if self.seen[MAIN] {
+            MAIN
+        } else if self.seen[ARTICLE] {
+            ARTICLE
+        } else {
+            BODY
+        }
+    }
+}
+
+/// The region a tag opens, other than the body.
+fn region(name: &[u8]) -> Option<usize> {
+    match name {
+        b"main" => Some(MAIN),
+        b"article" => Some(ARTICLE),
+        _ => None,
+    }
+}
