@@ -233,6 +233,66 @@ pub(crate) fn stream_bytes<C: Collect>(html: &[u8], collector: C, names: &mut Na
     emitter.collector
 }
 
+/// The wanted attributes of the tag being read, by slot: the first of duplicates counts,
+/// as in browsers; buffers are reused from tag to tag.
+#[derive(Debug)]
+pub(crate) struct TagAttrs<const N: usize> {
+    values: [Vec<u8>; N],
+    present: [bool; N],
+}
+
+impl<const N: usize> Default for TagAttrs<N> {
+    fn default() -> Self {
+        TagAttrs {
+            values: std::array::from_fn(|_| Vec::new()),
+            present: [false; N],
+        }
+    }
+}
+
+impl<const N: usize> TagAttrs<N> {
+    /// Starts reading attribute `slot`, unless the tag gave it already.
+    pub fn claim(&mut self, slot: usize) -> Option<usize> {
+        if self.present[slot] {
+            return None;
+        }
+        self.present[slot] = true;
+        self.values[slot].clear();
+        Some(slot)
+    }
+
+    /// Appends to the value of `slot`, keeping at most `cap` bytes.
+    pub fn push(&mut self, slot: usize, s: &[u8], cap: usize) {
+        push_capped(&mut self.values[slot], s, cap);
+    }
+
+    /// The value of `slot`, if the tag gave it.
+    pub fn get(&self, slot: usize) -> Option<&[u8]> {
+        self.present[slot].then(|| self.values[slot].as_slice())
+    }
+
+    /// Treats `slot` as not given.
+    pub fn forget(&mut self, slot: usize) {
+        self.present[slot] = false;
+    }
+
+    /// Whether the tag gave any of them.
+    pub fn any(&self) -> bool {
+        self.present.contains(&true)
+    }
+
+    /// Forgets them all, for the next tag.
+    pub fn clear(&mut self) {
+        self.present = [false; N];
+    }
+
+    /// The buffers' capacities, for tests of what is held.
+    #[cfg(test)]
+    pub fn capacities(&self) -> impl Iterator<Item = usize> + '_ {
+        self.values.iter().map(Vec::capacity)
+    }
+}
+
 /// Appends `s` to `buf` as far as `cap` bytes allow; the rest is dropped.
 pub(crate) fn push_capped(buf: &mut Vec<u8>, s: &[u8], cap: usize) {
     let room = cap.saturating_sub(buf.len());

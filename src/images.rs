@@ -89,10 +89,8 @@ const HREF: usize = 5;
 /// Collects a page's image sources from the [`crate::html::Emitter`].
 #[derive(Default)]
 pub(crate) struct Images {
-    /// The wanted attributes of the current tag (see [`SRC`] and the rest), and whether
-    /// each was given.
-    values: [Vec<u8>; 6],
-    present: [bool; 6],
+    /// The wanted attributes of the current tag (see [`SRC`] and the rest).
+    attrs: crate::html::TagAttrs<6>,
     regions: Regions,
     og_image: Option<String>,
     base: Option<String>,
@@ -108,11 +106,9 @@ pub(crate) struct Images {
 
 impl Images {
     fn attr(&self, slot: usize) -> Option<String> {
-        self.present[slot].then(|| {
-            String::from_utf8_lossy(&self.values[slot])
-                .trim()
-                .to_string()
-        })
+        self.attrs
+            .get(slot)
+            .map(|v| String::from_utf8_lossy(v).trim().to_string())
     }
 
     /// Adds a source to every region the reader is inside.
@@ -183,28 +179,23 @@ impl Collect for Images {
             (b"base", b"href") => HREF,
             _ => return None,
         };
-        if self.present[slot] {
-            return None;
-        }
-        self.present[slot] = true;
-        self.values[slot].clear();
-        Some(slot)
+        self.attrs.claim(slot)
     }
 
     fn value(&mut self, slot: usize, s: &[u8]) {
         // One byte past the longest source kept, so a longer one is known to be too long.
-        crate::html::push_capped(&mut self.values[slot], s, MAX_SOURCE + 1);
+        self.attrs.push(slot, s, MAX_SOURCE + 1);
     }
 
     fn attribute_end(&mut self, slot: usize) {
         // Too long to keep: as if not given, so a repeated one may count.
-        if self.values[slot].len() > MAX_SOURCE {
-            self.present[slot] = false;
+        if self.attrs.get(slot).is_some_and(|v| v.len() > MAX_SOURCE) {
+            self.attrs.forget(slot);
         }
     }
 
     fn boundary(&mut self) {
-        self.present = [false; 6];
+        self.attrs.clear();
     }
 
     fn start_tag(&mut self, name: &[u8]) -> bool {

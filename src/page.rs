@@ -180,23 +180,8 @@ const ATTRS: [(&[u8], Attr); 9] = [
     (b"type", Attr::Type),
 ];
 
-/// The wanted attributes of the tag being read; buffers are reused from tag to tag.
-#[derive(Debug, Default)]
-struct Attrs {
-    values: [Vec<u8>; 9],
-    present: [bool; 9],
-}
-
-impl Attrs {
-    fn clear(&mut self) {
-        self.present = [false; 9];
-    }
-
-    fn get(&self, attr: Attr) -> Option<&[u8]> {
-        let i = attr as usize;
-        self.present[i].then(|| self.values[i].as_slice())
-    }
-}
+/// The wanted attributes of the tag being read, by [`Attr`].
+type Attrs = crate::html::TagAttrs<9>;
 
 /// Turns what a page's tags say into a [`Head`].
 struct Collector<'o> {
@@ -269,7 +254,7 @@ impl<'o> Collector<'o> {
             b"meta" => self.meta(attrs),
             b"link" => self.link(attrs),
             b"script" => {
-                self.in_json_ld = attrs.get(Attr::Type).is_some_and(|t| {
+                self.in_json_ld = attrs.get(Attr::Type as usize).is_some_and(|t| {
                     String::from_utf8_lossy(t)
                         .trim()
                         .eq_ignore_ascii_case("application/ld+json")
@@ -301,8 +286,8 @@ impl<'o> Collector<'o> {
     }
 
     fn meta(&mut self, attrs: &Attrs) {
-        let content = attrs.get(Attr::Content);
-        if let Some(name) = attrs.get(Attr::Name) {
+        let content = attrs.get(Attr::Content as usize);
+        if let Some(name) = attrs.get(Attr::Name as usize) {
             let name = text(name).to_ascii_lowercase();
             if self.options.noindex_agents.contains(&name) {
                 let says_noindex = content.is_some_and(|c| {
@@ -326,16 +311,16 @@ impl<'o> Collector<'o> {
                 self.head.generator = Some(text(c));
             }
         }
-        if let Some(http_equiv) = attrs.get(Attr::HttpEquiv)
+        if let Some(http_equiv) = attrs.get(Attr::HttpEquiv as usize)
             && text(http_equiv).eq_ignore_ascii_case("refresh")
             && self.head.refresh.is_none()
         {
             self.head.refresh = content.and_then(|c| refresh_target(&String::from_utf8_lossy(c)));
         }
         if let Some(c) = content {
-            let is = |attr, want: &str| {
+            let is = |attr: Attr, want: &str| {
                 attrs
-                    .get(attr)
+                    .get(attr as usize)
                     .is_some_and(|v| text(v).eq_ignore_ascii_case(want))
             };
             if is(Attr::Property, "article:modified_time") {
@@ -351,15 +336,18 @@ impl<'o> Collector<'o> {
     }
 
     fn link(&mut self, attrs: &Attrs) {
-        let (Some(rel), Some(href)) = (attrs.get(Attr::Rel), attrs.get(Attr::Href)) else {
+        let (Some(rel), Some(href)) = (
+            attrs.get(Attr::Rel as usize),
+            attrs.get(Attr::Href as usize),
+        ) else {
             return;
         };
         if has_token(rel, "canonical") && self.head.canonical.is_none() {
             self.head.canonical = Some(text(href));
         }
         if has_token(rel, "alternate")
-            && let Some(lang) = attrs.get(Attr::HrefLang)
-            && attrs.get(Attr::Type).is_none_or(is_page_type)
+            && let Some(lang) = attrs.get(Attr::HrefLang as usize)
+            && attrs.get(Attr::Type as usize).is_none_or(is_page_type)
         {
             self.head.alternates.push(HeadAlternate {
                 hreflang: text(lang),
@@ -411,18 +399,14 @@ impl Collect for HeadSink<'_, '_> {
         if !TAGS_WITH_ATTRS.contains(&tag) {
             return None;
         }
-        let slot = ATTRS
-            .iter()
-            .position(|(n, _)| *n == name)
-            // Of duplicate attributes the first counts, as in browsers.
-            .filter(|&i| !self.attrs.present[i])?;
-        self.attrs.present[slot] = true;
-        self.attrs.values[slot].clear();
-        Some(slot)
+        let slot = ATTRS.iter().position(|(n, _)| *n == name)?;
+        // Of duplicate attributes the first counts, as in browsers.
+        self.attrs.claim(slot)
     }
 
     fn value(&mut self, slot: usize, s: &[u8]) {
-        self.attrs.values[slot].extend_from_slice(s);
+        // The head is read to at most HEAD_LIMIT bytes, which bounds every value.
+        self.attrs.push(slot, s, usize::MAX);
     }
 
     fn text(&mut self, s: &[u8]) {

@@ -146,12 +146,7 @@ fn memory_is_bounded_whatever_the_page() {
     let images =
         crate::html::stream_bytes(html.as_bytes(), Images::default(), &mut Default::default());
     assert!(images.bytes <= KEPT_BYTES);
-    assert!(
-        images
-            .values
-            .iter()
-            .all(|v| v.capacity() <= 2 * (MAX_SOURCE + 1))
-    );
+    assert!(images.attrs.capacities().all(|c| c <= 2 * (MAX_SOURCE + 1)));
     let sources = images.finish();
     assert!(sources.overflowed);
     assert!(sources.sources.len() <= KEPT_PER_REGION);

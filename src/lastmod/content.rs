@@ -73,10 +73,8 @@ pub(crate) struct Content {
     regions: Regions,
     /// How many elements of [`SKIPPED`] are open.
     skip: usize,
-    /// The values of the current tag's attributes that count (see [`ATTRS`]), and
-    /// whether each was given.
-    values: [Vec<u8>; 3],
-    present: [bool; 3],
+    /// The values of the current tag's attributes that count (see [`ATTRS`]).
+    attrs: crate::html::TagAttrs<3>,
     /// Inside a word of text: its next bytes continue it (no space fed before them).
     in_word: bool,
     /// Text not yet fed, at most [`MAX_PIECE`]: hashing in large pieces is fast, byte by
@@ -146,16 +144,16 @@ impl Content {
 
     /// Feeds the attributes of a start tag that count, if it has any.
     fn feed_attributes(&mut self, name: &[u8]) {
-        if !self.present.contains(&true) {
+        if !self.attrs.any() {
             return;
         }
         self.feed(b" <");
         self.feed(name);
         for slot in [ALT, HREF, SRC] {
-            if !self.present[slot] {
+            let Some(value) = self.attrs.get(slot) else {
                 continue;
-            }
-            let value = String::from_utf8_lossy(&self.values[slot]);
+            };
+            let value = String::from_utf8_lossy(value);
             let value = if slot == ALT {
                 value.trim().to_string()
             } else {
@@ -192,16 +190,11 @@ impl Collect for Content {
             (b"img", b"alt") => ALT,
             _ => return None,
         };
-        if self.present[slot] {
-            return None;
-        }
-        self.present[slot] = true;
-        self.values[slot].clear();
-        Some(slot)
+        self.attrs.claim(slot)
     }
 
     fn value(&mut self, slot: usize, s: &[u8]) {
-        crate::html::push_capped(&mut self.values[slot], s, MAX_PIECE);
+        self.attrs.push(slot, s, MAX_PIECE);
     }
 
     fn text(&mut self, s: &[u8]) {
@@ -210,7 +203,7 @@ impl Collect for Content {
 
     fn boundary(&mut self) {
         self.end_word();
-        self.present = [false; 3];
+        self.attrs.clear();
     }
 
     fn start_tag(&mut self, name: &[u8]) -> bool {
@@ -254,7 +247,7 @@ mod tests {
         let content =
             crate::html::stream_bytes(html.as_bytes(), Content::default(), &mut Default::default());
         assert!(content.pending.capacity() <= 2 * MAX_PIECE);
-        assert!(content.values.iter().all(|v| v.capacity() <= 2 * MAX_PIECE));
+        assert!(content.attrs.capacities().all(|c| c <= 2 * MAX_PIECE));
         let whole = fingerprint_bytes(b"<body><p>one wordinpieces</p></body>");
         let pieces = fingerprint_bytes(b"<body><p>one word&#105;n&#112;ieces</p></body>");
         assert_eq!(whole, pieces);

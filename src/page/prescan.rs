@@ -236,11 +236,8 @@ impl Scan<'_, '_, '_> {
         let attrs = &mut self.scratch.attrs;
         let i = ATTRS
             .iter()
-            .position(|(n, _)| *n == self.scratch.attr_name.as_slice())
-            .filter(|&i| !attrs.present[i])?;
-        attrs.present[i] = true;
-        attrs.values[i].clear();
-        Some(i)
+            .position(|(n, _)| *n == self.scratch.attr_name.as_slice())?;
+        attrs.claim(i)
     }
 
     /// An attribute value, kept with `keep` (see [`Scan::slot`]); `true` when the tag's
@@ -271,7 +268,8 @@ impl Scan<'_, '_, '_> {
             && end > start
             && let Some(i) = self.slot()
         {
-            self.scratch.attrs.values[i].extend_from_slice(&self.html[start..end]);
+            let value = &self.html[start..end];
+            self.scratch.attrs.push(i, value, usize::MAX);
         }
         if quote.is_some() {
             self.at += 1;
