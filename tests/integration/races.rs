@@ -170,12 +170,22 @@ fn a_subdirectory_swapped_for_a_link_before_it_is_opened_is_not_followed() {
 /// walks that list everything first and then read pages, in the listing's order or its
 /// reverse, read one or the other set after it.
 fn around_big(site: &Site, name: impl Fn(usize) -> String) -> (Vec<String>, Vec<String>) {
+    around_big_made(site, |i| {
+        let name = name(i);
+        site.page(&name);
+        name
+    })
+}
+
+/// As [`around_big`], with each entry made by `make(i)`, which returns its name.
+fn around_big_made(site: &Site, make: impl Fn(usize) -> String) -> (Vec<String>, Vec<String>) {
+    let mut made = Vec::new();
     for i in 0..1000 {
-        site.page(name(i));
+        made.push(make(i));
         let listed: Vec<String> = fs::read_dir(site.public())
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| n != "index.html")
+            .filter(|n| *n == "big.html" || made.contains(n))
             .collect();
         let big = listed.iter().position(|n| n == "big.html").unwrap();
         if big > 0 && big + 1 < listed.len() {
@@ -184,7 +194,7 @@ fn around_big(site: &Site, name: impl Fn(usize) -> String) -> (Vec<String>, Vec<
             return (all, listed[big + 1..].to_vec());
         }
     }
-    panic!("no pages listed both before and after big.html");
+    panic!("no entries listed both before and after big.html");
 }
 
 /// Pages found by the walk (listed) and then, before they are opened, swapped for links
@@ -265,4 +275,28 @@ fn git_commit(root: &Path) {
             .expect("git is installed");
         assert!(out.status.success(), "git {args:?}: {out:?}");
     }
+}
+
+/// With `follow_symlinks`, links to a directory inside the site, checked when the walk
+/// lists them, are pointed outside before the walk opens them (after the listing, while
+/// the sparse page is read): the directory opened is the one checked, or none.
+#[test]
+fn a_followed_link_pointed_outside_before_it_is_opened_is_not_followed() {
+    let site = Site::new(&["index.html", "real/kept.html"]);
+    site.config(&format!("{BASE}images = true\nfollow_symlinks = true\n"));
+    big_page(&site, "big.html");
+    outside_page(&site, "outside/private.html");
+    let (links, _) = around_big_made(&site, |i| {
+        let name = format!("link{i}");
+        symlink("real", site.public().join(&name)).unwrap();
+        name
+    });
+    let out = run_swapping(&site, &[], "public/big.html", || {
+        for link in &links {
+            let path = site.public().join(link);
+            fs::remove_file(&path).unwrap();
+            symlink("../outside", &path).unwrap();
+        }
+    });
+    assert_nothing_leaked(&site, &out);
 }
