@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 pub mod dir;
 mod walk;
 
-pub use walk::{At, PageSink, walk};
+pub use walk::{At, Followed, PageSink, walk};
 
 /// What decides which files are candidate pages.
 #[derive(Debug, Clone)]

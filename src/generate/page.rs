@@ -221,8 +221,9 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
             meta
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(page.vanished(e.to_string())),
-        // Not followed (O_NOFOLLOW): a link put in the page's place since the walk.
-        Err(e) if !page.at.followed && crate::scan::dir::is_refused_link(&e) => {
+        // Not followed (O_NOFOLLOW): a link put in the page's place since the walk, or
+        // on the real path a followed link was checked to have.
+        Err(e) if crate::scan::dir::is_refused_link(&e) => {
             return Err(page.vanished("now a symbolic link".to_string()));
         }
         Err(e) => {
@@ -569,7 +570,7 @@ mod tests {
             let at = At {
                 dir: &site,
                 name: &name_here,
-                followed: false,
+                followed: None,
             };
             let out = Out {
                 text: &mut text,

@@ -4,10 +4,13 @@
 //! On Unix (through `rustix`, no `unsafe` here) a directory is opened relative to its
 //! held parent with `O_NOFOLLOW`, so a directory swapped for a link mid-walk is never
 //! entered, and the kernel looks up one name per open, not every directory above it
-//! again. A page is opened by name in its held directory, without following a link
-//! unless the walk followed one to it. On Linux the entries are read with `getdents64`
-//! into one buffer per thread ([`rustix::fs::RawDir`]); elsewhere with `readdir`.
-//! Off Unix there are no directory descriptors: paths are joined instead.
+//! again. A page is opened by name in its held directory, never through a link. What a
+//! followed link leads to is opened from the public directory along the real path it
+//! was checked to have, one component at a time and again through no link, so a link
+//! pointed elsewhere since the check is refused, not followed. On Linux the entries are
+//! read with `getdents64` into one buffer per thread ([`rustix::fs::RawDir`]); elsewhere
+//! with `readdir`. Off Unix there are no directory descriptors: paths are joined
+//! instead.
 
 use std::fs::File;
 use std::io;
@@ -100,12 +103,20 @@ mod unix {
         .union(OFlags::NONBLOCK)
         .union(OFlags::CLOEXEC);
 
-    fn nofollow(follow: bool) -> OFlags {
-        if follow {
-            OFlags::empty()
-        } else {
-            OFlags::NOFOLLOW
-        }
+    /// A relative path's names, for opening it one component at a time; `..`, `.` or a
+    /// root in it is refused (a checked real path has none).
+    fn components(rel: &Path) -> io::Result<Vec<OwnedName>> {
+        use std::os::unix::ffi::OsStrExt;
+        rel.components()
+            .map(|c| match c {
+                std::path::Component::Normal(name) => OwnedName::new(name.as_bytes())
+                    .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e)),
+                _ => Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "not a plain relative path",
+                )),
+            })
+            .collect()
     }
 
     fn kind(file_type: FileType) -> EntryKind {
@@ -124,20 +135,50 @@ mod unix {
             Ok(Dir { fd })
         }
 
-        /// Opens the directory `name` in this one; a link is followed only with `follow`.
-        pub fn open_dir(&self, name: &Name, follow: bool) -> io::Result<Dir> {
-            let flags = DIR_FLAGS | nofollow(follow);
+        /// Opens the directory `name` in this one, not through a link.
+        pub fn open_dir(&self, name: &Name) -> io::Result<Dir> {
+            let flags = DIR_FLAGS | OFlags::NOFOLLOW;
             let fd = rustix::fs::openat(&self.fd, name, flags, Mode::empty())?;
             Ok(Dir { fd })
         }
 
-        /// Opens the file `name` in this directory for reading, without waiting (a FIFO
-        /// opens at once instead of blocking until a writer comes); a link is followed
-        /// only with `follow`. The caller checks the type of what it opened.
-        pub fn open_file(&self, name: &Name, follow: bool) -> io::Result<File> {
-            let flags = FILE_FLAGS | nofollow(follow);
+        /// Opens the file `name` in this directory for reading, not through a link and
+        /// without waiting (a FIFO opens at once instead of blocking until a writer
+        /// comes). The caller checks the type of what it opened.
+        pub fn open_file(&self, name: &Name) -> io::Result<File> {
+            let flags = FILE_FLAGS | OFlags::NOFOLLOW;
             let fd = rustix::fs::openat(&self.fd, name, flags, Mode::empty())?;
             Ok(File::from(fd))
+        }
+
+        /// Opens the directory at `rel` below this one (this one when `rel` is empty),
+        /// one component at a time, through no link.
+        pub fn open_dir_below(&self, rel: &Path) -> io::Result<Dir> {
+            let names = components(rel)?;
+            let mut dir = self.open_dir(c".")?;
+            for name in &names {
+                dir = dir.open_dir(name)?;
+            }
+            Ok(dir)
+        }
+
+        /// Opens the file at `rel` below this one for reading, one component at a time,
+        /// through no link and without waiting (as [`Dir::open_file`]).
+        pub fn open_file_below(&self, rel: &Path) -> io::Result<File> {
+            let mut names = components(rel)?;
+            let Some(last) = names.pop() else {
+                return Err(io::Error::new(io::ErrorKind::InvalidInput, "no file name"));
+            };
+            match names.split_first() {
+                None => self.open_file(&last),
+                Some((first, rest)) => {
+                    let mut dir = self.open_dir(first)?;
+                    for name in rest {
+                        dir = dir.open_dir(name)?;
+                    }
+                    dir.open_file(&last)
+                }
+            }
         }
 
         /// The kind of what `name` names, the link followed: what a followed link is.
@@ -242,9 +283,21 @@ mod other {
             Dir::at(path.to_path_buf(), true)
         }
 
-        /// Opens the directory `name` in this one; a link is followed only with `follow`.
-        pub fn open_dir(&self, name: &Name, follow: bool) -> io::Result<Dir> {
-            Dir::at(self.path.join(name), follow)
+        /// Opens the directory `name` in this one, not through a link.
+        pub fn open_dir(&self, name: &Name) -> io::Result<Dir> {
+            Dir::at(self.path.join(name), false)
+        }
+
+        /// Opens the directory at `rel` below this one (links on the way followed: no
+        /// descriptors to open it by here).
+        pub fn open_dir_below(&self, rel: &Path) -> io::Result<Dir> {
+            Dir::at(self.path.join(rel), true)
+        }
+
+        /// Opens the file at `rel` below this one for reading (links on the way
+        /// followed).
+        pub fn open_file_below(&self, rel: &Path) -> io::Result<File> {
+            File::open(self.path.join(rel))
         }
 
         fn at(path: PathBuf, follow: bool) -> io::Result<Dir> {
@@ -259,17 +312,16 @@ mod other {
             Ok(Dir { path })
         }
 
-        /// Opens the file `name` in this directory for reading; a link is followed only
-        /// with `follow`. The caller checks the type of what it opened.
-        pub fn open_file(&self, name: &Name, follow: bool) -> io::Result<File> {
+        /// Opens the file `name` in this directory for reading, not through a link. The
+        /// caller checks the type of what it opened.
+        pub fn open_file(&self, name: &Name) -> io::Result<File> {
             let mut options = std::fs::OpenOptions::new();
             options.read(true);
             #[cfg(windows)]
-            if !follow {
+            {
                 use std::os::windows::fs::OpenOptionsExt;
                 options.custom_flags(OPEN_REPARSE_POINT);
             }
-            let _ = follow;
             options.open(self.path.join(name))
         }
 
@@ -342,37 +394,61 @@ mod tests {
         ];
         assert_eq!(seen, want.map(|(n, k)| (n.to_string(), k)).into());
         // A FIFO opens at once (no writer to wait for); the caller sees what it is.
-        let fifo = dir.open_file(&name("fifo"), false).unwrap();
+        let fifo = dir.open_file(&name("fifo")).unwrap();
         use std::os::unix::fs::FileTypeExt as _;
         assert!(fifo.metadata().unwrap().file_type().is_fifo());
     }
 
-    /// A link is never opened as a directory or a file unless it is followed on purpose.
+    /// A link is never opened as a directory or a file, by name or on the way to a path
+    /// below: what a followed link leads to is opened by its real path.
     #[test]
-    fn links_are_opened_only_when_followed() {
+    fn links_are_never_opened() {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path();
-        std::fs::create_dir(root.join("sub")).unwrap();
+        std::fs::create_dir_all(root.join("sub/deeper")).unwrap();
         std::fs::write(root.join("sub/page.html"), "x").unwrap();
         symlink("sub", root.join("dirlink")).unwrap();
         symlink("sub/page.html", root.join("filelink.html")).unwrap();
         let dir = Dir::open_root(root).unwrap();
-        let refused = dir.open_dir(&name("dirlink"), false).unwrap_err();
+        let refused = dir.open_dir(&name("dirlink")).unwrap_err();
         assert!(
             is_refused_link(&refused) || refused.raw_os_error() == Some(20),
             "{refused}"
         );
-        let below = dir.open_dir(&name("dirlink"), true).unwrap();
-        assert_eq!(
-            below.id().unwrap(),
-            dir.open_dir(&name("sub"), false).unwrap().id().unwrap()
-        );
-        let refused = dir.open_file(&name("filelink.html"), false).unwrap_err();
+        let refused = dir.open_file(&name("filelink.html")).unwrap_err();
         assert!(is_refused_link(&refused), "{refused}");
-        assert!(dir.open_file(&name("filelink.html"), true).is_ok());
         assert_eq!(dir.kind_followed(&name("dirlink")).unwrap(), EntryKind::Dir);
         // A directory opens too: the caller sees what it is ("now a directory").
-        let sub = dir.open_file(&name("sub"), false).unwrap();
+        let sub = dir.open_file(&name("sub")).unwrap();
         assert!(sub.metadata().unwrap().is_dir());
+        // Below: by the real path, never through a link on the way.
+        let sub_id = dir.open_dir(&name("sub")).unwrap().id().unwrap();
+        let below = dir.open_dir_below(Path::new("sub")).unwrap();
+        assert_eq!(below.id().unwrap(), sub_id);
+        assert_eq!(
+            dir.open_dir_below(Path::new("")).unwrap().id().unwrap(),
+            dir.id().unwrap()
+        );
+        assert!(dir.open_dir_below(Path::new("sub/deeper")).is_ok());
+        assert!(dir.open_file_below(Path::new("sub/page.html")).is_ok());
+        for rel in [
+            "dirlink",
+            "dirlink/deeper",
+            "filelink.html",
+            "dirlink/page.html",
+        ] {
+            let refused = match rel.ends_with(".html") {
+                true => dir.open_file_below(Path::new(rel)).unwrap_err(),
+                false => dir.open_dir_below(Path::new(rel)).unwrap_err(),
+            };
+            assert!(
+                is_refused_link(&refused) || refused.raw_os_error() == Some(20),
+                "{rel}: {refused}"
+            );
+        }
+        for rel in ["../x.html", "/etc/passwd", "sub/../sub/page.html"] {
+            let refused = dir.open_file_below(Path::new(rel)).unwrap_err();
+            assert_eq!(refused.kind(), io::ErrorKind::InvalidInput, "{rel}");
+        }
     }
 }

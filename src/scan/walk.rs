@@ -5,9 +5,10 @@
 //!
 //! Directories are shared out from one stack (the last found first, so the walk stays
 //! deep and the stack small). A subdirectory is opened relative to its held parent and
-//! never through a link, unless links are followed; a followed link must resolve inside
-//! the public directory, and a directory that is one of its own ancestors (by device and
-//! inode) is a loop, reported and not entered. A parent stays open while a child of its
+//! never through a link. A followed link must resolve inside the public directory, and
+//! what it leads to is then opened from the public directory by the real path checked,
+//! through no link (a link pointed elsewhere since is refused); a directory that is one
+//! of its own ancestors (by device and inode) is a loop, reported and not entered. A parent stays open while a child of its
 //! waits on the stack, so at most the walk's depth of directories is open per thread.
 
 use std::mem::MaybeUninit;
@@ -32,15 +33,27 @@ pub struct At<'a> {
     pub dir: &'a Dir,
     /// The page's name in it.
     pub name: &'a Name,
-    /// Whether the walk followed a link to it (`follow_symlinks`): opened following it.
-    pub followed: bool,
+    /// Where the link the walk followed to it leads (`follow_symlinks`).
+    pub followed: Option<Followed<'a>>,
+}
+
+/// What a followed link leads to: opened by the real path it was checked to have.
+#[derive(Clone, Copy)]
+pub struct Followed<'a> {
+    /// The public directory, held open.
+    pub site: &'a Dir,
+    /// The link's target, relative to the public directory's real path.
+    pub target: &'a Path,
 }
 
 impl At<'_> {
-    /// Opens the page for reading, without waiting on a FIFO; a link is followed only
-    /// where the walk followed it.
+    /// Opens the page for reading, without waiting on a FIFO and through no link: by
+    /// name, or by the real path of the link the walk followed to it.
     pub fn open(&self) -> std::io::Result<std::fs::File> {
-        self.dir.open_file(self.name, self.followed)
+        match self.followed {
+            None => self.dir.open_file(self.name),
+            Some(f) => f.site.open_file_below(f.target),
+        }
     }
 }
 
@@ -57,11 +70,9 @@ enum Opening {
     /// Already open (the public directory).
     Open(Dir),
     /// By name in its parent, held open until its last waiting child is opened.
-    Below {
-        parent: Arc<Dir>,
-        name: OwnedName,
-        followed: bool,
-    },
+    Below { parent: Arc<Dir>, name: OwnedName },
+    /// Through a followed link: by its target, relative to the public directory.
+    Followed(PathBuf),
 }
 
 /// A directory on the way down, for loop detection.
@@ -80,8 +91,8 @@ struct Work {
 
 struct Walk<'a> {
     root: &'a Path,
-    /// The public directory's real path, when links are followed.
-    root_real: Option<PathBuf>,
+    /// When links are followed: the public directory, held open, and its real path.
+    following: Option<(Dir, PathBuf)>,
     options: &'a ScanOptions,
     work: Mutex<Work>,
     more: Condvar,
@@ -94,21 +105,21 @@ struct Walk<'a> {
 pub fn walk<S: PageSink>(root: &Path, options: &ScanOptions, sink: impl Fn() -> S + Sync) -> Scan {
     let site = match Dir::open_root(root) {
         Ok(site) => site,
-        Err(e) => {
-            let mut scan = Scan::default();
-            scan.warnings.push(ScanWarning {
-                path: root.to_path_buf(),
-                message: format!("cannot read: {e}"),
-            });
-            return scan;
-        }
+        Err(e) => return unreadable(root, e),
     };
-    let root_real = options
-        .follow_symlinks
-        .then(|| std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf()));
+    let following = match options.follow_symlinks {
+        true => match site.open_dir_below(Path::new("")) {
+            Ok(held) => {
+                let real = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+                Some((held, real))
+            }
+            Err(e) => return unreadable(root, e),
+        },
+        false => None,
+    };
     let walk = Walk {
         root,
-        root_real,
+        following,
         options,
         work: Mutex::new(Work {
             dirs: vec![Pending {
@@ -143,6 +154,16 @@ pub fn walk<S: PageSink>(root: &Path, options: &ScanOptions, sink: impl Fn() -> 
     walk.found.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
+/// The walk of a public directory that cannot be opened: that, as its one warning.
+fn unreadable(root: &Path, e: std::io::Error) -> Scan {
+    let mut scan = Scan::default();
+    scan.warnings.push(ScanWarning {
+        path: root.to_path_buf(),
+        message: format!("cannot read: {e}"),
+    });
+    scan
+}
+
 /// One thread's own: what it found, and the buffer it reads directories into.
 struct Reading {
     local: Scan,
@@ -156,7 +177,8 @@ struct DirRead<'r, S> {
     rel: &'r Path,
     sink: &'r mut S,
     local: &'r mut Scan,
-    subdirs: Vec<(OwnedName, PathBuf, bool)>,
+    /// Each one's name, path, and target when a followed link led to it.
+    subdirs: Vec<(OwnedName, PathBuf, Option<PathBuf>)>,
 }
 
 impl Walk<'_> {
@@ -202,11 +224,11 @@ impl Walk<'_> {
         } = pending;
         let opened = match open {
             Opening::Open(dir) => Ok(dir),
-            Opening::Below {
-                parent,
-                name,
-                followed,
-            } => parent.open_dir(&name, followed),
+            Opening::Below { parent, name } => parent.open_dir(&name),
+            Opening::Followed(target) => match &self.following {
+                Some((site, _)) => site.open_dir_below(&target),
+                None => unreachable!("links are followed only with follow_symlinks"),
+            },
         };
         let dir = match opened {
             Ok(dir) => dir,
@@ -234,11 +256,13 @@ impl Walk<'_> {
         let parent = Arc::new(dir);
         let mut work = self.work.lock().unwrap_or_else(|e| e.into_inner());
         work.dirs
-            .extend(subdirs.into_iter().map(|(name, rel, followed)| Pending {
-                open: Opening::Below {
-                    parent: Arc::clone(&parent),
-                    name,
-                    followed,
+            .extend(subdirs.into_iter().map(|(name, rel, target)| Pending {
+                open: match target {
+                    None => Opening::Below {
+                        parent: Arc::clone(&parent),
+                        name,
+                    },
+                    Some(target) => Opening::Followed(target),
                 },
                 rel,
                 ancestors: ancestors.clone(),
@@ -292,18 +316,22 @@ impl Walk<'_> {
         if bytes.starts_with(b".") {
             return local.skip(child, SkipReason::Hidden, self.options.keep_skipped);
         }
-        let (kind, followed) = match kind {
+        let (kind, target) = match kind {
             EntryKind::Symlink => match self.follow(dir, name, &child, local) {
-                Some(kind) => (kind, true),
+                Some((kind, target)) => (kind, Some(target)),
                 None => return,
             },
-            kind => (kind, false),
+            kind => (kind, None),
         };
         match kind {
-            EntryKind::Dir => read.subdirs.push((name.to_owned(), child, followed)),
+            EntryKind::Dir => read.subdirs.push((name.to_owned(), child, target)),
             // Sockets, fifos, devices: never pages, not worth a line in --verbose.
             EntryKind::Other | EntryKind::Symlink => {}
             EntryKind::File => {
+                let followed = match (&self.following, &target) {
+                    (Some((site, _)), Some(target)) => Some(Followed { site, target }),
+                    _ => None,
+                };
                 let at = At {
                     dir,
                     name,
@@ -318,17 +346,27 @@ impl Walk<'_> {
     }
 
     /// What the link `name` leads to, when links are followed and it stays inside the
-    /// public directory; `None` (counted or reported) otherwise.
-    fn follow(&self, dir: &Dir, name: &Name, child: &Path, local: &mut Scan) -> Option<EntryKind> {
+    /// public directory: its kind, and its real path relative to the public directory's,
+    /// by which it is opened; `None` (counted or reported) otherwise.
+    fn follow(
+        &self,
+        dir: &Dir,
+        name: &Name,
+        child: &Path,
+        local: &mut Scan,
+    ) -> Option<(EntryKind, PathBuf)> {
         let keep = self.options.keep_skipped;
-        let Some(root_real) = &self.root_real else {
+        let Some((_, root_real)) = &self.following else {
             local.skip(child.to_path_buf(), SkipReason::Symlink, keep);
             return None;
         };
         let resolved = crate::fsutil::place_in(root_real, &self.root.join(child))
             .and_then(|place| Ok((place, dir.kind_followed(name)?)));
         match resolved {
-            Ok((Place::Inside(_), kind)) => Some(kind),
+            Ok((Place::Inside(real), kind)) => {
+                let target = real.strip_prefix(root_real).unwrap_or(&real);
+                Some((kind, target.to_path_buf()))
+            }
             Ok((Place::Outside(_), _)) => {
                 local.skip(child.to_path_buf(), SkipReason::SymlinkOutside, keep);
                 None

@@ -21,6 +21,8 @@ mod index;
 mod json;
 mod lastmod;
 mod properties;
+#[cfg(target_os = "linux")]
+mod races;
 mod robots;
 mod sections;
 mod setup;
