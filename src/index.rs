@@ -13,7 +13,7 @@ use crate::fsutil::Place;
 use crate::lastmod::{LastmodFormat, w3c_datetime};
 use crate::sitemap::read::{Document, ReadError, Root, XmlError, XmlErrorKind};
 use crate::sitemap::{self, PROTOCOL_MAX_BYTES, PROTOCOL_MAX_ENTRIES, WriteError};
-use crate::urls::{BaseUrl, encode_path};
+use crate::urls::{BaseUrl, LocForm, LocProblem, encode_path};
 
 /// Why the index cannot be written; nothing is written then.
 #[derive(Debug, thiserror::Error)]
@@ -41,6 +41,23 @@ pub enum IndexError {
         /// The file.
         path: PathBuf,
     },
+    /// A child cannot be listed: it breaks the protocol's rules for a `<loc>` (which
+    /// `check` applies), or is on another host. Nothing is written.
+    #[error(
+        "{}: child sitemap '{}' {problem}",
+        place(path, *line),
+        crate::check::shorten(loc)
+    )]
+    BadChild {
+        /// The input it comes from.
+        path: PathBuf,
+        /// Its line there (0: the input itself, a sitemap, is the child).
+        line: u64,
+        /// Its URL.
+        loc: String,
+        /// What is wrong.
+        problem: ChildProblem,
+    },
     /// More sitemaps than one index may list.
     #[error(
         "{0} sitemaps, more than the 50,000 one index may list; write several indexes and announce each in robots.txt"
@@ -49,6 +66,44 @@ pub enum IndexError {
     /// Writing failed.
     #[error(transparent)]
     Write(#[from] WriteError),
+}
+
+/// Why a child cannot be listed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChildProblem {
+    /// Not a URL the protocol allows.
+    #[error(
+        "{0}; an index lists each sitemap by its absolute, percent-encoded http(s) URL (run sitemapgen check on the input)"
+    )]
+    Loc(LocProblem),
+    /// On another host than the base URL's.
+    #[error(
+        "is on {host}, not on {base} (--base-url's host); list only this site's sitemaps, or pass --allow-other-hosts for another site you own"
+    )]
+    OtherHost {
+        /// Its host.
+        host: String,
+        /// The base URL's host.
+        base: String,
+    },
+}
+
+/// Which children an index may list, beyond the protocol's rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Hosts {
+    /// Children on other hosts than the base URL's are allowed (a search engine accepts
+    /// them when both sites are verified as one owner's).
+    pub any: bool,
+}
+
+/// `path:line`, or `path` alone for line 0, on one line.
+fn place(path: &Path, line: u64) -> String {
+    let path = crate::one_line(&path.display().to_string());
+    if line == 0 {
+        path
+    } else {
+        format!("{path}:{line}")
+    }
 }
 
 /// One sitemap the index lists.
@@ -61,11 +116,14 @@ pub struct Child {
 }
 
 /// Lists `inputs` (sitemaps, or indexes to flatten) as children published under
-/// `base_url`, each at its path relative to `root`.
+/// `base_url`, each at its path relative to `root`. Every child is checked as `check`
+/// checks a `<loc>`, and against `base_url`'s host unless `hosts` allows any, before
+/// anything is written.
 pub fn children(
     inputs: &[PathBuf],
     root: &Path,
     base_url: &BaseUrl,
+    hosts: Hosts,
 ) -> Result<Vec<Child>, IndexError> {
     let root_real = std::fs::canonicalize(root).map_err(|e| IndexError::Input {
         path: root.to_path_buf(),
@@ -87,13 +145,26 @@ pub fn children(
         };
         // Inside, so under the root's real path.
         let rel = real.strip_prefix(&root_real).unwrap_or(&real);
-        let read = read_input(path).map_err(input_err)?;
-        match read {
-            Input::Urlset(lastmod) => children.push(Child {
-                loc: format!("{}{}", base_url.as_str(), encode_path(rel)),
-                lastmod,
-            }),
-            Input::Index(listed) => children.extend(listed),
+        let listed = match read_input(path).map_err(input_err)? {
+            Input::Urlset(lastmod) => vec![(
+                0,
+                Child {
+                    loc: format!("{}{}", base_url.as_str(), encode_path(rel)),
+                    lastmod,
+                },
+            )],
+            Input::Index(listed) => listed,
+        };
+        for (line, child) in listed {
+            refuse_bad_child(&child.loc, base_url, hosts).map_err(|problem| {
+                IndexError::BadChild {
+                    path: path.clone(),
+                    line,
+                    loc: child.loc.clone(),
+                    problem,
+                }
+            })?;
+            children.push(child);
         }
     }
     children.sort_by(|a, b| a.loc.cmp(&b.loc));
@@ -102,6 +173,22 @@ pub fn children(
         return Err(IndexError::TooMany(children.len()));
     }
     Ok(children)
+}
+
+/// What keeps `loc` out of the index: a rule of the protocol ([`LocForm`], as `check`
+/// applies them), or a host other than `base_url`'s unless `hosts` allows any.
+fn refuse_bad_child(loc: &str, base_url: &BaseUrl, hosts: Hosts) -> Result<(), ChildProblem> {
+    let form = LocForm::of(loc);
+    if let Some(problem) = form.problem() {
+        return Err(ChildProblem::Loc(problem));
+    }
+    match form.url {
+        Some(url) if !hosts.any && !base_url.same_host(&url) => Err(ChildProblem::OtherHost {
+            host: url.host_str().unwrap_or_default().to_string(),
+            base: base_url.url().host_str().unwrap_or_default().to_string(),
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// Refuses an `output` that is one of `inputs` (the same file, however named).
@@ -145,8 +232,8 @@ pub fn write(
 enum Input {
     /// A sitemap, with its newest lastmod.
     Urlset(Option<Timestamp>),
-    /// An index, with its children.
-    Index(Vec<Child>),
+    /// An index, with its children and the line each is at.
+    Index(Vec<(u64, Child)>),
 }
 
 /// Reads a sitemap (`.xml` or `.xml.gz`) just far enough to index it: its kind, and its
@@ -181,10 +268,8 @@ fn read_input(path: &Path) -> Result<Input, String> {
             .and_then(|l| w3c_datetime(l.trim()));
         newest = newest.max(lastmod);
         if index {
-            children.push(Child {
-                loc: entry.loc.as_str().trim().to_string(),
-                lastmod,
-            });
+            let loc = entry.loc.as_str().trim().to_string();
+            children.push((entry.line, Child { loc, lastmod }));
         }
     }
     Ok(if index {

@@ -106,6 +106,11 @@ impl BaseUrl {
         &self.url
     }
 
+    /// Whether `url` is on the base URL's host (any scheme or port).
+    pub fn same_host(&self, url: &url::Url) -> bool {
+        url.host_str() == self.url.host_str()
+    }
+
     /// Whether the base URL is the root of its host (its path is `/`).
     pub fn is_host_root(&self) -> bool {
         self.url.path() == "/"
@@ -241,6 +246,69 @@ pub fn needs_encoding(loc: &str) -> Option<String> {
         .find_map(|(i, c)| layout.must_encode(loc.as_bytes(), i, c))
 }
 
+/// A value measured against the protocol's rules for a `<loc>`, the one place `check`
+/// and `index` take them from: fewer than [`MAX_URL_LEN`] characters, nothing left
+/// unencoded, an absolute http(s) URL with a host.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocForm {
+    /// Its length, when that is [`MAX_URL_LEN`] or more.
+    pub too_long: Option<usize>,
+    /// The first character that must be percent-encoded ([`needs_encoding`]).
+    pub unencoded: Option<String>,
+    /// The URL, when it is written as an absolute http(s) URL with a host.
+    pub url: Option<url::Url>,
+}
+
+impl LocForm {
+    /// Measures `loc`.
+    pub fn of(loc: &str) -> LocForm {
+        LocForm {
+            too_long: (loc.len() >= MAX_URL_LEN).then_some(loc.len()),
+            unencoded: needs_encoding(loc),
+            url: url::Url::parse(loc)
+                .ok()
+                .filter(|u| is_absolute_http(loc) && u.host().is_some()),
+        }
+    }
+
+    /// The first rule broken, if any.
+    pub fn problem(&self) -> Option<LocProblem> {
+        if let Some(len) = self.too_long {
+            return Some(LocProblem::TooLong(len));
+        }
+        if let Some(bad) = &self.unencoded {
+            return Some(LocProblem::Unencoded(bad.clone()));
+        }
+        self.url.is_none().then_some(LocProblem::NotAbsoluteHttp)
+    }
+}
+
+/// A rule of the protocol a `<loc>` breaks (see [`LocForm`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LocProblem {
+    /// It is this many characters long.
+    #[error("is {0} characters; the protocol allows fewer than 2,048")]
+    TooLong(usize),
+    /// It holds this character raw.
+    #[error("holds {0}, which must be percent-encoded")]
+    Unencoded(String),
+    /// It is not an absolute http(s) URL with a host.
+    #[error("is not an absolute http(s) URL")]
+    NotAbsoluteHttp,
+}
+
+/// Whether `loc` is written as an absolute http(s) URL with a host: `scheme://host`.
+/// The `url` crate reads `http:example.com` and `https:///path` as such (as browsers
+/// do); a sitemap must spell it out.
+pub fn is_absolute_http(loc: &str) -> bool {
+    let Some((scheme, rest)) = loc.split_once("://") else {
+        return false;
+    };
+    (scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https"))
+        && !rest.is_empty()
+        && !rest.starts_with(['/', '?', '#'])
+}
+
 /// `url` with every character [`needs_encoding`] flags percent-encoded (as UTF-8), a lone
 /// `%` as `%25`: what the `url` crate leaves raw (`|`, `^`, `%zz`) and the schema refuses.
 pub fn encode_leftovers(url: &str) -> String {
@@ -334,6 +402,37 @@ pub fn resolve_href(page: &url::Url, href: &str) -> Result<url::Url, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn absolute_urls_spell_out_scheme_and_host() {
+        for ok in [
+            "https://e.org/",
+            "HTTP://e.org",
+            "https://e.org?x",
+            "http://[::1]/",
+        ] {
+            assert!(is_absolute_http(ok), "{ok}");
+            assert_eq!(LocForm::of(ok).problem(), None, "{ok}");
+        }
+        for bad in [
+            "https:///path",
+            "http:example.com",
+            "//e.org/",
+            "ftp://e.org/",
+            "https://",
+            "e.org",
+            "",
+            "javascript:void(0)",
+        ] {
+            assert!(!is_absolute_http(bad), "{bad}");
+            assert_eq!(
+                LocForm::of(bad).problem(),
+                Some(LocProblem::NotAbsoluteHttp)
+            );
+        }
+        let spaced = LocForm::of("not a url <b>").problem();
+        assert_eq!(spaced, Some(LocProblem::Unencoded("a space".into())));
+    }
 
     fn base(s: &str) -> BaseUrl {
         BaseUrl::parse(s).unwrap()

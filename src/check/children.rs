@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::path::{Path, PathBuf};
 
-use super::{Checker, Severity, shorten};
+use super::{Checker, Root, Severity, shorten};
 use crate::fsutil::Place;
 
 /// How many candidate directories [`children_on_disk`] looks children up in.
@@ -36,9 +36,20 @@ impl Checker<'_> {
             let message = match place {
                 Located::Found { path, real } => match first.entry(real) {
                     Entry::Vacant(slot) => {
+                        let read = self.read_child(&path, slot.key());
                         slot.insert(i);
-                        self.check_file(&path, true);
-                        continue;
+                        match read {
+                            None => format!(
+                                "child sitemap {} is this index itself; an index lists sitemaps, and indexes may not nest",
+                                shorten(loc)
+                            ),
+                            Some(Root::Index) => format!(
+                                "child sitemap {} is a sitemap index ({}); indexes may not nest: list its children instead",
+                                shorten(loc),
+                                crate::one_line(&path.display().to_string())
+                            ),
+                            Some(_) => continue,
+                        }
                     }
                     // The same URL again was reported as listed again already.
                     Entry::Occupied(at) if children[*at.get()].0 == *loc => continue,
@@ -62,6 +73,16 @@ impl Checker<'_> {
                 ),
             };
             self.problem(index, *line, Severity::Error, message);
+        }
+    }
+
+    /// What the child at `path` (really `real`) is, read now unless it was read before;
+    /// `None` for the index being followed itself, the one file still being read while
+    /// its children are (an index listed as a child is not followed further).
+    fn read_child(&mut self, path: &Path, real: &Path) -> Option<Root> {
+        match self.read.get(real) {
+            Some(root) => *root,
+            None => Some(self.check_file(path, true)),
         }
     }
 }

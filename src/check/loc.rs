@@ -9,7 +9,6 @@ use quick_xml::events::BytesStart;
 
 use super::{Checker, Severity, shorten};
 use crate::text::KEPT_BYTES;
-use crate::urls::MAX_URL_LEN;
 
 /// What a URL is to the file it is in, for its checks and messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,7 +45,7 @@ impl Checker<'_> {
             return;
         };
         if let Some(base) = &self.options.base_url
-            && parsed.host_str() != base.url().host_str()
+            && !base.same_host(&parsed)
         {
             let message = format!(
                 "URL is on {}, not on {}",
@@ -139,10 +138,11 @@ impl Checker<'_> {
     /// Checks the form of a URL: its length, characters that must be percent-encoded, an
     /// absolute http(s) URL with a host. Returns it parsed when it is one.
     fn url_form(&mut self, path: &Path, line: u64, loc: &str, role: Role) -> Option<url::Url> {
-        if loc.len() >= MAX_URL_LEN {
-            self.problem(path, line, Severity::Error, too_long(role, loc.len()));
+        let form = crate::urls::LocForm::of(loc);
+        if let Some(len) = form.too_long {
+            self.problem(path, line, Severity::Error, too_long(role, len));
         }
-        if let Some(bad) = crate::urls::needs_encoding(loc) {
+        if let Some(bad) = form.unencoded {
             let message = format!(
                 "{} holds {bad}, which must be percent-encoded: {}",
                 role.noun(),
@@ -150,10 +150,7 @@ impl Checker<'_> {
             );
             self.problem(path, line, Severity::Error, message);
         }
-        let parsed = url::Url::parse(loc)
-            .ok()
-            .filter(|u| is_absolute_http(loc) && u.host().is_some());
-        if parsed.is_none() {
+        if form.url.is_none() {
             let what = match role {
                 Role::Alternate => "alternate href ",
                 Role::Image => "image:loc ",
@@ -162,7 +159,7 @@ impl Checker<'_> {
             let message = format!("{what}'{}' is not an absolute http(s) URL", shorten(loc));
             self.problem(path, line, Severity::Error, message);
         }
-        parsed
+        form.url
     }
 
     /// Warns about a URL seen before in this file or another of the same sitemap (an
@@ -200,22 +197,7 @@ impl Checker<'_> {
 
 /// The problem of a URL of `len` bytes, past the protocol's limit.
 fn too_long(role: Role, len: usize) -> String {
-    format!(
-        "{} is {len} characters; the protocol allows fewer than 2,048",
-        role.noun()
-    )
-}
-
-/// Whether `loc` is written as an absolute http(s) URL with a host: `scheme://host`.
-/// The `url` crate reads `http:example.com` and `https:///path` as such (as browsers
-/// do); a sitemap must spell it out.
-fn is_absolute_http(loc: &str) -> bool {
-    let Some((scheme, rest)) = loc.split_once("://") else {
-        return false;
-    };
-    (scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https"))
-        && !rest.is_empty()
-        && !rest.starts_with(['/', '?', '#'])
+    format!("{} {}", role.noun(), crate::urls::LocProblem::TooLong(len))
 }
 
 /// Whether `value` is an `xs:decimal` from 0.0 to 1.0, as `<priority>` must be: digits
@@ -231,28 +213,6 @@ pub(super) fn is_priority(value: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn absolute_urls_spell_out_scheme_and_host() {
-        for ok in [
-            "https://e.org/",
-            "HTTP://e.org",
-            "https://e.org?x",
-            "http://[::1]/",
-        ] {
-            assert!(is_absolute_http(ok), "{ok}");
-        }
-        for bad in [
-            "https:///path",
-            "http:example.com",
-            "//e.org/",
-            "ftp://e.org/",
-            "https://",
-            "e.org",
-        ] {
-            assert!(!is_absolute_http(bad), "{bad}");
-        }
-    }
 
     #[test]
     fn priorities_are_decimals_from_0_to_1() {

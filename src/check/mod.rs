@@ -14,7 +14,7 @@ mod loc;
 mod report;
 mod xml;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
 
@@ -125,8 +125,10 @@ struct Checker<'a> {
     tallies: HashMap<PathBuf, Tally>,
     /// Every file read, by place; `seen` refers to them.
     files: Vec<PathBuf>,
-    /// The real paths of the files read, so none is read twice.
-    read: HashSet<PathBuf>,
+    /// The real paths of the files read, so none is read twice, with what each turned
+    /// out to be (`None` while it is being read), so an index listing an index is
+    /// caught however often that index is reached.
+    read: HashMap<PathBuf, Option<Root>>,
     /// Hash of every loc seen in this group of files, with the file and line it was
     /// first seen at.
     seen: HashMap<u64, (usize, u64)>,
@@ -155,7 +157,7 @@ impl<'a> Checker<'a> {
             counts: Counts::default(),
             tallies: HashMap::new(),
             files: Vec::new(),
-            read: HashSet::new(),
+            read: HashMap::new(),
             seen: HashMap::new(),
             robots: None,
         }
@@ -231,9 +233,10 @@ impl<'a> Checker<'a> {
                 return Root::Other;
             }
         };
-        if !self.read.insert(real) {
+        if self.read.contains_key(&real) {
             return Root::Other;
         }
+        self.read.insert(real.clone(), None);
         self.counts.files += 1;
         self.files.push(path.to_path_buf());
         let name = path
@@ -253,6 +256,7 @@ impl<'a> Checker<'a> {
                 Err(e) => self.problem(path, 0, Severity::Error, format!("cannot read ({e})")),
             }
         }
+        self.read.insert(real, Some(root));
         self.finish_file(path);
         root
     }
@@ -338,7 +342,7 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<
 }
 
 /// A value for a one-line message: control characters escaped, long values cut.
-fn shorten(s: &str) -> String {
+pub fn shorten(s: &str) -> String {
     let escaped = crate::one_line(s);
     if escaped.chars().count() > 120 {
         format!("{}...", escaped.chars().take(117).collect::<String>())

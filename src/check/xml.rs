@@ -304,8 +304,8 @@ impl Checker<'_> {
             }
         };
         if kind == Root::Index && file.as_child {
-            let message = "a sitemap index listed in a sitemap index; indexes may not nest";
-            self.problem(file.path, line, Severity::Error, message);
+            // Reported by the index that lists it, naming both; its children are not
+            // followed.
             file.root = Some(kind);
             return Flow::Stop;
         }

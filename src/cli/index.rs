@@ -38,7 +38,11 @@ pub(super) fn index(args: &IndexArgs) -> i32 {
             }
         },
     };
-    let result = crate::index::children(&args.sitemaps, &root, &base_url).and_then(|children| {
+    let hosts = crate::index::Hosts {
+        any: args.allow_other_hosts,
+    };
+    let children = crate::index::children(&args.sitemaps, &root, &base_url, hosts);
+    let result = children.and_then(|children| {
         if stylesheet.as_ref().is_some_and(|s| s.bundled) {
             crate::stylesheet::write_bundled(&root)?;
         }

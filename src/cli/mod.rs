@@ -154,6 +154,11 @@ struct IndexArgs {
     #[arg(long, value_name = "HREF")]
     stylesheet: Option<String>,
 
+    /// List children on other hosts than --base-url's (sitemaps of another site you own,
+    /// verified as yours where you submit)
+    #[arg(long)]
+    allow_other_hosts: bool,
+
     /// Do not print the summary line
     #[arg(short, long)]
     quiet: bool,

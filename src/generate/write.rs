@@ -65,6 +65,9 @@ pub fn write(
         }
         Output::File(path) => path,
     };
+    let groups = groups(collection);
+    // Before the first directory or file is made: what the counts refuse is refused now.
+    sitemap::refuse_too_many_files(&groups, limits, config.format)?;
     make_output_dir(config, path)?;
     // Before the sitemap that links to it, so it is never linked while missing.
     let stylesheet = match &config.stylesheet {
@@ -73,7 +76,6 @@ pub fn write(
     };
     let prefix = child_prefix(config, path);
     let url = prefix.url_of(path);
-    let groups = groups(collection);
     let written = sitemap::write_files(path, &prefix, &groups, limits, form(config))?;
     save_state(config, collection)?;
     write_indexnow_key(config)?;

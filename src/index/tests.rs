@@ -54,7 +54,7 @@ fn sitemaps_are_listed_and_indexes_flattened_with_every_reference_decoded() {
     )
     .unwrap();
     let inputs = [root.join("blog/sitemap.xml"), root.join("docs.xml")];
-    let got = children(&inputs, root, &base()).unwrap();
+    let got = children(&inputs, root, &base(), Hosts::default()).unwrap();
     let want = [
         (
             "https://example.org/blog/sitemap.xml",
@@ -82,7 +82,7 @@ fn gzipped_inputs_are_read_whatever_their_name() {
         .iter()
         .map(|n| dir.path().join(n))
         .collect();
-    let got = children(&inputs, dir.path(), &base()).unwrap();
+    let got = children(&inputs, dir.path(), &base(), Hosts::default()).unwrap();
     assert_eq!(got.len(), 3);
     assert!(got.iter().all(|c| c.lastmod == ts("2024-03-01")), "{got:?}");
 }
@@ -114,14 +114,20 @@ fn bad_inputs_are_named_with_the_problem() {
         (root.join("missing.xml"), "cannot be read"),
     ];
     for (path, want) in table {
-        let err = children(std::slice::from_ref(&path), &root, &base()).unwrap_err();
+        let err = children(
+            std::slice::from_ref(&path),
+            &root,
+            &base(),
+            Hosts::default(),
+        )
+        .unwrap_err();
         let text = err.to_string();
         assert!(text.contains(want), "{}: {text}", path.display());
         assert!(text.contains(&path.display().to_string()), "{text}");
     }
     let outside = dir.path().join("outside.xml");
     std::fs::write(&outside, urlset(&["2024-01-01"])).unwrap();
-    let err = children(&[outside], &root, &base()).unwrap_err();
+    let err = children(&[outside], &root, &base(), Hosts::default()).unwrap_err();
     assert!(matches!(err, IndexError::OutsideRoot { .. }), "{err}");
 }
 
@@ -130,7 +136,7 @@ fn each_child_is_listed_once() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("s.xml");
     std::fs::write(&path, urlset(&["2024-01-01"])).unwrap();
-    let got = children(&[path.clone(), path], dir.path(), &base()).unwrap();
+    let got = children(&[path.clone(), path], dir.path(), &base(), Hosts::default()).unwrap();
     assert_eq!(got.len(), 1);
 }
 

@@ -18,7 +18,7 @@ use jiff::Timestamp;
 pub use entries::{Entries, EntryRef, EntrySlice, Loc};
 pub(crate) use entries::{Fields, Item};
 pub use replace::{write_files, write_index_file};
-pub use split::write_single;
+pub use split::{refuse_too_many_files, write_single};
 
 use crate::lastmod::LastmodFormat;
 use crate::rules::{Changefreq, Priority};

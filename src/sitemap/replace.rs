@@ -60,6 +60,8 @@ pub fn write_files(
     limits: Limits,
     form: Form,
 ) -> Result<Written, WriteError> {
+    // From the counts alone, before the lock is taken or any file written.
+    super::refuse_too_many_files(groups, limits, form.format)?;
     let replacement = Replacement::begin(output)?;
     let sections: Vec<&str> = groups.iter().filter_map(|g| g.section).collect();
     let mut parts = Vec::new();

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use jiff::Timestamp;
 
 use super::xml::{Extensions, MaybeGzip, URLSET_CLOSE, urlset_open, write_entry};
-use super::{EntrySlice, Form, Format, Limits, WriteError};
+use super::{EntrySlice, Form, Format, Group, Limits, PROTOCOL_MAX_ENTRIES, WriteError};
 
 /// One sitemap file's worth of entries, as written to its sink.
 #[derive(Debug)]
@@ -150,4 +150,27 @@ pub fn write_single(
         out.write_all(&part.written).map_err(io_err)?;
     }
     out.flush().map_err(io_err)
+}
+
+/// Refuses, before anything is written, groups that would need more XML files than one
+/// index may list: each group needs a file per `max_urls` of its entries at least, its
+/// own (a section's files hold its entries only). Text sitemaps have no index, so no
+/// such limit. The byte limit can split a file further, which only writing tells:
+/// [`super::write_files`] counts again then, before anything is renamed into place.
+pub fn refuse_too_many_files(
+    groups: &[Group],
+    limits: Limits,
+    format: Format,
+) -> Result<(), WriteError> {
+    if format == Format::Txt {
+        return Ok(());
+    }
+    let files: usize = groups
+        .iter()
+        .map(|g| g.entries.len().div_ceil(limits.max_urls.max(1)))
+        .sum();
+    if files > PROTOCOL_MAX_ENTRIES {
+        return Err(WriteError::TooManyFiles { files });
+    }
+    Ok(())
 }

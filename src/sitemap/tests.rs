@@ -392,3 +392,57 @@ fn files_written_on_all_cores_are_those_of_one_thread() {
         assert_eq!(got, want, "max_urls {max_urls}, max_bytes {max_bytes}");
     }
 }
+
+/// Files are counted per group before anything is written: three groups of 33,333
+/// entries two to a file need 3 × 16,667 = 50,001 files (all of them together would
+/// fit 50,000), more than one index may list; the directory stays empty. Text has no
+/// index, so no such limit.
+#[test]
+fn too_many_files_are_counted_per_group_and_refused_before_writing() {
+    let entries: Vec<Entry> = (0..99_999)
+        .map(|i| entry(&format!("https://e.org/{i}"), None))
+        .collect();
+    let all = all(&entries);
+    let (a, rest) = all.as_slice().split_at(33_333);
+    let (b, c) = rest.split_at(33_333);
+    let groups = [
+        Group {
+            section: Some("a"),
+            entries: a,
+        },
+        Group {
+            section: Some("b"),
+            entries: b,
+        },
+        Group {
+            section: None,
+            entries: c,
+        },
+    ];
+    let limits = Limits {
+        max_urls: 2,
+        max_bytes: PROTOCOL_MAX_BYTES,
+    };
+    let whole = [Group {
+        section: None,
+        entries: all.as_slice(),
+    }];
+    assert!(refuse_too_many_files(&whole, limits, Format::Xml).is_ok());
+    assert!(refuse_too_many_files(&groups, limits, Format::Txt).is_ok());
+    let err = refuse_too_many_files(&groups, limits, Format::Xml).unwrap_err();
+    assert!(
+        matches!(err, WriteError::TooManyFiles { files: 50_001 }),
+        "{err}"
+    );
+    // Into a directory that is not there: refused before its lock is even tried.
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = ChildPrefix {
+        loc_prefix: "https://e.org/".into(),
+    };
+    let output = dir.path().join("gone/sitemap.xml");
+    let err = write_files(&output, &prefix, &groups, limits, Form::default()).unwrap_err();
+    assert!(
+        matches!(err, WriteError::TooManyFiles { files: 50_001 }),
+        "{err}"
+    );
+}

@@ -343,7 +343,7 @@ fn an_index_is_followed_to_its_children_on_disk() {
         "public/maps/a.xml:4: error: URL holds a space",
         "public/maps/b c.xml.gz:4: warning: duplicate URL (also at public/maps/a.xml:3): https://example.org/a",
         "public/maps/index.xml:5: error: child sitemap https://example.org/maps/missing.xml is missing: not found under public/maps",
-        "public/maps/nested.xml:2: error: a sitemap index listed in a sitemap index",
+        "public/maps/index.xml:6: error: child sitemap https://example.org/maps/nested.xml is a sitemap index (public/maps/nested.xml); indexes may not nest: list its children instead\n",
     ] {
         assert!(out.contains(want), "wanted {want:?} in\n{out}");
     }
@@ -672,4 +672,60 @@ fn the_build_time_dates_warning_names_our_settings_only_for_our_sitemaps() {
         stdout,
         "sitemap.xml:3: warning: all 101 URLs have lastmod 2024-01-01: the mark of build-time dates, which search engines learn to ignore (each page's lastmod should be the date its content last changed)\n"
     );
+}
+
+/// An index that lists itself, or an index read before (given earlier on the command
+/// line, or listed by another index), is an error on one line naming the index, its line
+/// and the child, with `--strict` or without: the read-once rule passed over both.
+#[test]
+fn an_index_may_list_neither_itself_nor_another_index() {
+    let site = Site::new(&[]);
+    let public = site.public();
+    let index = |locs: &[&str]| {
+        let mut xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n".to_string();
+        for l in locs {
+            xml.push_str(&format!("  <sitemap><loc>{l}</loc></sitemap>\n"));
+        }
+        xml + "</sitemapindex>\n"
+    };
+    fs::write(
+        public.join("a.xml"),
+        urlset(&[&loc("https://example.org/")]),
+    )
+    .unwrap();
+    fs::write(
+        public.join("self.xml"),
+        index(&["https://example.org/a.xml", "https://example.org/self.xml"]),
+    )
+    .unwrap();
+    fs::write(
+        public.join("other.xml"),
+        index(&["https://example.org/a.xml"]),
+    )
+    .unwrap();
+    fs::write(
+        public.join("top.xml"),
+        index(&["https://example.org/a.xml", "https://example.org/other.xml"]),
+    )
+    .unwrap();
+    let itself = "public/self.xml:4: error: child sitemap https://example.org/self.xml is this index itself; an index lists sitemaps, and indexes may not nest\n";
+    let nested = "public/top.xml:4: error: child sitemap https://example.org/other.xml is a sitemap index (public/other.xml); indexes may not nest: list its children instead\n";
+    let run = |args: &[&str]| {
+        let out = site.cmd().arg("check").args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for strict in [&[][..], &["--strict"]] {
+        let out = run(&[&["public/self.xml"], strict].concat());
+        assert!(out.starts_with(itself), "{out}");
+        // Read first on its own, the listed index is still an index to the one after.
+        for order in [
+            ["public/other.xml", "public/top.xml"],
+            ["public/top.xml", "public/other.xml"],
+        ] {
+            let out = run(&[&order[..], strict].concat());
+            assert!(out.starts_with(nested), "{order:?}\n{out}");
+            assert_eq!(out.matches("error").count(), 1, "{out}");
+        }
+    }
 }

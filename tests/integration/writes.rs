@@ -411,3 +411,43 @@ fn output_paths_and_what_is_ours() {
         .code(1)
         .stderr(predicate::str::contains("the sitemap itself was written"));
 }
+
+/// What the counts refuse is refused before the first write: 50,001 pages one to a file
+/// need more children than one index may list. The old build took the output's lock and
+/// wrote, synced and deleted all 50,001 children first (about three minutes on disk);
+/// now the lock is not even taken, and nothing in the site or beside it changes: no file
+/// made or removed, the previous sitemap's bytes kept, no stylesheet, robots.txt or state
+/// file written.
+#[test]
+fn too_many_files_are_refused_before_anything_is_written() {
+    let site = Site::new(&[]);
+    for i in 0..50_001 {
+        fs::File::create(site.public().join(format!("p{i}.html"))).unwrap();
+    }
+    site.config(&format!(
+        "{BASE}max_urls_per_file = 1\nrobots_txt = \"update\"\nstylesheet = \"default\"\nlastmod = [\"content\"]\n"
+    ));
+    fs::write(site.public().join("sitemap.xml"), URLSET).unwrap();
+    let root = || {
+        let mut names: Vec<_> = fs::read_dir(site.root())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        names.sort();
+        names
+    };
+    let before = (site.listing(), root());
+    // Held for the run: a build that took the output directory's lock to write would
+    // wait here (and time out) instead of refusing.
+    let held = fs::File::open(site.public()).unwrap();
+    held.lock().unwrap();
+    site.cmd()
+        .arg("build")
+        .timeout(NO_HANG)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("error: 50001 sitemap files would be needed, more than the 50,000 one index may list; raise max_urls_per_file or split the site into several runs\n");
+    assert_eq!((site.listing(), root()), before);
+    assert_eq!(site.read("sitemap.xml"), URLSET);
+}
