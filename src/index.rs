@@ -46,7 +46,7 @@ pub enum IndexError {
     #[error(
         "{}: child sitemap '{}' {problem}",
         place(path, *line),
-        crate::check::shorten(loc)
+        crate::text::shorten(loc)
     )]
     BadChild {
         /// The input it comes from.

@@ -20,6 +20,17 @@ pub fn one_line(value: &str) -> String {
         .collect()
 }
 
+/// A value for a one-line message: [`one_line`], and cut at 120 characters, so a long
+/// value (a URL read from a file) cannot drown the message.
+pub fn shorten(s: &str) -> String {
+    let escaped = one_line(s);
+    if escaped.chars().count() > 120 {
+        format!("{}...", escaped.chars().take(117).collect::<String>())
+    } else {
+        escaped
+    }
+}
+
 /// URLs this long or longer are refused by the sitemaps.org protocol.
 pub const MAX_URL_LEN: usize = 2048;
 

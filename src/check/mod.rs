@@ -341,15 +341,7 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<
     }
 }
 
-/// A value for a one-line message: control characters escaped, long values cut.
-pub fn shorten(s: &str) -> String {
-    let escaped = crate::one_line(s);
-    if escaped.chars().count() > 120 {
-        format!("{}...", escaped.chars().take(117).collect::<String>())
-    } else {
-        escaped
-    }
-}
+use crate::text::shorten;
 
 #[cfg(test)]
 mod tests;
