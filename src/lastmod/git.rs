@@ -11,7 +11,7 @@
 //! never in one inside the public directory ([`read_site`]), and every git we start is
 //! told not to run what a repository configures ([`HARDENING`]):
 //! - `rev-parse` only reads refs and paths; `safe.bareRepository=explicit` keeps it from
-//!   taking a site-shaped-like-a-bare-repository public directory as a repository.
+//!   taking a public directory laid out like a bare repository for one.
 //! - `status` would run `core.fsmonitor` (set to `false`) and, if it wrote the index,
 //!   the `post-index-change` hook (`GIT_OPTIONAL_LOCKS=0`: it writes nothing; and
 //!   `core.hooksPath` points at the null device); `--ignore-submodules=all` starts no
