@@ -15,6 +15,23 @@ fail() { echo "npm: FAILED: $*" >&2; exit 1; }
 ok() { echo "npm: ok: $*"; }
 export npm_config_loglevel=error npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 
+# The launcher's `require("node:...")` exists from Node 14.18 on the 14 line and from 16:
+# `engines` may admit nothing older (14.0-14.17 and 15 fail with "Cannot find module").
+node -e '
+const fs = require("fs");
+const launcher = fs.readFileSync(process.argv[1], "utf8");
+const range = require(process.argv[2]).engines.node;
+const ok = (part) => {
+  const m = /^(?:\^|>=)(\d+)\.(\d+)\.\d+$/.exec(part.trim());
+  if (!m) return false;
+  const [major, minor] = [Number(m[1]), Number(m[2])];
+  return part.trim().startsWith("^") ? (major === 14 && minor >= 18) || major >= 16 : major >= 16;
+};
+if (/require\("node:/.test(launcher) && !range.split("||").every(ok)) {
+  console.error(`npm: FAILED: engines.node "${range}" admits a Node without require("node:...")`);
+  process.exit(1);
+}' "$here/sitemapgen/bin/sitemapgen.js" "$here/sitemapgen/package.json"
+ok "engines.node admits only Nodes that have require(\"node:...\")"
 node "$here/assemble.mjs" --version "$version" --host-binary "$binary" --out "$work/out" >/dev/null
 platform=$(node -p 'process.platform + "-" + process.arch')
 for pkg in sitemapgen "sitemapgen-$platform"; do

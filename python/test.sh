@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The PyPI wheel: built by maturin (reusing the repository's release build), installed
-# from the file into a fresh venv with no index, run from that venv.
+# The PyPI wheel: built by maturin as publish-pypi.yml builds it (on Linux: the static
+# musl binary, tagged manylinux_2_17 and musllinux_1_2), installed from the file into a
+# fresh venv of this machine's Python (glibc on Linux) with no index, run from that venv.
 # Usage: bash python/test.sh   (SCHEMAS: the schema directory, default ../shared/schemas;
 # MATURIN: a maturin to use, else one is installed into a throwaway venv)
 set -euo pipefail
@@ -19,9 +20,25 @@ if [ -z "$maturin" ]; then
   "$work/build/bin/pip" install --quiet maturin
   maturin=$work/build/bin/maturin
 fi
-(cd "$here" && CARGO_TARGET_DIR=$root/target "$maturin" build --release --quiet --out "$work/wheels") \
+# The release's flags: the workflow's `manylinux` input becomes `--manylinux`, its
+# `tags` are added; both are checked to be there, so the two cannot drift apart.
+flags=()
+pattern=py3-none-*
+if [ "$(uname -s)" = Linux ]; then
+  workflow=$root/.github/workflows/publish-pypi.yml
+  grep -q '^ *manylinux: musllinux_1_2$' "$workflow" && grep -q 'tags: --compatibility manylinux_2_17 }' "$workflow" \
+    || fail "publish-pypi.yml no longer builds with musllinux_1_2 and manylinux_2_17: update python/test.sh with it"
+  arch=$(uname -m)
+  target=$arch-unknown-linux-musl
+  rustup target list --installed 2>/dev/null | grep -qx "$target" \
+    || fail "the release's target $target is not installed: rustup target add $target"
+  flags=(--target "$target" --manylinux musllinux_1_2 --compatibility manylinux_2_17)
+  pattern="py3-none-manylinux2014_$arch.manylinux_2_17_$arch.musllinux_1_2_$arch"
+fi
+(cd "$here" && CARGO_TARGET_DIR=$root/target "$maturin" build --release --quiet "${flags[@]}" --out "$work/wheels") \
   > "$work/maturin.log" 2>&1 || fail "maturin build: $(tail -n 5 "$work/maturin.log")"
-wheel=$(ls "$work"/wheels/sitemapgen_cli-"$version"-*.whl) || fail "no sitemapgen_cli-$version wheel was built"
+wheel=$(ls "$work"/wheels/sitemapgen_cli-"$version"-$pattern.whl) \
+  || fail "no sitemapgen_cli-$version-$pattern.whl was built: $(ls "$work/wheels")"
 ok "built $(basename "$wheel")"
 
 python3 -m venv "$work/venv"

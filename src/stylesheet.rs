@@ -61,6 +61,14 @@ fn href_problem(href: &str) -> Option<&'static str> {
     if href.contains(['"', '<', '>', '\\']) {
         return Some("holds a character a URL may not (\" < > \\)");
     }
+    // `//host/x.xsl` takes the sitemap's scheme but names a host: one that is not the
+    // sitemap's own is never applied (browsers take only a same-origin stylesheet), and
+    // the sitemap's own is better named by a path.
+    if href.starts_with("//") {
+        return Some(
+            "is scheme-relative (a host without a scheme), and browsers apply a stylesheet only from the sitemap's own origin",
+        );
+    }
     let scheme = href.split_once(':').map(|(s, _)| s);
     if scheme.is_some_and(|s| {
         s.bytes()
@@ -135,6 +143,12 @@ mod tests {
             (
                 "file:///etc/x.xsl",
                 Err("is not http(s) or a path on the site"),
+            ),
+            (
+                "//cdn.example.net/x.xsl",
+                Err(
+                    "is scheme-relative (a host without a scheme), and browsers apply a stylesheet only from the sitemap's own origin",
+                ),
             ),
         ];
         for (value, want) in table {

@@ -63,6 +63,9 @@ pub struct Config {
     pub base_url: BaseUrl,
     /// The built site's directory.
     pub public_dir: PathBuf,
+    /// The project: the config file's directory, or the current directory (empty) when
+    /// there is no file. The `"git"` source trusts its repository, not the site's.
+    pub project: PathBuf,
     /// Where the sitemap goes.
     pub output: Output,
     /// The output comes from the config file (or is the default), so its real directory

@@ -55,6 +55,7 @@ impl Config {
             state_file,
             head: head_rules(&file, &src)?,
             public_dir,
+            project: base.to_path_buf(),
             output_in_site: overrides.output.is_none(),
             output,
             format,

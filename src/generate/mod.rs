@@ -145,8 +145,8 @@ pub fn collect_with_progress(
 /// on two threads at once, before the walk: each page is dated as the walk finds it.
 fn histories(config: &Config, lookups: &mut Lookups, warnings: &mut Vec<Warning>) {
     let git = lastmod::uses(&config.lastmod, LastmodSource::Git).then(|| {
-        let dir = config.public_dir.clone();
-        std::thread::spawn(move || lastmod::git::read(&dir))
+        let (dir, project) = (config.public_dir.clone(), config.project.clone());
+        std::thread::spawn(move || lastmod::git::read_site(&dir, &project))
     });
     let source = config
         .source

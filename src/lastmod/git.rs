@@ -1,9 +1,28 @@
 //! `lastmod` from git: the committer date of the last commit that touched each file.
 //!
 //! Three git processes serve the whole tree, never one per file: `rev-parse` (is this a
-//! work tree, is it shallow), `status` (files with uncommitted changes, which fall
-//! through to the next source) and one `log` over the public directory. Paths travel
-//! NUL-separated (`-z`), so spaces and non-ASCII names arrive as raw bytes, unquoted.
+//! work tree, is it shallow, where is the repository), `status` (files with uncommitted
+//! changes, which fall through to the next source) and one `log` over the public
+//! directory. Paths travel NUL-separated (`-z`), so spaces and non-ASCII names arrive
+//! as raw bytes, unquoted.
+//!
+//! A repository's config can name commands git runs, and a `.git` can come with a built
+//! site (an artifact, a theme's output). So git runs only in the project's repository,
+//! never in one inside the public directory ([`read_site`]), and every git we start is
+//! told not to run what a repository configures ([`HARDENING`]):
+//! - `rev-parse` only reads refs and paths; `safe.bareRepository=explicit` keeps it from
+//!   taking a public directory laid out like a bare repository for one.
+//! - `status` would run `core.fsmonitor` (set to `false`) and, if it wrote the index,
+//!   the `post-index-change` hook (`GIT_OPTIONAL_LOCKS=0`: it writes nothing; and
+//!   `core.hooksPath` points at the null device); `--ignore-submodules=all` starts no
+//!   `git status` in a submodule's own repository.
+//! - `log` would run `gpg.program` for `log.showSignature` (set to `false`); it writes
+//!   file names, no patches, so no `diff.external` or textconv (`--no-ext-diff
+//!   --no-textconv` all the same) and no pager (`--no-pager`; and stdout is a pipe).
+//!
+//! What stays is the project's own: a clean filter its `.gitattributes` and config name
+//! (git-lfs) runs when `status` re-reads a file, and a partial clone may fetch from its
+//! remote. Both come from the repository that holds the config file, never the site's.
 
 use std::collections::{HashMap, HashSet};
 use std::io;
@@ -36,6 +55,15 @@ pub enum GitUnavailable {
         /// What git or the OS said.
         message: String,
     },
+    /// The repository git finds from the public directory is inside it: it came with
+    /// the site, not from the project.
+    #[error("lastmod source \"git\": the git repository of {} ({}) is inside public_dir, not the project's; git is not run in a repository that came with the site, the next source is used (date pages by the project's repository, or use the \"content\" source)", dir.display(), repo.display())]
+    InsideSite {
+        /// The public directory.
+        dir: PathBuf,
+        /// The repository's git directory.
+        repo: PathBuf,
+    },
 }
 
 /// Committer dates of the committed, unmodified files under a directory.
@@ -56,10 +84,38 @@ impl GitDates {
     }
 }
 
-fn git(dir: &Path, command: &'static str, args: &[&str]) -> Result<Vec<u8>, GitUnavailable> {
-    let output = Command::new("git")
-        .arg("-C")
-        .arg(dir)
+/// `-c` settings for every git we run, over any the repository sets: no command the
+/// repository configures runs for `rev-parse`, `status` or `log` (see the module doc).
+const HARDENING: &[&str] = &[
+    "core.fsmonitor=false",
+    if cfg!(windows) {
+        "core.hooksPath=NUL"
+    } else {
+        "core.hooksPath=/dev/null"
+    },
+    "log.showSignature=false",
+    "safe.bareRepository=explicit",
+];
+
+/// Where git runs: `-C dir`, and once the repository is known and vetted, that
+/// repository pinned (`--git-dir`, `--work-tree`) so nothing is discovered again.
+struct At<'a> {
+    dir: &'a Path,
+    repo: Option<&'a Repo>,
+}
+
+fn git(at: &At, command: &'static str, args: &[&str]) -> Result<Vec<u8>, GitUnavailable> {
+    let mut git = Command::new("git");
+    git.arg("--no-pager");
+    for setting in HARDENING {
+        git.args(["-c", setting]);
+    }
+    git.arg("-C").arg(at.dir);
+    if let Some(repo) = at.repo {
+        git.arg("--git-dir").arg(&repo.git_dir);
+        git.arg("--work-tree").arg(&repo.top);
+    }
+    let output = git
         .arg(command)
         .args(args)
         // `status` must not take the index lock of a repository it only reads.
@@ -78,13 +134,90 @@ fn git(dir: &Path, command: &'static str, args: &[&str]) -> Result<Vec<u8>, GitU
             .replace('\n', " ");
         if message.contains("not a git repository") {
             return Err(GitUnavailable::NotAWorkTree {
-                dir: dir.to_path_buf(),
+                dir: at.dir.to_path_buf(),
                 message,
             });
         }
         return Err(GitUnavailable::Failed { command, message });
     }
     Ok(output.stdout)
+}
+
+/// The repository git found, as `rev-parse` printed it.
+#[derive(Debug)]
+struct Repo {
+    shallow: bool,
+    /// `dir` relative to the top level, `/`-terminated (empty at the top).
+    prefix: String,
+    /// The shallow file, relative to `dir` or absolute.
+    shallow_file: PathBuf,
+    /// The work tree's top level.
+    top: PathBuf,
+    /// The git directory (absolute) and the common one (relative to `dir` or absolute).
+    git_dir: PathBuf,
+    common_dir: PathBuf,
+}
+
+fn discover(dir: &Path) -> Result<Repo, GitUnavailable> {
+    let info = git(
+        &At { dir, repo: None },
+        "rev-parse",
+        &[
+            "--is-shallow-repository",
+            "--show-prefix",
+            "--git-path",
+            "shallow",
+            "--show-toplevel",
+            "--absolute-git-dir",
+            "--git-common-dir",
+        ],
+    )?;
+    let info = String::from_utf8_lossy(&info);
+    let lines: Vec<&str> = info.lines().collect();
+    // A newline in a path would shift every answer after it: refuse rather than guess.
+    let [shallow, prefix, shallow_file, top, git_dir, common_dir] = lines[..] else {
+        return Err(GitUnavailable::Failed {
+            command: "rev-parse",
+            message: format!("{} lines of output where 6 were expected", lines.len()),
+        });
+    };
+    Ok(Repo {
+        shallow: shallow == "true",
+        prefix: prefix.to_string(),
+        shallow_file: dir.join(shallow_file),
+        top: PathBuf::from(top),
+        git_dir: PathBuf::from(git_dir),
+        common_dir: dir.join(common_dir),
+    })
+}
+
+/// Reads the dates of the public directory's pages from the project's repository.
+///
+/// The repository git finds from `public_dir` is refused when its work tree, git
+/// directory or common directory is inside `public_dir` (a `.git` that came with the
+/// site, or a config whose `core.worktree` points out of it), unless `project` (the
+/// config file's directory) is inside `public_dir` too: then the site is the project.
+pub fn read_site(public_dir: &Path, project: &Path) -> Result<GitDates, GitUnavailable> {
+    let repo = discover(public_dir)?;
+    let real = |path: &Path| std::fs::canonicalize(path).ok();
+    let project = if project.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        project
+    };
+    if let Some(site) = real(public_dir)
+        && !real(project).is_some_and(|p| p.starts_with(&site))
+        && [&repo.top, &repo.git_dir, &repo.common_dir]
+            .into_iter()
+            // A path that cannot be resolved cannot be shown outside: refused too.
+            .any(|path| real(path).is_none_or(|p| p.starts_with(&site)))
+    {
+        return Err(GitUnavailable::InsideSite {
+            dir: public_dir.to_path_buf(),
+            repo: repo.git_dir,
+        });
+    }
+    dates(public_dir, &repo)
 }
 
 #[cfg(unix)]
@@ -99,26 +232,18 @@ fn path_of(bytes: &[u8]) -> PathBuf {
     PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
 }
 
-/// Reads the committer dates of every committed, unmodified file under `dir`.
+/// Reads the committer dates of every committed, unmodified file under `dir`, a
+/// directory of the project (whose repository is trusted: see [`read_site`]).
 pub fn read(dir: &Path) -> Result<GitDates, GitUnavailable> {
-    let info = git(
-        dir,
-        "rev-parse",
-        &[
-            "--is-shallow-repository",
-            "--show-prefix",
-            "--git-path",
-            "shallow",
-        ],
-    )?;
-    let info = String::from_utf8_lossy(&info);
-    let mut lines = info.lines();
-    let shallow = lines.next() == Some("true");
-    let prefix = lines.next().unwrap_or("").to_string();
+    dates(dir, &discover(dir)?)
+}
+
+fn dates(dir: &Path, repo: &Repo) -> Result<GitDates, GitUnavailable> {
+    let shallow = repo.shallow;
+    let prefix = &repo.prefix;
     let boundary: HashSet<String> = if shallow {
-        let shallow_file = dir.join(lines.next().unwrap_or(""));
         // One commit id a line; a bound all the same, and no FIFO to hang on.
-        crate::fsutil::read_regular_string(&shallow_file, 64 * 1024 * 1024)
+        crate::fsutil::read_regular_string(&repo.shallow_file, 64 * 1024 * 1024)
             .unwrap_or_default()
             .lines()
             .map(str::to_string)
@@ -126,17 +251,22 @@ pub fn read(dir: &Path) -> Result<GitDates, GitUnavailable> {
     } else {
         HashSet::new()
     };
+    let at = At {
+        dir,
+        repo: Some(repo),
+    };
 
     // Both only read the repository: run them side by side.
     let (status, log) = std::thread::scope(|scope| {
         let status = scope.spawn(|| {
             git(
-                dir,
+                &at,
                 "status",
                 &[
                     "--porcelain",
                     "-z",
                     "--untracked-files=all",
+                    "--ignore-submodules=all",
                     "--no-renames",
                     "--",
                     ".",
@@ -144,9 +274,11 @@ pub fn read(dir: &Path) -> Result<GitDates, GitUnavailable> {
             )
         });
         let log = git(
-            dir,
+            &at,
             "log",
             &[
+                "--no-ext-diff",
+                "--no-textconv",
                 "--format=%x00%ct %H",
                 "--name-only",
                 "-z",

@@ -183,6 +183,8 @@ fn history(why: &GitUnavailable) -> String {
             dir.display()
         ),
         GitUnavailable::Failed { command, message } => format!("`git {command}` failed: {message}"),
+        // Not given by `read`, which trusts the project's directories.
+        GitUnavailable::InsideSite { .. } => why.to_string(),
     }
 }
 

@@ -303,6 +303,154 @@ fn outside_a_git_work_tree_git_falls_through_with_a_warning() {
     );
 }
 
+/// Makes `repo`'s config name a command for each way a read-only git could run one:
+/// `status` (fsmonitor, a clean filter, the index hook) and `log` (a signature check of
+/// its signed head commit). Each command touches a file in `markers`; returns them.
+fn plant_commands(repo: &Path, markers: &Path, filter: bool) -> Vec<std::path::PathBuf> {
+    // A head commit with a signature, so `log` has one to check; made before the
+    // hooks are set, as `update-ref` runs one.
+    let tree = Command::new("git")
+        .current_dir(repo)
+        .args(["rev-parse", "HEAD^{tree}"])
+        .output()
+        .unwrap();
+    let commit = format!(
+        "tree {}\nauthor T <t@example.org> 1700000000 +0000\ncommitter T <t@example.org> 1700000000 +0000\ngpgsig -----BEGIN PGP SIGNATURE-----\n \n x\n -----END PGP SIGNATURE-----\n\nsigned\n",
+        String::from_utf8_lossy(&tree.stdout).trim()
+    );
+    fs::write(markers.join("commit"), commit).unwrap();
+    let id = Command::new("git")
+        .current_dir(repo)
+        .args(["hash-object", "-t", "commit", "-w"])
+        .arg(markers.join("commit"))
+        .output()
+        .unwrap();
+    let id = String::from_utf8_lossy(&id.stdout).trim().to_string();
+    git(repo, &["update-ref", "HEAD", &id], "2020-01-01T00:00:00Z");
+    let marker = |name: &str| markers.join(format!("ran-{name}"));
+    let script = |name: &str| {
+        let path = markers.join(format!("{name}.sh"));
+        fs::write(
+            &path,
+            format!("#!/bin/sh\ntouch '{}'\n", marker(name).display()),
+        )
+        .unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        path.display().to_string()
+    };
+    let hooks = markers.join("hooks");
+    fs::create_dir_all(&hooks).unwrap();
+    for hook in [
+        "post-index-change",
+        "reference-transaction",
+        "post-checkout",
+    ] {
+        fs::copy(script("hook"), hooks.join(hook)).unwrap();
+    }
+    let mut settings = vec![
+        ("core.fsmonitor", format!("{}; false", script("fsmonitor"))),
+        ("core.hooksPath", hooks.display().to_string()),
+        ("log.showSignature", "true".to_string()),
+        ("gpg.program", script("gpg")),
+    ];
+    if filter {
+        settings.push(("filter.planted.clean", format!("{}; cat", script("filter"))));
+        fs::write(repo.join(".gitattributes"), "* filter=planted\n").unwrap();
+    }
+    for (key, value) in settings {
+        git(repo, &["config", key, &value], "2020-01-01T00:00:00Z");
+    }
+    ["fsmonitor", "hook", "gpg", "filter"]
+        .into_iter()
+        .map(marker)
+        .collect()
+}
+
+/// A `.git` that came with the site (an artifact, a theme's output) is not the project's:
+/// its config can name commands, so git is not run in it at all; the next source dates.
+#[test]
+fn a_repository_inside_public_dir_is_not_used_and_runs_nothing() {
+    let site = Site::new(&["index.html"]);
+    site.config(&format!("{BASE}lastmod = ['git', 'mtime']\n"));
+    let public = site.public();
+    git(&public, &["init", "-q"], "2020-01-01T00:00:00Z");
+    git(&public, &["add", "."], "2020-01-01T00:00:00Z");
+    git(
+        &public,
+        &["commit", "-qm", "planted"],
+        "2024-01-02T03:04:05Z",
+    );
+    let markers = tempfile::tempdir().unwrap();
+    let ran = plant_commands(&public, markers.path(), true);
+    site.set_mtime("index.html", 1_700_000_000);
+
+    let run = site.cmd().assert().success();
+    let ran: Vec<_> = ran.iter().filter(|m| m.exists()).collect();
+    assert!(ran.is_empty(), "the site's repository ran {ran:?}");
+    run.stderr(predicate::str::contains(
+        "is inside public_dir, not the project's",
+    ));
+    assert_eq!(
+        lastmods(&site)["https://example.org/"],
+        "2023-11-14T22:13:20+00:00"
+    );
+}
+
+/// The project's own repository dates pages, but even its config's commands for
+/// `status` and `log` are not run (a filter, which its files need, still is).
+#[test]
+fn the_projects_repository_dates_pages_without_running_its_configured_commands() {
+    let site = Site::new(&["index.html"]);
+    site.config(&format!("{BASE}lastmod = ['git', 'mtime']\n"));
+    let root = site.root();
+    git(root, &["init", "-q"], "2020-01-01T00:00:00Z");
+    git(root, &["add", "."], "2020-01-01T00:00:00Z");
+    git(root, &["commit", "-qm", "first"], "2024-01-02T03:04:05Z");
+    let markers = tempfile::tempdir().unwrap();
+    let ran = plant_commands(root, markers.path(), false);
+    site.set_mtime("index.html", 1_700_000_000);
+
+    site.cmd()
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("warning").not());
+    let ran: Vec<_> = ran.iter().filter(|m| m.exists()).collect();
+    assert!(ran.is_empty(), "git ran {ran:?}");
+    assert_eq!(
+        lastmods(&site)["https://example.org/"],
+        "2023-11-14T22:13:20+00:00"
+    );
+}
+
+/// A project whose public directory is its repository's root (a site of plain HTML,
+/// `public_dir = "."` beside the config file) is the project: its repository dates.
+#[test]
+fn a_public_dir_that_is_the_projects_root_uses_its_repository() {
+    let site = Site::new(&["index.html"]);
+    let public = site.public();
+    fs::write(
+        public.join("sitemap.toml"),
+        format!("{BASE}lastmod = ['git', 'mtime']\npublic_dir = '.'\n"),
+    )
+    .unwrap();
+    git(&public, &["init", "-q"], "2020-01-01T00:00:00Z");
+    git(&public, &["add", "."], "2020-01-01T00:00:00Z");
+    git(&public, &["commit", "-qm", "first"], "2024-01-02T03:04:05Z");
+    site.cmd()
+        .current_dir(&public)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("warning").not());
+    assert_eq!(
+        lastmods(&site)["https://example.org/"],
+        "2024-01-02T03:04:05+00:00"
+    );
+}
+
 /// In CI, a sitemap dated mostly by the build says so once, naming the fix; pages dated
 /// otherwise, or a run outside CI, say nothing.
 #[test]

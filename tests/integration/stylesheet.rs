@@ -132,6 +132,10 @@ fn bad_stylesheets_are_refused() {
             "is not http(s) or a path on the site",
         ),
         (
+            "stylesheet = '//cdn.example.net/s.xsl'\n",
+            "stylesheet: '//cdn.example.net/s.xsl' is scheme-relative (a host without a scheme), and browsers apply a stylesheet only from the sitemap's own origin; give \"default\"",
+        ),
+        (
             "stylesheet = '/s.xsl'\nformat = 'txt'\n",
             "text sitemaps cannot link a stylesheet",
         ),

@@ -2,6 +2,7 @@
 // Runs the sitemapgen binary of this platform's package (installed through
 // optionalDependencies, as esbuild and Biome ship theirs): no download at install time,
 // so it works offline, in locked-down CI and with --ignore-scripts.
+// `require("node:...")` needs Node 14.18 or 16 (not 15): package.json's `engines`.
 "use strict";
 const { spawnSync } = require("node:child_process");
 const { optionalDependencies, version } = require("../package.json");
