@@ -7,7 +7,7 @@ use sitemapgen::check::{CheckOptions, check_bytes};
 
 fuzz_target!(|data: &[u8]| {
     let options = CheckOptions {
-        base_url: Some(sitemapgen::url::BaseUrl::parse("https://example.org/").unwrap()),
+        base_url: Some(sitemapgen::urls::BaseUrl::parse("https://example.org/").unwrap()),
         now: jiff::Timestamp::from_second(1_800_000_000).unwrap(),
         written_by_us: false,
     };

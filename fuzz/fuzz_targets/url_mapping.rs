@@ -7,7 +7,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 
 use libfuzzer_sys::fuzz_target;
-use sitemapgen::url::{BaseUrl, UrlStyle, page_url};
+use sitemapgen::urls::{BaseUrl, UrlStyle, page_url};
 
 fuzz_target!(|data: &[u8]| {
     let base = BaseUrl::parse("https://example.org/base/").unwrap();
