@@ -2,7 +2,8 @@
 //! Yep) which URLs the last build added, updated or removed, from its change list.
 //!
 //! One POST of JSON `{host, key, keyLocation, urlList}` per 10,000 URLs; 429 and 5xx are
-//! retried with backoff a bounded number of times. Each accepted batch is recorded in the
+//! retried with backoff a bounded number of times; a redirect is not followed but fails
+//! at once, naming where it points. Each accepted batch is recorded in the
 //! change list, so running `submit` again sends nothing, and a run after a failure
 //! resumes where it stopped. The requests go out only in a build with the `submit`
 //! feature (`send`); without it, a dry run still prints them.
@@ -128,6 +129,20 @@ pub enum SubmitError {
         status: u16,
         /// What it means and what to fix.
         meaning: String,
+    },
+    /// The endpoint answered with a redirect, which is not followed: an HTTP client
+    /// turns a redirected POST into a GET without the URLs, and its answer would be taken
+    /// for acceptance.
+    #[error(
+        "{endpoint} answered HTTP {status}, a redirect to {location}; nothing was submitted (redirects are not followed): set the endpoint (indexnow_endpoint, --endpoint) to where it points"
+    )]
+    Redirected {
+        /// The endpoint.
+        endpoint: String,
+        /// The status (3xx).
+        status: u16,
+        /// Its `Location` header, or what stands for a missing one.
+        location: String,
     },
     /// This build has no network code (built without the `submit` feature).
     #[error(
