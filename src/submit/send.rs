@@ -4,21 +4,21 @@ use std::time::Duration;
 
 use jiff::Timestamp;
 
-use super::{Outcome, SubmitError, SubmitOptions, key_location};
+use super::{BATCH, Outcome, SubmitError, SubmitOptions, batch, key_location};
 use crate::changes::{self, ChangeFile, Submitted};
 
-/// Checks the key file when asked, then sends the batches from `done` on.
+/// Checks the key file when asked, then sends the batches (to `host`) from `done` on.
 pub(super) fn send(
     options: &SubmitOptions,
     file: &mut ChangeFile,
-    batches: &[(String, usize)],
+    host: &str,
     done: usize,
 ) -> Result<Outcome, SubmitError> {
     let agent = agent();
     if options.verify_key {
         verify_key(&agent, options)?;
     }
-    send_batches(&agent, options, file, batches, done)
+    send_batches(&agent, options, file, host, done)
 }
 
 /// Sends the batches from `done` on, recording each one accepted.
@@ -26,12 +26,14 @@ fn send_batches(
     agent: &ureq::Agent,
     options: &SubmitOptions,
     file: &mut ChangeFile,
-    batches: &[(String, usize)],
+    host: &str,
     done: usize,
 ) -> Result<Outcome, SubmitError> {
+    let batches = file.url_count().div_ceil(BATCH);
     let mut urls = 0;
-    for (i, (body, count)) in batches.iter().enumerate().skip(done) {
-        post(agent, options, body)?;
+    for i in done..batches {
+        let (body, count) = batch(file, host, options, i);
+        post(agent, options, &body)?;
         urls += count;
         file.submitted = Some(Submitted {
             endpoint: options.endpoint.clone(),
@@ -44,7 +46,7 @@ fn send_batches(
         })?;
     }
     Ok(Outcome::Sent {
-        batches: batches.len() - done,
+        batches: batches - done,
         urls,
     })
 }
