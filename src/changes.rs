@@ -12,6 +12,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::lastmod::state::{PageState, State};
 
+mod url_list;
+
+pub use url_list::UrlList;
+
 /// The change list's file name, beside the state file.
 pub const FILE_NAME: &str = ".sitemap-changes.json";
 
@@ -88,7 +92,9 @@ pub fn path_beside(state_file: &Path) -> PathBuf {
     crate::fsutil::parent_dir(state_file).join(FILE_NAME)
 }
 
-/// The change list as written: which site, when, and what changed.
+/// The change list as read by `submit`: which site, when, what changed, and how far the
+/// submission got. Its lists are [`UrlList`]s, read streaming, so a list holds about its
+/// own size in memory (no parsed tree, no allocation per URL).
 #[derive(Debug, Serialize, Deserialize)]
 pub struct ChangeFile {
     /// The format version.
@@ -97,13 +103,29 @@ pub struct ChangeFile {
     pub base_url: String,
     /// When the run wrote it.
     pub built_at: Timestamp,
-    /// What changed.
-    #[serde(flatten)]
-    pub changes: Changes,
+    /// No previous state (see [`Changes::first_run`]).
+    pub first_run: bool,
+    /// URLs new in that run.
+    pub added: UrlList,
+    /// URLs whose content changed.
+    pub updated: UrlList,
+    /// URLs gone.
+    pub removed: UrlList,
     /// How far `sitemapgen submit` got with this list, so a second run sends nothing
     /// and a run after a failure resumes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub submitted: Option<Submitted>,
+}
+
+/// The change list as `build` writes it; the same fields as [`ChangeFile`], in the same
+/// order, with no submission yet.
+#[derive(Serialize)]
+struct Written<'a> {
+    sitemapgen_changes: u32,
+    base_url: &'a str,
+    built_at: Timestamp,
+    #[serde(flatten)]
+    changes: &'a Changes,
 }
 
 /// A submission of the change list that succeeded, wholly or for its first batches.
@@ -120,37 +142,72 @@ pub struct Submitted {
 impl ChangeFile {
     /// Every URL to tell about: added, updated and removed (a removed URL tells the
     /// engine to drop it), in that order.
-    pub fn urls(&self) -> Vec<&str> {
-        let c = &self.changes;
-        c.added
+    pub fn urls(&self) -> impl Iterator<Item = &str> {
+        self.added
             .iter()
-            .chain(&c.updated)
-            .chain(&c.removed)
-            .map(String::as_str)
-            .collect()
+            .chain(self.updated.iter())
+            .chain(self.removed.iter())
+    }
+
+    /// How many URLs [`ChangeFile::urls`] gives.
+    pub fn url_count(&self) -> usize {
+        self.added.len() + self.updated.len() + self.removed.len()
+    }
+
+    /// The URLs of [`ChangeFile::urls`] from `from`, at most `count` of them.
+    pub fn some_urls(&self, from: usize, count: usize) -> Vec<&str> {
+        let mut urls = Vec::with_capacity(count.min(self.url_count().saturating_sub(from)));
+        let mut skip = from;
+        for list in [&self.added, &self.updated, &self.removed] {
+            let first = skip.min(list.len());
+            skip -= first;
+            let left = count - urls.len();
+            urls.extend((first..list.len()).take(left).map(|i| list.get(i)));
+        }
+        urls
     }
 }
 
-/// Reads a change list; at most 1 GiB, a regular file.
+/// Reads a change list: at most 1 GiB, a regular file, parsed as it is read.
 pub fn load(path: &Path) -> io::Result<ChangeFile> {
-    let text = crate::fsutil::read_regular_string(path, 1 << 30)?;
-    serde_json::from_str(&text).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+    let file = crate::fsutil::open_regular(path)?;
+    let reader = io::BufReader::new(crate::fsutil::Capped::new(file, MAX_BYTES));
+    serde_json::from_reader(reader).map_err(|e| match e.io_error_kind() {
+        None => io::Error::new(io::ErrorKind::InvalidData, e),
+        Some(_) => {
+            let e = io::Error::from(e);
+            match crate::fsutil::too_large(&e) {
+                // Said as a whole file read at once says it.
+                Some(big) => io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("is larger than {}", crate::text::bytes(big.limit)),
+                ),
+                None => e,
+            }
+        }
+    })
 }
+
+/// The largest change list read.
+const MAX_BYTES: u64 = 1 << 30;
 
 /// Writes the change list atomically to `path`, under the lock of its directory.
 pub fn save(path: &Path, base_url: &str, now: Timestamp, changes: &Changes) -> io::Result<()> {
-    let file = ChangeFile {
+    let file = Written {
         sitemapgen_changes: VERSION,
-        base_url: base_url.to_string(),
+        base_url,
         built_at: now,
-        changes: changes.clone(),
-        submitted: None,
+        changes,
     };
-    save_file(path, &file)
+    write(path, &file)
 }
 
 /// Writes a change list as read (with its submission record), atomically.
 pub fn save_file(path: &Path, file: &ChangeFile) -> io::Result<()> {
+    write(path, file)
+}
+
+fn write(path: &Path, file: &impl Serialize) -> io::Result<()> {
     let mut json = serde_json::to_vec_pretty(file).map_err(io::Error::other)?;
     json.push(b'\n');
     let held = crate::fsutil::lock_dir(crate::fsutil::parent_dir(path))?;

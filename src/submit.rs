@@ -2,7 +2,8 @@
 //! Yep) which URLs the last build added, updated or removed, from its change list.
 //!
 //! One POST of JSON `{host, key, keyLocation, urlList}` per 10,000 URLs; 429 and 5xx are
-//! retried with backoff a bounded number of times. Each accepted batch is recorded in the
+//! retried with backoff a bounded number of times; a redirect is not followed but fails
+//! at once, naming where it points. Each accepted batch is recorded in the
 //! change list, so running `submit` again sends nothing, and a run after a failure
 //! resumes where it stopped. The requests go out only in a build with the `submit`
 //! feature (`send`); without it, a dry run still prints them.
@@ -12,7 +13,7 @@ use std::time::Duration;
 
 use jiff::Timestamp;
 
-use crate::changes;
+use crate::changes::{self, ChangeFile};
 
 #[cfg(feature = "submit")]
 mod send;
@@ -25,7 +26,7 @@ mod send {
     pub(super) fn send(
         _: &SubmitOptions,
         _: &mut crate::changes::ChangeFile,
-        _: &[(String, usize)],
+        _: &str,
         _: usize,
     ) -> Result<Outcome, SubmitError> {
         Err(SubmitError::NoNetwork)
@@ -129,6 +130,20 @@ pub enum SubmitError {
         /// What it means and what to fix.
         meaning: String,
     },
+    /// The endpoint answered with a redirect, which is not followed: an HTTP client
+    /// turns a redirected POST into a GET without the URLs, and its answer would be taken
+    /// for acceptance.
+    #[error(
+        "{endpoint} answered HTTP {status}, a redirect to {location}; nothing was submitted (redirects are not followed): set the endpoint (indexnow_endpoint, --endpoint) to where it points"
+    )]
+    Redirected {
+        /// The endpoint.
+        endpoint: String,
+        /// The status (3xx).
+        status: u16,
+        /// Its `Location` header, or what stands for a missing one.
+        location: String,
+    },
     /// This build has no network code (built without the `submit` feature).
     #[error(
         "this build of sitemapgen has no network support; rebuild it with `--features submit` to send, or use --dry-run to print the requests"
@@ -157,37 +172,39 @@ pub fn submit(options: &SubmitOptions) -> Result<Outcome, SubmitError> {
     })?;
     let base = url::Url::parse(&options.base_url).expect("a checked base URL");
     let host = base.host_str().unwrap_or_default().to_string();
-    let urls = file.urls();
-    if let Some(url) = urls.iter().find(|u| !on_host(u, &host)) {
+    if let Some(url) = file.urls().find(|u| !on_host(u, &host)) {
         return Err(SubmitError::ForeignUrl {
             url: url.to_string(),
             host,
         });
     }
-    // Each request's body, with how many URLs it holds.
-    let batches: Vec<(String, usize)> = urls
-        .chunks(BATCH)
-        .map(|chunk| (request_body(&host, options, chunk), chunk.len()))
-        .collect();
-    if batches.is_empty() {
+    // The bodies are made one at a time, as they are sent: a list of millions of URLs
+    // is held once, not again as JSON.
+    let batches = file.url_count().div_ceil(BATCH);
+    if batches == 0 {
         return Ok(Outcome::NothingChanged);
     }
     let done = match &file.submitted {
-        Some(s) if s.endpoint == options.endpoint => s.batches.min(batches.len()),
+        Some(s) if s.endpoint == options.endpoint => s.batches.min(batches),
         _ => 0,
     };
-    if done == batches.len() {
+    if done == batches {
         let at = file.submitted.as_ref().map(|s| s.at).unwrap_or_default();
         return Ok(Outcome::AlreadySubmitted(at));
     }
     if options.dry_run {
-        let requests = batches[done..]
-            .iter()
-            .map(|(body, _)| (options.endpoint.clone(), body.clone()))
+        let requests = (done..batches)
+            .map(|i| (options.endpoint.clone(), batch(&file, &host, options, i).0))
             .collect();
         return Ok(Outcome::DryRun(requests));
     }
-    send::send(options, &mut file, &batches, done)
+    send::send(options, &mut file, &host, done)
+}
+
+/// The `i`th request's body, and how many URLs it holds.
+fn batch(file: &ChangeFile, host: &str, options: &SubmitOptions, i: usize) -> (String, usize) {
+    let urls = file.some_urls(i * BATCH, BATCH);
+    (request_body(host, options, &urls), urls.len())
 }
 
 fn on_host(url: &str, host: &str) -> bool {

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 pub use error::ConfigError;
 pub use file::FileConfig;
 pub use validate::MAX_THREADS;
+pub(crate) use validate::{KEY_RULE, indexnow_endpoint, is_indexnow_key};
 
 use crate::lastmod::{LastmodFormat, LastmodSource};
 use crate::robots::RobotsTxt;

@@ -238,29 +238,53 @@ fn changes(file: &FileConfig, src: &Source) -> Result<bool, ConfigError> {
     }
 }
 
-/// The IndexNow settings; a key from the file or the environment must be 8 to 128 of
-/// `a-z`, `A-Z`, `0-9` and `-`, as the protocol says.
+/// What an IndexNow key is, and how to make one: said by every refusal of a key.
+pub(crate) const KEY_RULE: &str =
+    "8 to 128 letters, digits or '-' (generate one, e.g. with `openssl rand -hex 16`)";
+
+/// Whether `key` is an IndexNow key: 8 to 128 of `a-z`, `A-Z`, `0-9` and `-`, as the
+/// protocol says. The one check of `indexnow_key`, `INDEXNOW_KEY` and `submit --key-file`.
+pub(crate) fn is_indexnow_key(key: &str) -> bool {
+    (8..=128).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
+/// Checks an IndexNow endpoint, from `origin` (a place in the file, or the flag) under
+/// `key`: an http(s) URL, so no other scheme is ever asked for. The one check of
+/// `indexnow_endpoint` and `submit --endpoint`.
+pub(crate) fn indexnow_endpoint(value: &str, origin: String, key: &str) -> Result<(), ConfigError> {
+    match url::Url::parse(value) {
+        Ok(u) if matches!(u.scheme(), "http" | "https") => Ok(()),
+        _ => Err(ConfigError::Value {
+            origin,
+            key: key.to_string(),
+            message: format!(
+                "'{}' is not an http(s) URL; use e.g. \"{INDEXNOW_ENDPOINT}\"",
+                crate::one_line(value)
+            ),
+        }),
+    }
+}
+
+/// The IndexNow settings; a key from the file or the environment must pass
+/// [`is_indexnow_key`].
 fn indexnow(file: &FileConfig, src: &Source) -> Result<IndexNow, ConfigError> {
     let bad = |origin: String, key: &str, message: String| ConfigError::Value {
         origin,
         key: key.to_string(),
         message,
     };
-    let valid = |k: &str| {
-        (8..=128).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-    };
     let explain = |k: &str| {
         format!(
-            "'{}' is not an IndexNow key: 8 to 128 letters, digits or '-' (generate one, e.g. with `openssl rand -hex 16`)",
+            "'{}' is not an IndexNow key: {KEY_RULE}",
             crate::one_line(k)
         )
     };
     let key = match (&file.indexnow_key, std::env::var(INDEXNOW_KEY_ENV)) {
-        (Some(k), _) if !valid(k.get_ref()) => {
+        (Some(k), _) if !is_indexnow_key(k.get_ref()) => {
             return Err(bad(src.at(k.span()), "indexnow_key", explain(k.get_ref())));
         }
         (Some(k), _) => Some(k.get_ref().clone()),
-        (None, Ok(k)) if !valid(k.trim()) => {
+        (None, Ok(k)) if !is_indexnow_key(k.trim()) => {
             return Err(bad("environment".into(), INDEXNOW_KEY_ENV, explain(&k)));
         }
         (None, Ok(k)) => Some(k.trim().to_string()),
@@ -275,16 +299,10 @@ fn indexnow(file: &FileConfig, src: &Source) -> Result<IndexNow, ConfigError> {
     }
     let endpoint = match &file.indexnow_endpoint {
         None => INDEXNOW_ENDPOINT.to_string(),
-        Some(e) => match url::Url::parse(e.get_ref()) {
-            Ok(u) if matches!(u.scheme(), "http" | "https") => e.get_ref().clone(),
-            _ => {
-                let message = format!(
-                    "'{}' is not an http(s) URL; use e.g. \"{INDEXNOW_ENDPOINT}\"",
-                    crate::one_line(e.get_ref())
-                );
-                return Err(bad(src.at(e.span()), "indexnow_endpoint", message));
-            }
-        },
+        Some(e) => {
+            indexnow_endpoint(e.get_ref(), src.at(e.span()), "indexnow_endpoint")?;
+            e.get_ref().clone()
+        }
     };
     Ok(IndexNow {
         key,

@@ -4,21 +4,21 @@ use std::time::Duration;
 
 use jiff::Timestamp;
 
-use super::{Outcome, SubmitError, SubmitOptions, key_location};
+use super::{BATCH, Outcome, SubmitError, SubmitOptions, batch, key_location};
 use crate::changes::{self, ChangeFile, Submitted};
 
-/// Checks the key file when asked, then sends the batches from `done` on.
+/// Checks the key file when asked, then sends the batches (to `host`) from `done` on.
 pub(super) fn send(
     options: &SubmitOptions,
     file: &mut ChangeFile,
-    batches: &[(String, usize)],
+    host: &str,
     done: usize,
 ) -> Result<Outcome, SubmitError> {
     let agent = agent();
     if options.verify_key {
         verify_key(&agent, options)?;
     }
-    send_batches(&agent, options, file, batches, done)
+    send_batches(&agent, options, file, host, done)
 }
 
 /// Sends the batches from `done` on, recording each one accepted.
@@ -26,12 +26,14 @@ fn send_batches(
     agent: &ureq::Agent,
     options: &SubmitOptions,
     file: &mut ChangeFile,
-    batches: &[(String, usize)],
+    host: &str,
     done: usize,
 ) -> Result<Outcome, SubmitError> {
+    let batches = file.url_count().div_ceil(BATCH);
     let mut urls = 0;
-    for (i, (body, count)) in batches.iter().enumerate().skip(done) {
-        post(agent, options, body)?;
+    for i in done..batches {
+        let (body, count) = batch(file, host, options, i);
+        post(agent, options, &body)?;
         urls += count;
         file.submitted = Some(Submitted {
             endpoint: options.endpoint.clone(),
@@ -44,14 +46,18 @@ fn send_batches(
         })?;
     }
     Ok(Outcome::Sent {
-        batches: batches.len() - done,
+        batches: batches - done,
         urls,
     })
 }
 
-/// A blocking client with timeouts; statuses are read, not turned into errors.
+/// A blocking client with timeouts; statuses are read, not turned into errors, and
+/// redirects are returned, not followed: a followed 301/302 turns the POST into a GET
+/// without the URLs (whose 200 would count as acceptance), and the key file must be served
+/// at the very URL sent as `keyLocation`.
 fn agent() -> ureq::Agent {
     ureq::Agent::config_builder()
+        .max_redirects(0)
         .timeout_connect(Some(Duration::from_secs(10)))
         .timeout_recv_response(Some(Duration::from_secs(30)))
         .timeout_global(Some(Duration::from_secs(120)))
@@ -75,6 +81,12 @@ fn verify_key(agent: &ureq::Agent, options: &SubmitOptions) -> Result<(), Submit
         .call()
         .map_err(|e| not_served(format!("cannot be fetched ({e})")))?;
     let status = response.status().as_u16();
+    if response.status().is_redirection() {
+        return Err(not_served(format!(
+            "answered HTTP {status}, a redirect to {} (not followed: IndexNow reads the key at this URL; set base_url to where the site is served)",
+            location(&response)
+        )));
+    }
     if status != 200 {
         return Err(not_served(format!("answered HTTP {status}")));
     }
@@ -104,15 +116,23 @@ fn post(agent: &ureq::Agent, options: &SubmitOptions, body: &str) -> Result<(), 
             .post(endpoint)
             .header("Content-Type", "application/json; charset=utf-8")
             .send(body);
-        let status = match sent {
-            Ok(response) => response.status().as_u16(),
+        let response = match sent {
+            Ok(response) => response,
             Err(e) => {
                 problem = format!("no answer ({e})");
                 continue;
             }
         };
+        let status = response.status().as_u16();
         match status {
             200 | 202 => return Ok(()),
+            300..=399 => {
+                return Err(SubmitError::Redirected {
+                    endpoint: endpoint.clone(),
+                    status,
+                    location: location(&response),
+                });
+            }
             429 | 500..=599 => problem = format!("HTTP {status}"),
             _ => {
                 return Err(SubmitError::Refused {
@@ -128,6 +148,14 @@ fn post(agent: &ureq::Agent, options: &SubmitOptions, body: &str) -> Result<(), 
         problem,
         tries: options.retries + 1,
     })
+}
+
+/// Where a redirect points: its `Location` header as sent (escaped when printed).
+fn location<B>(response: &ureq::http::Response<B>) -> String {
+    match response.headers().get(ureq::http::header::LOCATION) {
+        Some(value) => String::from_utf8_lossy(value.as_bytes()).into_owned(),
+        None => "nowhere (no Location header)".to_string(),
+    }
 }
 
 /// What an IndexNow status means, and what to do about it.

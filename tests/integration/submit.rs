@@ -27,12 +27,20 @@ struct Server {
 
 impl Server {
     fn start(script: &[(u16, &str)]) -> Server {
+        let script: Vec<(u16, &str, &str)> = script.iter().map(|(s, b)| (*s, *b, "")).collect();
+        Server::start_with_headers(&script)
+    }
+
+    /// As [`Server::start`], each answer with its own header lines (`Name: value\r\n`).
+    fn start_with_headers(script: &[(u16, &str, &str)]) -> Server {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
         let seen = Arc::new(Mutex::new(Vec::new()));
         let log = Arc::clone(&seen);
-        let mut script: Vec<(u16, String)> =
-            script.iter().map(|(s, b)| (*s, b.to_string())).collect();
+        let mut script: Vec<(u16, String, String)> = script
+            .iter()
+            .map(|(s, b, h)| (*s, b.to_string(), h.to_string()))
+            .collect();
         script.reverse();
         std::thread::spawn(move || {
             for stream in listener.incoming() {
@@ -41,9 +49,10 @@ impl Server {
                     continue;
                 };
                 log.lock().unwrap().push(request);
-                let (status, body) = script.pop().unwrap_or((200, String::new()));
+                let (status, body, headers) =
+                    script.pop().unwrap_or((200, String::new(), String::new()));
                 let reply = format!(
-                    "HTTP/1.1 {status} X\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    "HTTP/1.1 {status} X\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
                     body.len()
                 );
                 let _ = stream.write_all(reply.as_bytes());
@@ -260,5 +269,167 @@ fn a_builds_change_list_is_what_is_submitted() {
     assert_eq!(
         body["urlList"],
         serde_json::json!(["https://example.org/b.html", "https://example.org/a.html"])
+    );
+}
+
+/// A redirect is not followed and not taken for acceptance: a 302 to another server, a
+/// 301 from http to https and a 307 each fail at once (exit 1, one request, no retry),
+/// naming the Location; the change list is left as it was and sent in full next time.
+#[test]
+fn a_redirect_fails_once_naming_where_it_points() {
+    let elsewhere = Server::start(&[]);
+    let cases = [
+        (302, elsewhere.url("/indexnow")),
+        (301, "https://127.0.0.1:1/indexnow".to_string()),
+        (307, "/v2/indexnow".to_string()),
+    ];
+    for (status, location) in cases {
+        let site = site_with_changes("https://example.org/", &urls(2));
+        let list = site.root().join(".sitemap-changes.json");
+        let before = std::fs::read(&list).unwrap();
+        let header = format!("Location: {location}\r\n");
+        let server = Server::start_with_headers(&[(status, "", &header)]);
+        submit(&site, &server)
+            .args(["--retries", "3"])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(format!(
+                "answered HTTP {status}, a redirect to {location}; nothing was submitted"
+            )))
+            .stderr(predicate::function(|e: &str| e.lines().count() == 1));
+        assert_eq!(server.seen().len(), 1, "HTTP {status} was retried");
+        assert_eq!(std::fs::read(&list).unwrap(), before, "HTTP {status}");
+        submit(&site, &server)
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("submitted 2 URLs"));
+        let seen = server.seen();
+        assert_eq!(seen.len(), 2);
+        assert_eq!(
+            (seen[1].method.as_str(), seen[1].path.as_str()),
+            ("POST", "/indexnow")
+        );
+    }
+    assert!(elsewhere.seen().is_empty(), "the redirect was followed");
+}
+
+/// `--verify-key` does not follow a redirect either: the key must be served at the very
+/// URL sent as keyLocation. Nothing is submitted.
+#[test]
+fn a_redirected_key_file_is_not_served() {
+    let server =
+        Server::start_with_headers(&[(301, "", "Location: https://example.org/k.txt\r\n")]);
+    let base = server.url("/");
+    let site = site_with_changes(&base, &[format!("{base}a/")]);
+    submit(&site, &server)
+        .arg("--verify-key")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "answered HTTP 301, a redirect to https://example.org/k.txt (not followed",
+        ));
+    assert_eq!(server.seen().len(), 1);
+}
+
+/// `--key-file` is checked as `indexnow_key` is: a private key given by mistake is
+/// refused naming the file (exit 2), its content neither printed nor sent.
+#[test]
+fn a_key_file_that_holds_no_key_is_refused_unprinted() {
+    let site = site_with_changes("https://example.org/", &urls(2));
+    let secret = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n";
+    let file = site.root().join("id_rsa");
+    std::fs::write(&file, secret).unwrap();
+    let server = Server::start(&[]);
+    for dry_run in [true, false] {
+        let mut cmd = submit(&site, &server);
+        cmd.arg("--key-file").arg(&file);
+        if dry_run {
+            cmd.arg("--dry-run");
+        }
+        let out = cmd.assert().code(2).get_output().clone();
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert!(stdout.is_empty(), "{stdout}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "--key-file {}: does not hold an IndexNow key",
+                file.display()
+            )),
+            "{stderr}"
+        );
+        assert!(
+            !stderr.contains("PRIVATE") && !stderr.contains("MIIE"),
+            "{stderr}"
+        );
+    }
+    assert!(server.seen().is_empty());
+    std::fs::write(&file, format!("{KEY}\n")).unwrap();
+    submit(&site, &server)
+        .arg("--key-file")
+        .arg(&file)
+        .assert()
+        .success();
+    assert_eq!(server.seen().len(), 1);
+}
+
+/// `--endpoint` is checked as `indexnow_endpoint` is: a file URL is refused at once.
+#[test]
+fn an_endpoint_that_is_not_http_is_refused_at_once() {
+    let site = site_with_changes("https://example.org/", &urls(2));
+    for dry_run in [false, true] {
+        let mut cmd = site.cmd();
+        cmd.args([
+            "submit",
+            "--backoff-ms",
+            "10000",
+            "--endpoint",
+            "file:///etc/passwd",
+        ]);
+        if dry_run {
+            cmd.arg("--dry-run");
+        }
+        cmd.timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(
+                "error: --endpoint: indexnow_endpoint: 'file:///etc/passwd' is not an http(s) URL; use e.g. \"https://api.indexnow.org/indexnow\"\n",
+            );
+    }
+}
+
+/// A dry run prints every value through the one escape: an ESC sequence and a forged
+/// line in the endpoint, and control characters in a change list's URL, reach the
+/// terminal as text.
+#[test]
+fn a_dry_run_prints_escaped() {
+    let url = "https://example.org/a\u{9b}31m\u{7f}/";
+    let site = site_with_changes("https://example.org/", &[url.to_string()]);
+    let endpoint = "http://127.0.0.1:9/x\u{1b}[31m\nerror: forged";
+    let out = site
+        .cmd()
+        .args(["submit", "--dry-run", "--endpoint", endpoint])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        !stdout.chars().any(|c| c.is_control() && c != '\n'),
+        "{stdout:?}"
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(
+        lines[0],
+        "POST http://127.0.0.1:9/x\\u{1b}[31m\\nerror: forged"
+    );
+    assert!(
+        lines[1].contains("https://example.org/a\\u{9b}31m\\u{7f}/"),
+        "{}",
+        lines[1]
     );
 }
