@@ -58,6 +58,9 @@ pub enum Error {
     /// robots.txt could not be updated; the sitemap itself was written.
     #[error(transparent)]
     Robots(#[from] RobotsError),
+    /// A view (`sitemap.html`, `llms.txt`) could not be written.
+    #[error(transparent)]
+    View(#[from] crate::views::ViewError),
     /// `build --check` found errors in what was written.
     #[error(
         "the written sitemap has {} (listed above)",
@@ -348,6 +351,8 @@ pub enum LeftOut {
     Robots,
     /// An HTML fragment, not a page (see [`crate::page::Head::fragment`]).
     Fragment,
+    /// One of our own views (`sitemap.html`), not a page of the site.
+    View,
 }
 
 impl fmt::Display for LeftOut {
@@ -364,6 +369,7 @@ impl fmt::Display for LeftOut {
             LeftOut::Fragment => f.write_str(
                 "not a page: an HTML fragment (no doctype, <html>, <head>, <body>, <title>, <meta> or <link>)",
             ),
+            LeftOut::View => f.write_str("sitemapgen's own view of the site (sitemap.html)"),
         }
     }
 }
@@ -385,6 +391,8 @@ pub struct LeftOutCounts {
     pub robots: usize,
     /// HTML fragments, not pages.
     pub fragments: usize,
+    /// Our own views (`sitemap.html`).
+    pub views: usize,
 }
 
 impl LeftOutCounts {
@@ -401,6 +409,7 @@ impl LeftOutCounts {
             LeftOut::CanonicalNotHere(_) => &mut self.canonical_not_here,
             LeftOut::Robots => &mut self.robots,
             LeftOut::Fragment => &mut self.fragments,
+            LeftOut::View => &mut self.views,
         }
     }
 
@@ -412,6 +421,7 @@ impl LeftOutCounts {
         self.canonical_not_here += other.canonical_not_here;
         self.robots += other.robots;
         self.fragments += other.fragments;
+        self.views += other.views;
     }
 
     /// All pages left out.
@@ -423,6 +433,7 @@ impl LeftOutCounts {
             + self.canonical_not_here
             + self.robots
             + self.fragments
+            + self.views
     }
 
     /// Each reason with its count, those with none left out: `["3 noindex", "1 redirect"]`.
@@ -444,6 +455,7 @@ impl LeftOutCounts {
                 "blocked by robots.txt",
             ),
             n(self.fragments, "HTML fragment", "HTML fragments"),
+            n(self.views, "sitemapgen view", "sitemapgen views"),
         ]
         .into_iter()
         .filter(|(n, _)| *n > 0)

@@ -248,13 +248,27 @@ pub struct Atomic<'a> {
 /// writing the same directory take turns ([`lock_dir`]), and the turn begins by sweeping
 /// the temporary files a killed run left; the caller holds the lock of `path`'s
 /// directory (`_held`), so a read-modify-write is one turn.
-pub fn write_atomic(path: &Path, bytes: &[u8], how: Atomic, _held: &DirLock) -> io::Result<()> {
+pub fn write_atomic(path: &Path, bytes: &[u8], how: Atomic, held: &DirLock) -> io::Result<()> {
+    write_atomic_with(path, how, held, |out| out.write_all(bytes))
+}
+
+/// [`write_atomic`] of what `fill` writes, streamed through a buffer into the temporary
+/// file, so a large file is never held whole.
+pub fn write_atomic_with(
+    path: &Path,
+    how: Atomic,
+    _held: &DirLock,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     let dir = parent_dir(path);
     sweep_temporaries(dir, how.prefix);
     // Refused before anything is written.
     replaceable(path)?;
     let mut temp = temp_file(dir, how.prefix)?;
-    temp.write_all(bytes)?;
+    let mut out = io::BufWriter::with_capacity(64 * 1024, temp.as_file_mut());
+    fill(&mut out)?;
+    out.flush()?;
+    drop(out);
     temp.as_file().sync_all()?;
     rename_into_place(temp.into_temp_path(), path, how.clobber)?;
     sync_dir(dir);

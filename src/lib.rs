@@ -8,7 +8,8 @@
 //! [`canonical`] (what a canonical link names), [`images`] (its images, with
 //! `images = true`), [`lastmod`] (date each page)) → [`sections`] (which child sitemaps
 //! each page goes to) → [`sitemap`] (XML, splitting, index, atomic writes). Beside it:
-//! [`stylesheet`], [`robots`], [`changes`], [`check`], [`index`], [`init`], [`submit`];
+//! [`stylesheet`], [`views`] (`sitemap.html`, `llms.txt`), [`robots`], [`changes`],
+//! [`check`], [`index`], [`init`], [`submit`];
 //! [`cli`] is the only part that prints.
 //!
 //! ```no_run
@@ -45,6 +46,7 @@ pub mod stylesheet;
 pub mod submit;
 pub mod text;
 pub mod urls;
+pub mod views;
 
 pub use config::Config;
 pub use error::{Error, LeftOut, LeftOutCounts, Warning};

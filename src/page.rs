@@ -69,6 +69,12 @@ pub struct Head {
     /// slices), which no one visits as a page. A file of text alone, or an empty one, is
     /// not a fragment.
     pub fragment: bool,
+    /// The page's title (placeholder until the head reader fills it).
+    pub title: Option<String>,
+    /// The page's description (placeholder until the head reader fills it).
+    pub description: Option<String>,
+    /// The page's language (placeholder until the head reader fills it).
+    pub lang: Option<String>,
 }
 
 /// Where a modified date was found, in the order they are preferred.

@@ -106,6 +106,13 @@ pub fn check_to(paths: &[PathBuf], options: &CheckOptions, reporter: &mut dyn Re
         } else {
             path.clone()
         };
+        if let Some(view) = view_name(&file) {
+            let message = format!(
+                "this is the {view} view sitemapgen writes beside a sitemap, not a sitemap; check the sitemap (sitemap.xml) instead"
+            );
+            checker.problem(&file, 0, Severity::Error, message);
+            continue;
+        }
         checker.seen.clear();
         let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
         // The site's robots.txt sits beside its top-level sitemap.
@@ -113,6 +120,18 @@ pub fn check_to(paths: &[PathBuf], options: &CheckOptions, reporter: &mut dyn Re
         checker.check_file(&file, false);
     }
     checker.counts
+}
+
+/// The view file `path` names, if it is one of those [`crate::views`] writes.
+fn view_name(path: &Path) -> Option<&'static str> {
+    let name = path.file_name()?;
+    [
+        crate::views::HTML_FILE,
+        crate::views::LLMS_FILE,
+        crate::views::LLMS_FULL_FILE,
+    ]
+    .into_iter()
+    .find(|v| name == *v)
 }
 
 struct Checker<'a> {

@@ -14,6 +14,7 @@ use crate::check::CheckOptions;
 use crate::config::{self, Config, Overrides};
 use crate::robots::Announced;
 use crate::sitemap::Written;
+use crate::views;
 use crate::{Collection, Details, Error};
 
 pub(super) fn is_broken_pipe(err: &Error) -> bool {
@@ -47,6 +48,9 @@ pub(super) fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
             super::say_to(stderr, format_args!("stylesheet {}", path.display()));
         }
     }
+    if let Some(views) = &outcome.views {
+        report_views(stderr, views, quiet);
+    }
     if !quiet {
         report_robots(stderr, &config, &outcome);
         let what = what_was_written(outcome.written.as_ref());
@@ -61,6 +65,7 @@ pub(super) fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
         start,
         phases: vec![("collect", collected), ("write", wrote)],
         stylesheet: outcome.stylesheet.as_deref(),
+        views: outcome.views.as_ref(),
     };
     match &outcome.written {
         Some(written) if args.check => check_written(&config, written, run),
@@ -81,6 +86,8 @@ struct Run<'a> {
     phases: Vec<(&'static str, std::time::Duration)>,
     /// The bundled stylesheet, when it was written.
     stylesheet: Option<&'a std::path::Path>,
+    /// The views, when any was written.
+    views: Option<&'a views::Written>,
 }
 
 impl Run<'_> {
@@ -90,6 +97,9 @@ impl Run<'_> {
         let mut value = build_json(self.collection, written, false, &self.phases, elapsed);
         if let Some(path) = self.stylesheet {
             value["stylesheet"] = path.display().to_string().into();
+        }
+        if let Some(views) = self.views {
+            value["views"] = views_json(views);
         }
         value
     }
@@ -174,6 +184,57 @@ fn dry_run(
         super::say(format_args!("dry run: {line}; nothing written"));
     }
     Ok(())
+}
+
+/// The views written, in a line, after a warning for each page the full text passed
+/// over (warnings even when quiet, as the run's other warnings are).
+fn report_views(stderr: &mut impl Write, written: &views::Written, quiet: bool) {
+    let mut parts = Vec::new();
+    if let Some(path) = &written.html {
+        parts.push(path.display().to_string());
+    }
+    if let Some((path, listed)) = &written.llms {
+        let pages = crate::text::count(*listed, "page", "pages");
+        parts.push(format!("{} ({pages})", path.display()));
+    }
+    if let Some((path, pages, passed)) = &written.llms_full {
+        for (page, why) in passed {
+            let line = format!(
+                "warning: {}: left out of {}: {why}",
+                page.display(),
+                views::LLMS_FULL_FILE
+            );
+            super::say_to(stderr, format_args!("{line}"));
+        }
+        let pages = crate::text::count(*pages, "page", "pages");
+        parts.push(format!("{} ({pages})", path.display()));
+    }
+    if !quiet && !parts.is_empty() {
+        super::say_to(stderr, format_args!("wrote {}", parts.join(", ")));
+    }
+}
+
+/// The views written, for `--json`.
+fn views_json(written: &views::Written) -> serde_json::Value {
+    let mut value = serde_json::json!({});
+    if let Some(path) = &written.html {
+        value["html"] = path.display().to_string().into();
+    }
+    if let Some((path, listed)) = &written.llms {
+        value["llms"] = serde_json::json!({"path": path.display().to_string(), "pages": listed});
+    }
+    if let Some((path, pages, passed)) = &written.llms_full {
+        let passed: Vec<_> = passed
+            .iter()
+            .map(|(p, why)| serde_json::json!({"path": p.display().to_string(), "why": why}))
+            .collect();
+        value["llms_full"] = serde_json::json!({
+            "path": path.display().to_string(),
+            "pages": pages,
+            "passed_over": passed,
+        });
+    }
+    value
 }
 
 /// What was done to robots.txt, in a line.

@@ -115,6 +115,7 @@ pub(super) fn build_json(
             "canonical_not_here": counts.canonical_not_here,
             "robots": counts.robots,
             "fragments": counts.fragments,
+            "views": counts.views,
         },
         "skipped": collection.skipped_count,
         "lastmod": dated_json(&collection.dated),

@@ -1,4 +1,5 @@
-//! How the sitemap set is laid out and shown: `[[section]]` and `stylesheet`.
+//! How the sitemap set is laid out and shown: `[[section]]`, `stylesheet`, and the views
+//! (`html_sitemap`, `llms_txt`).
 
 use super::file::{FileConfig, FileSection, Source, bad_value};
 use super::{ConfigError, Output};
@@ -7,6 +8,7 @@ use crate::sections::{SectionSpec, Sections};
 use crate::sitemap::Format;
 use crate::stylesheet::Stylesheet;
 use crate::urls::BaseUrl;
+use crate::views::{MAX_LLMS_MAX_PAGES, MAX_SITE_NAME, ViewSettings};
 
 /// Every `[[section]]`: names checked and unique, globs compiled. Sections need an
 /// index to name their files, so they need XML written to a file.
@@ -90,6 +92,67 @@ pub(super) fn stylesheet(
             );
             bad_value(src, value.span(), "stylesheet", message)
         })
+}
+
+/// The views: `html_sitemap`, `llms_txt` with `llms_txt_max_pages` and `llms_full_txt`,
+/// and `site_name`.
+pub(super) fn views(file: &FileConfig, src: &Source) -> Result<ViewSettings, ConfigError> {
+    let mut views = ViewSettings {
+        html_sitemap: file.html_sitemap.unwrap_or(false),
+        llms_txt: file.llms_txt.unwrap_or(false),
+        llms_full_txt: file.llms_full_txt.unwrap_or(false),
+        ..ViewSettings::default()
+    };
+    let needs_llms = |key: &str| ConfigError::Value {
+        origin: src.origin.clone(),
+        key: key.to_string(),
+        message: "applies to llms.txt; set llms_txt = true as well, or remove it".to_string(),
+    };
+    if let Some(n) = &file.llms_txt_max_pages {
+        if !views.llms_txt {
+            return Err(needs_llms("llms_txt_max_pages"));
+        }
+        views.llms_txt_max_pages = match usize::try_from(*n.get_ref()) {
+            Ok(v) if (1..=MAX_LLMS_MAX_PAGES).contains(&v) => v,
+            _ => {
+                let message = format!(
+                    "{} is outside 1-{MAX_LLMS_MAX_PAGES}; give how many pages llms.txt lists at most",
+                    n.get_ref()
+                );
+                return Err(bad_value(src, n.span(), "llms_txt_max_pages", message));
+            }
+        };
+    }
+    if views.llms_full_txt && !views.llms_txt {
+        return Err(needs_llms("llms_full_txt"));
+    }
+    if views.llms_full_txt && !cfg!(feature = "markdown") {
+        return Err(ConfigError::Value {
+            origin: src.origin.clone(),
+            key: "llms_full_txt".to_string(),
+            message: "this sitemapgen was built without the markdown feature; rebuild with --features markdown, or remove it".to_string(),
+        });
+    }
+    if let Some(name) = &file.site_name {
+        let value = name.get_ref().trim();
+        let problem = if value.is_empty() {
+            Some("is empty".to_string())
+        } else if value.chars().any(char::is_control) {
+            Some("holds a control character (a newline?); give the name on one line".to_string())
+        } else if value.chars().count() > MAX_SITE_NAME {
+            Some(format!(
+                "is longer than {MAX_SITE_NAME} characters; shorten it"
+            ))
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            let message = format!("'{}' {problem}", crate::text::shorten(value));
+            return Err(bad_value(src, name.span(), "site_name", message));
+        }
+        views.site_name = Some(value.to_string());
+    }
+    Ok(views)
 }
 
 /// One `[[section]]`, its name and globs checked (`key` names it in messages).

@@ -98,6 +98,8 @@ pub struct Config {
     pub stylesheet: Option<Stylesheet>,
     /// List each page's images as `<image:image>` entries (`images = true`).
     pub images: bool,
+    /// The views written beside the sitemap: `sitemap.html`, `llms.txt`.
+    pub views: crate::views::ViewSettings,
     /// Named sections, each written to child sitemaps of its own; empty for none.
     pub sections: Sections,
     /// What of each page's head is obeyed.

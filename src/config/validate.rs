@@ -75,6 +75,7 @@ impl Config {
             sections,
             images: file.images.unwrap_or(false),
             stylesheet: super::layout::stylesheet(&file, &src, format, &base_url)?,
+            views: super::layout::views(&file, &src)?,
             base_url,
         })
     }

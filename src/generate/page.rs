@@ -15,6 +15,7 @@ use crate::page::{self, Head, HeadOptions};
 use crate::rules::Verdict;
 use crate::scan::{At, ScanWarning};
 use crate::sitemap::{Alternate, Fields, Item};
+use crate::views::{self, About};
 use crate::{canonical, urls};
 
 /// How a listed page was dated.
@@ -29,8 +30,9 @@ pub(super) struct Dated {
 
 /// What became of one page.
 pub(super) enum Outcome {
-    /// Its entry, packed into the worker's text, and how it was dated.
-    Listed(Item, Dated),
+    /// Its entry, packed into the worker's text, how it was dated, and (when views are
+    /// written) what it says of itself.
+    Listed(Item, Dated, Option<Box<About>>),
     /// Left out.
     LeftOut(LeftOut),
     /// Named another URL as canonical: listed or left out once every page is known.
@@ -60,7 +62,7 @@ impl<'a> Shared<'a> {
             head_options: HeadOptions {
                 noindex_agents: config.head.noindex_agents.clone(),
             },
-            needs_head: config.head.any() || uses(LastmodSource::Meta),
+            needs_head: config.head.any() || uses(LastmodSource::Meta) || config.views.any(),
             uses_mtime: uses(LastmodSource::Mtime),
         }
     }
@@ -86,6 +88,12 @@ struct Page<'a> {
 }
 
 impl Page<'_> {
+    /// Whether its head is read: when anything needs heads, and always for a
+    /// `sitemap.html` at the top, which is left out when it is our own view.
+    fn reads_head(&self) -> bool {
+        self.shared.needs_head || self.rel == Path::new(views::HTML_FILE)
+    }
+
     fn path(&self) -> PathBuf {
         self.shared.config.public_dir.join(self.rel)
     }
@@ -170,6 +178,10 @@ pub(super) fn process_page(
         Err(outcome) => return outcome,
     };
     let mut head = read_head(&mut page, &opened, &mut scratch.head);
+    // Our own view (sitemap.html) is never a page of the site, whatever the rules say.
+    if head.generator.as_deref() == Some(views::GENERATOR) {
+        return Outcome::LeftOut(LeftOut::View);
+    }
     body_date(&page, &opened, &mut head);
     // Parsed only when needed: most canonicals are written exactly as the page's URL.
     let page_url = OnceCell::new();
@@ -203,7 +215,7 @@ struct Extras {
 /// file is kept only when something reads it, opened by name in its held directory.
 fn open(page: &mut Page) -> Result<Opened, Outcome> {
     let shared = page.shared;
-    let reads = shared.needs_head || shared.lookups.state.is_some() || shared.config.images;
+    let reads = page.reads_head() || shared.lookups.state.is_some() || shared.config.images;
     let mut opened = Opened {
         file: None,
         size: None,
@@ -310,7 +322,7 @@ fn body_date(page: &Page, opened: &Opened, head: &mut Head) {
 }
 
 fn read_head(page: &mut Page, opened: &Opened, buffers: &mut page::HeadBuffers) -> Head {
-    match (&opened.file, page.shared.needs_head) {
+    match (&opened.file, page.reads_head()) {
         (Some(f), true) => {
             match page::read_head(f, &page.shared.head_options, opened.size, buffers) {
                 Ok(head) => head,
@@ -496,8 +508,10 @@ fn entry(
         .then(|| source.err())
         .flatten();
     let base = config.base_url.as_str().len();
+    let rest = &loc[base.min(loc.len())..];
+    let about = config.views.any().then(|| about(page, head, rest));
     let fields = Fields {
-        rest: &loc[base.min(loc.len())..],
+        rest,
         lastmod: resolved.lastmod,
         changefreq: verdict.changefreq,
         priority: verdict.priority,
@@ -511,7 +525,24 @@ fn entry(
             from: resolved.from,
             missed,
         },
+        about,
     )
+}
+
+/// What the views show of a listed page (`rest`, its URL after the base): its title
+/// and description; the language of the home page only, the path only for the full text.
+fn about(page: &Page, head: &Head, rest: &str) -> Box<About> {
+    let settings = &page.shared.config.views;
+    Box::new(About {
+        title: head.title.as_deref().map(Into::into),
+        description: head.description.as_deref().map(Into::into),
+        lang: head
+            .lang
+            .as_deref()
+            .filter(|_| rest.is_empty())
+            .map(Into::into),
+        path: settings.llms_full_txt.then(|| page.rel.into()),
+    })
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use crate::fsutil::Place;
 use crate::lastmod;
 use crate::robots::{self, Announced, RobotsError, RobotsTxt};
 use crate::sitemap::{self, ChildPrefix, Group, Limits, WriteError, Written};
-use crate::urls;
+use crate::{urls, views};
 
 /// The URL of the directory `output` is published in: its place under the public
 /// directory, or the base URL when it is written elsewhere.
@@ -39,6 +39,8 @@ pub struct WriteOutcome {
     pub robots: Option<Announced>,
     /// The bundled stylesheet, when `stylesheet = "default"` had it written.
     pub stylesheet: Option<std::path::PathBuf>,
+    /// The views written (`sitemap.html`, `llms.txt`), when any is asked for.
+    pub views: Option<views::Written>,
 }
 
 /// Writes the collection where the configuration says (standard output is `out`), then
@@ -61,6 +63,7 @@ pub fn write(
                 url: None,
                 robots: None,
                 stylesheet: None,
+                views: None,
             });
         }
         Output::File(path) => path,
@@ -68,6 +71,8 @@ pub fn write(
     let groups = groups(collection);
     // Before the first directory or file is made: what the counts refuse is refused now.
     sitemap::refuse_too_many_files(&groups, limits, config.format)?;
+    // A hand-written sitemap.html or llms.txt is refused before anything is written.
+    views::refuse_foreign(&config.views, &config.public_dir)?;
     make_output_dir(config, path)?;
     // Before the sitemap that links to it, so it is never linked while missing.
     let stylesheet = match &config.stylesheet {
@@ -79,6 +84,17 @@ pub fn write(
     let written = sitemap::write_files(path, &prefix, &groups, limits, form(config))?;
     save_state(config, collection)?;
     write_indexnow_key(config)?;
+    let views = config.views.any().then(|| {
+        views::write(&views::Site {
+            settings: &config.views,
+            public_dir: &config.public_dir,
+            base_url: config.base_url.as_str(),
+            entries: collection.entries.as_slice(),
+            about: &collection.about,
+            sections: &collection.sections,
+            sitemap_url: &url,
+        })
+    });
     let robots = match config.robots_txt {
         RobotsTxt::Leave => None,
         mode => {
@@ -102,6 +118,7 @@ pub fn write(
         url: Some(url),
         robots,
         stylesheet,
+        views: views.transpose()?,
     })
 }
 

@@ -316,7 +316,12 @@ pub struct Loc<'a> {
     rest: &'a str,
 }
 
-impl Loc<'_> {
+impl<'a> Loc<'a> {
+    /// Its part after the base URL.
+    pub fn rest(&self) -> &'a str {
+        self.rest
+    }
+
     /// Its length in bytes.
     pub fn len(&self) -> usize {
         self.base.len() + self.rest.len()

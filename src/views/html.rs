@@ -1,0 +1,157 @@
+//! `sitemap.html`: every listed page as a link titled as the page is, grouped as the
+//! sitemap is, in the site's language; light and dark, readable on a phone, no script
+//! and nothing fetched from elsewhere. Every value is escaped.
+
+use std::io::{self, Write};
+
+#[cfg(doc)]
+use super::GENERATOR;
+use super::groups::Group;
+use super::{Page, SiteFacts};
+
+/// The tag that marks a `sitemap.html` as ours, so a later run may replace it and the
+/// walk never lists it (its generator is [`GENERATOR`]).
+pub(super) const MARK: &str = "<meta name=\"generator\" content=\"sitemapgen\">";
+
+/// The page's style: the system's fonts and colours that pass WCAG AA contrast in both
+/// schemes.
+const STYLE: &str = "\
+:root{color-scheme:light dark;--fg:#1b1b1b;--bg:#fff;--muted:#555;--link:#0645ad;--rule:#ddd}
+@media (prefers-color-scheme:dark){:root{--fg:#e8e8e8;--bg:#121212;--muted:#b5b5b5;--link:#8ab4f8;--rule:#333}}
+body{margin:0 auto;max-width:48rem;padding:1rem;font:1rem/1.5 system-ui,sans-serif;color:var(--fg);background:var(--bg)}
+a{color:var(--link)}
+h1{font-size:1.6rem;margin:.5rem 0}
+h2{font-size:1.25rem;margin:1.5rem 0 .5rem;padding-top:.5rem;border-top:1px solid var(--rule)}
+p{margin:.25rem 0}
+.muted{color:var(--muted)}
+ul{padding-left:1.25rem}
+li{margin:.25rem 0;overflow-wrap:anywhere}
+nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0}
+";
+
+/// The HTML view, written into `out`.
+pub(super) fn render(
+    out: &mut dyn Write,
+    site: &SiteFacts,
+    pages: &[Page],
+    groups: &[Group],
+) -> io::Result<()> {
+    let lang = site.lang.as_deref().unwrap_or("und");
+    let name = escape(&site.name);
+    writeln!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>",
+        escape(lang)
+    )?;
+    writeln!(out, "<meta charset=\"utf-8\">")?;
+    writeln!(
+        out,
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+    )?;
+    writeln!(out, "{MARK}")?;
+    writeln!(out, "<title>Sitemap: {name}</title>")?;
+    writeln!(out, "<style>\n{STYLE}</style>\n</head>\n<body>")?;
+    writeln!(out, "<header>\n<h1>{name}</h1>")?;
+    if let Some(description) = &site.description {
+        writeln!(out, "<p>{}</p>", escape(description))?;
+    }
+    let sitemap = escape(&site.path_of(&site.sitemap_url));
+    let count = crate::text::count(pages.len(), "page", "pages");
+    writeln!(
+        out,
+        "<p class=\"muted\">{count}; also as <a href=\"{sitemap}\">the XML sitemap</a>.</p>\n</header>\n<main>"
+    )?;
+    if groups.len() > 1 {
+        contents(out, groups)?;
+    }
+    for (n, group) in groups.iter().enumerate() {
+        section(out, site, pages, group, n + 1)?;
+    }
+    writeln!(out, "</main>\n</body>\n</html>")
+}
+
+/// The list of groups, each a link to its part of the page.
+fn contents(out: &mut dyn Write, groups: &[Group]) -> io::Result<()> {
+    writeln!(out, "<nav aria-label=\"Sections\">\n<ul>")?;
+    for (n, group) in groups.iter().enumerate() {
+        writeln!(
+            out,
+            "<li><a href=\"#s{}\">{}</a> <span class=\"muted\">({})</span></li>",
+            n + 1,
+            escape(&group.name),
+            group.pages.len()
+        )?;
+    }
+    writeln!(out, "</ul>\n</nav>")
+}
+
+/// One group: its heading, then a link per page.
+fn section(
+    out: &mut dyn Write,
+    site: &SiteFacts,
+    pages: &[Page],
+    group: &Group,
+    n: usize,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "<section aria-labelledby=\"s{n}\">\n<h2 id=\"s{n}\">{}</h2>\n<ul>",
+        escape(&group.name)
+    )?;
+    let mut url = String::new();
+    for &i in &group.pages {
+        let page = pages[i];
+        url.clear();
+        url.push_str(&site.base_path);
+        url.push_str(page.rest);
+        let href = escape(&url);
+        // A page without a title is shown by its URL, as the sitemap lists it.
+        let text = match page.title() {
+            Some(title) => escape(title),
+            None => escape(&format!("{}{}", site.base_url, page.rest)),
+        };
+        writeln!(out, "<li><a href=\"{href}\">{text}</a></li>")?;
+    }
+    writeln!(out, "</ul>\n</section>")
+}
+
+/// `s` as HTML text or attribute value: markup characters escaped, and control
+/// characters (which HTML forbids) dropped.
+fn escape(s: &str) -> String {
+    let clean: std::borrow::Cow<str> = if s.chars().any(char::is_control) {
+        s.chars()
+            .filter(|c| !c.is_control())
+            .collect::<String>()
+            .into()
+    } else {
+        s.into()
+    };
+    quick_xml::escape::escape(clean.as_ref()).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mark_names_the_generator() {
+        assert!(MARK.contains(&format!("content=\"{}\"", crate::views::GENERATOR)));
+    }
+
+    #[test]
+    fn values_are_escaped() {
+        let table = [
+            ("plain", "plain"),
+            (
+                "<script>alert(1)</script>",
+                "&lt;script&gt;alert(1)&lt;/script&gt;",
+            ),
+            ("a \"b\" & 'c'", "a &quot;b&quot; &amp; &apos;c&apos;"),
+            ("bell\u{7}nul\u{0}", "bellnul"),
+            ("Café 日本語", "Café 日本語"),
+        ];
+        for (value, want) in table {
+            assert_eq!(escape(value), want, "{value}");
+        }
+    }
+}

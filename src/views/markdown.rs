@@ -1,0 +1,1 @@
+//! Placeholder until the markdown converter lands (llms-full.txt).

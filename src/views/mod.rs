@@ -1,0 +1,153 @@
+//! Views of the listed pages for people and for language models, written into the site
+//! beside the sitemap: `sitemap.html` (`html_sitemap = true`), a page of links by
+//! section that every browser shows (XSLT, which the stylesheet needs, is leaving
+//! browsers), and `llms.txt` (`llms_txt = true`), the llmstxt.org index of the site in
+//! Markdown, with `llms-full.txt` (`llms_full_txt = true`) holding each page's main
+//! content.
+//!
+//! They show exactly what the sitemap lists, with each page's title and description
+//! from its head, grouped as the sitemap is: by `[[section]]`, else by top directory.
+//! Both are deterministic: the same site gives the same bytes.
+
+#[cfg(feature = "markdown")]
+mod full;
+mod groups;
+mod html;
+mod llms;
+#[cfg(feature = "markdown")]
+mod markdown;
+mod write;
+
+use std::path::{Path, PathBuf};
+
+pub use write::{Site, ViewError, Written, refuse_foreign, write};
+
+/// The HTML view's file name, at the root of the site.
+pub const HTML_FILE: &str = "sitemap.html";
+/// The language-model index's file name, at the root of the site.
+pub const LLMS_FILE: &str = "llms.txt";
+/// The language-model full text's file name, at the root of the site.
+pub const LLMS_FULL_FILE: &str = "llms-full.txt";
+
+/// The `<meta name="generator">` of the HTML view: a page that carries it is ours, never
+/// listed as a page of the site, and may be replaced.
+pub const GENERATOR: &str = "sitemapgen";
+
+/// The default `llms_txt_max_pages`: some 30,000 tokens of links, a small part of one
+/// model's context.
+pub const DEFAULT_LLMS_MAX_PAGES: usize = 300;
+
+/// The most `llms_txt_max_pages` may be.
+pub const MAX_LLMS_MAX_PAGES: usize = 50_000;
+
+/// The most characters `site_name` may have.
+pub const MAX_SITE_NAME: usize = 200;
+
+/// Which views are written, and how (the `html_sitemap`, `llms_*` and `site_name` keys).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ViewSettings {
+    /// Write `sitemap.html`.
+    pub html_sitemap: bool,
+    /// Write `llms.txt`.
+    pub llms_txt: bool,
+    /// The most pages `llms.txt` lists.
+    pub llms_txt_max_pages: usize,
+    /// Write `llms-full.txt`, the main content of the pages `llms.txt` lists.
+    pub llms_full_txt: bool,
+    /// The site's name, over the home page's title.
+    pub site_name: Option<String>,
+}
+
+impl Default for ViewSettings {
+    fn default() -> Self {
+        ViewSettings {
+            html_sitemap: false,
+            llms_txt: false,
+            llms_txt_max_pages: DEFAULT_LLMS_MAX_PAGES,
+            llms_full_txt: false,
+            site_name: None,
+        }
+    }
+}
+
+impl ViewSettings {
+    /// Whether any view is written, so each listed page's title and description are kept.
+    pub fn any(&self) -> bool {
+        self.html_sitemap || self.llms_txt
+    }
+
+    /// The files the views write, by name.
+    pub fn files(&self) -> impl Iterator<Item = &'static str> + '_ {
+        [
+            (self.html_sitemap, HTML_FILE),
+            (self.llms_txt, LLMS_FILE),
+            (self.llms_full_txt, LLMS_FULL_FILE),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+    }
+}
+
+/// What the views show of one listed page, from its head.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct About {
+    /// Its title (see [`crate::page::Head::title`]).
+    pub title: Option<Box<str>>,
+    /// Its description (see [`crate::page::Head::description`]).
+    pub description: Option<Box<str>>,
+    /// Its language (`<html lang>`), kept for the home page only: the site's.
+    pub lang: Option<Box<str>>,
+    /// Its path under the public directory, kept for `llms_full_txt` only.
+    pub path: Option<Box<Path>>,
+}
+
+/// One listed page as the views show it.
+#[derive(Debug, Clone, Copy)]
+struct Page<'a> {
+    /// Its URL after the base URL.
+    rest: &'a str,
+    about: &'a About,
+}
+
+impl<'a> Page<'a> {
+    fn title(&self) -> Option<&'a str> {
+        self.about.title.as_deref()
+    }
+
+    fn description(&self) -> Option<&'a str> {
+        self.about.description.as_deref()
+    }
+}
+
+/// What is known of the site as a whole, from the settings and its home page.
+#[derive(Debug)]
+struct SiteFacts {
+    /// `site_name`, else the home page's title, else the base URL's host.
+    name: String,
+    /// The home page's description.
+    description: Option<String>,
+    /// The home page's language.
+    lang: Option<String>,
+    /// The base URL.
+    base_url: String,
+    /// The base URL's path (`/` or `/docs/`), for links that work on any host serving
+    /// the site (a preview, a staging deploy).
+    base_path: String,
+    /// The sitemap's URL.
+    sitemap_url: String,
+}
+
+impl SiteFacts {
+    /// `url` as a link within the site: its path, when it is under the base URL.
+    fn path_of(&self, url: &str) -> String {
+        match url.strip_prefix(&self.base_url) {
+            Some(rest) => format!("{}{rest}", self.base_path),
+            None => url.to_string(),
+        }
+    }
+}
+
+/// Where a view is written, for what it says.
+fn path_of(public_dir: &Path, name: &str) -> PathBuf {
+    public_dir.join(name)
+}
