@@ -66,8 +66,23 @@ pub fn render(found: &Detected) -> String {
     ));
     render_sections(&mut out, found.generator);
     render_source(&mut out, found);
+    out.push_str(VIEWS);
     out
 }
+
+/// The views, commented: each is a choice the site's owner makes.
+const VIEWS: &str = "
+# A page of links to every listed page, titled and grouped as the sitemap is, for
+# visitors: public_dir/sitemap.html (browsers no longer show sitemaps with XSLT).
+# html_sitemap = true
+
+# llms.txt (llmstxt.org): the site's pages with their titles and descriptions, for
+# language models; llms-full.txt beside it holds their main content as Markdown.
+# llms_txt = true
+# llms_txt_max_pages = 300
+# llms_full_txt = true
+# site_name = \"My site\"        # default: the home page's title
+";
 
 /// `lastmod`: from the pages' sources when the generator's routing is known.
 fn render_lastmod(out: &mut String, found: &Detected) {
