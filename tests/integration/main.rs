@@ -32,4 +32,5 @@ mod submit;
 mod syscalls;
 mod tools;
 mod util;
+mod views;
 mod writes;

@@ -1,0 +1,255 @@
+//! The views (`html_sitemap`, `llms_txt`, `llms_full_txt`) through the real binary on
+//! temporary sites: their exact bytes (snapshots), what they leave out, how they refuse
+//! a hand-written file, and that a rerun gives the same bytes. (How a browser shows
+//! `sitemap.html`, and the llmstxt.org parser's reading of `llms.txt`, are
+//! tests/views.sh's part.)
+
+use std::fs;
+
+use predicates::prelude::*;
+
+use crate::util::{Site, locs, validate_set};
+
+/// Writes `rel` under `public/` with `head` in its head and `body` in its body.
+fn page(site: &Site, rel: &str, head: &str, body: &str) {
+    let path = site.public().join(rel);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let html =
+        format!("<!doctype html><html lang=\"de\"><head>{head}</head><body>{body}</body></html>\n");
+    fs::write(path, html).unwrap();
+}
+
+/// A small site with sections, non-ASCII and hostile titles, a noindex page and a page
+/// whose canonical is another.
+fn small_site() -> Site {
+    let site = Site::new(&[]);
+    page(
+        &site,
+        "index.html",
+        "<title>Café Ünïcode — Start</title><meta name=\"description\" content=\"Ein Café &amp; mehr\">",
+        "<main><h1>Willkommen</h1><p>Hallo.</p><nav>skip</nav></main>",
+    );
+    page(
+        &site,
+        "about/index.html",
+        "<title>Über uns</title>",
+        "<p>about</p>",
+    );
+    page(
+        &site,
+        "blog/index.html",
+        "<title>Blog</title><meta property=\"og:description\" content=\"All [the] posts\">",
+        "<main><p>posts</p></main>",
+    );
+    page(
+        &site,
+        "blog/hostile/index.html",
+        "<title>&lt;script&gt;alert(1)&lt;/script&gt; \"q\" &amp; 'a' [x] *y*</title>\
+         <meta name=\"description\" content=\"<b>bold</b> &amp; \n  spaced\">",
+        "<main><h2>Hostile</h2><script>alert(2)</script><p>a &lt;b&gt; c</p></main>",
+    );
+    page(
+        &site,
+        "blog/notitle.html",
+        "",
+        "<article><p>no title</p></article>",
+    );
+    page(
+        &site,
+        "blog/hidden/index.html",
+        "<title>Hidden</title><meta name=\"robots\" content=\"noindex\">",
+        "",
+    );
+    page(
+        &site,
+        "blog/copy/index.html",
+        "<title>Copy</title><link rel=\"canonical\" href=\"https://example.org/blog/\">",
+        "",
+    );
+    page(
+        &site,
+        "docs/a.html",
+        "<meta property=\"og:title\" content=\"Doc A (og)\">",
+        "",
+    );
+    page(&site, "docs/b(1).html", "<title>  Doc\n\tB  </title>", "");
+    page(&site, "misc/x.html", "<title>日本語のページ</title>", "");
+    site.set_all_mtimes(1_700_000_000);
+    site
+}
+
+const CONFIG: &str =
+    "base_url = 'https://example.org/'\nlastmod = 'none'\nhtml_sitemap = true\nllms_txt = true\n";
+
+/// The exact views of a small site without sections: grouped by top directory, titles
+/// escaped, the noindex and canonical-elsewhere pages absent, and the same bytes on a
+/// second run (when our own sitemap.html is there to be left out).
+#[test]
+fn exact_views_of_a_small_site() {
+    let site = small_site();
+    site.config(CONFIG);
+    site.cmd()
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("llms.txt (8 pages)"));
+    let html = site.read("sitemap.html");
+    let llms = site.read("llms.txt");
+    insta::assert_snapshot!("sitemap_html", html);
+    insta::assert_snapshot!("llms_txt", llms);
+    for hidden in ["Hidden", "Copy", "blog/hidden", "blog/copy"] {
+        assert!(!html.contains(hidden) && !llms.contains(hidden), "{hidden}");
+    }
+    assert!(!html.contains("<script") && !html.contains("<b>"), "{html}");
+    // One link per listed URL, in the page's list items.
+    let listed = locs(&site.public().join("sitemap.xml"));
+    assert_eq!(html.matches("<li><a href=\"/").count(), listed.len());
+    assert_eq!(llms.matches("\n- [").count(), listed.len());
+
+    site.cmd()
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("1 sitemapgen view"));
+    assert_eq!(site.read("sitemap.html"), html);
+    assert_eq!(site.read("llms.txt"), llms);
+    assert_eq!(locs(&site.public().join("sitemap.xml")), listed);
+}
+
+/// With sections the views group as the sitemap does: each section, then the pages in
+/// none under the site's name (`site_name` here).
+#[test]
+fn views_follow_the_sections() {
+    let site = small_site();
+    site.config(&format!(
+        "{CONFIG}site_name = 'Mein Café'\n[[section]]\nname = 'blog'\nmatch = 'blog/**'\n[[section]]\nname = 'docs'\nmatch = 'docs/**'\n"
+    ));
+    site.cmd().assert().success();
+    validate_set(&site.public().join("sitemap.xml"));
+    let llms = site.read("llms.txt");
+    let headings: Vec<&str> = llms.lines().filter(|l| l.starts_with('#')).collect();
+    assert_eq!(
+        headings,
+        ["# Mein Café", "## blog", "## docs", "## Mein Café"]
+    );
+    let html = site.read("sitemap.html");
+    assert!(html.contains("<h1>Mein Café</h1>"), "{html}");
+    let h2: Vec<&str> = html.lines().filter(|l| l.starts_with("<h2")).collect();
+    assert_eq!(h2.len(), 3, "{h2:?}");
+}
+
+/// `llms_txt_max_pages` keeps the shallowest pages and says how many of how many.
+#[test]
+fn llms_txt_keeps_the_shallowest_pages() {
+    let site = small_site();
+    site.config(&format!("{CONFIG}llms_txt_max_pages = 3\n"));
+    site.cmd()
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("llms.txt (3 pages)"));
+    let llms = site.read("llms.txt");
+    assert!(llms.contains("lists 3 of the site's 8 pages"), "{llms}");
+    let links: Vec<&str> = llms.lines().filter(|l| l.starts_with("- [")).collect();
+    assert_eq!(links.len(), 3, "{llms}");
+    assert!(links[0].contains("(https://example.org/)"), "{links:?}");
+    assert!(
+        links
+            .iter()
+            .any(|l| l.contains("(https://example.org/blog/)")),
+        "{links:?}"
+    );
+}
+
+/// A hand-written sitemap.html or llms.txt is never overwritten: the run stops before
+/// writing anything, naming the file; without the view's key it is left alone and
+/// listed (sitemap.html) as any page.
+#[test]
+fn hand_written_views_are_refused() {
+    for (name, key) in [("sitemap.html", "html_sitemap"), ("llms.txt", "llms_txt")] {
+        let site = small_site();
+        site.config(CONFIG);
+        let mine = "<!doctype html><title>My own sitemap page</title>\n";
+        fs::write(site.public().join(name), mine).unwrap();
+        site.cmd()
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(name).and(predicate::str::contains(key)))
+            .stderr(predicate::str::contains("not written by sitemapgen"));
+        assert_eq!(site.read(name), mine);
+        assert!(!site.public().join("sitemap.xml").exists());
+        for other in ["sitemap.html", "llms.txt"] {
+            if other != name {
+                assert!(!site.public().join(other).exists(), "{other}");
+            }
+        }
+    }
+    let site = small_site();
+    site.config("base_url = 'https://example.org/'\n");
+    fs::write(
+        site.public().join("sitemap.html"),
+        "<!doctype html><title>Mine</title>\n",
+    )
+    .unwrap();
+    site.cmd().assert().success();
+    let listed = locs(&site.public().join("sitemap.xml"));
+    assert!(
+        listed.contains(&"https://example.org/sitemap.html".to_string()),
+        "{listed:?}"
+    );
+}
+
+/// Values that make no sense are refused in one line naming the key.
+#[test]
+fn bad_view_settings_are_refused() {
+    let table = [
+        (
+            "llms_txt_max_pages = 0\nllms_txt = true\n",
+            "llms_txt_max_pages",
+        ),
+        ("llms_txt_max_pages = 10\n", "set llms_txt = true"),
+        ("llms_full_txt = true\n", "set llms_txt = true"),
+        ("site_name = '  '\n", "site_name"),
+        ("site_name = \"a\\nb\"\n", "one line"),
+    ];
+    for (toml, says) in table {
+        let site = small_site();
+        site.config(&format!("base_url = 'https://example.org/'\n{toml}"));
+        let out = site.cmd().assert().code(2).get_output().stderr.clone();
+        let err = String::from_utf8(out).unwrap();
+        assert!(err.contains(says), "{toml}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(!site.public().join("sitemap.xml").exists());
+    }
+}
+
+/// `--json` reports the views; `check` refuses them by name and ignores them in a
+/// directory.
+#[test]
+fn views_are_reported_and_not_checked_as_sitemaps() {
+    let site = small_site();
+    site.config(CONFIG);
+    let out = site
+        .cmd()
+        .arg("--json")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let views = &json["views"];
+    assert!(
+        views["html"].as_str().unwrap().ends_with("sitemap.html"),
+        "{json}"
+    );
+    assert_eq!(views["llms"]["pages"], 8, "{json}");
+    for name in ["sitemap.html", "llms.txt"] {
+        site.cmd()
+            .args(["check", &format!("public/{name}")])
+            .assert()
+            .failure()
+            .stdout(predicate::str::contains("not a sitemap"));
+    }
+    site.cmd()
+        .args(["check", "public", "--strict"])
+        .assert()
+        .success();
+}
