@@ -36,7 +36,9 @@ pub(super) fn render(
     pages: &[Page],
     groups: &[Group],
 ) -> io::Result<()> {
-    let lang = site.lang.as_deref().unwrap_or("und");
+    // The page's own words ("pages", "the XML sitemap") are English: the language
+    // when the home page names none.
+    let lang = site.lang.as_deref().unwrap_or("en");
     let name = escape(&site.name);
     writeln!(
         out,
