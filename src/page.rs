@@ -16,8 +16,8 @@ mod prescan;
 mod values;
 
 pub use body::{Body, BodyWants, read_body};
-use values::json_ld_date_modified;
 pub use values::{BODY_DATE_GENERATORS, BODY_DATE_LIMIT, body_date_modified, refresh_target};
+use values::{collapsed, json_ld_date_modified, language_tag};
 
 /// The most bytes of a page that are ever read.
 pub const HEAD_LIMIT: usize = 64 * 1024;
@@ -69,11 +69,14 @@ pub struct Head {
     /// slices), which no one visits as a page. A file of text alone, or an empty one, is
     /// not a fragment.
     pub fragment: bool,
-    /// The page's title (placeholder until the head reader fills it).
+    /// The first `<title>`'s text, else `og:title`: entity-decoded, whitespace collapsed,
+    /// at most [`TITLE_LIMIT`] characters; for the views.
     pub title: Option<String>,
-    /// The page's description (placeholder until the head reader fills it).
+    /// `<meta name="description">`, else `og:description`, as the title is made, at most
+    /// [`DESCRIPTION_LIMIT`] characters.
     pub description: Option<String>,
-    /// The page's language (placeholder until the head reader fills it).
+    /// The `<html lang>`, when it is a language tag (letters, digits and `-`, at most
+    /// [`LANG_LIMIT`] bytes).
     pub lang: Option<String>,
 }
 
@@ -93,7 +96,16 @@ pub enum ModifiedSource {
 }
 
 /// The tags whose attributes the [`Collector`] reads; others' are passed over.
-const TAGS_WITH_ATTRS: [&[u8]; 3] = [b"meta", b"link", b"script"];
+const TAGS_WITH_ATTRS: [&[u8]; 4] = [b"meta", b"link", b"script", b"html"];
+
+/// The most characters of a title kept: more than any search result shows.
+pub const TITLE_LIMIT: usize = 200;
+
+/// The most characters of a description kept.
+pub const DESCRIPTION_LIMIT: usize = 400;
+
+/// The most bytes of a language tag: BCP 47's longest common forms fit in 35.
+pub const LANG_LIMIT: usize = 35;
 
 /// The most bytes of a `<meta name="generator">` kept: names and versions are short.
 pub const GENERATOR_LIMIT: usize = 64;
@@ -172,9 +184,10 @@ enum Attr {
     Href,
     HrefLang,
     Type,
+    Lang,
 }
 
-const ATTRS: [(&[u8], Attr); 9] = [
+const ATTRS: [(&[u8], Attr); 10] = [
     (b"name", Attr::Name),
     (b"content", Attr::Content),
     (b"http-equiv", Attr::HttpEquiv),
@@ -184,10 +197,11 @@ const ATTRS: [(&[u8], Attr); 9] = [
     (b"href", Attr::Href),
     (b"hreflang", Attr::HrefLang),
     (b"type", Attr::Type),
+    (b"lang", Attr::Lang),
 ];
 
 /// The wanted attributes of the tag being read, by [`Attr`].
-type Attrs = crate::html::TagAttrs<9>;
+type Attrs = crate::html::TagAttrs<10>;
 
 /// Turns what a page's tags say into a [`Head`].
 struct Collector<'o> {
@@ -196,6 +210,12 @@ struct Collector<'o> {
     modified: Option<(ModifiedSource, String)>,
     /// Text is being gathered: inside a JSON-LD script.
     in_json_ld: bool,
+    /// Text is being gathered: inside the first `<title>`.
+    in_title: bool,
+    /// The first `<title>` was read (empty or not): later ones do not count.
+    title_seen: bool,
+    /// The `og:title` and `og:description`, the fallbacks of the title and description.
+    og: [Option<String>; 2],
     /// Inside a `<noscript>`: its `<meta>` and `<link>` count (a crawler without scripts
     /// reads them), and a tag that cannot be in a head is passed over, not an end.
     in_noscript: bool,
@@ -216,6 +236,9 @@ impl<'o> Collector<'o> {
             head: Head::default(),
             modified: None,
             in_json_ld: false,
+            in_title: false,
+            title_seen: false,
+            og: [None, None],
             in_noscript: false,
             templates: 0,
             document: false,
@@ -227,6 +250,9 @@ impl<'o> Collector<'o> {
     /// What the head said, and whether its end was seen.
     fn finish(self) -> (Head, bool) {
         let mut head = self.head;
+        let [og_title, og_description] = self.og;
+        head.title = head.title.or(og_title);
+        head.description = head.description.or(og_description);
         head.modified = self.modified.map(|(_, v)| v);
         head.fragment = self.tagged && !self.document;
         (head, self.complete)
@@ -257,6 +283,14 @@ impl<'o> Collector<'o> {
         // `noscript` and the tags of `TAGS_WITH_ATTRS`.
         match name {
             b"noscript" => self.in_noscript = true,
+            b"title" => self.in_title = !self.title_seen && !self.in_noscript,
+            b"html" => {
+                self.head.lang = self
+                    .head
+                    .lang
+                    .take()
+                    .or_else(|| attrs.get(Attr::Lang as usize).and_then(language_tag));
+            }
             b"meta" => self.meta(attrs),
             b"link" => self.link(attrs),
             b"script" => {
@@ -285,6 +319,11 @@ impl<'o> Collector<'o> {
                     self.found(ModifiedSource::JsonLd, date);
                 }
             }
+            b"title" if self.in_title => {
+                self.in_title = false;
+                self.title_seen = true;
+                self.head.title = collapsed(text, TITLE_LIMIT);
+            }
             b"noscript" => self.in_noscript = false,
             b"head" | b"body" | b"html" => self.complete = true,
             _ => {}
@@ -308,6 +347,12 @@ impl<'o> Collector<'o> {
                 && let Some(c) = content
             {
                 self.found(ModifiedSource::LastModified, text(c));
+            }
+            if name == "description"
+                && self.head.description.is_none()
+                && let Some(c) = content
+            {
+                self.head.description = collapsed(c, DESCRIPTION_LIMIT);
             }
             if name == "generator"
                 && self.head.generator.is_none()
@@ -337,6 +382,17 @@ impl<'o> Collector<'o> {
             }
             if is(Attr::ItemProp, "dateModified") {
                 self.found(ModifiedSource::ItemPropDateModified, text(c));
+            }
+            for (i, (property, limit)) in [
+                ("og:title", TITLE_LIMIT),
+                ("og:description", DESCRIPTION_LIMIT),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                if self.og[i].is_none() && is(Attr::Property, property) {
+                    self.og[i] = collapsed(c, limit);
+                }
             }
         }
     }
@@ -416,7 +472,7 @@ impl Collect for HeadSink<'_, '_> {
     }
 
     fn text(&mut self, s: &[u8]) {
-        if self.collector.in_json_ld {
+        if self.collector.in_json_ld || self.collector.in_title {
             self.text.extend_from_slice(s);
         }
     }
@@ -440,6 +496,44 @@ impl Collect for HeadSink<'_, '_> {
         self.text.clear();
         self.collector.complete
     }
+}
+
+/// The text of an element read as RCDATA (a `<title>`) whose content is `content`,
+/// its character references decoded by html5gum itself, so the pre-scan hands the
+/// collector exactly what the tokenizer would.
+fn decode_rcdata(content: &[u8], name: &[u8]) -> Vec<u8> {
+    /// Gathers text only.
+    struct Text(Vec<u8>);
+
+    impl Collect for Text {
+        type Slot = ();
+
+        const BARE_ATTRIBUTES: bool = false;
+
+        fn attribute(&mut self, _: &[u8], _: &[u8]) -> Option<()> {
+            None
+        }
+
+        fn value(&mut self, (): (), _: &[u8]) {}
+
+        fn text(&mut self, s: &[u8]) {
+            self.0.extend_from_slice(s);
+        }
+
+        fn start_tag(&mut self, _: &[u8]) -> bool {
+            false
+        }
+
+        fn end_tag(&mut self, _: &[u8]) -> bool {
+            true
+        }
+    }
+
+    let mut html = Vec::with_capacity(content.len() + 2 * name.len() + 5);
+    for piece in [&b"<"[..], name, b">", content, b"</", name, b">"] {
+        html.extend_from_slice(piece);
+    }
+    crate::html::stream_bytes(&html, Text(Vec::new()), &mut Default::default()).0
 }
 
 /// [`parse_head_with`] with fresh buffers.

@@ -306,13 +306,25 @@ impl Scan<'_, '_, '_> {
             }
         };
         let content = &self.html[content_start..end];
-        let keeps_text = script && self.collector.in_json_ld;
+        let keeps_text =
+            (script && self.collector.in_json_ld) || (!script && self.collector.in_title);
+
         if keeps_text && content.iter().any(|&b| b == 0 || b == b'\r') {
             return Err(Stop::GiveUp);
         }
         self.at += 1 + name_len;
         self.attributes(false)?;
-        let text = if keeps_text { content } else { &[][..] };
+        // A title's character references are decoded as html5gum decodes them: by
+        // html5gum, over the title alone.
+        let decoded;
+        let text = match keeps_text {
+            true if !script && content.contains(&b'&') => {
+                decoded = super::decode_rcdata(content, &self.scratch.name);
+                &decoded[..]
+            }
+            true => content,
+            false => &[][..],
+        };
         self.collector.end_tag(&self.scratch.name, text);
         Ok(())
     }

@@ -474,3 +474,76 @@ fn malformed_and_binary_input_never_panics() {
 fn read_fresh(input: impl std::io::Read, options: &HeadOptions) -> std::io::Result<Head> {
     read_head(input, options, None, &mut HeadBuffers::default())
 }
+
+/// Titles and descriptions as the views show them: the first `<title>` (else
+/// `og:title`), `<meta name="description">` (else `og:description`), entity-decoded,
+/// whitespace collapsed, bounded; the language of `<html lang>` when it is a tag.
+#[test]
+fn titles_descriptions_and_the_language() {
+    let long = "word ".repeat(100);
+    let table: &[(&str, Option<&str>, Option<&str>, Option<&str>)] = &[
+        (
+            "<html lang=de><title>Fish &amp; Chips &lt;script&gt;</title>",
+            Some("Fish & Chips <script>"),
+            None,
+            Some("de"),
+        ),
+        ("<title> a\n\t b  </title>", Some("a b"), None, None),
+        (
+            "<title> </title><meta property=og:title content=OG>",
+            Some("OG"),
+            None,
+            None,
+        ),
+        (
+            "<meta property=og:description content=og><meta name=Description content=first><meta name=description content=second>",
+            None,
+            Some("first"),
+            None,
+        ),
+        (
+            "<meta property=og:description content=' only  og '>",
+            None,
+            Some("only og"),
+            None,
+        ),
+        (
+            "<template><title>no</title></template><title>yes</title>",
+            Some("yes"),
+            None,
+            None,
+        ),
+        (
+            "<title>one</title><title>two</title>",
+            Some("one"),
+            None,
+            None,
+        ),
+        ("<head></head><body><title>late</title>", None, None, None),
+        (
+            "<title>Café — Ünïcode 日本語</title>",
+            Some("Café — Ünïcode 日本語"),
+            None,
+            None,
+        ),
+        ("<html lang=' pt-BR '>", None, None, Some("pt-BR")),
+        ("<html lang=en_US>", None, None, None),
+        ("<html lang=''>", None, None, None),
+        ("<html lang=-x>", None, None, None),
+    ];
+    for &(html, title, description, lang) in table {
+        let head = head(html);
+        assert_eq!(head.title.as_deref(), title, "{html}");
+        assert_eq!(head.description.as_deref(), description, "{html}");
+        assert_eq!(head.lang.as_deref(), lang, "{html}");
+    }
+    let long_lang = format!("<html lang={}>", "a".repeat(LANG_LIMIT + 1));
+    assert_eq!(head(&long_lang).lang, None);
+    let cut = head(&format!(
+        "<title>{long}</title><meta name=description content='{long}{long}'>"
+    ));
+    let title = cut.title.unwrap();
+    assert_eq!(title.chars().count(), TITLE_LIMIT);
+    assert!(title.ends_with('…') && !title.ends_with(" …"), "{title}");
+    assert_eq!(cut.description.unwrap().chars().count(), DESCRIPTION_LIMIT);
+}

@@ -109,3 +109,43 @@ pub fn refresh_target(content: &str) -> Option<String> {
     let target = target.trim();
     (!target.is_empty()).then(|| target.to_string())
 }
+
+/// A value read from the head (`<title>`, a meta `content`) as the views show it: on
+/// one line, runs of whitespace one space, control characters dropped, trimmed, and at
+/// most `limit` characters (a longer one ends in `…`); `None` when nothing is left.
+pub(super) fn collapsed(bytes: &[u8], limit: usize) -> Option<String> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = String::new();
+    let mut chars = 0;
+    for word in text.split(|c: char| c.is_whitespace() || c.is_control()) {
+        if word.is_empty() {
+            continue;
+        }
+        if chars > 0 {
+            out.push(' ');
+            chars += 1;
+        }
+        out.push_str(word);
+        chars += word.chars().count();
+        if chars > limit {
+            break;
+        }
+    }
+    if chars > limit {
+        let cut: String = out.chars().take(limit - 1).collect();
+        out = format!("{}…", cut.trim_end());
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// A `lang` value when it is a language tag: letters, digits and `-`, at most
+/// [`super::LANG_LIMIT`] bytes, starting with a letter.
+pub(super) fn language_tag(value: &[u8]) -> Option<String> {
+    let value = value.trim_ascii();
+    let fits = (1..=super::LANG_LIMIT).contains(&value.len())
+        && value[0].is_ascii_alphabetic()
+        && value
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || *b == b'-');
+    fits.then(|| String::from_utf8_lossy(value).into_owned())
+}

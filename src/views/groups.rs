@@ -15,13 +15,18 @@ pub(super) struct Group {
     pub pages: Vec<usize>,
 }
 
+/// The heading of the pages at the top of a site without sections.
+const TOP: &str = "Pages";
+
+/// The heading of the pages in no section.
+const REST: &str = "Other pages";
+
 /// The groups of `pages` (in the sitemap's order): one per `[[section]]` with pages,
-/// the pages in none under `site_name`; without sections, one per top directory
-/// holding two pages or more, after the pages at the top (and those alone in their
-/// directory) under `site_name`.
-pub(super) fn groups(pages: &[Page], sections: &[SectionUrls], site_name: &str) -> Vec<Group> {
+/// then the pages in none; without sections, the pages at the top (and those alone in
+/// their directory), then one group per top directory holding two pages or more.
+pub(super) fn groups(pages: &[Page], sections: &[SectionUrls]) -> Vec<Group> {
     if sections.is_empty() {
-        return by_directory(pages, site_name);
+        return by_directory(pages);
     }
     let mut start = 0;
     let mut groups = Vec::with_capacity(sections.len());
@@ -29,10 +34,7 @@ pub(super) fn groups(pages: &[Page], sections: &[SectionUrls], site_name: &str) 
         let end = start + section.urls;
         if end > start {
             groups.push(Group {
-                name: section
-                    .name
-                    .clone()
-                    .unwrap_or_else(|| site_name.to_string()),
+                name: section.name.clone().unwrap_or_else(|| REST.to_string()),
                 pages: (start..end).collect(),
             });
         }
@@ -50,7 +52,7 @@ fn top_directory(rest: &str) -> Option<&str> {
         .filter(|d| !d.is_empty())
 }
 
-fn by_directory(pages: &[Page], site_name: &str) -> Vec<Group> {
+fn by_directory(pages: &[Page]) -> Vec<Group> {
     let mut dirs: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     let mut top = Vec::new();
     for (i, page) in pages.iter().enumerate() {
@@ -76,7 +78,7 @@ fn by_directory(pages: &[Page], site_name: &str) -> Vec<Group> {
         groups.insert(
             0,
             Group {
-                name: site_name.to_string(),
+                name: TOP.to_string(),
                 pages: top,
             },
         );
@@ -126,9 +128,9 @@ mod tests {
                 about: &about,
             })
             .collect();
-        let got = names(&by_directory(&pages, "Site"), &pages);
+        let got = names(&by_directory(&pages), &pages);
         let want = [
-            ("Site", &["", "about/", "contact.html", "docs/only/"][..]),
+            ("Pages", &["", "about/", "contact.html", "docs/only/"][..]),
             ("blog", &["blog/", "blog/a/", "blog/b.html"]),
             ("café", &["caf%C3%A9/x/", "caf%C3%A9/y/"]),
         ];
@@ -152,11 +154,11 @@ mod tests {
                 urls: 6,
             },
         ];
-        let groups = groups(&pages, &sections, "Site");
+        let groups = groups(&pages, &sections);
         let spans: Vec<(&str, usize)> = groups
             .iter()
             .map(|g| (g.name.as_str(), g.pages.len()))
             .collect();
-        assert_eq!(spans, [("Posts", 3), ("Site", 6)]);
+        assert_eq!(spans, [("Posts", 3), ("Other pages", 6)]);
     }
 }

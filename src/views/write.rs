@@ -138,7 +138,7 @@ pub fn write(site: &Site) -> Result<Written, ViewError> {
         })
         .collect();
     let facts = facts(site, &pages);
-    let groups = groups(&pages, site.sections, &facts.name);
+    let groups = groups(&pages, site.sections);
     let view = View {
         facts: &facts,
         pages: &pages,

@@ -115,7 +115,7 @@ fn exact_views_of_a_small_site() {
 }
 
 /// With sections the views group as the sitemap does: each section, then the pages in
-/// none under the site's name (`site_name` here).
+/// none; `site_name` names the site.
 #[test]
 fn views_follow_the_sections() {
     let site = small_site();
@@ -128,7 +128,7 @@ fn views_follow_the_sections() {
     let headings: Vec<&str> = llms.lines().filter(|l| l.starts_with('#')).collect();
     assert_eq!(
         headings,
-        ["# Mein Café", "## blog", "## docs", "## Mein Café"]
+        ["# Mein Café", "## blog", "## docs", "## Other pages"]
     );
     let html = site.read("sitemap.html");
     assert!(html.contains("<h1>Mein Café</h1>"), "{html}");
