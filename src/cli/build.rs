@@ -197,8 +197,8 @@ fn report_views(stderr: &mut impl Write, written: &views::Written, quiet: bool) 
         let pages = crate::text::count(*listed, "page", "pages");
         parts.push(format!("{} ({pages})", path.display()));
     }
-    if let Some((path, pages, passed)) = &written.llms_full {
-        for (page, why) in passed {
+    if let Some(full) = &written.llms_full {
+        for (page, why) in &full.passed_over {
             let line = format!(
                 "warning: {}: left out of {}: {why}",
                 page.display(),
@@ -206,8 +206,8 @@ fn report_views(stderr: &mut impl Write, written: &views::Written, quiet: bool) 
             );
             super::say_to(stderr, format_args!("{line}"));
         }
-        let pages = crate::text::count(*pages, "page", "pages");
-        parts.push(format!("{} ({pages})", path.display()));
+        let pages = crate::text::count(full.pages, "page", "pages");
+        parts.push(format!("{} ({pages})", full.path.display()));
     }
     if !quiet && !parts.is_empty() {
         super::say_to(stderr, format_args!("wrote {}", parts.join(", ")));
@@ -223,14 +223,15 @@ fn views_json(written: &views::Written) -> serde_json::Value {
     if let Some((path, listed)) = &written.llms {
         value["llms"] = serde_json::json!({"path": path.display().to_string(), "pages": listed});
     }
-    if let Some((path, pages, passed)) = &written.llms_full {
-        let passed: Vec<_> = passed
+    if let Some(full) = &written.llms_full {
+        let passed: Vec<_> = full
+            .passed_over
             .iter()
             .map(|(p, why)| serde_json::json!({"path": p.display().to_string(), "why": why}))
             .collect();
         value["llms_full"] = serde_json::json!({
-            "path": path.display().to_string(),
-            "pages": pages,
+            "path": full.path.display().to_string(),
+            "pages": full.pages,
             "passed_over": passed,
         });
     }

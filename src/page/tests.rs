@@ -481,7 +481,8 @@ fn read_fresh(input: impl std::io::Read, options: &HeadOptions) -> std::io::Resu
 #[test]
 fn titles_descriptions_and_the_language() {
     let long = "word ".repeat(100);
-    let table: &[(&str, Option<&str>, Option<&str>, Option<&str>)] = &[
+    type Row<'a> = (&'a str, Option<&'a str>, Option<&'a str>, Option<&'a str>);
+    let table: &[Row] = &[
         (
             "<html lang=de><title>Fish &amp; Chips &lt;script&gt;</title>",
             Some("Fish & Chips <script>"),

@@ -41,10 +41,10 @@ pub(super) fn render(
                 Ok(html) => {
                     let full = format!("{}{}", site.base_url, page.rest);
                     let title = text(page.title().unwrap_or(&full));
-                    write!(out, "\n---\n\n# {title}\n\nSource: {}\n\n", url(&full))?;
+                    writeln!(out, "\n---\n\n# {title}\n\nSource: {}", url(&full))?;
                     let body = converter.page(&html);
                     if !body.is_empty() {
-                        writeln!(out, "{body}")?;
+                        writeln!(out, "\n{body}")?;
                     }
                     written += 1;
                 }

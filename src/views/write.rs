@@ -60,9 +60,19 @@ pub struct Written {
     pub html: Option<PathBuf>,
     /// `llms.txt`, with `llms_txt = true`, and how many pages it lists.
     pub llms: Option<(PathBuf, usize)>,
-    /// `llms-full.txt`, with `llms_full_txt = true`, how many pages it holds, and the
-    /// pages passed over, with why.
-    pub llms_full: Option<(PathBuf, usize, Vec<(PathBuf, String)>)>,
+    /// `llms-full.txt`, with `llms_full_txt = true`.
+    pub llms_full: Option<FullText>,
+}
+
+/// What `llms-full.txt` holds.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FullText {
+    /// The file.
+    pub path: PathBuf,
+    /// How many pages it holds.
+    pub pages: usize,
+    /// The pages passed over (unreadable, too large, no longer in the site), with why.
+    pub passed_over: Vec<(PathBuf, String)>,
 }
 
 /// The marker each view carries, by file name: what tells our file from a hand-written
@@ -195,10 +205,7 @@ impl View<'_> {
 }
 
 #[cfg(feature = "markdown")]
-fn full_text(
-    view: &View,
-    chosen: &[bool],
-) -> Result<(PathBuf, usize, Vec<(PathBuf, String)>), ViewError> {
+fn full_text(view: &View, chosen: &[bool]) -> Result<FullText, ViewError> {
     let mut counts = (0, Vec::new());
     let path = view.save(LLMS_FULL_FILE, |out| {
         counts = super::full::render(
@@ -211,15 +218,16 @@ fn full_text(
         )?;
         Ok(())
     })?;
-    Ok((path, counts.0, counts.1))
+    Ok(FullText {
+        path,
+        pages: counts.0,
+        passed_over: counts.1,
+    })
 }
 
 /// Without the `markdown` feature the configuration refuses `llms_full_txt = true`.
 #[cfg(not(feature = "markdown"))]
-fn full_text(
-    _view: &View,
-    _chosen: &[bool],
-) -> Result<(PathBuf, usize, Vec<(PathBuf, String)>), ViewError> {
+fn full_text(_view: &View, _chosen: &[bool]) -> Result<FullText, ViewError> {
     unreachable!("llms_full_txt is refused without the markdown feature")
 }
 

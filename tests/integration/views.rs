@@ -253,3 +253,51 @@ fn views_are_reported_and_not_checked_as_sitemaps() {
         .assert()
         .success();
 }
+
+/// `llms_full_txt` writes each page llms.txt lists, in its order, as `# Title`,
+/// `Source: URL` and its main content in Markdown (the frame, scripts and the hostile
+/// title's markup left out); a page past 4 MiB is passed over with a warning naming it;
+/// the JSON says how many pages it holds.
+#[test]
+fn llms_full_txt_holds_the_main_content() {
+    let site = small_site();
+    page(
+        &site,
+        "blog/huge.html",
+        "<title>Huge</title>",
+        &format!("<main><p>{}</p></main>", "x".repeat(5 << 20)),
+    );
+    site.config(&format!("{CONFIG}llms_full_txt = true\n"));
+    let out = site.cmd().arg("--json").assert().success();
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        err.contains("huge.html: left out of llms-full.txt: is larger than"),
+        "{err}"
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(json["views"]["llms_full"]["pages"], 8, "{json}");
+    let full = site.read("llms-full.txt");
+    insta::assert_snapshot!("llms_full_txt", full);
+    let sources: Vec<&str> = full.lines().filter(|l| l.starts_with("Source: ")).collect();
+    let llms = site.read("llms.txt");
+    let links: Vec<String> = llms
+        .lines()
+        .filter_map(|l| {
+            l.split_once("](")
+                .map(|(_, r)| r.split(')').next().unwrap().to_string())
+        })
+        .collect();
+    let huge = "https://example.org/blog/huge.html".to_string();
+    let expected: Vec<String> = links.into_iter().filter(|l| *l != huge).collect();
+    assert_eq!(
+        sources
+            .iter()
+            .map(|s| s["Source: ".len()..].to_string())
+            .collect::<Vec<_>>(),
+        expected
+    );
+    assert!(
+        !full.contains("alert(2)") && !full.contains("skip"),
+        "{full}"
+    );
+}

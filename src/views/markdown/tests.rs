@@ -1,0 +1,97 @@
+use super::*;
+
+fn md(html: &str) -> String {
+    Converter::new().page(html.as_bytes())
+}
+
+/// The region read is `<main>`, else every `<article>`, else the body; the page's
+/// frame and machinery are left out.
+#[test]
+fn the_main_content_is_converted() {
+    let table: &[(&str, &str)] = &[
+        (
+            "<html><head><title>T</title></head><body><nav><a href=/>Home</a></nav>\
+             <main><h1>Title</h1><p>Body &amp; more</p></main><footer>f</footer></body></html>",
+            "# Title\n\nBody & more",
+        ),
+        (
+            "<body><article><h2>One</h2></article><p>between</p><article><h2>Two</h2></article></body>",
+            "## One\n\n## Two",
+        ),
+        (
+            "<body><p>just the body</p><script>x()</script></body>",
+            "just the body",
+        ),
+        (
+            "<main><ul><li>a</li><li>b</li></ul><p><a href=\"/x/\">link</a></p></main>",
+            "*   a\n*   b\n\n[link](/x/)",
+        ),
+        (
+            "<main><pre><code>fn main() {}\n</code></pre></main>",
+            "```\nfn main() {}\n```",
+        ),
+        (
+            "<main><p>x</p><img src=/a.png alt=\" A picture \"><img src=/b.png></main>",
+            "x\n\nA picture",
+        ),
+        (
+            "<main><form><input value=q><button>Go</button></form><noscript>ns</noscript>\
+             <template><p>t</p></template><style>p{}</style><svg><text>s</text></svg><p>kept</p></main>",
+            "kept",
+        ),
+        (
+            "<main><h1>Café — 日本語</h1><p>\n\n\n\nspaced</p></main>",
+            "# Café — 日本語\n\nspaced",
+        ),
+        ("", ""),
+    ];
+    for &(html, want) in table {
+        assert_eq!(md(html), want, "{html}");
+    }
+}
+
+/// A table survives as a Markdown table.
+#[test]
+fn tables_stay_tables() {
+    let out = md(
+        "<main><table><tr><th>k</th><th>v</th></tr><tr><td>a</td><td>1</td></tr></table></main>",
+    );
+    assert!(
+        out.contains("| k | v |") && out.contains("| a | 1 |"),
+        "{out}"
+    );
+}
+
+/// Broken and hostile markup converts without a panic, the same way every time, and
+/// a script's `</main>` inside a string does not end the region.
+#[test]
+fn hostile_pages_convert_the_same_every_time() {
+    let pages = [
+        "<main><p>unclosed <b>bold <i>both",
+        "<main><script>var s = '</main><h1>injected</h1>';</script><p>after</p></main>",
+        "<<<>>><main></article></main></main><p>x",
+        "\u{0}<main>\u{0}nul</main>",
+        "<main>",
+    ];
+    for page in pages {
+        let once = md(page);
+        assert_eq!(once, md(page), "{page}");
+        assert!(!once.contains("injected"), "{page}: {once}");
+    }
+    let invalid = md_bytes(b"<main><p>caf\xe9</p></main>");
+    assert_eq!(invalid, "caf\u{fffd}");
+}
+
+fn md_bytes(html: &[u8]) -> String {
+    Converter::new().page(html)
+}
+
+/// Pages past the limit are not read whole.
+#[test]
+fn pages_past_the_limit_are_passed_over() {
+    let limit = PAGE_LIMIT as usize;
+    let at_limit = vec![b'a'; limit];
+    assert_eq!(read_page(&at_limit[..]).unwrap().unwrap().len(), limit);
+    let over = vec![b'a'; limit + 1];
+    assert!(read_page(&over[..]).unwrap().is_none());
+}
