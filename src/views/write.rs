@@ -5,7 +5,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use super::groups::{Group, groups};
-use super::{About, HTML_FILE, LLMS_FILE, LLMS_FULL_FILE, Page, SiteFacts, ViewSettings};
+use super::{About, HTML_FILE, LLMS_FILE, Page, SiteFacts, ViewSettings};
 use crate::fsutil::{self, Atomic, DirLock};
 use crate::sections::SectionUrls;
 use crate::sitemap::EntrySlice;
@@ -158,14 +158,14 @@ pub fn write(site: &Site) -> Result<Written, ViewError> {
     };
     if settings.html_sitemap {
         written.html = Some(view.save(HTML_FILE, |out| {
-            super::html::render(out, &facts, &pages, &groups)
+            super::html::render(out, view.facts, view.pages, view.groups)
         })?);
     }
     if settings.llms_txt {
         let chosen = super::llms::select(&pages, settings.llms_txt_max_pages);
         let listed = chosen.iter().filter(|&&c| c).count();
         let path = view.save(LLMS_FILE, |out| {
-            super::llms::render(out, &facts, &pages, &groups, &chosen)
+            super::llms::render(out, view.facts, view.pages, view.groups, &chosen)
         })?;
         written.llms = Some((path, listed));
         if settings.llms_full_txt {
@@ -207,7 +207,7 @@ impl View<'_> {
 #[cfg(feature = "markdown")]
 fn full_text(view: &View, chosen: &[bool]) -> Result<FullText, ViewError> {
     let mut counts = (0, Vec::new());
-    let path = view.save(LLMS_FULL_FILE, |out| {
+    let path = view.save(super::LLMS_FULL_FILE, |out| {
         counts = super::full::render(
             out,
             view.facts,
