@@ -30,12 +30,16 @@ const FIRST_READ: usize = 16 * 1024;
 pub struct HeadOptions {
     /// Lower-case `name` values whose `noindex`/`none` is obeyed; `["robots"]` by default.
     pub noindex_agents: Vec<String>,
+    /// Read the title, description and language too (for the views): off by default,
+    /// so a run without views allocates nothing for them.
+    pub about: bool,
 }
 
 impl Default for HeadOptions {
     fn default() -> Self {
         HeadOptions {
             noindex_agents: vec!["robots".to_string()],
+            about: false,
         }
     }
 }
@@ -283,8 +287,10 @@ impl<'o> Collector<'o> {
         // `noscript` and the tags of `TAGS_WITH_ATTRS`.
         match name {
             b"noscript" => self.in_noscript = true,
-            b"title" => self.in_title = !self.title_seen && !self.in_noscript,
-            b"html" => {
+            b"title" => {
+                self.in_title = self.options.about && !self.title_seen && !self.in_noscript;
+            }
+            b"html" if self.options.about => {
                 self.head.lang = self
                     .head
                     .lang
@@ -349,6 +355,7 @@ impl<'o> Collector<'o> {
                 self.found(ModifiedSource::LastModified, text(c));
             }
             if name == "description"
+                && self.options.about
                 && self.head.description.is_none()
                 && let Some(c) = content
             {
@@ -390,7 +397,7 @@ impl<'o> Collector<'o> {
             .into_iter()
             .enumerate()
             {
-                if self.og[i].is_none() && is(Attr::Property, property) {
+                if self.options.about && self.og[i].is_none() && is(Attr::Property, property) {
                     self.og[i] = collapsed(c, limit);
                 }
             }

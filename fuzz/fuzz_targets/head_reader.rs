@@ -5,7 +5,10 @@ use libfuzzer_sys::fuzz_target;
 use sitemapgen::page::{BodyWants, HeadBuffers, HeadOptions, read_body, read_head};
 
 fuzz_target!(|data: &[u8]| {
-    let options = HeadOptions::default();
+    let options = HeadOptions {
+        about: true,
+        ..HeadOptions::default()
+    };
     let head = read_head(data, &options, None, &mut HeadBuffers::default()).unwrap();
     if let Some(date) = &head.modified {
         let _ = sitemapgen::lastmod::parse_date(date);

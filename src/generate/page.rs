@@ -61,6 +61,7 @@ impl<'a> Shared<'a> {
             lookups,
             head_options: HeadOptions {
                 noindex_agents: config.head.noindex_agents.clone(),
+                about: config.views.any(),
             },
             needs_head: config.head.any() || uses(LastmodSource::Meta) || config.views.any(),
             uses_mtime: uses(LastmodSource::Mtime),

@@ -60,19 +60,20 @@ pub fn render(found: &Detected) -> String {
             list.join(", ")
         ));
     }
+    // Top-level keys, before the first table.
+    out.push_str(VIEWS);
     out.push_str(found.generator.map_or(
         "# [[rule]]\n# match = [\"blog/page/**\"]\n# exclude = true\n",
         Generator::suggested_rules,
     ));
     render_sections(&mut out, found.generator);
     render_source(&mut out, found);
-    out.push_str(VIEWS);
     out
 }
 
 /// The views, commented: each is a choice the site's owner makes.
-const VIEWS: &str = "
-# A page of links to every listed page, titled and grouped as the sitemap is, for
+const VIEWS: &str =
+    "# A page of links to every listed page, titled and grouped as the sitemap is, for
 # visitors: public_dir/sitemap.html (browsers no longer show sitemaps with XSLT).
 # html_sitemap = true
 
@@ -82,6 +83,7 @@ const VIEWS: &str = "
 # llms_txt_max_pages = 300
 # llms_full_txt = true
 # site_name = \"My site\"        # default: the home page's title
+
 ";
 
 /// `lastmod`: from the pages' sources when the generator's routing is known.

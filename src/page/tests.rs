@@ -68,6 +68,7 @@ fn noindex_is_read_from_robots_meta_only() {
     }
     let agents = HeadOptions {
         noindex_agents: vec!["robots".into(), "googlebot".into()],
+        ..HeadOptions::default()
     };
     let h = parse_head(br#"<meta name="Googlebot" content="noindex">"#, &agents).0;
     assert!(h.noindex);
@@ -532,7 +533,17 @@ fn titles_descriptions_and_the_language() {
         ("<html lang=''>", None, None, None),
         ("<html lang=-x>", None, None, None),
     ];
+    let about = HeadOptions {
+        about: true,
+        ..HeadOptions::default()
+    };
+    let head = |html: &str| parse_head(html.as_bytes(), &about).0;
     for &(html, title, description, lang) in table {
+        assert_eq!(
+            self::head(html),
+            Head::default(),
+            "read without about: {html}"
+        );
         let head = head(html);
         assert_eq!(head.title.as_deref(), title, "{html}");
         assert_eq!(head.description.as_deref(), description, "{html}");

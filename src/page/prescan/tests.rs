@@ -16,6 +16,7 @@ fn scanned_alone(html: &[u8], options: &HeadOptions) -> bool {
 fn options() -> HeadOptions {
     HeadOptions {
         noindex_agents: vec!["robots".into(), "googlebot".into()],
+        about: true,
     }
 }
 
