@@ -30,7 +30,7 @@ use crate::scan::{Pages, ScanOptions, Skipped};
 use crate::sections::SectionUrls;
 use crate::sitemap::Entries;
 use crate::urls;
-use crate::views::About;
+use crate::views::Abouts;
 use workers::{Listed, Processed};
 
 /// The sitemap's entries and what was left out on the way.
@@ -64,7 +64,7 @@ pub struct Collection {
     pub sections: Vec<SectionUrls>,
     /// What each entry's page says of itself, in the order of `entries`: for the views
     /// (`html_sitemap`, `llms_txt`), empty without them.
-    pub about: Vec<About>,
+    pub about: Abouts,
 }
 
 /// How far [`collect_with_progress`] has got, for a progress display on another thread.
@@ -289,7 +289,7 @@ fn gather(
     let wrong = settle_canonicals(settle, processed.canonical, collection);
     collection.left_out.sort_by(|a, b| a.0.cmp(&b.0));
     collection.sections = into_sections(config, urls, &mut listed, &mut collection.warnings);
-    collection.about = in_order(&listed, processed.about);
+    collection.about = processed.about.in_order(listed.iter().map(|l| l.page));
     // In place: the list's memory becomes the entries'.
     let items = listed.into_iter().map(|l| l.item).collect();
     collection.entries = Entries::from_parts(config.base_url.as_str(), text, items);
@@ -378,23 +378,6 @@ fn sort_and_dedup(
         }
         same
     });
-}
-
-/// What the listed pages say of themselves, in their order (empty without views).
-fn in_order(listed: &[Listed], mut about: Vec<(u32, Box<About>)>) -> Vec<About> {
-    if about.is_empty() {
-        return Vec::new();
-    }
-    about.sort_unstable_by_key(|(page, _)| *page);
-    listed
-        .iter()
-        .map(|l| {
-            about
-                .binary_search_by_key(&l.page, |(page, _)| *page)
-                .map(|i| std::mem::take(&mut *about[i].1))
-                .unwrap_or_default()
-        })
-        .collect()
 }
 
 /// The new state: each listed page's fingerprint and date.

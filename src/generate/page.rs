@@ -15,7 +15,7 @@ use crate::page::{self, Head, HeadOptions};
 use crate::rules::Verdict;
 use crate::scan::{At, ScanWarning};
 use crate::sitemap::{Alternate, Fields, Item};
-use crate::views::{self, About};
+use crate::views::{self, AboutPage, AboutParts};
 use crate::{canonical, urls};
 
 /// How a listed page was dated.
@@ -30,9 +30,8 @@ pub(super) struct Dated {
 
 /// What became of one page.
 pub(super) enum Outcome {
-    /// Its entry, packed into the worker's text, how it was dated, and (when views are
-    /// written) what it says of itself.
-    Listed(Item, Dated, Option<Box<About>>),
+    /// Its entry, packed into the worker's text, and how it was dated.
+    Listed(Item, Dated),
     /// Left out.
     LeftOut(LeftOut),
     /// Named another URL as canonical: listed or left out once every page is known.
@@ -74,6 +73,10 @@ impl<'a> Shared<'a> {
 pub(super) struct Out<'o> {
     pub text: &'o mut String,
     pub warnings: &'o mut Vec<Warning>,
+    /// What listed pages say of themselves (only read when views are written), and the
+    /// page's place in the worker's list they are filed under.
+    pub about: &'o mut AboutParts,
+    pub place: u32,
 }
 
 /// One page on its way: where it is, and where its entry and warnings go.
@@ -86,6 +89,8 @@ struct Page<'a> {
     at: At<'a>,
     warnings: &'a mut Vec<Warning>,
     text: &'a mut String,
+    about: &'a mut AboutParts,
+    place: u32,
 }
 
 impl Page<'_> {
@@ -157,6 +162,8 @@ pub(super) fn process_page(
         at,
         warnings: out.warnings,
         text: out.text,
+        about: out.about,
+        place: out.place,
     };
     let loc = urls::page_url(&config.base_url, rel, &config.url_style);
     if loc.len() >= urls::MAX_URL_LEN {
@@ -510,7 +517,9 @@ fn entry(
         .flatten();
     let base = config.base_url.as_str().len();
     let rest = &loc[base.min(loc.len())..];
-    let about = config.views.any().then(|| about(page, head, rest));
+    if config.views.any() {
+        about(page, head, rest);
+    }
     let fields = Fields {
         rest,
         lastmod: resolved.lastmod,
@@ -526,24 +535,20 @@ fn entry(
             from: resolved.from,
             missed,
         },
-        about,
     )
 }
 
 /// What the views show of a listed page (`rest`, its URL after the base): its title
 /// and description; the language of the home page only, the path only for the full text.
-fn about(page: &Page, head: &Head, rest: &str) -> Box<About> {
+fn about(page: &mut Page, head: &Head, rest: &str) {
     let settings = &page.shared.config.views;
-    Box::new(About {
-        title: head.title.as_deref().map(Into::into),
-        description: head.description.as_deref().map(Into::into),
-        lang: head
-            .lang
-            .as_deref()
-            .filter(|_| rest.is_empty())
-            .map(Into::into),
-        path: settings.llms_full_txt.then(|| page.rel.into()),
-    })
+    let about = AboutPage {
+        title: head.title.as_deref(),
+        description: head.description.as_deref(),
+        lang: head.lang.as_deref().filter(|_| rest.is_empty()),
+        path: settings.llms_full_txt.then_some(page.rel),
+    };
+    page.about.add(page.place, about);
 }
 
 #[cfg(test)]
@@ -604,9 +609,12 @@ mod tests {
                 name: &name_here,
                 followed: None,
             };
+            let mut about = AboutParts::default();
             let out = Out {
                 text: &mut text,
                 warnings: &mut warnings,
+                about: &mut about,
+                place: 0,
             };
             let outcome = process_page(&shared, rel, at, &mut Scratch::default(), out);
             assert_eq!(matches!(outcome, Outcome::Listed(..)), listed, "{name}");

@@ -15,7 +15,7 @@ use crate::lastmod::{DatedCounts, LastmodSource};
 use crate::scan::{At, PageSink, Pages, Scan, ScanOptions};
 use crate::sections::Sections;
 use crate::sitemap::Item;
-use crate::views::About;
+use crate::views::AboutParts;
 
 /// Pages a worker processes before it hands them in.
 const CHUNK: usize = 256;
@@ -74,7 +74,7 @@ pub(super) struct Processed {
     pub fingerprints: Vec<(u32, Box<str>)>,
     /// What the listed pages say of themselves, by place in the walk's list (only when
     /// views are written).
-    pub about: Vec<(u32, Box<About>)>,
+    pub about: AboutParts,
     pub warnings: Vec<Warning>,
 }
 
@@ -104,12 +104,7 @@ impl Processed {
                 .drain(..)
                 .map(|(page, fp)| (page + first, fp)),
         );
-        self.about.extend(
-            batch
-                .about
-                .drain(..)
-                .map(|(page, about)| (page + first, about)),
-        );
+        self.about.append(&mut batch.about, first);
         self.warnings.append(&mut batch.warnings);
         self.counts.merge(std::mem::take(&mut batch.counts));
         self.dated.merge(std::mem::take(&mut batch.dated));
@@ -119,16 +114,13 @@ impl Processed {
     /// Files one page's outcome (page `i` of the walk's list).
     fn add(&mut self, i: usize, rel: &Path, outcome: Outcome, filing: &mut Filing) {
         match outcome {
-            Outcome::Listed(item, dated, about) => {
+            Outcome::Listed(item, dated) => {
                 self.dated.add(dated.from);
                 if let (true, Some(miss)) = (filing.details, dated.missed) {
                     self.undated.push((rel.to_path_buf(), miss, dated.from));
                 }
                 if let Some(fp) = dated.fingerprint {
                     self.fingerprints.push((i as u32, fp.into_boxed_str()));
-                }
-                if let Some(about) = about {
-                    self.about.push((i as u32, about));
                 }
                 self.listed.push(Listed {
                     page: i as u32,
@@ -211,6 +203,8 @@ impl PageSink for Worker<'_> {
         let out = Out {
             text: &mut self.batch.text,
             warnings: &mut self.batch.warnings,
+            about: &mut self.batch.about,
+            place: i as u32,
         };
         let outcome = process_page(self.shared, rel, at, &mut self.scratch, out);
         self.batch.add(i, rel, outcome, &mut self.filing);

@@ -33,7 +33,7 @@ pub(super) fn render(
     for group in groups {
         for &i in group.pages.iter().filter(|&&i| chosen[i]) {
             let page = &pages[i];
-            let Some(rel) = page.about.path.as_deref() else {
+            let Some(rel) = page.path else {
                 continue;
             };
             let path = public_dir.join(rel);

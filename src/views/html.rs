@@ -2,6 +2,7 @@
 //! sitemap is, in the site's language; light and dark, readable on a phone, no script
 //! and nothing fetched from elsewhere. Every value is escaped.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 #[cfg(doc)]
@@ -57,7 +58,8 @@ pub(super) fn render(
     if let Some(description) = &site.description {
         writeln!(out, "<p>{}</p>", escape(description))?;
     }
-    let sitemap = escape(&site.path_of(&site.sitemap_url));
+    let sitemap = site.path_of(&site.sitemap_url);
+    let sitemap = escape(&sitemap);
     let count = crate::text::count(pages.len(), "page", "pages");
     writeln!(
         out,
@@ -100,35 +102,31 @@ fn section(
         "<section aria-labelledby=\"s{n}\">\n<h2 id=\"s{n}\">{}</h2>\n<ul>",
         escape(&group.name)
     )?;
-    let mut url = String::new();
+    let base_path = escape(&site.base_path);
+    let base_url = escape(&site.base_url);
     for &i in &group.pages {
         let page = pages[i];
-        url.clear();
-        url.push_str(&site.base_path);
-        url.push_str(page.rest);
-        let href = escape(&url);
+        let rest = escape(page.rest);
+        write!(out, "<li><a href=\"{base_path}{rest}\">")?;
         // A page without a title is shown by its URL, as the sitemap lists it.
-        let text = match page.title() {
-            Some(title) => escape(title),
-            None => escape(&format!("{}{}", site.base_url, page.rest)),
-        };
-        writeln!(out, "<li><a href=\"{href}\">{text}</a></li>")?;
+        match page.title() {
+            Some(title) => write!(out, "{}", escape(title))?,
+            None => write!(out, "{base_url}{rest}")?,
+        }
+        writeln!(out, "</a></li>")?;
     }
     writeln!(out, "</ul>\n</section>")
 }
 
 /// `s` as HTML text or attribute value: markup characters escaped, and control
-/// characters (which HTML forbids) dropped.
-fn escape(s: &str) -> String {
-    let clean: std::borrow::Cow<str> = if s.chars().any(char::is_control) {
-        s.chars()
-            .filter(|c| !c.is_control())
-            .collect::<String>()
-            .into()
-    } else {
-        s.into()
-    };
-    quick_xml::escape::escape(clean.as_ref()).into_owned()
+/// characters (which HTML forbids) dropped; borrowed when there is nothing to change,
+/// as for most titles and URLs.
+fn escape(s: &str) -> Cow<'_, str> {
+    if s.chars().any(char::is_control) {
+        let clean: String = s.chars().filter(|c| !c.is_control()).collect();
+        return Cow::Owned(quick_xml::escape::escape(clean.as_str()).into_owned());
+    }
+    quick_xml::escape::escape(s)
 }
 
 #[cfg(test)]

@@ -120,7 +120,6 @@ pub(super) fn text(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::views::About;
 
     #[test]
     fn text_and_urls_are_escaped() {
@@ -139,7 +138,6 @@ mod tests {
 
     #[test]
     fn the_shallowest_pages_are_chosen() {
-        let about = About::default();
         let rests = [
             "",
             "blog/",
@@ -148,13 +146,7 @@ mod tests {
             "docs/",
             "docs/x/y/z/",
         ];
-        let pages: Vec<Page> = rests
-            .iter()
-            .map(|rest| Page {
-                rest,
-                about: &about,
-            })
-            .collect();
+        let pages: Vec<Page> = rests.iter().map(|rest| Page::bare(rest)).collect();
         let chosen = |max| -> Vec<&str> {
             let chosen = select(&pages, max);
             rests

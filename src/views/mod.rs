@@ -88,34 +88,42 @@ impl ViewSettings {
     }
 }
 
-/// What the views show of one listed page, from its head.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct About {
-    /// Its title (see [`crate::page::Head::title`]).
-    pub title: Option<Box<str>>,
-    /// Its description (see [`crate::page::Head::description`]).
-    pub description: Option<Box<str>>,
-    /// Its language (`<html lang>`), kept for the home page only: the site's.
-    pub lang: Option<Box<str>>,
-    /// Its path under the public directory, kept for `llms_full_txt` only.
-    pub path: Option<Box<Path>>,
-}
+mod about;
+
+pub use about::Abouts;
+pub(crate) use about::{AboutPage, AboutParts};
 
 /// One listed page as the views show it.
 #[derive(Debug, Clone, Copy)]
 struct Page<'a> {
     /// Its URL after the base URL.
     rest: &'a str,
-    about: &'a About,
+    /// Its title (see [`crate::page::Head::title`]).
+    title: Option<&'a str>,
+    /// Its description (see [`crate::page::Head::description`]).
+    description: Option<&'a str>,
+    /// Its path under the public directory, with `llms_full_txt`.
+    path: Option<&'a Path>,
 }
 
 impl<'a> Page<'a> {
     fn title(&self) -> Option<&'a str> {
-        self.about.title.as_deref()
+        self.title
     }
 
     fn description(&self) -> Option<&'a str> {
-        self.about.description.as_deref()
+        self.description
+    }
+
+    /// A page of URL `rest` and nothing more known, for tests.
+    #[cfg(test)]
+    fn bare(rest: &'a str) -> Page<'a> {
+        Page {
+            rest,
+            title: None,
+            description: None,
+            path: None,
+        }
     }
 }
 

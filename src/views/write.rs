@@ -5,7 +5,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use super::groups::{Group, groups};
-use super::{About, HTML_FILE, LLMS_FILE, Page, SiteFacts, ViewSettings};
+use super::{Abouts, HTML_FILE, LLMS_FILE, Page, SiteFacts, ViewSettings};
 use crate::fsutil::{self, Atomic, DirLock};
 use crate::sections::SectionUrls;
 use crate::sitemap::EntrySlice;
@@ -46,7 +46,7 @@ pub struct Site<'a> {
     /// The sitemap's entries, in its order.
     pub entries: EntrySlice<'a>,
     /// What each entry's page says of itself, in the same order.
-    pub about: &'a [About],
+    pub about: &'a Abouts,
     /// The sections, as [`crate::Collection::sections`].
     pub sections: &'a [SectionUrls],
     /// The sitemap's URL, which the views point to.
@@ -141,10 +141,15 @@ pub fn write(site: &Site) -> Result<Written, ViewError> {
     let pages: Vec<Page> = site
         .entries
         .iter()
-        .zip(site.about)
-        .map(|(entry, about)| Page {
-            rest: entry.loc().rest(),
-            about,
+        .enumerate()
+        .map(|(i, entry)| {
+            let (title, description) = site.about.get(i);
+            Page {
+                rest: entry.loc().rest(),
+                title,
+                description,
+                path: site.about.path(i),
+            }
         })
         .collect();
     let facts = facts(site, &pages);
@@ -233,7 +238,7 @@ fn full_text(_view: &View, _chosen: &[bool]) -> Result<FullText, ViewError> {
 
 /// What the views say of the site as a whole.
 fn facts(site: &Site, pages: &[Page]) -> SiteFacts {
-    let home = pages.iter().find(|p| p.rest.is_empty()).map(|p| p.about);
+    let home = pages.iter().find(|p| p.rest.is_empty());
     let parsed = url::Url::parse(site.base_url).ok();
     let host = parsed
         .as_ref()
@@ -244,14 +249,12 @@ fn facts(site: &Site, pages: &[Page]) -> SiteFacts {
         .settings
         .site_name
         .clone()
-        .or_else(|| home.and_then(|h| h.title.as_deref()).map(str::to_string))
+        .or_else(|| home.and_then(|h| h.title).map(str::to_string))
         .unwrap_or_else(|| host.to_string());
     SiteFacts {
         name,
-        description: home
-            .and_then(|h| h.description.as_deref())
-            .map(str::to_string),
-        lang: home.and_then(|h| h.lang.as_deref()).map(str::to_string),
+        description: home.and_then(|h| h.description).map(str::to_string),
+        lang: site.about.lang().map(str::to_string),
         base_path,
         base_url: site.base_url.to_string(),
         sitemap_url: site.sitemap_url.to_string(),
