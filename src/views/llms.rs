@@ -23,13 +23,17 @@ pub(super) fn select(pages: &[Page], max: usize) -> Vec<bool> {
         return vec![true; pages.len()];
     }
     let depth = |p: &Page| p.rest.trim_end_matches('/').split('/').count();
-    let mut order: Vec<usize> = (0..pages.len()).collect();
-    order.sort_unstable_by_key(|&i| {
-        let page = &pages[i];
-        (!page.rest.is_empty(), depth(page), page.rest)
-    });
+    // Each key once, then the `max` smallest found without sorting them all.
+    let mut keys: Vec<(bool, usize, &str, usize)> = pages
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (!p.rest.is_empty(), depth(p), p.rest, i))
+        .collect();
+    if max > 0 {
+        keys.select_nth_unstable(max - 1);
+    }
     let mut chosen = vec![false; pages.len()];
-    for &i in order.iter().take(max) {
+    for &(.., i) in &keys[..max] {
         chosen[i] = true;
     }
     chosen
