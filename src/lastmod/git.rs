@@ -9,7 +9,7 @@
 //! A repository's config can name commands git runs, and a `.git` can come with a built
 //! site (an artifact, a theme's output). So git runs only in the project's repository,
 //! never in one inside the public directory ([`read_site`]), and every git we start is
-//! told not to run what a repository configures ([`HARDENING`]):
+//! told not to run what a repository configures (`HARDENING`):
 //! - `rev-parse` only reads refs and paths; `safe.bareRepository=explicit` keeps it from
 //!   taking a public directory laid out like a bare repository for one.
 //! - `status` would run `core.fsmonitor` (set to `false`) and, if it wrote the index,

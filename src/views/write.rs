@@ -53,7 +53,7 @@ pub struct Site<'a> {
     pub sitemap_url: &'a str,
 }
 
-/// What [`write`] wrote.
+/// What [`write()`] wrote.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Written {
     /// `sitemap.html`, with `html_sitemap = true`.
