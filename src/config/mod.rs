@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 pub use error::ConfigError;
 pub use file::FileConfig;
 pub use validate::MAX_THREADS;
+// For `sitemapgen submit`'s flags, which are checked as the config's keys are.
+#[cfg(feature = "cli")]
 pub(crate) use validate::{KEY_RULE, indexnow_endpoint, is_indexnow_key};
 
 use crate::lastmod::{LastmodFormat, LastmodSource};

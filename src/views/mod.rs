@@ -103,6 +103,7 @@ struct Page<'a> {
     /// Its description (see [`crate::page::Head::description`]).
     description: Option<&'a str>,
     /// Its path under the public directory, with `llms_full_txt`.
+    #[cfg_attr(not(feature = "markdown"), allow(dead_code))]
     path: Option<&'a Path>,
 }
 
