@@ -70,6 +70,10 @@ fn stable_target(url: &str) -> String {
 #[derive(Default)]
 pub(crate) struct Content {
     hashers: [blake3::Hasher; 3],
+    /// What each region has been fed and not yet hashed, at most [`HELD`] bytes: only the
+    /// region chosen at the end is hashed (a page's main content is in its body too),
+    /// and in one large piece, which blake3 hashes many chunks at a time.
+    held: [Vec<u8>; 3],
     regions: Regions,
     /// How many elements of [`SKIPPED`] are open.
     skip: usize,
@@ -87,6 +91,9 @@ pub(crate) struct Content {
 /// as it comes).
 const MAX_PIECE: usize = 64 * 1024;
 
+/// The most bytes a region holds before they are hashed: a whole ordinary page's text.
+const HELD: usize = 256 * 1024;
+
 impl Content {
     /// Feeds `piece` to every region the reader is inside.
     fn feed(&mut self, piece: &[u8]) {
@@ -95,7 +102,16 @@ impl Content {
         }
         for r in [MAIN, ARTICLE, BODY] {
             if self.regions.inside(r) {
-                self.hashers[r].update(piece);
+                let held = &mut self.held[r];
+                if held.len() + piece.len() > HELD {
+                    self.hashers[r].update(held);
+                    held.clear();
+                }
+                if piece.len() > HELD {
+                    self.hashers[r].update(piece);
+                } else {
+                    held.extend_from_slice(piece);
+                }
             }
         }
     }
@@ -170,7 +186,9 @@ impl Content {
     /// The fingerprint: 32 hex digits of the chosen region's hash.
     pub(crate) fn finish(mut self) -> String {
         self.end_word();
-        let hash = self.hashers[self.regions.chosen()].finalize();
+        let chosen = self.regions.chosen();
+        self.hashers[chosen].update(&self.held[chosen]);
+        let hash = self.hashers[chosen].finalize();
         hash.as_bytes()[..16]
             .iter()
             .map(|b| format!("{b:02x}"))
@@ -247,6 +265,7 @@ mod tests {
         let content =
             crate::html::stream_bytes(html.as_bytes(), Content::default(), &mut Default::default());
         assert!(content.pending.capacity() <= 2 * MAX_PIECE);
+        assert!(content.held.iter().all(|h| h.capacity() <= 2 * HELD));
         assert!(content.attrs.capacities().all(|c| c <= 2 * MAX_PIECE));
         let whole = fingerprint_bytes(b"<body><p>one wordinpieces</p></body>");
         let pieces = fingerprint_bytes(b"<body><p>one word&#105;n&#112;ieces</p></body>");
