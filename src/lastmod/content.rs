@@ -118,28 +118,25 @@ impl Content {
 
     /// Feeds text as it comes, whitespace collapsed: each word preceded by one space, a
     /// word that arrives in pieces fed as one. Tags separate words ([`Self::end_word`]).
+    /// Byte by byte: html5gum hands much text over a character at a time, where a search
+    /// for the next space and a copy per call cost more than the text.
     fn feed_text(&mut self, text: &[u8]) {
-        let mut rest = text;
-        while !rest.is_empty() {
-            let space = rest.iter().position(u8::is_ascii_whitespace);
-            let (word, after) = rest.split_at(space.unwrap_or(rest.len()));
-            if !word.is_empty() {
-                if !self.in_word {
-                    self.pending.push(b' ');
-                    self.in_word = true;
-                }
-                if self.pending.len() + word.len() > MAX_PIECE {
-                    self.feed_pending();
-                    self.feed(word);
-                } else {
-                    self.pending.extend_from_slice(word);
-                }
-            }
-            if space.is_some() {
+        // Nothing of it is fed (see `feed`), and a tag comes before that can change.
+        if self.skip > 0 || self.regions.in_head() {
+            return;
+        }
+        for &b in text {
+            if b.is_ascii_whitespace() {
                 self.in_word = false;
-                rest = &after[1..];
-            } else {
-                rest = after;
+                continue;
+            }
+            if !self.in_word {
+                self.pending.push(b' ');
+                self.in_word = true;
+            }
+            self.pending.push(b);
+            if self.pending.len() >= MAX_PIECE {
+                self.feed_pending();
             }
         }
     }
