@@ -18,8 +18,14 @@
 #   syscall floor      bench/floor.c: readdir (d_type) and, for every page, open, fstat,
 #                      read 16 KiB, close, on one thread per core: what no head-reading
 #                      sitemap generator can avoid (floor)
+#   full-read floor    bench/floor.c -a: the same, reading every page to its end (floor)
 #   sitemapgen         sitemapgen build DIR (default settings: reads every page's head)
 #   heads off          sitemapgen build with head reading and its lastmod source off
+#   release            the binary users download: the static musl build, built as the
+#                      release workflow builds it (--profile dist), default settings
+#   every feature      lastmod = ["content", "mtime"] (state and change list), images,
+#                      a section: a second run, the state there (glibc build)
+#   every, release     the same with the release build
 # plus the most files sitemapgen holds open (sampled from /proc). Results go to
 # bench/results/results.tsv, and bench/results/scale.png plots wall time against pages
 # when gnuplot is installed.
@@ -32,6 +38,10 @@ sizes=("$@")
 command -v hyperfine >/dev/null || { echo "bench/run.sh: install hyperfine (apt-get install -y hyperfine)" >&2; exit 2; }
 cargo build --release --quiet --manifest-path "$root/Cargo.toml" --bin sitemapgen --example gen-site
 bin=$root/target/release/sitemapgen
+musl=x86_64-unknown-linux-musl
+rustup target list --installed 2>/dev/null | grep -qx "$musl" || rustup target add "$musl"
+cargo build --profile dist --target "$musl" --quiet --manifest-path "$root/Cargo.toml" --bin sitemapgen
+release=$root/target/$musl/dist/sitemapgen
 floor=$root/target/release/floor
 cc -O2 -Wall -pthread -o "$floor" "$root/bench/floor.c"
 results=$root/bench/results
@@ -66,42 +76,61 @@ skip_redirects = false
 respect_canonical = false
 alternates = false
 TOML
+  for build in glibc release; do
+    cat > "$dir/every-$build.toml" <<TOML
+base_url = "https://example.org/"
+public_dir = "public"
+output = "every-$build/sitemap.xml"
+lastmod = ["content", "mtime"]
+images = true
+state_file = "every-$build-state.json"
+[[section]]
+name = "first"
+match = "section-0/**"
+TOML
+  done
+  # The every-feature runs are second runs: their state is there.
+  "$bin" build --config "$dir/every-glibc.toml" -q
+  "$release" build --config "$dir/every-release.toml" -q
   declare -A cmd=(
     ["find -printf"]="find '$dir/public' -name '*.html' -printf '%T@ %p\n' >/dev/null"
     ["find | xargs head"]="find '$dir/public' -name '*.html' -print0 | xargs -0 -P$(nproc) head -q -c 8192 >/dev/null"
     ["syscall floor"]="'$floor' '$dir/public' >/dev/null"
+    ["full-read floor"]="'$floor' -a '$dir/public' >/dev/null"
     ["sitemapgen"]="'$bin' build '$dir/public' --base-url https://example.org/ -o '$dir/sitemap.xml' -q"
     ["heads off"]="'$bin' build --config '$dir/heads-off.toml' -o '$dir/sitemap-off.xml' -q"
+    ["release"]="'$release' build '$dir/public' --base-url https://example.org/ -o '$dir/sitemap-release.xml' -q"
+    ["every feature"]="'$bin' build --config '$dir/every-glibc.toml' -q"
+    ["every, release"]="'$release' build --config '$dir/every-release.toml' -q"
   )
-  names=("find -printf" "find | xargs head" "syscall floor" "sitemapgen" "heads off")
+  names=("find -printf" "find | xargs head" "syscall floor" "full-read floor" "sitemapgen" "heads off" "release" "every feature" "every, release")
   echo "== $pages pages ($(find "$dir/public" -name '*.html' | wc -l) HTML files, $(du -sh "$dir/public" | cut -f1)), $(nproc) cores" >&2
   args=()
   for n in "${names[@]}"; do args+=(-n "$n" "${cmd[$n]}"); done
   hyperfine --warmup 1 --runs "$runs" --style basic --export-json "$dir/warm.json" "${args[@]}" >&2
 
-  declare -A rss=() cold=()
+  : > "$dir/measures.tsv"
   for n in "${names[@]}"; do
     /usr/bin/time -f "%M" -o "$dir/rss" bash -c "${cmd[$n]}"
-    rss[$n]=$(tail -n 1 "$dir/rss")
-    cold[$n]=
+    cold=
     if [ "${COLD:-0}" = 1 ] && sync && (echo 3 > /proc/sys/vm/drop_caches) 2>/dev/null; then
       start=$(date +%s.%N)
       bash -c "${cmd[$n]}"
-      cold[$n]=$(echo "$(date +%s.%N) - $start" | bc)
+      cold=$(echo "$(date +%s.%N) - $start" | bc)
     fi
+    printf '%s\t%s\t%s\n' "$n" "$(tail -n 1 "$dir/rss")" "$cold" >> "$dir/measures.tsv"
   done
   "$bin" build "$dir/public" --base-url https://example.org/ -o "$dir/sitemap.xml" -q &
   fds=$(peak_fds $!)
   wait
 
-  python3 - "$dir/warm.json" "$pages" "$tsv" "$fds" \
-    "${rss[sitemapgen]}" "${rss[heads off]}" "${rss[find -printf]}" "${rss[find | xargs head]}" "${rss[syscall floor]}" \
-    "${cold[sitemapgen]}" "${cold[heads off]}" "${cold[find -printf]}" "${cold[find | xargs head]}" "${cold[syscall floor]}" <<'PY'
+  python3 - "$dir/warm.json" "$pages" "$tsv" "$fds" "$dir/measures.tsv" <<'PY'
 import json, sys
-warm, pages, tsv, fds = sys.argv[1:5]
-names = ["sitemapgen", "heads off", "find -printf", "find | xargs head", "syscall floor"]
-rss = dict(zip(names, sys.argv[5:10]))
-cold = dict(zip(names, sys.argv[10:15]))
+warm, pages, tsv, fds, measures = sys.argv[1:6]
+rss, cold = {}, {}
+for line in open(measures):
+    name, kb, c = line.rstrip("\n").split("\t")
+    rss[name], cold[name] = kb, c
 r = {x["command"]: x["median"] for x in json.load(open(warm))["results"]}
 with open(tsv, "a") as out:
     for name, t in r.items():
@@ -112,7 +141,11 @@ for name, t in r.items():
     print(f"  {name:18s} {t:8.3f} s  {int(rss[name]) // 1024:5d} MiB{c}")
 print(f"  sitemapgen / find|xargs head: {r['sitemapgen'] / r['find | xargs head']:.2f}x   "
       f"heads off / find -printf: {r['heads off'] / r['find -printf']:.2f}x   most open files: {fds}")
-print(f"  sitemapgen / syscall floor: {r['sitemapgen'] / r['syscall floor']:.2f}x")
+print(f"  sitemapgen / syscall floor: {r['sitemapgen'] / r['syscall floor']:.2f}x   "
+      f"release / syscall floor: {r['release'] / r['syscall floor']:.2f}x (target 1.3x)")
+print(f"  every feature / full-read floor: {r['every feature'] / r['full-read floor']:.2f}x   "
+      f"every, release / full-read floor: {r['every, release'] / r['full-read floor']:.2f}x (target 1.5x)")
+print(f"  peak RSS, every feature: {int(rss['every feature']) // 1024} MiB, release {int(rss['every, release']) // 1024} MiB (target 96 MiB at 200,000 pages)")
 if all(cold[k] for k in ("sitemapgen", "find | xargs head")):
     print(f"  cold: sitemapgen / find|xargs head: {float(cold['sitemapgen']) / float(cold['find | xargs head']):.2f}x")
 PY
