@@ -11,7 +11,8 @@ use htmd::{Element, HtmlToMarkdown, Node};
 use markup5ever_rcdom::NodeData;
 
 /// The most bytes of one page read for its Markdown: htmd builds the whole page's tree,
-/// some ten times its size, so one hostile 2 GiB page must not be read.
+/// and converting a 4 MiB page peaks at some 16 times its size (67 MB, 0.14 s in a
+/// release build), so one hostile 2 GiB page must not be read.
 pub(super) const PAGE_LIMIT: u64 = 4 * 1024 * 1024;
 
 /// Elements left out of the Markdown: the page's frame and machinery, which say nothing
