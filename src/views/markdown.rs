@@ -55,6 +55,7 @@ impl Converter {
         let Ok(tree) = self.html.html_to_tree(&text) else {
             return String::new();
         };
+        flatten(&tree);
         let mut parts = Vec::new();
         for region in REGIONS {
             outermost(&tree, region, &mut parts);
@@ -68,6 +69,38 @@ impl Converter {
             .filter(|m| !m.trim().is_empty())
             .collect();
         tidy(&markdown.join("\n\n"))
+    }
+}
+
+/// The deepest an element is nested in the tree converted: htmd walks the tree by
+/// recursion, and 10,000 nested `<div>`s (a 60 KB page) overflowed an 8 MiB stack and
+/// aborted the run. Browsers put what is deeper than 512 beside each other at 512.
+const MAX_DEPTH: usize = 256;
+
+/// Puts everything nested deeper than [`MAX_DEPTH`] under its ancestor at that depth,
+/// in document order, as browsers do (text, images and breaks; not the emptied
+/// elements around them).
+fn flatten(tree: &Rc<Node>) {
+    let mut stack = vec![(Rc::clone(tree), 0)];
+    while let Some((node, depth)) = stack.pop() {
+        if depth < MAX_DEPTH {
+            let children = node.children.borrow();
+            stack.extend(children.iter().map(|child| (Rc::clone(child), depth + 1)));
+            continue;
+        }
+        let mut below = Vec::new();
+        let mut pending = std::mem::take(&mut *node.children.borrow_mut());
+        pending.reverse();
+        while let Some(child) = pending.pop() {
+            let grandchildren = std::mem::take(&mut *child.children.borrow_mut());
+            // An element emptied of its content would only leave marks (`****`).
+            if grandchildren.is_empty() {
+                child.parent.set(Some(Rc::downgrade(&node)));
+                below.push(child);
+            }
+            pending.extend(grandchildren.into_iter().rev());
+        }
+        *node.children.borrow_mut() = below;
     }
 }
 

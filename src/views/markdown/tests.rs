@@ -135,3 +135,18 @@ fn pages_past_the_limit_are_passed_over() {
     let over = vec![b'a'; limit + 1];
     assert!(read_page(&over[..]).unwrap().is_none());
 }
+
+/// Elements nested far deeper than any real page converts on a small stack (a
+/// library caller's thread; Windows gives the main thread 1 MiB), keeping the text.
+#[test]
+fn deep_nesting_does_not_overflow_the_stack() {
+    for depth in [600, 3_000] {
+        for tag in ["div", "b", "li", "blockquote"] {
+            let html = format!("<main>{}text</main>", format!("<{tag}>").repeat(depth));
+            let run = move || md(&html);
+            let thread = std::thread::Builder::new().stack_size(1 << 20);
+            let out = thread.spawn(run).unwrap().join().unwrap();
+            assert!(out.contains("text"), "{depth} {tag}: {out}");
+        }
+    }
+}
