@@ -6,12 +6,13 @@
 use std::io::{self, Read};
 use std::rc::Rc;
 
-use htmd::element_handler::Handlers;
+use htmd::element_handler::{HandlerResult, Handlers};
 use htmd::{Element, HtmlToMarkdown, Node};
 use markup5ever_rcdom::NodeData;
 
 /// The most bytes of one page read for its Markdown: htmd builds the whole page's tree,
-/// some ten times its size, so one hostile 2 GiB page must not be read.
+/// and converting a 4 MiB page peaks at some 16 times its size (67 MB, 0.14 s in a
+/// release build), so one hostile 2 GiB page must not be read.
 pub(super) const PAGE_LIMIT: u64 = 4 * 1024 * 1024;
 
 /// Elements left out of the Markdown: the page's frame and machinery, which say nothing
@@ -38,8 +39,11 @@ impl Converter {
             .add_handler(vec!["img"], |_: &dyn Handlers, img: Element| {
                 let alt = img.attrs.iter().find(|a| &*a.name.local == "alt")?;
                 let alt = alt.value.trim();
-                (!alt.is_empty()).then(|| alt.to_string().into())
+                // Escaped as a title is: htmd escapes text, not an attribute we hand
+                // back, and an alt of `[x](y)` must not become a link.
+                (!alt.is_empty()).then(|| super::llms::text(alt).into())
             })
+            .add_handler(vec!["pre"], pre)
             .build();
         Converter { html }
     }
@@ -51,6 +55,7 @@ impl Converter {
         let Ok(tree) = self.html.html_to_tree(&text) else {
             return String::new();
         };
+        flatten(&tree);
         let mut parts = Vec::new();
         for region in REGIONS {
             outermost(&tree, region, &mut parts);
@@ -67,6 +72,38 @@ impl Converter {
     }
 }
 
+/// The deepest an element is nested in the tree converted: htmd walks the tree by
+/// recursion, and 10,000 nested `<div>`s (a 60 KB page) overflowed an 8 MiB stack and
+/// aborted the run. Browsers put what is deeper than 512 beside each other at 512.
+const MAX_DEPTH: usize = 256;
+
+/// Puts everything nested deeper than [`MAX_DEPTH`] under its ancestor at that depth,
+/// in document order, as browsers do (text, images and breaks; not the emptied
+/// elements around them).
+fn flatten(tree: &Rc<Node>) {
+    let mut stack = vec![(Rc::clone(tree), 0)];
+    while let Some((node, depth)) = stack.pop() {
+        if depth < MAX_DEPTH {
+            let children = node.children.borrow();
+            stack.extend(children.iter().map(|child| (Rc::clone(child), depth + 1)));
+            continue;
+        }
+        let mut below = Vec::new();
+        let mut pending = std::mem::take(&mut *node.children.borrow_mut());
+        pending.reverse();
+        while let Some(child) = pending.pop() {
+            let grandchildren = std::mem::take(&mut *child.children.borrow_mut());
+            // An element emptied of its content would only leave marks (`****`).
+            if grandchildren.is_empty() {
+                child.parent.set(Some(Rc::downgrade(&node)));
+                below.push(child);
+            }
+            pending.extend(grandchildren.into_iter().rev());
+        }
+        *node.children.borrow_mut() = below;
+    }
+}
+
 /// Every outermost element named `name` under `node`, in document order.
 fn outermost(node: &Rc<Node>, name: &str, found: &mut Vec<Rc<Node>>) {
     for child in node.children.borrow().iter() {
@@ -80,23 +117,78 @@ fn outermost(node: &Rc<Node>, name: &str, found: &mut Vec<Rc<Node>>) {
     }
 }
 
+/// A `<pre>` without a `<code>` (Sphinx's highlighted code, hand-written listings) as
+/// a fenced code block of its text: htmd would leave it a paragraph, whose line breaks
+/// and indentation Markdown does not keep. One with a `<code>` is htmd's own.
+fn pre(handlers: &dyn Handlers, element: Element) -> Option<HandlerResult> {
+    let has_code = element.node.children.borrow().iter().any(
+        |child| matches!(&child.data, NodeData::Element { name, .. } if &*name.local == "code"),
+    );
+    if has_code {
+        return handlers.fallback(element);
+    }
+    let mut text = String::new();
+    raw_text(element.node, &mut text);
+    let text = text.trim_end();
+    if text.trim().is_empty() {
+        return Some("".into());
+    }
+    // Longer than any run of backticks in the text, so no line of it closes the fence.
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest.max(2) + 1);
+    Some(format!("\n\n{fence}\n{text}\n{fence}\n\n").into())
+}
+
+/// The text under `node` as written, without that of [`SKIPPED`] elements.
+fn raw_text(node: &Rc<Node>, out: &mut String) {
+    for child in node.children.borrow().iter() {
+        match &child.data {
+            NodeData::Text { contents } => out.push_str(&contents.borrow()),
+            NodeData::Element { name, .. } if &*name.local == "br" => out.push('\n'),
+            NodeData::Element { name, .. } if SKIPPED.contains(&&*name.local) => {}
+            _ => raw_text(child, out),
+        }
+    }
+}
+
 /// Trimmed, each line's trailing spaces kept (Markdown's line break), and runs of
-/// blank lines made one.
+/// blank lines made one, except inside a fenced code block, whose lines are the code's.
 fn tidy(markdown: &str) -> String {
     let mut out = String::with_capacity(markdown.len());
-    let mut blank = 0;
+    let mut blank = false;
+    let mut open = None;
     for line in markdown.trim().lines() {
-        if line.trim().is_empty() {
-            blank += 1;
+        if open.is_none() && line.trim().is_empty() {
+            blank = true;
             continue;
         }
         if !out.is_empty() {
-            out.push_str(if blank > 0 { "\n\n" } else { "\n" });
+            out.push_str(if blank { "\n\n" } else { "\n" });
         }
-        blank = 0;
+        blank = false;
         out.push_str(line);
+        open = match open {
+            Some(fence) => (!closes(line, fence)).then_some(fence),
+            None => opens(line),
+        };
     }
     out
+}
+
+/// The fence a line opens (its character and length), as CommonMark reads one: three
+/// or more backticks (with none after them) or tildes, after the indentation.
+fn opens(line: &str) -> Option<(char, usize)> {
+    let line = line.trim_start();
+    let c = line.chars().next().filter(|&c| c == '`' || c == '~')?;
+    let len = line.len() - line.trim_start_matches(c).len();
+    let info = &line[len..];
+    (len >= 3 && !(c == '`' && info.contains('`'))).then_some((c, len))
+}
+
+/// Whether a line closes the fence opened by `c` repeated `len` times.
+fn closes(line: &str, (c, len): (char, usize)) -> bool {
+    let line = line.trim();
+    line.len() >= len && line.chars().all(|x| x == c)
 }
 
 /// The page read from `file`, or `None` when it is larger than [`PAGE_LIMIT`].

@@ -43,7 +43,47 @@ fn the_main_content_is_converted() {
             "<main><h1>Café — 日本語</h1><p>\n\n\n\nspaced</p></main>",
             "# Café — 日本語\n\nspaced",
         ),
+        (
+            "<body><article><p>article</p></article><main><p>main</p></main></body>",
+            "main",
+        ),
+        (
+            "<html><head><title>Only the title</title></head><body><p>b</p></body></html>",
+            "b",
+        ),
+        (
+            "<main><h3>Three</h3><ol><li>one</li><li>two</li></ol><p><a href=\"/a?x=1&amp;y=2\">q</a></p></main>",
+            "### Three\n\n1.  one\n2.  two\n\n[q](/a?x=1&y=2)",
+        ),
+        (
+            "<main><p><img alt=\"[x](y) *z*\" src=a.png> text</p></main>",
+            "\\[x&#93;(y) \\*z\\* text",
+        ),
         ("", ""),
+    ];
+    for &(html, want) in table {
+        assert_eq!(md(html), want, "{html}");
+    }
+}
+
+/// Code keeps its lines, blank ones included, and a `<pre>` without a `<code>` (as
+/// Sphinx writes highlighted code) is a fenced block of its text as written.
+#[test]
+fn code_keeps_its_lines() {
+    let table: &[(&str, &str)] = &[
+        (
+            "<main><pre><code class=\"language-py\">def f():\n    pass\n\n\nx = 1\n</code></pre>\
+             <p>a</p>\n\n\n<p>b</p></main>",
+            "```py\ndef f():\n    pass\n\n\nx = 1\n```\n\na\n\nb",
+        ),
+        (
+            "<main><pre><span class=gp>&gt;&gt;&gt; </span><b>def</b> f(a_b):\n    return *a_b\n\n\ny = 1\n</pre></main>",
+            "```\n>>> def f(a_b):\n    return *a_b\n\n\ny = 1\n```",
+        ),
+        (
+            "<main><pre>a\n```\nb<script>x</script></pre><pre> </pre><p>after</p></main>",
+            "````\na\n```\nb\n````\n\nafter",
+        ),
     ];
     for &(html, want) in table {
         assert_eq!(md(html), want, "{html}");
@@ -94,4 +134,19 @@ fn pages_past_the_limit_are_passed_over() {
     assert_eq!(read_page(&at_limit[..]).unwrap().unwrap().len(), limit);
     let over = vec![b'a'; limit + 1];
     assert!(read_page(&over[..]).unwrap().is_none());
+}
+
+/// Elements nested far deeper than any real page converts on a small stack (a
+/// library caller's thread; Windows gives the main thread 1 MiB), keeping the text.
+#[test]
+fn deep_nesting_does_not_overflow_the_stack() {
+    for depth in [600, 3_000] {
+        for tag in ["div", "b", "li", "blockquote"] {
+            let html = format!("<main>{}text</main>", format!("<{tag}>").repeat(depth));
+            let run = move || md(&html);
+            let thread = std::thread::Builder::new().stack_size(1 << 20);
+            let out = thread.spawn(run).unwrap().join().unwrap();
+            assert!(out.contains("text"), "{depth} {tag}: {out}");
+        }
+    }
 }
