@@ -67,6 +67,10 @@ fn read(real_root: &Path, path: &Path) -> Result<Vec<u8>, String> {
     };
     let file = fsutil::open_regular(&real).map_err(|e| e.to_string())?;
     match markdown::read_page(file) {
+        Ok(Some(html)) if markdown::nests_too_deep(&html) => Err(format!(
+            "nests elements more than {} deep",
+            markdown::MAX_NESTING
+        )),
         Ok(Some(html)) => Ok(html),
         Ok(None) => Err(format!(
             "is larger than {}",

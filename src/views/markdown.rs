@@ -8,11 +8,14 @@ use std::rc::Rc;
 
 use htmd::element_handler::{HandlerResult, Handlers};
 use htmd::{Element, HtmlToMarkdown, Node};
+use html5gum::emitters::callback::{CallbackEmitter, CallbackEvent};
+use html5gum::{Span, Tokenizer};
 use markup5ever_rcdom::NodeData;
 
 /// The most bytes of one page read for its Markdown: htmd builds the whole page's tree,
-/// and converting a 4 MiB page peaks at some 16 times its size (67 MB, 0.14 s in a
-/// release build), so one hostile 2 GiB page must not be read.
+/// and converting a 4 MiB page peaks at 16 to 40 times its size (67 MB and 0.14 s for
+/// 21,000 paragraphs, 165 MB and 0.5 s for 440,000 elements, release build), so one
+/// hostile 2 GiB page must not be read.
 pub(super) const PAGE_LIMIT: u64 = 4 * 1024 * 1024;
 
 /// Elements left out of the Markdown: the page's frame and machinery, which say nothing
@@ -189,6 +192,58 @@ fn opens(line: &str) -> Option<(char, usize)> {
 fn closes(line: &str, (c, len): (char, usize)) -> bool {
     let line = line.trim();
     line.len() >= len && line.chars().all(|x| x == c)
+}
+
+/// The deepest elements may nest in a page converted. html5ever checks the open
+/// elements at each start tag, so its time grows with the square of the nesting:
+/// 40,000 nested `<div>`s (200 KB) took 4.7 s, and 4 MiB of them would take half an
+/// hour; 4,096 take some 50 ms. Real pages nest a few dozen deep.
+pub(super) const MAX_NESTING: usize = 4096;
+
+/// Start tags that do not deepen the tree: void elements, and those the next of their
+/// kind (or their parent's end) closes, which HTML lets a page leave open.
+const FLAT: &[&str] = &[
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
+    "wbr", "p", "li", "dt", "dd", "tr", "td", "th", "option", "optgroup", "rb", "rt", "rp", "rtc",
+    "html", "head", "body", "tbody", "thead", "tfoot", "colgroup", "caption",
+];
+
+fn flat(name: &[u8]) -> bool {
+    FLAT.iter().any(|f| f.as_bytes() == name)
+}
+
+/// Whether `html` nests elements deeper than [`MAX_NESTING`], counted over html5gum's
+/// tokens before html5ever builds anything (an upper bound: what the tree builder
+/// would close on its own counts as open). `/>` closes an element only in SVG and
+/// MathML, as it does in HTML.
+pub(super) fn nests_too_deep(html: &[u8]) -> bool {
+    let (mut depth, mut foreign, mut counted) = (0usize, 0usize, None);
+    let mut emitter = CallbackEmitter::new(move |event: CallbackEvent<'_>, _: Span<()>| {
+        match event {
+            CallbackEvent::OpenStartTag { name } => {
+                let outer = matches!(name, b"svg" | b"math");
+                counted = (!flat(name)).then_some(outer);
+            }
+            CallbackEvent::CloseStartTag { self_closing } => match counted.take() {
+                Some(_) if self_closing && foreign > 0 => {}
+                Some(outer) => {
+                    depth += 1;
+                    foreign += usize::from(outer);
+                }
+                None => {}
+            },
+            CallbackEvent::EndTag { name } if !flat(name) => {
+                depth = depth.saturating_sub(1);
+                if matches!(name, b"svg" | b"math") {
+                    foreign = foreign.saturating_sub(1);
+                }
+            }
+            _ => {}
+        }
+        (depth > MAX_NESTING).then_some(())
+    });
+    emitter.naively_switch_states(true);
+    Tokenizer::new_with_emitter(html, emitter).next().is_some()
 }
 
 /// The page read from `file`, or `None` when it is larger than [`PAGE_LIMIT`].

@@ -150,3 +150,29 @@ fn deep_nesting_does_not_overflow_the_stack() {
         }
     }
 }
+
+#[test]
+fn nesting_past_the_limit_is_found_before_parsing() {
+    let deep = MAX_NESTING + 1;
+    let cases = [
+        (format!("<main>{}x", "<div>".repeat(deep)), true),
+        (format!("<main>{}x", "<div/>".repeat(deep)), true),
+        (format!("<svg>{}</svg>", "<g>".repeat(deep)), true),
+        (format!("<main>{}x", "<div>".repeat(MAX_NESTING - 1)), false),
+        (format!("<main>{}x", "<div>x</div>".repeat(deep)), false),
+        (format!("<ul>{}</ul>", "<li>x".repeat(deep)), false),
+        (
+            format!("<main>{}", "<p>x<br><img src=a>".repeat(deep)),
+            false,
+        ),
+        (
+            format!("<svg>{}</svg>", "<path d=\"M0\"/>".repeat(deep)),
+            false,
+        ),
+        (format!("<script>{}</script>", "<div>".repeat(deep)), false),
+        (format!("<!--{}-->", "<div>".repeat(deep)), false),
+    ];
+    for (html, deep) in cases {
+        assert_eq!(nests_too_deep(html.as_bytes()), deep, "{}", &html[..40]);
+    }
+}
