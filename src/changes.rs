@@ -3,14 +3,13 @@
 //! keeps. Written beside the state file for the step that tells search engines after the
 //! deploy.
 
-use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
-use crate::lastmod::state::{PageState, State};
+use crate::lastmod::state::State;
 
 mod url_list;
 
@@ -58,29 +57,24 @@ impl Changes {
 /// (its base URL): only those can be removed, so shards sharing a state file do not list
 /// each other's pages. With `all_changed`, every URL of this run counts: new ones as
 /// added, the rest as updated.
-pub fn diff(
-    previous: &State,
-    current: &BTreeMap<String, PageState>,
-    owned: &str,
-    all_changed: bool,
-) -> Changes {
+pub fn diff(previous: &State, current: &State, owned: &str, all_changed: bool) -> Changes {
     let mut changes = Changes {
         first_run: !previous.found(),
         ..Changes::default()
     };
-    for (url, now) in current {
+    for (url, now) in current.pages() {
         match previous.get(url) {
             None if changes.first_run && !all_changed => {}
-            None => changes.added.push(url.clone()),
+            None => changes.added.push(url.to_string()),
             Some(before) if all_changed || before.fingerprint != now.fingerprint => {
-                changes.updated.push(url.clone());
+                changes.updated.push(url.to_string());
             }
             Some(_) => {}
         }
     }
     changes.removed = previous
         .pages()
-        .filter(|(url, _)| url.starts_with(owned) && !current.contains_key(*url))
+        .filter(|(url, _)| url.starts_with(owned) && current.get(url).is_none())
         .map(|(url, _)| url.to_string())
         .collect();
     changes.removed.sort();

@@ -134,7 +134,7 @@ pub struct PageFacts<'a> {
     /// Its source's date (see [`source`]).
     pub source: Option<Timestamp>,
     /// Its content fingerprint now, and what the previous run recorded.
-    pub content: Option<(&'a str, Option<&'a state::PageState>)>,
+    pub content: Option<(&'a str, Option<state::PageState<'a>>)>,
     /// When this run started: the date of new or changed content that no later source
     /// dates.
     pub now: Option<Timestamp>,
@@ -353,16 +353,15 @@ mod tests {
         let mtime = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
         let now = Timestamp::from_second(1_800_000_000).unwrap();
         let before = state::PageState {
-            fingerprint: "aaa".into(),
+            fingerprint: "aaa",
             lastmod: Some(old),
         };
-        let facts = |fp: &'static str, prev: Option<&'static state::PageState>| PageFacts {
+        let facts = |fp: &'static str, prev: Option<state::PageState<'static>>| PageFacts {
             modified: Some(mtime),
             content: Some((fp, prev)),
             now: Some(now),
             ..PageFacts::default()
         };
-        let before: &'static state::PageState = Box::leak(Box::new(before));
         let secs = |sources: &[LastmodSource], f: PageFacts| {
             resolve(sources, &f).lastmod.map(|t| t.as_second())
         };

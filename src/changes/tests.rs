@@ -1,16 +1,17 @@
 use super::*;
 
-fn state(pages: &[(&str, &str)]) -> BTreeMap<String, PageState> {
-    pages
-        .iter()
-        .map(|(url, fp)| {
-            let page = PageState {
-                fingerprint: fp.to_string(),
-                lastmod: None,
-            };
-            (url.to_string(), page)
-        })
-        .collect()
+use crate::lastmod::state::{NewState, PageState};
+
+fn state(pages: &[(&str, &str)]) -> State {
+    let mut state = State::default();
+    for &(url, fingerprint) in pages {
+        let page = PageState {
+            fingerprint,
+            lastmod: None,
+        };
+        state.push(url, page);
+    }
+    state.sorted()
 }
 
 /// The previous run's state, as a state file holds it (or none: the first run).
@@ -18,7 +19,11 @@ fn previous(pages: Option<&[(&str, &str)]>) -> State {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("state.json");
     if let Some(pages) = pages {
-        crate::lastmod::state::save(&path, "https://e.org/", &state(pages)).unwrap();
+        let new = NewState {
+            pages: state(pages),
+            previous: State::default(),
+        };
+        crate::lastmod::state::save(&path, "https://e.org/", &new).unwrap();
     }
     State::load(&path).unwrap()
 }

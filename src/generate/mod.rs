@@ -8,7 +8,6 @@ mod page;
 mod workers;
 mod write;
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicUsize;
 
@@ -23,7 +22,7 @@ use crate::config::Config;
 use crate::error::{Error, LeftOut, LeftOutCounts, Warning};
 use crate::lastmod::git::GitDates;
 use crate::lastmod::source::SourceDates;
-use crate::lastmod::state::{PageState, State, StateError};
+use crate::lastmod::state::{NewState, PageState, State, StateError};
 use crate::lastmod::{self, LastmodSource};
 use crate::robots::Robots;
 use crate::scan::{Pages, ScanOptions, Skipped};
@@ -55,7 +54,7 @@ pub struct Collection {
     pub warnings: Vec<Warning>,
     /// The new state (of the `"content"` source or `changes`), saved when the sitemap is
     /// written.
-    pub state: Option<BTreeMap<String, PageState>>,
+    pub state: Option<NewState>,
     /// What changed since the previous run, when state is kept.
     pub changes: Option<Changes>,
     /// With `[[section]]`s, each section's URLs in file order, then the pages in no
@@ -141,7 +140,7 @@ pub fn collect_with_progress(
         warnings,
         ..Collection::default()
     };
-    let wrong_canonicals = gather(config, &lookups, processed, &mut collection, details);
+    let wrong_canonicals = gather(config, &mut lookups, processed, &mut collection, details);
     finish(config, collection, wrong_canonicals)
 }
 
@@ -252,7 +251,7 @@ fn lookups(config: &Config, warnings: &mut Vec<Warning>) -> Result<Lookups, Erro
 /// message, if any.
 fn gather(
     config: &Config,
-    lookups: &Lookups,
+    lookups: &mut Lookups,
     processed: Processed,
     collection: &mut Collection,
     details: bool,
@@ -274,11 +273,11 @@ fn gather(
         text: &text,
     };
     sort_and_dedup(config, pages, urls, &mut listed, &mut collection.warnings);
-    if let Some(previous) = &lookups.state {
-        let state = new_state(urls, &listed, processed.fingerprints);
+    if let Some(previous) = lookups.state.take() {
+        let pages = new_state(urls, &listed, processed.fingerprints);
         let owned = config.base_url.as_str();
-        collection.changes = Some(changes::diff(previous, &state, owned, config.all_changed));
-        collection.state = Some(state);
+        collection.changes = Some(changes::diff(&previous, &pages, owned, config.all_changed));
+        collection.state = Some(NewState { pages, previous });
     }
     let settle = Settle {
         config,
@@ -381,29 +380,21 @@ fn sort_and_dedup(
 }
 
 /// The new state: each listed page's fingerprint and date.
-fn new_state(
-    urls: Urls,
-    listed: &[Listed],
-    mut fingerprints: Vec<(u32, Box<str>)>,
-) -> BTreeMap<String, PageState> {
+fn new_state(urls: Urls, listed: &[Listed], mut fingerprints: Vec<(u32, Box<str>)>) -> State {
     fingerprints.sort_unstable_by_key(|(page, _)| *page);
-    listed
-        .iter()
-        .filter_map(|l| {
-            let i = fingerprints
-                .binary_search_by_key(&l.page, |(page, _)| *page)
-                .ok()?;
-            let fingerprint = fingerprints[i].1.to_string();
-            let lastmod = l.item.lastmod();
-            Some((
-                urls.url(l),
-                PageState {
-                    fingerprint,
-                    lastmod,
-                },
-            ))
-        })
-        .collect()
+    let mut state = State::default();
+    for l in listed {
+        let Ok(i) = fingerprints.binary_search_by_key(&l.page, |(page, _)| *page) else {
+            continue;
+        };
+        let page = PageState {
+            fingerprint: &fingerprints[i].1,
+            lastmod: l.item.lastmod(),
+        };
+        state.push(&urls.url(l), page);
+    }
+    // Listed in URL order already: this only checks.
+    state.sorted()
 }
 
 /// Sorts what is reported, and tells what cannot be written: the error beside the

@@ -1,0 +1,337 @@
+//! The state file's JSON, read and written streaming: pages go from the parser straight
+//! into a [`State`] (no tree, no string per page), and the save writes the merge of two
+//! sorted states as it goes, in exactly the bytes `serde_json`'s pretty printer gives.
+
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::path::Path;
+use std::time::SystemTime;
+
+use jiff::Timestamp;
+use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
+
+use super::{MAX_BYTES, PageState, State, StateError, VERSION};
+use crate::fsutil;
+
+/// What a state file was when it was read: the save reads it again only if another run
+/// replaced it since.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Identity {
+    len: u64,
+    modified: Option<SystemTime>,
+    #[cfg(unix)]
+    inode: (u64, u64),
+}
+
+impl Identity {
+    fn of(meta: &std::fs::Metadata) -> Identity {
+        #[cfg(unix)]
+        use std::os::unix::fs::MetadataExt;
+        Identity {
+            len: meta.len(),
+            modified: meta.modified().ok(),
+            #[cfg(unix)]
+            inode: (meta.dev(), meta.ino()),
+        }
+    }
+
+    /// The file at `path` now; `None` when there is none.
+    fn now(path: &Path) -> io::Result<Option<Identity>> {
+        match std::fs::metadata(path) {
+            Ok(meta) => Ok(Some(Identity::of(&meta))),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// Reads the state file at `path` (none there: an empty state).
+pub(super) fn load(path: &Path) -> Result<State, StateError> {
+    let read_err = |source| StateError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = match fsutil::open_regular(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(State::default()),
+        Err(e) => return Err(read_err(e)),
+    };
+    let identity = Identity::of(&file.metadata().map_err(read_err)?);
+    // One byte past the limit makes the JSON end early; the second reading says why.
+    let reader = io::BufReader::with_capacity(64 * 1024, file.take(MAX_BYTES + 1));
+    let mut json = serde_json::Deserializer::from_reader(reader);
+    let mut state = State::default();
+    let read = json
+        .deserialize_map(FileVisitor { state: &mut state })
+        .and_then(|()| json.end());
+    match read {
+        Ok(()) => {
+            let mut state = state.sorted();
+            state.file = Some(identity);
+            Ok(state)
+        }
+        Err(e) if e.is_io() => Err(read_err(e.into())),
+        // Read again, whole and loosely, only to say what is wrong.
+        Err(_) => match fsutil::read_regular_string(path, MAX_BYTES) {
+            Ok(text) => Err(StateError::Invalid {
+                path: path.to_path_buf(),
+                problem: what_is_wrong(&text),
+            }),
+            Err(source) => Err(read_err(source)),
+        },
+    }
+}
+
+/// The keys of a state file.
+#[derive(Deserialize)]
+#[serde(field_identifier, rename_all = "snake_case")]
+enum FileKey {
+    SitemapgenState,
+    Pages,
+}
+
+/// The keys of a page's record.
+#[derive(Deserialize)]
+#[serde(field_identifier, rename_all = "snake_case")]
+enum PageKey {
+    Fingerprint,
+    Lastmod,
+}
+
+/// The state file's object: this version's, with its pages.
+struct FileVisitor<'s> {
+    state: &'s mut State,
+}
+
+impl<'de> Visitor<'de> for FileVisitor<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a sitemapgen state file")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let (mut version, mut pages) = (None, false);
+        while let Some(key) = map.next_key()? {
+            match key {
+                FileKey::SitemapgenState => version = Some(map.next_value::<u32>()?),
+                FileKey::Pages => {
+                    map.next_value_seed(Pages { state: self.state })?;
+                    pages = true;
+                }
+            }
+        }
+        match version {
+            Some(VERSION) if pages => Ok(()),
+            _ => Err(de::Error::custom("not a state file of this version")),
+        }
+    }
+}
+
+/// The `pages` object, each page pushed as it is read.
+struct Pages<'s> {
+    state: &'s mut State,
+}
+
+impl<'de> DeserializeSeed<'de> for Pages<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Pages<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an object of pages by URL")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        // Reused from page to page: no allocation per page.
+        let (mut url, mut fingerprint) = (String::new(), String::new());
+        while map.next_key_seed(Text(&mut url))?.is_some() {
+            let lastmod = map.next_value_seed(Page(&mut fingerprint))?;
+            let page = PageState {
+                fingerprint: &fingerprint,
+                lastmod,
+            };
+            self.state.push(&url, page);
+        }
+        Ok(())
+    }
+}
+
+/// A string read into a buffer of ours.
+struct Text<'b>(&'b mut String);
+
+impl<'de> DeserializeSeed<'de> for Text<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl Visitor<'_> for Text<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string")
+    }
+
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<(), E> {
+        self.0.clear();
+        self.0.push_str(s);
+        Ok(())
+    }
+}
+
+/// A page's record: its fingerprint into the buffer, its `lastmod` returned.
+struct Page<'b>(&'b mut String);
+
+impl<'de> DeserializeSeed<'de> for Page<'_> {
+    type Value = Option<Timestamp>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Page<'_> {
+    type Value = Option<Timestamp>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a page's fingerprint and lastmod")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let (mut fingerprint, mut lastmod) = (false, None);
+        while let Some(key) = map.next_key()? {
+            match key {
+                PageKey::Fingerprint if fingerprint => {
+                    return Err(de::Error::duplicate_field("fingerprint"));
+                }
+                PageKey::Fingerprint => {
+                    map.next_value_seed(Text(&mut *self.0))?;
+                    fingerprint = true;
+                }
+                PageKey::Lastmod if lastmod.is_some() => {
+                    return Err(de::Error::duplicate_field("lastmod"));
+                }
+                PageKey::Lastmod => lastmod = Some(map.next_value::<Option<Timestamp>>()?),
+            }
+        }
+        if !fingerprint {
+            return Err(de::Error::missing_field("fingerprint"));
+        }
+        Ok(lastmod.flatten())
+    }
+}
+
+/// Why `text` is not a state file this version reads: not JSON, another format version,
+/// not a state file, or damaged.
+fn what_is_wrong(text: &str) -> String {
+    let value: serde_json::Value = match serde_json::from_str(text) {
+        Ok(value) => value,
+        Err(e) => return format!("is not valid JSON ({e})"),
+    };
+    match value
+        .get("sitemapgen_state")
+        .and_then(serde_json::Value::as_u64)
+    {
+        Some(v) if v != u64::from(VERSION) => {
+            format!("has format version {v}, this sitemapgen reads {VERSION}")
+        }
+        Some(_) => {
+            let mut state = State::default();
+            match value.deserialize_map(FileVisitor { state: &mut state }) {
+                Err(e) => format!("is damaged ({e})"),
+                Ok(()) => "is damaged".to_string(),
+            }
+        }
+        None => "is not a sitemapgen state file (no \"sitemapgen_state\" key)".to_string(),
+    }
+}
+
+/// See [`super::save`].
+pub(super) fn save(
+    path: &Path,
+    owned: &str,
+    current: &State,
+    previous: &State,
+) -> Result<(), StateError> {
+    let write_err = |source| StateError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    let held = fsutil::lock_dir(fsutil::parent_dir(path)).map_err(write_err)?;
+    let reread;
+    let others = match Identity::now(path) {
+        Ok(now) if now == previous.file => previous,
+        _ => {
+            reread = load(path)?;
+            &reread
+        }
+    };
+    let how = fsutil::Atomic {
+        prefix: ".sitemap-state.",
+        clobber: true,
+    };
+    let pages = merged(others, owned, current);
+    fsutil::write_atomic_with(path, how, &held, |out| write(out, pages)).map_err(write_err)
+}
+
+/// The pages of `others` outside `owned`, and all of `current`, in URL order (a URL in
+/// both: `current`'s).
+fn merged<'a>(
+    others: &'a State,
+    owned: &'a str,
+    current: &'a State,
+) -> impl Iterator<Item = (&'a str, PageState<'a>)> {
+    let mut kept = others
+        .pages()
+        .filter(move |(url, _)| !url.starts_with(owned))
+        .peekable();
+    let mut ours = current.pages().peekable();
+    std::iter::from_fn(move || match (kept.peek(), ours.peek()) {
+        (Some(a), Some(b)) => match a.0.cmp(b.0) {
+            std::cmp::Ordering::Less => kept.next(),
+            std::cmp::Ordering::Greater => ours.next(),
+            std::cmp::Ordering::Equal => {
+                kept.next();
+                ours.next()
+            }
+        },
+        (Some(_), None) => kept.next(),
+        (None, _) => ours.next(),
+    })
+}
+
+/// Writes a state file of `pages` (in URL order), as `serde_json::to_vec_pretty` of the
+/// file's object would, and a newline.
+pub(super) fn write<'a>(
+    out: &mut dyn Write,
+    pages: impl Iterator<Item = (&'a str, PageState<'a>)>,
+) -> io::Result<()> {
+    write!(
+        out,
+        "{{\n  \"sitemapgen_state\": {VERSION},\n  \"pages\": {{"
+    )?;
+    let mut any = false;
+    for (url, page) in pages {
+        out.write_all(if any { b",\n    " } else { b"\n    " })?;
+        serde_json::to_writer(&mut *out, url)?;
+        out.write_all(b": {\n      \"fingerprint\": ")?;
+        serde_json::to_writer(&mut *out, page.fingerprint)?;
+        if let Some(lastmod) = page.lastmod {
+            out.write_all(b",\n      \"lastmod\": ")?;
+            serde_json::to_writer(&mut *out, &lastmod)?;
+        }
+        out.write_all(b"\n    }")?;
+        any = true;
+    }
+    out.write_all(if any { b"\n  }\n}\n" } else { b"}\n}\n" })
+}

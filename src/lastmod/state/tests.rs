@@ -1,0 +1,216 @@
+use std::collections::BTreeMap;
+
+use super::*;
+
+fn state(pages: &[(&str, &str, Option<i64>)]) -> State {
+    let mut state = State::default();
+    for &(url, fingerprint, lastmod) in pages {
+        let lastmod = lastmod.map(|s| Timestamp::from_second(s).unwrap());
+        state.push(
+            url,
+            PageState {
+                fingerprint,
+                lastmod,
+            },
+        );
+    }
+    state.sorted()
+}
+
+/// Saves `pages` as a run that read `previous` from the file.
+fn save(path: &Path, owned: &str, pages: &State, previous: &State) -> Result<(), StateError> {
+    file::save(path, owned, pages, previous)
+}
+
+fn urls(state: &State) -> Vec<&str> {
+    state.pages().map(|(url, _)| url).collect()
+}
+
+#[test]
+fn round_trips_sorted_and_refuses_foreign_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.json");
+    let none = State::load(&path).unwrap();
+    assert!(none.get("x").is_none() && !none.found());
+    let ts = 1_700_000_000;
+    let pages = state(&[
+        ("https://e.org/b", "ab", Some(ts)),
+        ("https://e.org/a", "ab", Some(ts)),
+    ]);
+    save(&path, "https://e.org/", &pages, &none).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.find("e.org/a").unwrap() < text.find("e.org/b").unwrap(),
+        "{text}"
+    );
+    let loaded = State::load(&path).unwrap();
+    assert!(loaded.found());
+    let a = loaded.get("https://e.org/a").unwrap();
+    assert_eq!(a.lastmod.map(|t| t.as_second()), Some(ts));
+    assert_eq!(a.fingerprint, "ab");
+    // A shard under another base URL keeps these pages; a later run of the first
+    // drops its own page that is gone, not the shard's.
+    let shard = state(&[("https://e.org/docs/x", "ab", Some(ts))]);
+    save(&path, "https://e.org/docs/", &shard, &loaded).unwrap();
+    let first = state(&[("https://e.org/b", "ab", Some(ts))]);
+    save(&path, "https://e.org/blog/", &first, &loaded).unwrap();
+    let state_now = State::load(&path).unwrap();
+    assert_eq!(
+        urls(&state_now),
+        ["https://e.org/a", "https://e.org/b", "https://e.org/docs/x"]
+    );
+    save(&path, "https://e.org/", &first, &state_now).unwrap();
+    assert_eq!(urls(&State::load(&path).unwrap()), ["https://e.org/b"]);
+
+    let table = [
+        ("{not json", "is not valid JSON"),
+        (r#"{"name": "some-package"}"#, "not a sitemapgen state file"),
+        (
+            r#"{"sitemapgen_state": 9, "pages": {}}"#,
+            "format version 9",
+        ),
+        (
+            r#"{"sitemapgen_state": 1, "pages": {"u": {"fingerprint": 3}}}"#,
+            "is damaged",
+        ),
+        (
+            r#"{"sitemapgen_state": 1, "pages": {"u": {"lastmod": null}}}"#,
+            "is damaged (missing field `fingerprint`",
+        ),
+        (
+            r#"{"sitemapgen_state": 1, "pages": {"u": {"fingerprint": "a", "x": 1}}}"#,
+            "is damaged (unknown field `x`",
+        ),
+        (r#"{"sitemapgen_state": 1}"#, "is damaged"),
+        (
+            r#"{"sitemapgen_state": 1, "pages": {}} x"#,
+            "is not valid JSON",
+        ),
+    ];
+    for (text, want) in table {
+        std::fs::write(&path, text).unwrap();
+        let err = State::load(&path).unwrap_err().to_string();
+        assert!(
+            err.contains(want) && err.contains("state.json"),
+            "{text}: {err}"
+        );
+        assert!(!err.contains('\n'), "{err}");
+    }
+}
+
+/// The file written streaming is byte for byte what serde_json's pretty printer gives of
+/// the same object (the format every earlier state file has), escapes included.
+#[test]
+fn writes_what_serde_json_writes() {
+    #[derive(serde::Serialize)]
+    struct Record<'a> {
+        fingerprint: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        lastmod: Option<Timestamp>,
+    }
+    #[derive(serde::Serialize)]
+    struct File<'a> {
+        sitemapgen_state: u32,
+        pages: BTreeMap<&'a str, Record<'a>>,
+    }
+    let tables: [&[(&str, &str, Option<i64>)]; 3] = [
+        &[],
+        &[("https://e.org/a", "0123", Some(1_700_000_000))],
+        &[
+            ("https://e.org/\"q\"\\/\u{1}é", "f\n", None),
+            ("https://e.org/b", "ff", Some(1)),
+            ("https://e.org/a", "", Some(-1)),
+        ],
+    ];
+    for pages in tables {
+        let ours = state(pages);
+        let mut written = Vec::new();
+        file::write(&mut written, ours.pages()).unwrap();
+        let object = File {
+            sitemapgen_state: VERSION,
+            pages: ours
+                .pages()
+                .map(|(url, p)| {
+                    let record = Record {
+                        fingerprint: p.fingerprint,
+                        lastmod: p.lastmod,
+                    };
+                    (url, record)
+                })
+                .collect(),
+        };
+        let mut expected = serde_json::to_vec_pretty(&object).unwrap();
+        expected.push(b'\n');
+        assert_eq!(
+            String::from_utf8(written).unwrap(),
+            String::from_utf8(expected).unwrap()
+        );
+    }
+}
+
+/// Read back, unsorted input is sorted and of a repeated URL the last counts, as it did
+/// when the file was read into a map.
+#[test]
+fn unsorted_and_repeated_urls_read_as_a_map_would() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.json");
+    let text = r#"{"pages": {"c": {"fingerprint": "1"}, "a": {"fingerprint": "2",
+        "lastmod": null}, "c": {"fingerprint": "3", "lastmod": "2024-01-02T03:04:05Z"},
+        "b": {"fingerprint": "4"}}, "sitemapgen_state": 1}"#;
+    std::fs::write(&path, text).unwrap();
+    let state = State::load(&path).unwrap();
+    assert_eq!(urls(&state), ["a", "b", "c"]);
+    let c = state.get("c").unwrap();
+    assert_eq!(c.fingerprint, "3");
+    assert_eq!(c.lastmod.unwrap().to_string(), "2024-01-02T03:04:05Z");
+    assert_eq!(state.get("a").unwrap().lastmod, None);
+    assert_eq!(state.len(), 3);
+}
+
+/// The save reads the file again only when it changed since it was read: another
+/// shard's pages saved in between are kept.
+#[test]
+fn the_save_reads_again_only_a_changed_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.json");
+    let none = State::default();
+    save(
+        &path,
+        "https://e.org/",
+        &state(&[("https://e.org/a", "1", None)]),
+        &none,
+    )
+    .unwrap();
+    let read = State::load(&path).unwrap();
+    // Unchanged since it was read: not read again. (Proved by damaging it in place
+    // and putting its time back: a second reading would fail.)
+    let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
+    let len = std::fs::metadata(&path).unwrap().len() as usize;
+    let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    std::io::Write::write_all(&mut &file, &b"x".repeat(len)).unwrap();
+    file.set_modified(modified).unwrap();
+    drop(file);
+    let ours = state(&[("https://e.org/a", "2", None)]);
+    save(&path, "https://e.org/", &ours, &read).unwrap();
+    let read = State::load(&path).unwrap();
+    assert_eq!(read.get("https://e.org/a").unwrap().fingerprint, "2");
+    // Another shard saved since `read`: its page is kept.
+    let docs = state(&[("https://e.org/docs/d", "9", None)]);
+    save(&path, "https://e.org/docs/", &docs, &read).unwrap();
+    save(
+        &path,
+        "https://e.org/blog/",
+        &state(&[("https://e.org/blog/b", "5", None)]),
+        &read,
+    )
+    .unwrap();
+    let all = State::load(&path).unwrap();
+    assert_eq!(
+        urls(&all),
+        [
+            "https://e.org/a",
+            "https://e.org/blog/b",
+            "https://e.org/docs/d"
+        ]
+    );
+}
