@@ -20,6 +20,7 @@ use crate::canonical;
 use crate::changes::{self, Changes};
 use crate::config::Config;
 use crate::error::{Error, LeftOut, LeftOutCounts, Warning};
+use crate::lastmod::content::Fingerprint;
 use crate::lastmod::git::GitDates;
 use crate::lastmod::source::SourceDates;
 use crate::lastmod::state::{NewState, PageState, State, StateError};
@@ -380,7 +381,7 @@ fn sort_and_dedup(
 }
 
 /// The new state: each listed page's fingerprint and date.
-fn new_state(urls: Urls, listed: &[Listed], mut fingerprints: Vec<(u32, Box<str>)>) -> State {
+fn new_state(urls: Urls, listed: &[Listed], mut fingerprints: Vec<(u32, Fingerprint)>) -> State {
     fingerprints.sort_unstable_by_key(|(page, _)| *page);
     let mut state = State::default();
     for l in listed {
@@ -388,7 +389,7 @@ fn new_state(urls: Urls, listed: &[Listed], mut fingerprints: Vec<(u32, Box<str>
             continue;
         };
         let page = PageState {
-            fingerprint: &fingerprints[i].1,
+            fingerprint: fingerprints[i].1.as_str(),
             lastmod: l.item.lastmod(),
         };
         state.push(&urls.url(l), page);

@@ -9,6 +9,7 @@ use std::time::SystemTime;
 use super::Lookups;
 use crate::config::Config;
 use crate::error::{LeftOut, Warning};
+use crate::lastmod::content::Fingerprint;
 use crate::lastmod::source::{How, Miss, SOURCE_LINK_MARKERS, SourceDates};
 use crate::lastmod::{self, LastmodSource, PageFacts};
 use crate::page::{self, Head, HeadOptions};
@@ -21,7 +22,7 @@ use crate::{canonical, urls};
 /// How a listed page was dated.
 pub(super) struct Dated {
     /// The page's content fingerprint, when the `"content"` source is used.
-    pub fingerprint: Option<String>,
+    pub fingerprint: Option<Fingerprint>,
     /// The source that dated it.
     pub from: Option<LastmodSource>,
     /// Why `"source"` did not, when it was asked to.
@@ -130,7 +131,7 @@ struct Opened {
     size: Option<u64>,
     modified: Option<SystemTime>,
     /// The content fingerprint, when the `"content"` source keeps state.
-    fingerprint: Option<String>,
+    fingerprint: Option<Fingerprint>,
 }
 
 /// What a worker keeps from page to page, so pages cost fewer allocations.
@@ -502,7 +503,8 @@ fn entry(
         git: lookups.git.as_ref().and_then(|g| g.get(page.rel)),
         source: source.as_ref().ok().map(|(ts, _)| *ts),
         content: fingerprint
-            .as_deref()
+            .as_ref()
+            .map(|fp| fp.as_str())
             .map(|fp| (fp, lookups.state.as_ref().and_then(|s| s.get(&loc)))),
         now: lookups.now,
     };

@@ -10,6 +10,7 @@ use super::{Lookups, Progress};
 use crate::canonical;
 use crate::config::Config;
 use crate::error::{LeftOut, LeftOutCounts, Warning};
+use crate::lastmod::content::Fingerprint;
 use crate::lastmod::source::Miss;
 use crate::lastmod::{DatedCounts, LastmodSource};
 use crate::scan::{At, PageSink, Pages, Scan, ScanOptions};
@@ -71,7 +72,7 @@ pub(super) struct Processed {
     pub canonical: Vec<canonical::Pending>,
     /// Content fingerprints by place in the walk's list (only with the `"content"`
     /// source, so other runs carry no room for them).
-    pub fingerprints: Vec<(u32, Box<str>)>,
+    pub fingerprints: Vec<(u32, Fingerprint)>,
     /// What the listed pages say of themselves, by place in the walk's list (only when
     /// views are written).
     pub about: AboutParts,
@@ -120,7 +121,7 @@ impl Processed {
                     self.undated.push((rel.to_path_buf(), miss, dated.from));
                 }
                 if let Some(fp) = dated.fingerprint {
-                    self.fingerprints.push((i as u32, fp.into_boxed_str()));
+                    self.fingerprints.push((i as u32, fp));
                 }
                 self.listed.push(Listed {
                     page: i as u32,

@@ -24,7 +24,7 @@ const SRC: usize = 2;
 
 /// Fingerprints HTML held in memory.
 #[cfg(test)]
-fn fingerprint_bytes(html: &[u8]) -> String {
+fn fingerprint_bytes(html: &[u8]) -> Fingerprint {
     crate::html::stream_bytes(html, Content::default(), &mut Default::default()).finish()
 }
 
@@ -88,6 +88,27 @@ fn collapse(out: &mut Vec<u8>, text: &[u8], in_word: bool) -> bool {
     }
     out.truncate(len);
     !after_space
+}
+
+/// A page's content fingerprint: 32 hex digits of the first 16 bytes of its blake3 hash,
+/// as the state file holds it, kept inline (a run keeps one per page until its end).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Fingerprint([u8; 32]);
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+impl Fingerprint {
+    /// The 32 hex digits.
+    pub fn as_str(&self) -> &str {
+        // Only ever hex digits (see `Content::finish`).
+        std::str::from_utf8(&self.0).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Display for Fingerprint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// Collects a page's fingerprint from the [`crate::html::Emitter`].
@@ -197,16 +218,18 @@ impl Content {
         self.feed(b">");
     }
 
-    /// The fingerprint: 32 hex digits of the chosen region's hash.
-    pub(crate) fn finish(mut self) -> String {
+    /// The fingerprint: the chosen region's hash.
+    pub(crate) fn finish(mut self) -> Fingerprint {
         self.end_word();
         let chosen = self.regions.chosen();
         self.hashers[chosen].update(&self.held[chosen]);
         let hash = self.hashers[chosen].finalize();
-        hash.as_bytes()[..16]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        let mut hex = [0; 32];
+        for (pair, b) in hex.chunks_exact_mut(2).zip(&hash.as_bytes()[..16]) {
+            pair[0] = HEX[usize::from(b >> 4)];
+            pair[1] = HEX[usize::from(b & 15)];
+        }
+        Fingerprint(hex)
     }
 }
 
@@ -367,7 +390,10 @@ mod tests {
             ),
         ];
         let fp = fingerprint_bytes(base.as_bytes());
-        assert_eq!(fp.len(), 32);
+        // The first 16 bytes of blake3's hash of the text fed, in lower-case hex.
+        let plain = fingerprint_bytes(b"<body><p>One  paragraph.</p></body>");
+        let hash = blake3::hash(b" One paragraph.").to_hex();
+        assert_eq!(plain.as_str(), &hash[..32]);
         for changed in changes {
             assert_ne!(fingerprint_bytes(changed.as_bytes()), fp, "{changed}");
         }

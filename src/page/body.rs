@@ -6,7 +6,7 @@ use std::io;
 
 use crate::html;
 use crate::images::{Images, Sources};
-use crate::lastmod::content::Content;
+use crate::lastmod::content::{Content, Fingerprint};
 
 /// What a whole page is read for.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -23,7 +23,7 @@ pub struct Body {
     /// Its image sources, as written.
     pub images: Option<Sources>,
     /// Its content fingerprint (see [`crate::lastmod::content`]).
-    pub fingerprint: Option<String>,
+    pub fingerprint: Option<Fingerprint>,
 }
 
 /// Reads the page from `input` to its end (streamed, never held whole) for what `wants`
