@@ -60,14 +60,20 @@ pub struct PageState<'a> {
     pub lastmod: Option<Timestamp>,
 }
 
-/// One page's place in [`State::text`]: its URL, then its fingerprint.
+/// One page's place in [`State::text`]: its URL, then its fingerprint; and its
+/// `lastmod`, in parts (an `Option<Timestamp>` would make the item 40 bytes, not 32).
 #[derive(Debug, Clone, Copy)]
 struct Item {
     start: usize,
     url_len: u32,
     fingerprint_len: u32,
-    lastmod: Option<Timestamp>,
+    second: i64,
+    /// [`NO_LASTMOD`] when there is none.
+    nanosecond: i32,
 }
+
+/// [`Item::nanosecond`] of a page without a `lastmod` (a real one is within ±999,999,999).
+const NO_LASTMOD: i32 = i32::MIN;
 
 impl Item {
     fn url<'t>(&self, text: &'t str) -> &'t str {
@@ -76,9 +82,13 @@ impl Item {
 
     fn page<'t>(&self, text: &'t str) -> PageState<'t> {
         let at = self.start + self.url_len as usize;
+        let lastmod = match self.nanosecond {
+            NO_LASTMOD => None,
+            nanosecond => Timestamp::new(self.second, nanosecond).ok(),
+        };
         PageState {
             fingerprint: &text[at..at + self.fingerprint_len as usize],
-            lastmod: self.lastmod,
+            lastmod,
         }
     }
 }
@@ -108,11 +118,16 @@ impl State {
             // Beyond any URL or fingerprint (both are bounded far below 4 GiB on the way).
             return;
         };
+        let (second, nanosecond) = match page.lastmod {
+            Some(ts) => (ts.as_second(), ts.subsec_nanosecond()),
+            None => (0, NO_LASTMOD),
+        };
         self.items.push(Item {
             start: self.text.len(),
             url_len,
             fingerprint_len,
-            lastmod: page.lastmod,
+            second,
+            nanosecond,
         });
         self.text.push_str(url);
         self.text.push_str(page.fingerprint);

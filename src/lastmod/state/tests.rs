@@ -115,7 +115,10 @@ fn writes_what_serde_json_writes() {
     }
     let tables: [&[(&str, &str, Option<i64>)]; 3] = [
         &[],
-        &[("https://e.org/a", "0123", Some(1_700_000_000))],
+        &[
+            ("https://e.org/a", "0123", Some(1_700_000_000)),
+            ("https://e.org/n", "", Some(-1)),
+        ],
         &[
             ("https://e.org/\"q\"\\/\u{1}é", "f\n", None),
             ("https://e.org/b", "ff", Some(1)),
@@ -213,4 +216,33 @@ fn the_save_reads_again_only_a_changed_file() {
             "https://e.org/docs/d"
         ]
     );
+}
+
+/// A page's item stays as small as the module says.
+#[test]
+fn an_item_is_32_bytes() {
+    assert_eq!(std::mem::size_of::<Item>(), 32);
+}
+
+/// Dates come back as they went in: before 1970, with fractions of a second, or none.
+#[test]
+fn dates_round_trip_through_the_item() {
+    let dates = [
+        Some(Timestamp::new(5, 123).unwrap()),
+        Some(Timestamp::new(-5, -300).unwrap()),
+        Some(Timestamp::MIN),
+        Some(Timestamp::MAX),
+        None,
+    ];
+    for lastmod in dates {
+        let mut state = State::default();
+        state.push(
+            "u",
+            PageState {
+                fingerprint: "f",
+                lastmod,
+            },
+        );
+        assert_eq!(state.get("u").unwrap().lastmod, lastmod);
+    }
 }
