@@ -278,6 +278,8 @@ fn gather(
         let pages = new_state(urls, &listed, processed.fingerprints);
         let owned = config.base_url.as_str();
         collection.changes = Some(changes::diff(&previous, &pages, owned, config.all_changed));
+        // What the save keeps of it: a million pages' state is some 100 MB.
+        let previous = previous.outside(owned);
         collection.state = Some(NewState { pages, previous });
     }
     let settle = Settle {

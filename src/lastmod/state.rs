@@ -145,6 +145,19 @@ impl State {
         self
     }
 
+    /// Only the pages outside `owned` (another shard's), which are all a save keeps of
+    /// the previous state: once the run has compared its pages, the rest can go.
+    pub fn outside(self, owned: &str) -> State {
+        let mut kept = State {
+            file: self.file.clone(),
+            ..State::default()
+        };
+        for (url, page) in self.pages().filter(|(url, _)| !url.starts_with(owned)) {
+            kept.push(url, page);
+        }
+        kept
+    }
+
     /// Whether a previous run left a state file (else this is the first run).
     pub fn found(&self) -> bool {
         self.file.is_some()

@@ -246,3 +246,28 @@ fn dates_round_trip_through_the_item() {
         assert_eq!(state.get("u").unwrap().lastmod, lastmod);
     }
 }
+
+/// What a run keeps of the previous state to save with: another shard's pages, and
+/// what the file was (so it is not read again).
+#[test]
+fn the_pages_outside_are_all_a_save_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.json");
+    let both = state(&[
+        ("https://e.org/a", "1", None),
+        ("https://e.org/docs/d", "2", None),
+    ]);
+    save(&path, "https://e.org/", &both, &State::default()).unwrap();
+    let read = State::load(&path).unwrap();
+    let kept = read.outside("https://e.org/blog/");
+    assert!(kept.found());
+    assert_eq!(urls(&kept), ["https://e.org/a", "https://e.org/docs/d"]);
+    let kept = kept.outside("https://e.org/docs/");
+    assert_eq!(urls(&kept), ["https://e.org/a"]);
+    let ours = state(&[("https://e.org/docs/e", "3", None)]);
+    save(&path, "https://e.org/docs/", &ours, &kept).unwrap();
+    assert_eq!(
+        urls(&State::load(&path).unwrap()),
+        ["https://e.org/a", "https://e.org/docs/e"]
+    );
+}
