@@ -134,7 +134,7 @@ pub struct PageFacts<'a> {
     /// Its source's date (see [`source`]).
     pub source: Option<Timestamp>,
     /// Its content fingerprint now, and what the previous run recorded.
-    pub content: Option<(&'a str, Option<state::PageState<'a>>)>,
+    pub content: Option<(content::Fingerprint, Option<state::PageState>)>,
     /// When this run started: the date of new or changed content that no later source
     /// dates.
     pub now: Option<Timestamp>,
@@ -353,12 +353,12 @@ mod tests {
         let mtime = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
         let now = Timestamp::from_second(1_800_000_000).unwrap();
         let before = state::PageState {
-            fingerprint: "aaa",
+            fingerprint: content::made_up("aaa"),
             lastmod: Some(old),
         };
-        let facts = |fp: &'static str, prev: Option<state::PageState<'static>>| PageFacts {
+        let facts = |fp: &str, prev: Option<state::PageState>| PageFacts {
             modified: Some(mtime),
-            content: Some((fp, prev)),
+            content: Some((content::made_up(fp), prev)),
             now: Some(now),
             ..PageFacts::default()
         };

@@ -391,7 +391,7 @@ fn new_state(urls: Urls, listed: &[Listed], mut fingerprints: Vec<(u32, Fingerpr
             continue;
         };
         let page = PageState {
-            fingerprint: fingerprints[i].1.as_str(),
+            fingerprint: fingerprints[i].1,
             lastmod: l.item.lastmod(),
         };
         state.push(&urls.url(l), page);

@@ -502,10 +502,7 @@ fn entry(
         meta: head.modified.as_deref(),
         git: lookups.git.as_ref().and_then(|g| g.get(page.rel)),
         source: source.as_ref().ok().map(|(ts, _)| *ts),
-        content: fingerprint
-            .as_ref()
-            .map(|fp| fp.as_str())
-            .map(|fp| (fp, lookups.state.as_ref().and_then(|s| s.get(&loc)))),
+        content: fingerprint.map(|fp| (fp, lookups.state.as_ref().and_then(|s| s.get(&loc)))),
         now: lookups.now,
     };
     let resolved = lastmod::resolve(&config.lastmod, &facts);

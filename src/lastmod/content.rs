@@ -93,24 +93,51 @@ fn collapse(out: &mut Vec<u8>, text: &[u8], in_word: bool) -> bool {
     !after_space
 }
 
-/// A page's content fingerprint: 32 hex digits of the first 16 bytes of its blake3 hash,
-/// as the state file holds it, kept inline (a run keeps one per page until its end).
+/// A page's content fingerprint: the first 16 bytes of its blake3 hash, which the state
+/// file holds as 32 lower-case hex digits. Held as bytes: a run keeps one per page, and
+/// the previous run's, to its end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Fingerprint([u8; 32]);
+pub struct Fingerprint([u8; 16]);
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
 impl Fingerprint {
-    /// The 32 hex digits.
-    pub fn as_str(&self) -> &str {
-        // Only ever hex digits (see `Content::finish`).
-        std::str::from_utf8(&self.0).unwrap_or_default()
+    /// The 32 lower-case hex digits the state file holds.
+    pub fn hex(&self) -> [u8; 32] {
+        let mut hex = [0; 32];
+        for (pair, b) in hex.chunks_exact_mut(2).zip(self.0) {
+            pair[0] = HEX[usize::from(b >> 4)];
+            pair[1] = HEX[usize::from(b & 15)];
+        }
+        hex
     }
+
+    /// A fingerprint from its 32 lower-case hex digits; `None` for anything else.
+    pub fn from_hex(hex: &str) -> Option<Fingerprint> {
+        let hex = hex.as_bytes();
+        if hex.len() != 32 {
+            return None;
+        }
+        let digit = |c: u8| HEX.iter().position(|&h| h == c).map(|d| d as u8);
+        let mut bytes = [0; 16];
+        for (b, pair) in bytes.iter_mut().zip(hex.chunks_exact(2)) {
+            *b = digit(pair[0])? << 4 | digit(pair[1])?;
+        }
+        Some(Fingerprint(bytes))
+    }
+}
+
+/// A fingerprint made up for tests: `label`'s hash.
+#[cfg(test)]
+pub(crate) fn made_up(label: &str) -> Fingerprint {
+    let mut bytes = [0; 16];
+    bytes.copy_from_slice(&blake3::hash(label.as_bytes()).as_bytes()[..16]);
+    Fingerprint(bytes)
 }
 
 impl std::fmt::Display for Fingerprint {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
+        f.write_str(std::str::from_utf8(&self.hex()).unwrap_or_default())
     }
 }
 
@@ -251,12 +278,9 @@ impl Content {
         let chosen = self.regions.chosen();
         self.hashers[chosen].update(&self.held[chosen]);
         let hash = self.hashers[chosen].finalize();
-        let mut hex = [0; 32];
-        for (pair, b) in hex.chunks_exact_mut(2).zip(&hash.as_bytes()[..16]) {
-            pair[0] = HEX[usize::from(b >> 4)];
-            pair[1] = HEX[usize::from(b & 15)];
-        }
-        Fingerprint(hex)
+        let mut bytes = [0; 16];
+        bytes.copy_from_slice(&hash.as_bytes()[..16]);
+        Fingerprint(bytes)
     }
 }
 
@@ -437,7 +461,17 @@ mod tests {
         // The first 16 bytes of blake3's hash of the text fed, in lower-case hex.
         let plain = fingerprint_bytes(b"<body><p>One  paragraph.</p></body>");
         let hash = blake3::hash(b" One paragraph.").to_hex();
-        assert_eq!(plain.as_str(), &hash[..32]);
+        assert_eq!(plain.to_string(), &hash[..32]);
+        assert_eq!(Fingerprint::from_hex(&hash[..32]), Some(plain));
+        for bad in [
+            "",
+            &hash[..31],
+            &hash[..33],
+            &hash[..32].to_uppercase(),
+            &"g".repeat(32),
+        ] {
+            assert_eq!(Fingerprint::from_hex(bad), None, "{bad}");
+        }
         for changed in changes {
             assert_ne!(fingerprint_bytes(changed.as_bytes()), fp, "{changed}");
         }

@@ -2,8 +2,9 @@
 //! content and the `lastmod` it was given. Small, sorted JSON, so it can be committed or
 //! cached between CI runs.
 //!
-//! Read and written streaming, and held compactly: every URL and fingerprint in one
-//! string, with a 32-byte item per page, sorted by URL ([`State`]). The state of 200,000
+//! Read and written streaming, and held compactly: every URL in one string, with a
+//! 40-byte item per page (its place there, its fingerprint and date), sorted by URL
+//! ([`State`]). The state of 200,000
 //! pages is a 30 MB file; parsed into maps of owned strings it took some 40 MB, and the
 //! save held two of those and the whole file's text besides.
 
@@ -11,6 +12,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
+
+use super::content::Fingerprint;
 
 mod file;
 
@@ -52,24 +55,24 @@ pub enum StateError {
 
 /// What the state file remembers of one page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PageState<'a> {
+pub struct PageState {
     /// The content fingerprint.
-    pub fingerprint: &'a str,
+    pub fingerprint: Fingerprint,
     /// The `lastmod` given, in UTC; none when no source dated the page (a run that keeps
     /// state for its change list only, `changes = true`).
     pub lastmod: Option<Timestamp>,
 }
 
-/// One page's place in [`State::text`]: its URL, then its fingerprint; and its
-/// `lastmod`, in parts (an `Option<Timestamp>` would make the item 40 bytes, not 32).
+/// One page: its URL's place in [`State::text`], its fingerprint, and its `lastmod` in
+/// parts (as an `Option<Timestamp>` it would take 24 bytes, not 12).
 #[derive(Debug, Clone, Copy)]
 struct Item {
     start: usize,
     url_len: u32,
-    fingerprint_len: u32,
-    second: i64,
     /// [`NO_LASTMOD`] when there is none.
     nanosecond: i32,
+    second: i64,
+    fingerprint: Fingerprint,
 }
 
 /// [`Item::nanosecond`] of a page without a `lastmod` (a real one is within ±999,999,999).
@@ -80,14 +83,13 @@ impl Item {
         &text[self.start..self.start + self.url_len as usize]
     }
 
-    fn page<'t>(&self, text: &'t str) -> PageState<'t> {
-        let at = self.start + self.url_len as usize;
+    fn page(&self) -> PageState {
         let lastmod = match self.nanosecond {
             NO_LASTMOD => None,
             nanosecond => Timestamp::new(self.second, nanosecond).ok(),
         };
         PageState {
-            fingerprint: &text[at..at + self.fingerprint_len as usize],
+            fingerprint: self.fingerprint,
             lastmod,
         }
     }
@@ -111,11 +113,8 @@ impl State {
 
     /// Adds a page; pages added out of URL order are sorted by [`State::sorted`].
     pub fn push(&mut self, url: &str, page: PageState) {
-        let (Ok(url_len), Ok(fingerprint_len)) = (
-            u32::try_from(url.len()),
-            u32::try_from(page.fingerprint.len()),
-        ) else {
-            // Beyond any URL or fingerprint (both are bounded far below 4 GiB on the way).
+        let Ok(url_len) = u32::try_from(url.len()) else {
+            // Beyond any URL (bounded far below 4 GiB on the way).
             return;
         };
         let (second, nanosecond) = match page.lastmod {
@@ -125,12 +124,11 @@ impl State {
         self.items.push(Item {
             start: self.text.len(),
             url_len,
-            fingerprint_len,
-            second,
             nanosecond,
+            second,
+            fingerprint: page.fingerprint,
         });
         self.text.push_str(url);
-        self.text.push_str(page.fingerprint);
     }
 
     /// Sorted by URL, each URL once (the last added of it counts, as in a JSON object).
@@ -174,19 +172,19 @@ impl State {
     }
 
     /// Every URL, in order, with what was recorded of it.
-    pub fn pages(&self) -> impl Iterator<Item = (&str, PageState<'_>)> {
+    pub fn pages(&self) -> impl Iterator<Item = (&str, PageState)> {
         let text = &self.text;
-        self.items.iter().map(|i| (i.url(text), i.page(text)))
+        self.items.iter().map(|i| (i.url(text), i.page()))
     }
 
     /// What was recorded of a URL.
-    pub fn get(&self, url: &str) -> Option<PageState<'_>> {
+    pub fn get(&self, url: &str) -> Option<PageState> {
         let text = &self.text;
         let i = self
             .items
             .binary_search_by(|item| item.url(text).cmp(url))
             .ok()?;
-        Some(self.items[i].page(text))
+        Some(self.items[i].page())
     }
 }
 

@@ -13,6 +13,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 
 use super::{MAX_BYTES, PageState, State, StateError, VERSION};
 use crate::fsutil;
+use crate::lastmod::content::Fingerprint;
 
 /// What a state file was when it was read: the save reads it again only if another run
 /// replaced it since.
@@ -154,8 +155,12 @@ impl<'de> Visitor<'de> for Pages<'_> {
         let (mut url, mut fingerprint) = (String::new(), String::new());
         while map.next_key_seed(Text(&mut url))?.is_some() {
             let lastmod = map.next_value_seed(Page(&mut fingerprint))?;
+            let Some(fingerprint) = Fingerprint::from_hex(&fingerprint) else {
+                let problem = format!("the fingerprint of {url} is not 32 lower-case hex digits");
+                return Err(de::Error::custom(problem));
+            };
             let page = PageState {
-                fingerprint: &fingerprint,
+                fingerprint,
                 lastmod,
             };
             self.state.push(&url, page);
@@ -290,7 +295,7 @@ fn merged<'a>(
     others: &'a State,
     owned: &'a str,
     current: &'a State,
-) -> impl Iterator<Item = (&'a str, PageState<'a>)> {
+) -> impl Iterator<Item = (&'a str, PageState)> {
     let mut kept = others
         .pages()
         .filter(move |(url, _)| !url.starts_with(owned))
@@ -314,7 +319,7 @@ fn merged<'a>(
 /// file's object would, and a newline.
 pub(super) fn write<'a>(
     out: &mut dyn Write,
-    pages: impl Iterator<Item = (&'a str, PageState<'a>)>,
+    pages: impl Iterator<Item = (&'a str, PageState)>,
 ) -> io::Result<()> {
     write!(
         out,
@@ -324,8 +329,9 @@ pub(super) fn write<'a>(
     for (url, page) in pages {
         out.write_all(if any { b",\n    " } else { b"\n    " })?;
         serde_json::to_writer(&mut *out, url)?;
-        out.write_all(b": {\n      \"fingerprint\": ")?;
-        serde_json::to_writer(&mut *out, page.fingerprint)?;
+        out.write_all(b": {\n      \"fingerprint\": \"")?;
+        out.write_all(&page.fingerprint.hex())?;
+        out.write_all(b"\"")?;
         if let Some(lastmod) = page.lastmod {
             out.write_all(b",\n      \"lastmod\": ")?;
             serde_json::to_writer(&mut *out, &lastmod)?;

@@ -1,6 +1,7 @@
 use std::collections::BTreeMap;
 
 use super::*;
+use crate::lastmod::content::made_up;
 
 fn state(pages: &[(&str, &str, Option<i64>)]) -> State {
     let mut state = State::default();
@@ -9,7 +10,7 @@ fn state(pages: &[(&str, &str, Option<i64>)]) -> State {
         state.push(
             url,
             PageState {
-                fingerprint,
+                fingerprint: made_up(fingerprint),
                 lastmod,
             },
         );
@@ -47,7 +48,7 @@ fn round_trips_sorted_and_refuses_foreign_files() {
     assert!(loaded.found());
     let a = loaded.get("https://e.org/a").unwrap();
     assert_eq!(a.lastmod.map(|t| t.as_second()), Some(ts));
-    assert_eq!(a.fingerprint, "ab");
+    assert_eq!(a.fingerprint, made_up("ab"));
     // A shard under another base URL keeps these pages; a later run of the first
     // drops its own page that is gone, not the shard's.
     let shard = state(&[("https://e.org/docs/x", "ab", Some(ts))]);
@@ -81,6 +82,10 @@ fn round_trips_sorted_and_refuses_foreign_files() {
             r#"{"sitemapgen_state": 1, "pages": {"u": {"fingerprint": "a", "x": 1}}}"#,
             "is damaged (unknown field `x`",
         ),
+        (
+            r#"{"sitemapgen_state": 1, "pages": {"u": {"fingerprint": "a"}}}"#,
+            "is damaged (the fingerprint of u is not 32 lower-case hex digits",
+        ),
         (r#"{"sitemapgen_state": 1}"#, "is damaged"),
         (
             r#"{"sitemapgen_state": 1, "pages": {}} x"#,
@@ -103,15 +108,15 @@ fn round_trips_sorted_and_refuses_foreign_files() {
 #[test]
 fn writes_what_serde_json_writes() {
     #[derive(serde::Serialize)]
-    struct Record<'a> {
-        fingerprint: &'a str,
+    struct Record {
+        fingerprint: String,
         #[serde(skip_serializing_if = "Option::is_none")]
         lastmod: Option<Timestamp>,
     }
     #[derive(serde::Serialize)]
     struct File<'a> {
         sitemapgen_state: u32,
-        pages: BTreeMap<&'a str, Record<'a>>,
+        pages: BTreeMap<&'a str, Record>,
     }
     let tables: [&[(&str, &str, Option<i64>)]; 3] = [
         &[],
@@ -135,7 +140,7 @@ fn writes_what_serde_json_writes() {
                 .pages()
                 .map(|(url, p)| {
                     let record = Record {
-                        fingerprint: p.fingerprint,
+                        fingerprint: p.fingerprint.to_string(),
                         lastmod: p.lastmod,
                     };
                     (url, record)
@@ -160,11 +165,16 @@ fn unsorted_and_repeated_urls_read_as_a_map_would() {
     let text = r#"{"pages": {"c": {"fingerprint": "1"}, "a": {"fingerprint": "2",
         "lastmod": null}, "c": {"fingerprint": "3", "lastmod": "2024-01-02T03:04:05Z"},
         "b": {"fingerprint": "4"}}, "sitemapgen_state": 1}"#;
-    std::fs::write(&path, text).unwrap();
+    let text = ["1", "2", "3", "4"]
+        .iter()
+        .fold(text.to_string(), |text, label| {
+            text.replace(&format!("\"{label}\""), &format!("\"{}\"", made_up(label)))
+        });
+    std::fs::write(&path, &text).unwrap();
     let state = State::load(&path).unwrap();
     assert_eq!(urls(&state), ["a", "b", "c"]);
     let c = state.get("c").unwrap();
-    assert_eq!(c.fingerprint, "3");
+    assert_eq!(c.fingerprint, made_up("3"));
     assert_eq!(c.lastmod.unwrap().to_string(), "2024-01-02T03:04:05Z");
     assert_eq!(state.get("a").unwrap().lastmod, None);
     assert_eq!(state.len(), 3);
@@ -196,7 +206,10 @@ fn the_save_reads_again_only_a_changed_file() {
     let ours = state(&[("https://e.org/a", "2", None)]);
     save(&path, "https://e.org/", &ours, &read).unwrap();
     let read = State::load(&path).unwrap();
-    assert_eq!(read.get("https://e.org/a").unwrap().fingerprint, "2");
+    assert_eq!(
+        read.get("https://e.org/a").unwrap().fingerprint,
+        made_up("2")
+    );
     // Another shard saved since `read`: its page is kept.
     let docs = state(&[("https://e.org/docs/d", "9", None)]);
     save(&path, "https://e.org/docs/", &docs, &read).unwrap();
@@ -220,8 +233,8 @@ fn the_save_reads_again_only_a_changed_file() {
 
 /// A page's item stays as small as the module says.
 #[test]
-fn an_item_is_32_bytes() {
-    assert_eq!(std::mem::size_of::<Item>(), 32);
+fn an_item_is_40_bytes() {
+    assert_eq!(std::mem::size_of::<Item>(), 40);
 }
 
 /// Dates come back as they went in: before 1970, with fractions of a second, or none.
@@ -239,7 +252,7 @@ fn dates_round_trip_through_the_item() {
         state.push(
             "u",
             PageState {
-                fingerprint: "f",
+                fingerprint: made_up("f"),
                 lastmod,
             },
         );
