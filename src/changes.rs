@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
+use crate::lastmod::content::Fingerprint;
 use crate::lastmod::state::State;
 
 mod url_list;
@@ -53,31 +54,42 @@ impl Changes {
     }
 }
 
-/// Compares this run's state with the previous one. The run owns the URLs under `owned`
-/// (its base URL): only those can be removed, so shards sharing a state file do not list
-/// each other's pages. With `all_changed`, every URL of this run counts: new ones as
-/// added, the rest as updated.
-pub fn diff(previous: &State, current: &State, owned: &str, all_changed: bool) -> Changes {
+/// Compares this run's pages (`current`: each URL, in order, and its fingerprint) with
+/// the previous state. The run owns the URLs under `owned` (its base URL): only those can
+/// be removed, so shards sharing a state file do not list each other's pages. With
+/// `all_changed`, every URL of this run counts: new ones as added, the rest as updated.
+pub fn diff(
+    previous: &State,
+    current: impl Iterator<Item = (String, Fingerprint)>,
+    owned: &str,
+    all_changed: bool,
+) -> Changes {
     let mut changes = Changes {
         first_run: !previous.found(),
         ..Changes::default()
     };
-    for (url, now) in current.pages() {
-        match previous.get(url) {
+    // Both in URL order: one walk down each finds what was removed.
+    let mut before = previous
+        .pages()
+        .filter(|(url, _)| url.starts_with(owned))
+        .peekable();
+    for (url, now) in current {
+        while let Some((gone, _)) = before.next_if(|(old, _)| *old < url.as_str()) {
+            changes.removed.push(gone.to_string());
+        }
+        before.next_if(|(old, _)| *old == url);
+        match previous.get(&url) {
             None if changes.first_run && !all_changed => {}
-            None => changes.added.push(url.to_string()),
-            Some(before) if all_changed || before.fingerprint != now.fingerprint => {
-                changes.updated.push(url.to_string());
+            None => changes.added.push(url),
+            Some(page) if all_changed || page.fingerprint != now => {
+                changes.updated.push(url);
             }
             Some(_) => {}
         }
     }
-    changes.removed = previous
-        .pages()
-        .filter(|(url, _)| url.starts_with(owned) && current.get(url).is_none())
-        .map(|(url, _)| url.to_string())
-        .collect();
-    changes.removed.sort();
+    changes
+        .removed
+        .extend(before.map(|(gone, _)| gone.to_string()));
     changes
 }
 

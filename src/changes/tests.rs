@@ -1,7 +1,8 @@
 use super::*;
 
+use crate::lastmod::content::Fingerprint;
 use crate::lastmod::content::made_up;
-use crate::lastmod::state::{NewState, PageState};
+use crate::lastmod::state::PageState;
 
 fn state(pages: &[(&str, &str)]) -> State {
     let mut state = State::default();
@@ -15,16 +16,21 @@ fn state(pages: &[(&str, &str)]) -> State {
     state.sorted()
 }
 
+/// This run's pages as `diff` takes them.
+fn now(state: &State) -> impl Iterator<Item = (String, Fingerprint)> + '_ {
+    state
+        .pages()
+        .map(|(url, page)| (url.to_string(), page.fingerprint))
+}
+
 /// The previous run's state, as a state file holds it (or none: the first run).
 fn previous(pages: Option<&[(&str, &str)]>) -> State {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("state.json");
     if let Some(pages) = pages {
-        let new = NewState {
-            pages: state(pages),
-            previous: State::default(),
-        };
-        crate::lastmod::state::save(&path, "https://e.org/", &new).unwrap();
+        let new = state(pages);
+        crate::lastmod::state::save_pages(&path, "https://e.org/", &new, &State::default())
+            .unwrap();
     }
     State::load(&path).unwrap()
 }
@@ -37,13 +43,13 @@ fn added_updated_removed_by_fingerprint() {
         ("https://e.org/gone", "3"),
         ("https://e.org/docs/other-shard", "4"),
     ]));
-    let now = state(&[
+    let current = state(&[
         ("https://e.org/a", "1"),
         ("https://e.org/b", "22"),
         ("https://e.org/new", "5"),
     ]);
     let owned = "https://e.org/";
-    let got = diff(&before, &now, owned, false);
+    let got = diff(&before, now(&current), owned, false);
     assert!(!got.first_run);
     assert_eq!(got.added, ["https://e.org/new"]);
     assert_eq!(got.updated, ["https://e.org/b"]);
@@ -54,21 +60,21 @@ fn added_updated_removed_by_fingerprint() {
     );
     assert_eq!(got.describe(), "1 added, 1 updated, 2 removed");
     // ... but not for a shard whose base URL does not cover it.
-    let shard = diff(&before, &now, "https://e.org/blog/", false);
+    let shard = diff(&before, now(&current), "https://e.org/blog/", false);
     assert!(shard.removed.is_empty());
     // --all-changed: every URL counts.
-    let all = diff(&before, &now, owned, true);
+    let all = diff(&before, now(&current), owned, true);
     assert_eq!(all.added, ["https://e.org/new"]);
     assert_eq!(all.updated, ["https://e.org/a", "https://e.org/b"]);
 }
 
 #[test]
 fn a_first_run_lists_nothing_unless_asked() {
-    let now = state(&[("https://e.org/a", "1"), ("https://e.org/b", "2")]);
-    let got = diff(&previous(None), &now, "https://e.org/", false);
+    let current = state(&[("https://e.org/a", "1"), ("https://e.org/b", "2")]);
+    let got = diff(&previous(None), now(&current), "https://e.org/", false);
     assert!(got.first_run && got.added.is_empty() && got.updated.is_empty());
     assert!(got.describe().starts_with("first run: no previous state"));
-    let all = diff(&previous(None), &now, "https://e.org/", true);
+    let all = diff(&previous(None), now(&current), "https://e.org/", true);
     assert_eq!(all.added, ["https://e.org/a", "https://e.org/b"]);
     assert_eq!(all.describe(), "2 added, 0 updated, 0 removed");
 }

@@ -20,10 +20,9 @@ use crate::canonical;
 use crate::changes::{self, Changes};
 use crate::config::Config;
 use crate::error::{Error, LeftOut, LeftOutCounts, Warning};
-use crate::lastmod::content::Fingerprint;
 use crate::lastmod::git::GitDates;
 use crate::lastmod::source::SourceDates;
-use crate::lastmod::state::{NewState, PageState, State, StateError};
+use crate::lastmod::state::{NewState, State, StateError};
 use crate::lastmod::{self, LastmodSource};
 use crate::robots::Robots;
 use crate::scan::{Pages, ScanOptions, Skipped};
@@ -274,13 +273,18 @@ fn gather(
         text: &text,
     };
     sort_and_dedup(config, pages, urls, &mut listed, &mut collection.warnings);
-    if let Some(previous) = lookups.state.take() {
-        let pages = new_state(urls, &listed, processed.fingerprints);
-        let owned = config.base_url.as_str();
-        collection.changes = Some(changes::diff(&previous, &pages, owned, config.all_changed));
-        // What the save keeps of it: a million pages' state is some 100 MB.
-        let previous = previous.outside(owned);
-        collection.state = Some(NewState { pages, previous });
+    let owned = config.base_url.as_str();
+    let mut fingerprints = processed.fingerprints;
+    fingerprints.sort_unstable_by_key(|(page, _)| *page);
+    let fingerprint = |l: &Listed| {
+        let i = fingerprints.binary_search_by_key(&l.page, |(page, _)| *page);
+        i.ok().map(|i| fingerprints[i].1)
+    };
+    if let Some(previous) = &lookups.state {
+        let now = listed
+            .iter()
+            .filter_map(|l| Some((urls.url(l), fingerprint(l)?)));
+        collection.changes = Some(changes::diff(previous, now, owned, config.all_changed));
     }
     let settle = Settle {
         config,
@@ -292,6 +296,14 @@ fn gather(
     collection.left_out.sort_by(|a, b| a.0.cmp(&b.0));
     collection.sections = into_sections(config, urls, &mut listed, &mut collection.warnings);
     collection.about = processed.about.in_order(listed.iter().map(|l| l.page));
+    if let Some(previous) = lookups.state.take() {
+        // In the entries' order; the save takes URLs and dates from the entries.
+        let now = listed.iter().map(fingerprint).collect();
+        let spans = collection.sections.iter().map(|s| s.urls).collect();
+        // What the save keeps of it: a million pages' state is some 85 MB.
+        let previous = previous.outside(owned);
+        collection.state = Some(NewState::new(now, spans, previous));
+    }
     // In place: the list's memory becomes the entries'.
     let items = listed.into_iter().map(|l| l.item).collect();
     collection.entries = Entries::from_parts(config.base_url.as_str(), text, items);
@@ -380,24 +392,6 @@ fn sort_and_dedup(
         }
         same
     });
-}
-
-/// The new state: each listed page's fingerprint and date.
-fn new_state(urls: Urls, listed: &[Listed], mut fingerprints: Vec<(u32, Fingerprint)>) -> State {
-    fingerprints.sort_unstable_by_key(|(page, _)| *page);
-    let mut state = State::default();
-    for l in listed {
-        let Ok(i) = fingerprints.binary_search_by_key(&l.page, |(page, _)| *page) else {
-            continue;
-        };
-        let page = PageState {
-            fingerprint: fingerprints[i].1,
-            lastmod: l.item.lastmod(),
-        };
-        state.push(&urls.url(l), page);
-    }
-    // Listed in URL order already: this only checks.
-    state.sorted()
 }
 
 /// Sorts what is reported, and tells what cannot be written: the error beside the

@@ -210,7 +210,8 @@ fn form(config: &Config) -> sitemap::Form<'_> {
 /// it.
 fn save_state(config: &Config, collection: &Collection) -> Result<(), Error> {
     if let Some(state) = &collection.state {
-        lastmod::state::save(&config.state_file, config.base_url.as_str(), state)?;
+        let owned = config.base_url.as_str();
+        lastmod::state::save(&config.state_file, owned, state, &collection.entries)?;
     }
     if let Some(changes) = &collection.changes {
         let path = crate::changes::path_beside(&config.state_file);

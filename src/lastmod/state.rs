@@ -14,8 +14,12 @@ use std::path::{Path, PathBuf};
 use jiff::Timestamp;
 
 use super::content::Fingerprint;
+use crate::sitemap::Entries;
 
+mod current;
 mod file;
+
+pub use current::NewState;
 
 /// The format version written in every state file.
 const VERSION: u32 = 1;
@@ -188,24 +192,26 @@ impl State {
     }
 }
 
-/// What a run saves: its pages' state, and the previous run's it was compared with (read
-/// from the same file).
-#[derive(Debug, Default)]
-pub struct NewState {
-    /// This run's pages.
-    pub pages: State,
-    /// The previous run's.
-    pub previous: State,
-}
-
 /// Writes the state of this run atomically: a temporary file beside it, renamed into
 /// place. The run owns the URLs under `owned` (its base URL): of those, pages that are gone
 /// are dropped; URLs outside it are kept as the file holds them, so shards of one site
 /// (each with its own base URL) share a state file without erasing each other. Under the
-/// lock of its directory, the file is read again only if it changed since `previous` was
-/// read from it (another shard saved since).
-pub fn save(path: &Path, owned: &str, new: &NewState) -> Result<(), StateError> {
-    file::save(path, owned, &new.pages, &new.previous)
+/// lock of its directory, the file is read again only if it changed since the run read
+/// it (another shard saved since). The run's pages are `entries`, those of `new`.
+pub fn save(path: &Path, owned: &str, new: &NewState, entries: &Entries) -> Result<(), StateError> {
+    file::save(path, owned, new.pages(entries), &new.previous)
+}
+
+/// [`save`] of the pages of a [`State`], for tests.
+#[cfg(test)]
+pub(crate) fn save_pages(
+    path: &Path,
+    owned: &str,
+    pages: &State,
+    previous: &State,
+) -> Result<(), StateError> {
+    let pages = pages.pages().map(|(url, page)| (url.to_string(), page));
+    file::save(path, owned, pages, previous)
 }
 
 #[cfg(test)]

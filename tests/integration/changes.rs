@@ -105,3 +105,51 @@ fn changes_false_with_the_content_source_is_refused() {
         "changes: is false, but the \"content\" lastmod source",
     ));
 }
+
+/// With sections, the sitemap's entries go section by section; the state file still
+/// lists every page once, in URL order, and a change in one section is found there.
+#[test]
+fn sections_keep_the_state_whole_and_in_order() {
+    let site = Site::new(&[]);
+    site.config(&format!(
+        "{CONFIG}[[section]]\nname = 'z-last'\nmatch = ['a/**']\n[[section]]\nname = 'docs'\nmatch = ['docs/**']\n"
+    ));
+    let pages = [
+        "index.html",
+        "a/x.html",
+        "a/y.html",
+        "b.html",
+        "docs/d.html",
+        "z.html",
+    ];
+    for rel in pages {
+        page(&site, rel, "3f2a9c1b", "The same words.");
+    }
+    site.cmd().assert().success();
+    let state = fs::read_to_string(site.root().join(".sitemap-state.json")).unwrap();
+    let state: serde_json::Value = serde_json::from_str(&state).unwrap();
+    let urls: Vec<&String> = state["pages"].as_object().unwrap().keys().collect();
+    let expected = [
+        "https://example.org/",
+        "https://example.org/a/x.html",
+        "https://example.org/a/y.html",
+        "https://example.org/b.html",
+        "https://example.org/docs/d.html",
+        "https://example.org/z.html",
+    ];
+    assert_eq!(urls, expected);
+    let raw = fs::read_to_string(site.root().join(".sitemap-state.json")).unwrap();
+    let at = |url: &str| raw.find(&format!("\"{url}\"")).unwrap();
+    assert!(expected.windows(2).all(|w| at(w[0]) < at(w[1])), "{raw}");
+
+    page(&site, "docs/d.html", "99ffee00", "Other words.");
+    fs::remove_file(site.public().join("a/x.html")).unwrap();
+    site.cmd().assert().success();
+    let changes = change_list(&site);
+    assert_eq!(
+        list(&changes, "updated"),
+        ["https://example.org/docs/d.html"]
+    );
+    assert_eq!(list(&changes, "removed"), ["https://example.org/a/x.html"]);
+    assert!(list(&changes, "added").is_empty());
+}

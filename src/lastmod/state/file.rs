@@ -265,7 +265,7 @@ fn what_is_wrong(text: &str) -> String {
 pub(super) fn save(
     path: &Path,
     owned: &str,
-    current: &State,
+    current: impl Iterator<Item = (String, PageState)>,
     previous: &State,
 ) -> Result<(), StateError> {
     let write_err = |source| StateError::Write {
@@ -289,37 +289,37 @@ pub(super) fn save(
     fsutil::write_atomic_with(path, how, &held, |out| write(out, pages)).map_err(write_err)
 }
 
-/// The pages of `others` outside `owned`, and all of `current`, in URL order (a URL in
-/// both: `current`'s).
+/// The pages of `others` outside `owned`, and all of `current` (in URL order), in URL
+/// order (a URL in both: `current`'s).
 fn merged<'a>(
     others: &'a State,
     owned: &'a str,
-    current: &'a State,
-) -> impl Iterator<Item = (&'a str, PageState)> {
+    current: impl Iterator<Item = (String, PageState)> + 'a,
+) -> impl Iterator<Item = (String, PageState)> + 'a {
     let mut kept = others
         .pages()
         .filter(move |(url, _)| !url.starts_with(owned))
         .peekable();
-    let mut ours = current.pages().peekable();
+    let mut ours = current.peekable();
     std::iter::from_fn(move || match (kept.peek(), ours.peek()) {
-        (Some(a), Some(b)) => match a.0.cmp(b.0) {
-            std::cmp::Ordering::Less => kept.next(),
+        (Some(a), Some(b)) => match a.0.cmp(b.0.as_str()) {
+            std::cmp::Ordering::Less => kept.next().map(|(url, page)| (url.to_string(), page)),
             std::cmp::Ordering::Greater => ours.next(),
             std::cmp::Ordering::Equal => {
                 kept.next();
                 ours.next()
             }
         },
-        (Some(_), None) => kept.next(),
+        (Some(_), None) => kept.next().map(|(url, page)| (url.to_string(), page)),
         (None, _) => ours.next(),
     })
 }
 
 /// Writes a state file of `pages` (in URL order), as `serde_json::to_vec_pretty` of the
 /// file's object would, and a newline.
-pub(super) fn write<'a>(
+pub(super) fn write(
     out: &mut dyn Write,
-    pages: impl Iterator<Item = (&'a str, PageState)>,
+    pages: impl Iterator<Item = (impl AsRef<str>, PageState)>,
 ) -> io::Result<()> {
     write!(
         out,
@@ -328,7 +328,7 @@ pub(super) fn write<'a>(
     let mut any = false;
     for (url, page) in pages {
         out.write_all(if any { b",\n    " } else { b"\n    " })?;
-        serde_json::to_writer(&mut *out, url)?;
+        serde_json::to_writer(&mut *out, url.as_ref())?;
         out.write_all(b": {\n      \"fingerprint\": \"")?;
         out.write_all(&page.fingerprint.hex())?;
         out.write_all(b"\"")?;

@@ -18,10 +18,7 @@ fn state(pages: &[(&str, &str, Option<i64>)]) -> State {
     state.sorted()
 }
 
-/// Saves `pages` as a run that read `previous` from the file.
-fn save(path: &Path, owned: &str, pages: &State, previous: &State) -> Result<(), StateError> {
-    file::save(path, owned, pages, previous)
-}
+use super::save_pages as save;
 
 fn urls(state: &State) -> Vec<&str> {
     state.pages().map(|(url, _)| url).collect()

@@ -1,0 +1,75 @@
+//! This run's pages as the state file records them, taken from the sitemap's entries:
+//! each entry's URL and date, with its fingerprint kept beside it. No URL is copied: at
+//! a million pages the copy was 45 MB.
+
+use super::{PageState, State};
+use crate::lastmod::content::Fingerprint;
+use crate::sitemap::{Entries, EntryRef};
+
+/// What a run saves: a fingerprint per sitemap entry, and what it keeps of the previous
+/// state.
+#[derive(Debug, Default)]
+pub struct NewState {
+    /// Each entry's fingerprint, in the entries' order (`None`: it has none).
+    fingerprints: Vec<Option<Fingerprint>>,
+    /// How many entries each section holds, in the entries' order (each sorted by URL);
+    /// empty without sections (all of them sorted).
+    sections: Vec<usize>,
+    /// The previous run's pages outside this run's base URL, and what its file was.
+    pub(super) previous: State,
+}
+
+impl NewState {
+    /// The state of the entries `fingerprints` are of, section by section (`sections`:
+    /// their sizes, none without sections), and `previous`, the previous run's state
+    /// (which only its pages outside the run's base URL need be).
+    pub(crate) fn new(
+        fingerprints: Vec<Option<Fingerprint>>,
+        sections: Vec<usize>,
+        previous: State,
+    ) -> NewState {
+        NewState {
+            fingerprints,
+            sections,
+            previous,
+        }
+    }
+
+    /// This run's pages in URL order, from `entries` (those the fingerprints are of).
+    /// Sections are merged by looking at each one's next URL: sections are few.
+    pub(super) fn pages<'e>(
+        &'e self,
+        entries: &'e Entries,
+    ) -> impl Iterator<Item = (String, PageState)> + 'e {
+        let mut sizes = self.sections.clone();
+        if sizes.is_empty() {
+            sizes.push(entries.len());
+        }
+        let (mut rest, mut fingerprints) = (entries.as_slice(), &self.fingerprints[..]);
+        let mut heads = Vec::with_capacity(sizes.len());
+        for size in sizes {
+            let size = size.min(rest.len()).min(fingerprints.len());
+            let (span, after) = rest.split_at(size);
+            let (prints, after_prints) = fingerprints.split_at(size);
+            (rest, fingerprints) = (after, after_prints);
+            heads.push(span.iter().zip(prints.iter().copied()).peekable());
+        }
+        std::iter::from_fn(move || {
+            let (_, first) = heads
+                .iter_mut()
+                .enumerate()
+                .filter_map(|(i, head)| head.peek().map(|(entry, _)| (entry.loc().rest(), i)))
+                .min()?;
+            heads[first].next()
+        })
+        .filter_map(|(entry, fingerprint)| Some(page(entry, fingerprint?)))
+    }
+}
+
+fn page(entry: EntryRef, fingerprint: Fingerprint) -> (String, PageState) {
+    let page = PageState {
+        fingerprint,
+        lastmod: entry.lastmod(),
+    };
+    (entry.loc().to_string(), page)
+}
