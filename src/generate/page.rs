@@ -204,7 +204,7 @@ pub(super) fn process_page(
         }
     };
     let alternates = alternates(&mut page, &head, page_url);
-    let body = read_body(&mut page, opened.file.as_mut());
+    let body = read_body(&mut page, &mut opened, &mut scratch.head);
     let extras = Extras {
         alternates,
         images: images(&mut page, body.images, page_url),
@@ -345,7 +345,10 @@ fn read_head(page: &mut Page, opened: &Opened, buffers: &mut page::HeadBuffers) 
                 }
             }
         }
-        _ => Head::default(),
+        _ => {
+            buffers.forget_page();
+            Head::default()
+        }
     }
 }
 
@@ -436,14 +439,18 @@ fn alternates<'u>(
 
 /// The page's images and content fingerprint, as far as they are wanted, read in one
 /// pass over the whole page.
-fn read_body(page: &mut Page, file: Option<&mut File>) -> page::Body {
+fn read_body(page: &mut Page, opened: &mut Opened, held: &mut page::HeadBuffers) -> page::Body {
     let wants = page::BodyWants {
         images: page.shared.config.images,
         fingerprint: page.shared.lookups.state.is_some(),
     };
-    let (Some(f), true) = (file, wants.images || wants.fingerprint) else {
+    let (Some(f), true) = (opened.file.as_mut(), wants.images || wants.fingerprint) else {
         return page::Body::default();
     };
+    // A page the head reader read whole is not read again.
+    if let Some(body) = held.read_body_held(opened.size, wants) {
+        return body;
+    }
     let read = f
         .seek(SeekFrom::Start(0))
         .and_then(|_| page::read_body(&*f, wants));

@@ -29,21 +29,54 @@ pub struct Body {
 /// Reads the page from `input` to its end (streamed, never held whole) for what `wants`
 /// asks, in one pass; nothing is read when nothing is wanted.
 pub fn read_body(input: impl io::Read, wants: BodyWants) -> io::Result<Body> {
+    body(wants, Streamed(input))
+}
+
+/// [`read_body`] of a page held whole in memory (one the head reader read to its end),
+/// with the tokenizer's `names` kept from page to page.
+pub(crate) fn read_body_bytes(html: &[u8], wants: BodyWants, names: &mut html::Names) -> Body {
+    body(wants, Held(html, names)).unwrap_or_default()
+}
+
+/// One pass of the emitter over a page, into a collector.
+trait Pass {
+    fn run<C: html::Collect>(self, collector: C) -> io::Result<C>;
+}
+
+/// A pass over a page read as it goes.
+struct Streamed<R>(R);
+
+impl<R: io::Read> Pass for Streamed<R> {
+    fn run<C: html::Collect>(self, collector: C) -> io::Result<C> {
+        html::stream(self.0, collector)
+    }
+}
+
+/// A pass over a page held in memory.
+struct Held<'a>(&'a [u8], &'a mut html::Names);
+
+impl Pass for Held<'_> {
+    fn run<C: html::Collect>(self, collector: C) -> io::Result<C> {
+        Ok(html::stream_bytes(self.0, collector, self.1))
+    }
+}
+
+fn body(wants: BodyWants, pass: impl Pass) -> io::Result<Body> {
     Ok(match (wants.images, wants.fingerprint) {
         (true, true) => {
-            let (images, content) = html::stream(input, (Images::default(), Content::default()))?;
+            let (images, content) = pass.run((Images::default(), Content::default()))?;
             Body {
                 images: Some(images.finish()),
                 fingerprint: Some(content.finish()),
             }
         }
         (true, false) => Body {
-            images: Some(html::stream(input, Images::default())?.finish()),
+            images: Some(pass.run(Images::default())?.finish()),
             fingerprint: None,
         },
         (false, true) => Body {
             images: None,
-            fingerprint: Some(html::stream(input, Content::default())?.finish()),
+            fingerprint: Some(pass.run(Content::default())?.finish()),
         },
         (false, false) => Body::default(),
     })
@@ -84,6 +117,8 @@ mod tests {
             let one = read_body(page.as_bytes(), both).unwrap();
             let images = read_body(page.as_bytes(), images).unwrap();
             let fingerprint = read_body(page.as_bytes(), fingerprint).unwrap();
+            let held = read_body_bytes(page.as_bytes(), both, &mut Default::default());
+            assert_eq!(held, one, "{page}");
             assert_eq!(one.images, images.images, "{page}");
             assert_eq!(one.fingerprint, fingerprint.fingerprint, "{page}");
             assert!(images.fingerprint.is_none() && fingerprint.images.is_none());
