@@ -196,6 +196,21 @@ pub fn resolve(sources: &[LastmodSource], facts: &PageFacts) -> Resolved {
     resolved
 }
 
+/// A `lastmod` as its second and nanosecond, for the lists that keep one per page
+/// (sitemap entries, the state) as two fields: an `Option<Timestamp>` takes 24 bytes.
+/// No time is a nanosecond of `i32::MIN` (a real one is within ±999,999,999).
+pub(crate) fn split_time(time: Option<Timestamp>) -> (i64, i32) {
+    time.map_or((0, i32::MIN), |t| (t.as_second(), t.subsec_nanosecond()))
+}
+
+/// The `lastmod` [`split_time`] split.
+pub(crate) fn join_time(second: i64, nanosecond: i32) -> Option<Timestamp> {
+    match nanosecond {
+        i32::MIN => None,
+        nanosecond => Timestamp::new(second, nanosecond).ok(),
+    }
+}
+
 /// Whether `source` is consulted: listed before any `"none"`.
 pub fn uses(sources: &[LastmodSource], source: LastmodSource) -> bool {
     sources

@@ -28,9 +28,6 @@ pub struct Entries {
 /// build lists no URL over that.
 const START_BITS: u32 = 40;
 
-/// `nanosecond` of an entry without `<lastmod>`: no timestamp has it.
-const NO_LASTMOD: i32 = i32::MIN;
-
 /// `priority` of an entry without `<priority>`: the bits of a NaN, never a priority.
 const NO_PRIORITY: u32 = u32::MAX;
 
@@ -112,9 +109,7 @@ impl Item {
             push_counted(text, image);
         }
         let extras = text.len() - start - rest.len();
-        let (second, nanosecond) = fields
-            .lastmod
-            .map_or((0, NO_LASTMOD), |t| (t.as_second(), t.subsec_nanosecond()));
+        let (second, nanosecond) = crate::lastmod::split_time(fields.lastmod);
         assert!(
             start < 1 << START_BITS && rest.len() < 1 << (64 - START_BITS),
             "URLs over 16 MiB, or more than 1 TiB of them"
@@ -155,10 +150,7 @@ impl Item {
 
     /// `<lastmod>`, if known.
     pub(crate) fn lastmod(&self) -> Option<Timestamp> {
-        if self.nanosecond == NO_LASTMOD {
-            return None;
-        }
-        Timestamp::new(self.second, self.nanosecond).ok()
+        crate::lastmod::join_time(self.second, self.nanosecond)
     }
 }
 
