@@ -131,23 +131,6 @@ pub struct HeadBuffers {
     prescan: prescan::Scratch,
 }
 
-impl HeadBuffers {
-    /// Reads the body of the page the last [`read_head`] read to its end (all `size`
-    /// bytes: a page shorter than the first read) from what it holds, not from the file
-    /// again; `None` when it does not hold the whole page.
-    pub(crate) fn read_body_held(&mut self, size: Option<u64>, wants: BodyWants) -> Option<Body> {
-        if size? != self.read.len() as u64 {
-            return None;
-        }
-        Some(body::read_body_bytes(&self.read, wants, &mut self.names))
-    }
-
-    /// Forgets the page read: the next page's head is not read.
-    pub(crate) fn forget_page(&mut self) {
-        self.read.clear();
-    }
-}
-
 /// Reads a head from `input`, a file of `size` bytes when that is known (from its
 /// `fstat`), consuming at most [`HEAD_LIMIT`] bytes of it, into buffers kept from an
 /// earlier page. A page shorter than the first read is read with one `read`, not a

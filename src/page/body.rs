@@ -4,6 +4,7 @@
 
 use std::io;
 
+use super::HeadBuffers;
 use crate::html;
 use crate::images::{Images, Sources};
 use crate::lastmod::content::{Content, Fingerprint};
@@ -36,6 +37,23 @@ pub fn read_body(input: impl io::Read, wants: BodyWants) -> io::Result<Body> {
 /// with the tokenizer's `names` kept from page to page.
 pub(crate) fn read_body_bytes(html: &[u8], wants: BodyWants, names: &mut html::Names) -> Body {
     body(wants, Held(html, names)).unwrap_or_default()
+}
+
+impl HeadBuffers {
+    /// Reads the body of the page the last [`super::read_head`] read to its end (all `size`
+    /// bytes: a page shorter than the first read) from what it holds, not from the file
+    /// again; `None` when it does not hold the whole page.
+    pub(crate) fn read_body_held(&mut self, size: Option<u64>, wants: BodyWants) -> Option<Body> {
+        if size? != self.read.len() as u64 {
+            return None;
+        }
+        Some(read_body_bytes(&self.read, wants, &mut self.names))
+    }
+
+    /// Forgets the page read: the next page's head is not read.
+    pub(crate) fn forget_page(&mut self) {
+        self.read.clear();
+    }
 }
 
 /// One pass of the emitter over a page, into a collector.
