@@ -213,15 +213,17 @@ pub fn save_file(path: &Path, file: &ChangeFile) -> io::Result<()> {
     write(path, file)
 }
 
+/// Streamed into the temporary file: a first run with `--all-changed` lists every URL.
 fn write(path: &Path, file: &impl Serialize) -> io::Result<()> {
-    let mut json = serde_json::to_vec_pretty(file).map_err(io::Error::other)?;
-    json.push(b'\n');
     let held = crate::fsutil::lock_dir(crate::fsutil::parent_dir(path))?;
     let how = crate::fsutil::Atomic {
         prefix: ".sitemap-changes.",
         clobber: true,
     };
-    crate::fsutil::write_atomic(path, &json, how, &held)
+    crate::fsutil::write_atomic_with(path, how, &held, |out| {
+        serde_json::to_writer_pretty(&mut *out, file).map_err(io::Error::other)?;
+        out.write_all(b"\n")
+    })
 }
 
 #[cfg(test)]
