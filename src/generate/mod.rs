@@ -4,6 +4,7 @@
 //! [`collect`] returns the sorted, de-duplicated entries with what was left out and
 //! why; [`write()`] turns them into files. Neither prints: the CLI reports.
 
+mod new_state;
 mod page;
 mod workers;
 mod write;
@@ -22,7 +23,7 @@ use crate::config::Config;
 use crate::error::{Error, LeftOut, LeftOutCounts, Warning};
 use crate::lastmod::git::GitDates;
 use crate::lastmod::source::SourceDates;
-use crate::lastmod::state::{NewState, State, StateError};
+use crate::lastmod::state::{State, StateError};
 use crate::lastmod::{self, LastmodSource};
 use crate::robots::Robots;
 use crate::scan::{Pages, ScanOptions, Skipped};
@@ -30,6 +31,7 @@ use crate::sections::SectionUrls;
 use crate::sitemap::Entries;
 use crate::urls;
 use crate::views::Abouts;
+pub use new_state::NewState;
 use workers::{Listed, Processed};
 
 /// The sitemap's entries and what was left out on the way.

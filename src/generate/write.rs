@@ -6,7 +6,6 @@ use super::Collection;
 use crate::config::{Config, Output};
 use crate::error::Error;
 use crate::fsutil::Place;
-use crate::lastmod;
 use crate::robots::{self, Announced, RobotsError, RobotsTxt};
 use crate::sitemap::{self, ChildPrefix, Group, Limits, WriteError, Written};
 use crate::{urls, views};
@@ -211,7 +210,7 @@ fn form(config: &Config) -> sitemap::Form<'_> {
 fn save_state(config: &Config, collection: &Collection) -> Result<(), Error> {
     if let Some(state) = &collection.state {
         let owned = config.base_url.as_str();
-        lastmod::state::save(&config.state_file, owned, state, &collection.entries)?;
+        state.save(&config.state_file, owned, &collection.entries)?;
     }
     if let Some(changes) = &collection.changes {
         let path = crate::changes::path_beside(&config.state_file);

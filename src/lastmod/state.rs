@@ -15,12 +15,8 @@ use jiff::Timestamp;
 
 use super::content::Fingerprint;
 use super::{join_time, split_time};
-use crate::sitemap::Entries;
 
-mod current;
 mod file;
-
-pub use current::NewState;
 
 /// The format version written in every state file.
 const VERSION: u32 = 1;
@@ -187,9 +183,15 @@ impl State {
 /// are dropped; URLs outside it are kept as the file holds them, so shards of one site
 /// (each with its own base URL) share a state file without erasing each other. Under the
 /// lock of its directory, the file is read again only if it changed since the run read
-/// it (another shard saved since). The run's pages are `entries`, those of `new`.
-pub fn save(path: &Path, owned: &str, new: &NewState, entries: &Entries) -> Result<(), StateError> {
-    file::save(path, owned, new.pages(entries), &new.previous)
+/// it (another shard saved since): `previous` is what it read. The run's `pages` come in
+/// URL order.
+pub fn save(
+    path: &Path,
+    owned: &str,
+    pages: impl Iterator<Item = (String, PageState)>,
+    previous: &State,
+) -> Result<(), StateError> {
+    file::save(path, owned, pages, previous)
 }
 
 /// [`save`] of the pages of a [`State`], for tests.
@@ -201,7 +203,7 @@ pub(crate) fn save_pages(
     previous: &State,
 ) -> Result<(), StateError> {
     let pages = pages.pages().map(|(url, page)| (url.to_string(), page));
-    file::save(path, owned, pages, previous)
+    save(path, owned, pages, previous)
 }
 
 #[cfg(test)]

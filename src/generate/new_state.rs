@@ -2,8 +2,8 @@
 //! each entry's URL and date, with its fingerprint kept beside it. No URL is copied: at
 //! a million pages the copy was 45 MB.
 
-use super::{PageState, State};
 use crate::lastmod::content::Fingerprint;
+use crate::lastmod::state::{PageState, State};
 use crate::sitemap::{Entries, EntryRef};
 
 /// What a run saves: a fingerprint per sitemap entry, and what it keeps of the previous
@@ -16,7 +16,7 @@ pub struct NewState {
     /// empty without sections (all of them sorted).
     sections: Vec<usize>,
     /// The previous run's pages outside this run's base URL, and what its file was.
-    pub(super) previous: State,
+    previous: State,
 }
 
 impl NewState {
@@ -37,10 +37,7 @@ impl NewState {
 
     /// This run's pages in URL order, from `entries` (those the fingerprints are of).
     /// Sections are merged by looking at each one's next URL: sections are few.
-    pub(super) fn pages<'e>(
-        &'e self,
-        entries: &'e Entries,
-    ) -> impl Iterator<Item = (String, PageState)> + 'e {
+    fn pages<'e>(&'e self, entries: &'e Entries) -> impl Iterator<Item = (String, PageState)> + 'e {
         let mut sizes = self.sections.clone();
         if sizes.is_empty() {
             sizes.push(entries.len());
@@ -63,6 +60,17 @@ impl NewState {
             heads[first].next()
         })
         .filter_map(|(entry, fingerprint)| Some(page(entry, fingerprint?)))
+    }
+
+    /// Saves it (see [`crate::lastmod::state::save`]); `entries` are those the fingerprints
+    /// are of.
+    pub(crate) fn save(
+        &self,
+        path: &std::path::Path,
+        owned: &str,
+        entries: &Entries,
+    ) -> Result<(), crate::lastmod::state::StateError> {
+        crate::lastmod::state::save(path, owned, self.pages(entries), &self.previous)
     }
 }
 
