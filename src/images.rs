@@ -40,7 +40,7 @@ pub struct Sources {
 /// The image sources of HTML held in memory.
 #[cfg(test)]
 fn read_bytes(html: &[u8]) -> Sources {
-    let images = crate::html::stream_bytes(html, Images::default(), &mut Default::default());
+    let mut images = crate::html::stream_bytes(html, Images::default(), &mut Default::default());
     images.finish()
 }
 
@@ -146,21 +146,34 @@ impl Images {
         }
     }
 
-    /// What was found, from the region chosen.
-    pub(crate) fn finish(mut self) -> Sources {
+    /// What was found, from the region chosen; the collector is to be reset before it
+    /// is used again.
+    pub(crate) fn finish(&mut self) -> Sources {
         let region = self.regions.chosen();
         let mut sources: Vec<String> = self.og_image.take().into_iter().collect();
         sources.extend(
-            self.sources
+            std::mem::take(&mut self.sources)
                 .into_iter()
                 .filter(|(_, mask)| mask & (1 << region) != 0)
                 .map(|(source, _)| source),
         );
         Sources {
-            base: self.base,
+            base: self.base.take(),
             sources,
             overflowed: self.overflowed[region],
         }
+    }
+}
+
+impl crate::html::Reset for Images {
+    fn reset(&mut self) {
+        let mut by_hash = std::mem::take(&mut self.by_hash);
+        by_hash.clear();
+        *self = Images {
+            attrs: std::mem::take(&mut self.attrs),
+            by_hash,
+            ..Images::default()
+        };
     }
 }
 

@@ -15,7 +15,7 @@ mod body;
 mod prescan;
 mod values;
 
-pub use body::{Body, BodyWants, read_body};
+pub use body::{Body, BodyWants, read_body, read_body_held};
 pub use values::{BODY_DATE_GENERATORS, BODY_DATE_LIMIT, body_date_modified, refresh_target};
 use values::{collapsed, json_ld_date_modified, language_tag};
 
@@ -129,6 +129,9 @@ pub struct HeadBuffers {
     attrs: Attrs,
     text: Vec<u8>,
     prescan: prescan::Scratch,
+    collectors: body::Collectors,
+    /// A page read whole for its body (see `body.rs`).
+    whole: Vec<u8>,
 }
 
 /// Reads a head from `input`, a file of `size` bytes when that is known (from its

@@ -2,7 +2,7 @@
 
 use std::cell::OnceCell;
 use std::fs::File;
-use std::io::{self, Seek, SeekFrom};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -447,13 +447,7 @@ fn read_body(page: &mut Page, opened: &mut Opened, held: &mut page::HeadBuffers)
     let (Some(f), true) = (opened.file.as_mut(), wants.images || wants.fingerprint) else {
         return page::Body::default();
     };
-    // A page the head reader read whole is not read again.
-    if let Some(body) = held.read_body_held(opened.size, wants) {
-        return body;
-    }
-    let read = f
-        .seek(SeekFrom::Start(0))
-        .and_then(|_| page::read_body(&*f, wants));
+    let read = held.read_body(&*f, opened.size, wants);
     read.unwrap_or_else(|e| {
         let (path, message) = (page.path(), e.to_string());
         if wants.images {

@@ -143,7 +143,7 @@ fn memory_is_bounded_whatever_the_page() {
         .map(|i| format!("<img src=/{i}-{}.png>", "x".repeat(900)))
         .collect();
     let html = format!("<body><img src=\"/{long}\"><main>{many}</main>{many}</body>");
-    let images =
+    let mut images =
         crate::html::stream_bytes(html.as_bytes(), Images::default(), &mut Default::default());
     assert!(images.bytes <= KEPT_BYTES);
     assert!(images.attrs.capacities().all(|c| c <= 2 * (MAX_SOURCE + 1)));

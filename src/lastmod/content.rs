@@ -277,8 +277,9 @@ impl Content {
         self.feed(b">");
     }
 
-    /// The fingerprint: the chosen region's hash.
-    pub(crate) fn finish(mut self) -> Fingerprint {
+    /// The fingerprint: the chosen region's hash. The collector is to be reset before it
+    /// is used again.
+    pub(crate) fn finish(&mut self) -> Fingerprint {
         self.end_word();
         let chosen = self.regions.chosen();
         self.hashers[chosen].update(&self.held[chosen]);
@@ -286,6 +287,21 @@ impl Content {
         let mut bytes = [0; 16];
         bytes.copy_from_slice(&hash.as_bytes()[..16]);
         Fingerprint(bytes)
+    }
+}
+
+impl crate::html::Reset for Content {
+    fn reset(&mut self) {
+        let mut held = std::mem::take(&mut self.held);
+        held.iter_mut().for_each(Vec::clear);
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.clear();
+        *self = Content {
+            held,
+            pending,
+            attrs: std::mem::take(&mut self.attrs),
+            ..Content::default()
+        };
     }
 }
 

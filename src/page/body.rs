@@ -2,7 +2,7 @@
 //! images (`images = true`) and its content fingerprint (the `"content"` lastmod
 //! source). A run that wants neither reads no more than the head.
 
-use std::io;
+use std::io::{self, Read as _};
 
 use super::HeadBuffers;
 use crate::html;
@@ -30,24 +30,64 @@ pub struct Body {
 /// Reads the page from `input` to its end (streamed, never held whole) for what `wants`
 /// asks, in one pass; nothing is read when nothing is wanted.
 pub fn read_body(input: impl io::Read, wants: BodyWants) -> io::Result<Body> {
-    body(wants, Streamed(input))
+    body(wants, Streamed(input), &mut Collectors::default())
 }
 
-/// [`read_body`] of a page held whole in memory (one the head reader read to its end),
-/// with the tokenizer's `names` kept from page to page.
-pub(crate) fn read_body_bytes(html: &[u8], wants: BodyWants, names: &mut html::Names) -> Body {
-    body(wants, Held(html, names)).unwrap_or_default()
+/// [`read_body`] of a page held whole in memory: the same result, read by a fast scan
+/// where it follows the tokenizer exactly (see `html/scan.rs`).
+pub fn read_body_held(html: &[u8], wants: BodyWants) -> Body {
+    body(
+        wants,
+        Held(html, &mut html::Names::default()),
+        &mut Collectors::default(),
+    )
+    .unwrap_or_default()
 }
+
+/// The collectors a worker keeps from page to page (see [`html::Reset`]).
+#[derive(Default)]
+pub(crate) struct Collectors {
+    images: Images,
+    content: Content,
+}
+
+impl std::fmt::Debug for Collectors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Collectors")
+    }
+}
+
+/// The longest page read whole into memory for the fast scan (`html/scan.rs`); a longer
+/// one is streamed through html5gum, 64 KiB at a time. A worker keeps a buffer this long
+/// at most.
+const MAX_HELD: u64 = 1024 * 1024;
 
 impl HeadBuffers {
-    /// Reads the body of the page the last [`super::read_head`] read to its end (all `size`
-    /// bytes: a page shorter than the first read) from what it holds, not from the file
-    /// again; `None` when it does not hold the whole page.
-    pub(crate) fn read_body_held(&mut self, size: Option<u64>, wants: BodyWants) -> Option<Body> {
-        if size? != self.read.len() as u64 {
-            return None;
+    /// Reads the body of the page in `file`, of `size` bytes, whose head the last
+    /// [`super::read_head`] read: from what that read when it read the whole page, else
+    /// read again from the start, whole into memory when it is short enough.
+    pub(crate) fn read_body(
+        &mut self,
+        mut file: impl io::Read + io::Seek,
+        size: Option<u64>,
+        wants: BodyWants,
+    ) -> io::Result<Body> {
+        if size == Some(self.read.len() as u64) {
+            let pass = Held(&self.read, &mut self.names);
+            return body(wants, pass, &mut self.collectors);
         }
-        Some(read_body_bytes(&self.read, wants, &mut self.names))
+        file.seek(io::SeekFrom::Start(0))?;
+        if size.is_some_and(|s| s <= MAX_HELD) {
+            let whole = &mut self.whole;
+            whole.clear();
+            (&mut file).take(MAX_HELD + 1).read_to_end(whole)?;
+            if whole.len() as u64 <= MAX_HELD {
+                return body(wants, Held(whole, &mut self.names), &mut self.collectors);
+            }
+            // It grew since its size was taken.
+            file.seek(io::SeekFrom::Start(0))?;
+        }
+        body(wants, Streamed(file), &mut self.collectors)
     }
 
     /// Forgets the page read: the next page's head is not read.
@@ -58,15 +98,15 @@ impl HeadBuffers {
 
 /// One pass of the emitter over a page, into a collector.
 trait Pass {
-    fn run<C: html::Collect>(self, collector: C) -> io::Result<C>;
+    fn run<C: html::Collect + html::Reset>(self, collector: &mut C) -> io::Result<()>;
 }
 
 /// A pass over a page read as it goes.
 struct Streamed<R>(R);
 
 impl<R: io::Read> Pass for Streamed<R> {
-    fn run<C: html::Collect>(self, collector: C) -> io::Result<C> {
-        html::stream(self.0, collector)
+    fn run<C: html::Collect + html::Reset>(self, collector: &mut C) -> io::Result<()> {
+        html::stream(self.0, collector).map(drop)
     }
 }
 
@@ -74,35 +114,61 @@ impl<R: io::Read> Pass for Streamed<R> {
 struct Held<'a>(&'a [u8], &'a mut html::Names);
 
 impl Pass for Held<'_> {
-    fn run<C: html::Collect>(self, collector: C) -> io::Result<C> {
-        Ok(html::stream_bytes(self.0, collector, self.1))
+    fn run<C: html::Collect + html::Reset>(self, collector: &mut C) -> io::Result<()> {
+        html::read_held(self.0, collector, self.1);
+        Ok(())
     }
 }
 
-fn body(wants: BodyWants, pass: impl Pass) -> io::Result<Body> {
-    Ok(match (wants.images, wants.fingerprint) {
-        (true, true) => {
-            let (images, content) = pass.run((Images::default(), Content::default()))?;
-            Body {
-                images: Some(images.finish()),
-                fingerprint: Some(content.finish()),
-            }
-        }
-        (true, false) => Body {
-            images: Some(pass.run(Images::default())?.finish()),
-            fingerprint: None,
-        },
-        (false, true) => Body {
-            images: None,
-            fingerprint: Some(pass.run(Content::default())?.finish()),
-        },
-        (false, false) => Body::default(),
+fn body(wants: BodyWants, pass: impl Pass, kept: &mut Collectors) -> io::Result<Body> {
+    use html::Reset;
+    let Collectors { images, content } = kept;
+    images.reset();
+    content.reset();
+    match (wants.images, wants.fingerprint) {
+        (true, true) => pass.run(&mut (&mut *images, &mut *content))?,
+        (true, false) => pass.run(images)?,
+        (false, true) => pass.run(content)?,
+        (false, false) => return Ok(Body::default()),
+    }
+    Ok(Body {
+        images: wants.images.then(|| images.finish()),
+        fingerprint: wants.fingerprint.then(|| content.finish()),
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A page of `n` paragraphs, each with an image.
+    fn page_of(n: usize) -> String {
+        let p = "<p>words <b>and</b> &amp; more <img src=/i.png alt=x></p>\n";
+        format!("<title>T</title><main>{}</main>", p.repeat(n))
+    }
+
+    /// A worker's reader gives one body whether the head reader held the page, the page
+    /// is read again whole, or it is too long for that and streamed.
+    #[test]
+    fn every_length_of_page_reads_the_same() {
+        let both = BodyWants {
+            images: true,
+            fingerprint: true,
+        };
+        let options = super::super::HeadOptions::default();
+        let mut buffers = HeadBuffers::default();
+        for n in [1, 20, 2_000, 25_000] {
+            let page = page_of(n);
+            let size = Some(page.len() as u64);
+            let mut file = io::Cursor::new(page.as_bytes());
+            super::super::read_head(&mut file, &options, size, &mut buffers).unwrap();
+            let read = buffers.read_body(&mut file, size, both).unwrap();
+            assert_eq!(read, read_body(page.as_bytes(), both).unwrap(), "{n}");
+            assert!(read.images.is_some_and(|i| i.sources.len() == 1));
+            assert!(buffers.whole.capacity() as u64 <= 2 * MAX_HELD + 2);
+        }
+        assert!(page_of(25_000).len() as u64 > MAX_HELD && page_of(2_000).len() > 64 * 1024);
+    }
 
     /// One pass for both gives what a pass for each gives, on pages that exercise both
     /// (regions, head, skipped elements, repeated and bare attributes).
@@ -135,11 +201,19 @@ mod tests {
             let one = read_body(page.as_bytes(), both).unwrap();
             let images = read_body(page.as_bytes(), images).unwrap();
             let fingerprint = read_body(page.as_bytes(), fingerprint).unwrap();
-            let held = read_body_bytes(page.as_bytes(), both, &mut Default::default());
+            let held = read_body_held(page.as_bytes(), both);
             assert_eq!(held, one, "{page}");
             assert_eq!(one.images, images.images, "{page}");
             assert_eq!(one.fingerprint, fingerprint.fingerprint, "{page}");
             assert!(images.fingerprint.is_none() && fingerprint.images.is_none());
+        }
+        // Collectors kept from page to page read each page as fresh ones do, in any order.
+        let mut kept = Collectors::default();
+        let mut names = html::Names::default();
+        for page in pages.iter().chain(pages.iter().rev()) {
+            let pass = Held(page.as_bytes(), &mut names);
+            let read = body(both, pass, &mut kept).unwrap();
+            assert_eq!(read, read_body_held(page.as_bytes(), both), "{page}");
         }
         let none = read_body(&b"<img src=/x.png>"[..], BodyWants::default()).unwrap();
         assert_eq!(none, Body::default());

@@ -1,0 +1,437 @@
+//! The emitter's fast path over a page held in memory: it jumps from `<` to `<` (memchr)
+//! and hands the text between tags over as slices, where html5gum walks a state machine
+//! byte by byte. It makes the calls to a [`Collect`] that the [`Emitter`](super::Emitter)
+//! makes, in the same order (text may be cut into other pieces: where text is cut means
+//! nothing to a collector). Character references are decoded by html5gum itself, over
+//! the one piece of text or value that holds them. Where it does not follow the
+//! tokenizer byte for byte (a NUL or CR anywhere in the page, `<!--` inside a script, a
+//! tag cut off by the end of the page) it gives up before reading, or with the collector
+//! half fed, and the page is read again by html5gum from the start. The differential
+//! tests (`scan/tests.rs`) and a fuzz target hold the two to the same calls.
+//!
+//! Written by hand: no crate skips through HTML with the tokenizer's exact boundaries.
+
+use html5gum::State;
+use memchr::{memchr, memchr2};
+
+use super::{Collect, MAX_NAME, Names, push_capped};
+
+/// Why the scan stopped before the page's end.
+#[derive(Debug)]
+enum Stop {
+    /// The page or the collector's wants ended: what was read stands.
+    Done,
+    /// Something this scan does not follow exactly: read the page with html5gum.
+    GiveUp,
+}
+
+/// The tokenizer's whitespace (CR never reaches it: pages holding one are given up).
+fn is_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0c' | b' ')
+}
+
+/// Scans `html` into `collector`; `false` when it gave up, leaving the collector to be
+/// thrown away.
+pub(super) fn scan<C: Collect>(html: &[u8], collector: &mut C, names: &mut Names) -> bool {
+    // html5gum turns CR and CR LF into LF and NUL into U+FFFD in places: rare in pages,
+    // and not worth following.
+    if memchr2(0, b'\r', html).is_some() {
+        return false;
+    }
+    names.tag.clear();
+    names.attr_name.clear();
+    let mut scan = Scan {
+        html,
+        at: 0,
+        collector,
+        names,
+    };
+    match scan.run() {
+        Ok(()) | Err(Stop::Done) => true,
+        Err(Stop::GiveUp) => false,
+    }
+}
+
+struct Scan<'h, 'c, C> {
+    html: &'h [u8],
+    at: usize,
+    collector: &'c mut C,
+    names: &'c mut Names,
+}
+
+impl<C: Collect> Scan<'_, '_, C> {
+    /// The byte at `at` inside a tag: the page's end there gives up, as html5gum drops
+    /// the tag after the collector has seen part of it.
+    fn peek(&self) -> Result<u8, Stop> {
+        self.html.get(self.at).copied().ok_or(Stop::GiveUp)
+    }
+
+    fn next(&mut self) -> Result<u8, Stop> {
+        let b = self.peek()?;
+        self.at += 1;
+        Ok(b)
+    }
+
+    fn starts_with(&self, s: &[u8]) -> bool {
+        self.html[self.at..].starts_with(s)
+    }
+
+    /// Data state: text up to each `<`, then what the `<` starts.
+    fn run(&mut self) -> Result<(), Stop> {
+        let html = self.html;
+        loop {
+            let rest = &html[self.at..];
+            let Some(lt) = memchr(b'<', rest) else {
+                self.text(rest, State::Data);
+                return Ok(());
+            };
+            self.text(&rest[..lt], State::Data);
+            self.at += lt + 1;
+            match html.get(self.at) {
+                Some(b) if b.is_ascii_alphabetic() => self.start_tag()?,
+                Some(b'/') => self.end_tag()?,
+                Some(b'!') => self.markup_declaration()?,
+                // `<?xml ...?>`: a bogus comment, to the first `>`.
+                Some(b'?') => {
+                    self.collector.boundary();
+                    self.past(b">")?;
+                }
+                // A `<` that starts no tag is text.
+                _ => self.collector.text(b"<"),
+            }
+        }
+    }
+
+    /// Text read in `state`: its character references decoded, where it may hold some.
+    fn text(&mut self, text: &[u8], state: State) {
+        if text.is_empty() {
+            return;
+        }
+        if matches!(state, State::Data | State::RcData) && memchr(b'&', text).is_some() {
+            let mut decoded = std::mem::take(&mut self.names.decoded);
+            decode_text(text, state, &mut decoded);
+            self.collector.text(&decoded);
+            self.names.decoded = decoded;
+        } else {
+            self.collector.text(text);
+        }
+    }
+
+    /// Moves past the next `close`; the page's end ends a comment or doctype.
+    fn past(&mut self, close: &[u8]) -> Result<(), Stop> {
+        let i = memchr::memmem::find(&self.html[self.at..], close).ok_or(Stop::Done)?;
+        self.at += i + close.len();
+        Ok(())
+    }
+
+    /// A tag's name, lower-cased, into `names.tag`; `at` is left on what ended it.
+    fn tag_name(&mut self) -> Result<(), Stop> {
+        let name = &mut self.names.tag;
+        name.clear();
+        let rest = &self.html[self.at..];
+        let len = rest
+            .iter()
+            .position(|&b| is_space(b) || b == b'/' || b == b'>')
+            .ok_or(Stop::GiveUp)?;
+        push_capped(name, &rest[..len], MAX_NAME);
+        name.make_ascii_lowercase();
+        self.at += len;
+        Ok(())
+    }
+
+    fn start_tag(&mut self) -> Result<(), Stop> {
+        self.collector.boundary();
+        self.tag_name()?;
+        self.attributes(true)?;
+        if self.collector.start_tag(&self.names.tag) {
+            return Err(Stop::Done);
+        }
+        match C::content_state(&self.names.tag) {
+            None => Ok(()),
+            Some(State::PlainText) => {
+                self.collector.text(&self.html[self.at..]);
+                Err(Stop::Done)
+            }
+            Some(state @ (State::RcData | State::RawText | State::ScriptData)) => {
+                self.raw_text(state)
+            }
+            Some(_) => Err(Stop::GiveUp),
+        }
+    }
+
+    /// After `</`.
+    fn end_tag(&mut self) -> Result<(), Stop> {
+        self.at += 1;
+        match self.html.get(self.at) {
+            Some(b) if b.is_ascii_alphabetic() => {}
+            // `</>` is dropped, and `</` at the end is text.
+            Some(b'>') => {
+                self.at += 1;
+                return Ok(());
+            }
+            None => {
+                self.collector.text(b"</");
+                return Err(Stop::Done);
+            }
+            Some(_) => {
+                self.collector.boundary();
+                return self.past(b">");
+            }
+        }
+        self.collector.boundary();
+        self.tag_name()?;
+        self.attributes(false)?;
+        if self.collector.end_tag(&self.names.tag) {
+            return Err(Stop::Done);
+        }
+        Ok(())
+    }
+
+    /// After `<!`: a comment, a doctype, or a bogus comment (CDATA among them: it is one
+    /// in HTML content), which ends at the first `>`.
+    fn markup_declaration(&mut self) -> Result<(), Stop> {
+        self.at += 1;
+        self.collector.boundary();
+        if !self.starts_with(b"--") {
+            let doctype = self.html[self.at..].get(..7);
+            if doctype.is_some_and(|d| d.eq_ignore_ascii_case(b"doctype")) {
+                self.collector.doctype();
+            }
+            return self.past(b">");
+        }
+        self.at += 2;
+        // `<!-->` and `<!--->` end at once; any other comment at the first `-->` or `--!>`.
+        for abrupt in [&b">"[..], b"->"] {
+            if self.starts_with(abrupt) {
+                self.at += abrupt.len();
+                return Ok(());
+            }
+        }
+        let rest = &self.html[self.at..];
+        let end = [&b"-->"[..], b"--!>"]
+            .iter()
+            .filter_map(|close| memchr::memmem::find(rest, close).map(|i| i + close.len()))
+            .min()
+            .ok_or(Stop::Done)?;
+        self.at += end;
+        Ok(())
+    }
+
+    /// The attributes up to and including the tag's `>`, each offered to the collector
+    /// with `offer` (a start tag's; an end tag's are offered to none).
+    fn attributes(&mut self, offer: bool) -> Result<(), Stop> {
+        loop {
+            match self.next()? {
+                b'>' => return Ok(()),
+                b if is_space(b) => {}
+                // Self-closing: `/>` ends the tag; a `/` before anything else is dropped.
+                b'/' => {
+                    if self.peek()? == b'>' {
+                        self.at += 1;
+                        return Ok(());
+                    }
+                }
+                _ => {
+                    self.at -= 1;
+                    if self.attribute(offer)? {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    /// One attribute, its name starting at `at` (an `=` there belongs to the name);
+    /// `true` when the tag's `>` ended it.
+    fn attribute(&mut self, offer: bool) -> Result<bool, Stop> {
+        let rest = &self.html[self.at..];
+        // The first byte belongs to the name whatever it is.
+        let len = 1 + rest[1..]
+            .iter()
+            .position(|&b| is_space(b) || matches!(b, b'/' | b'>' | b'='))
+            .ok_or(Stop::GiveUp)?;
+        let name = &mut self.names.attr_name;
+        name.clear();
+        push_capped(name, &rest[..len], MAX_NAME);
+        name.make_ascii_lowercase();
+        self.at += len;
+        // After the name: more space, then `=` and a value, or the next attribute.
+        self.skip_space()?;
+        if self.peek()? != b'=' {
+            self.offer(offer, None);
+            return Ok(false);
+        }
+        self.at += 1;
+        self.skip_space()?;
+        self.value(offer)
+    }
+
+    fn skip_space(&mut self) -> Result<(), Stop> {
+        while is_space(self.peek()?) {
+            self.at += 1;
+        }
+        Ok(())
+    }
+
+    /// An attribute value; `true` when the tag's `>` ended it.
+    fn value(&mut self, offer: bool) -> Result<bool, Stop> {
+        let quote = match self.peek()? {
+            // `a=>`: no value.
+            b'>' => {
+                self.at += 1;
+                self.offer(offer, None);
+                return Ok(true);
+            }
+            q @ (b'"' | b'\'') => Some(q),
+            _ => None,
+        };
+        let start = self.at + usize::from(quote.is_some());
+        let rest = &self.html[start..];
+        let len = match quote {
+            Some(q) => memchr(q, rest),
+            None => rest.iter().position(|&b| is_space(b) || b == b'>'),
+        }
+        .ok_or(Stop::GiveUp)?;
+        // The value with what ended it, which a character reference may look at.
+        let end = start + len;
+        self.offer(offer, Some((&self.html[start..end], self.html[end])));
+        self.at = end;
+        match quote {
+            Some(_) => self.at += 1,
+            None if self.html[end] == b'>' => {
+                self.at += 1;
+                return Ok(true);
+            }
+            None => {}
+        }
+        Ok(false)
+    }
+
+    /// Offers the attribute just named, with its `value` (and the byte that ended it),
+    /// as the emitter does: when it has a value, or to a collector that counts bare ones.
+    fn offer(&mut self, offer: bool, value: Option<(&[u8], u8)>) {
+        let value = value.filter(|(v, _)| !v.is_empty());
+        if !offer || (value.is_none() && !C::BARE_ATTRIBUTES) {
+            return;
+        }
+        let Some(slot) = self
+            .collector
+            .attribute(&self.names.tag, &self.names.attr_name)
+        else {
+            return;
+        };
+        if let Some((value, end)) = value {
+            if memchr(b'&', value).is_some() {
+                let mut decoded = std::mem::take(&mut self.names.decoded);
+                decode_value(value, end, &mut decoded);
+                self.collector.value(slot, &decoded);
+                self.names.decoded = decoded;
+            } else {
+                self.collector.value(slot, value);
+            }
+        }
+        self.collector.attribute_end(slot);
+    }
+
+    /// The content of the start tag just read (in `names.tag`), read in `state`, up to
+    /// its end tag: the first `</name` followed by space, `/` or `>`. Every `</` and a
+    /// letter before it starts an end tag for the tokenizer, which the collector is told
+    /// of (a boundary) before it turns out to be text.
+    fn raw_text(&mut self, state: State) -> Result<(), Stop> {
+        let html = self.html;
+        let name_len = self.names.tag.len();
+        let mut piece = self.at;
+        loop {
+            let Some(lt) = memchr(b'<', &html[self.at..]) else {
+                self.text(&html[piece..], state);
+                return Err(Stop::Done);
+            };
+            self.at += lt + 1;
+            if state == State::ScriptData && self.starts_with(b"!--") {
+                return Err(Stop::GiveUp);
+            }
+            if !self.starts_with(b"/")
+                || !html.get(self.at + 1).is_some_and(u8::is_ascii_alphabetic)
+            {
+                continue;
+            }
+            self.text(&html[piece..self.at - 1], state);
+            piece = self.at - 1;
+            self.collector.boundary();
+            let name = html.get(self.at + 1..self.at + 1 + name_len);
+            let delimiter = html.get(self.at + 1 + name_len).copied();
+            if name.is_some_and(|n| n.eq_ignore_ascii_case(&self.names.tag))
+                && delimiter.is_some_and(|b| is_space(b) || b == b'/' || b == b'>')
+            {
+                break;
+            }
+        }
+        self.at += 1 + name_len;
+        self.attributes(false)?;
+        if self.collector.end_tag(&self.names.tag) {
+            return Err(Stop::Done);
+        }
+        Ok(())
+    }
+}
+
+/// Gathers the text and the attribute values html5gum decodes.
+struct Decoded<'o>(&'o mut Vec<u8>);
+
+impl Collect for Decoded<'_> {
+    type Slot = ();
+
+    const BARE_ATTRIBUTES: bool = false;
+
+    fn attribute(&mut self, _: &[u8], _: &[u8]) -> Option<()> {
+        Some(())
+    }
+
+    fn value(&mut self, (): (), s: &[u8]) {
+        self.0.extend_from_slice(s);
+    }
+
+    fn text(&mut self, s: &[u8]) {
+        self.0.extend_from_slice(s);
+    }
+
+    fn start_tag(&mut self, _: &[u8]) -> bool {
+        false
+    }
+
+    fn end_tag(&mut self, _: &[u8]) -> bool {
+        false
+    }
+}
+
+/// `text`, read in `state` (data or RCDATA), its character references decoded by
+/// html5gum into `out`. Exact: text the scan hands over never ends inside a reference.
+fn decode_text(text: &[u8], state: State, out: &mut Vec<u8>) {
+    out.clear();
+    let mut names = Names::default();
+    let mut emitter = super::Emitter::new(Decoded(out), &mut names);
+    let mut tokenizer = html5gum::Tokenizer::new_with_emitter(text, &mut emitter);
+    tokenizer.set_state(state);
+    for token in tokenizer {
+        let Ok(()) = token;
+    }
+}
+
+/// An attribute `value` and the byte that ended it (its quote, a space or `>`), its
+/// character references decoded by html5gum into `out`.
+fn decode_value(value: &[u8], end: u8, out: &mut Vec<u8>) {
+    let mut tag = Vec::with_capacity(value.len() + 8);
+    tag.extend_from_slice(b"<x a=");
+    if end == b'"' || end == b'\'' {
+        tag.push(end);
+    }
+    tag.extend_from_slice(value);
+    tag.push(end);
+    if end != b'>' {
+        tag.push(b'>');
+    }
+    decode_text(&tag, State::Data, out);
+}
+
+#[cfg(test)]
+mod tests;
