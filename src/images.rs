@@ -166,14 +166,28 @@ impl Images {
 }
 
 impl crate::html::Reset for Images {
+    /// Field by field, in place, as `Content`'s (a fresh one moved here is a copy).
     fn reset(&mut self) {
-        let mut by_hash = std::mem::take(&mut self.by_hash);
-        by_hash.clear();
-        *self = Images {
-            attrs: std::mem::take(&mut self.attrs),
+        let Images {
+            attrs,
+            regions,
+            og_image,
+            base,
+            sources,
             by_hash,
-            ..Images::default()
-        };
+            bytes,
+            kept,
+            overflowed,
+        } = self;
+        attrs.clear();
+        *regions = Regions::default();
+        *og_image = None;
+        *base = None;
+        sources.clear();
+        by_hash.clear();
+        *bytes = 0;
+        *kept = [0; 3];
+        *overflowed = [false; 3];
     }
 }
 

@@ -127,7 +127,7 @@ impl State {
         if !self.items.is_sorted_by(|a, b| a.url(text) < b.url(text)) {
             // Stable, reversed first: of one URL's items the last added comes first.
             self.items.reverse();
-            self.items.sort_by(|a, b| a.url(text).cmp(b.url(text)));
+            self.items.sort_by(|a, b| compare(a.url(text), b.url(text)));
             self.items.dedup_by(|a, b| a.url(text) == b.url(text));
         }
         self
@@ -172,10 +172,33 @@ impl State {
         let text = &self.text;
         let i = self
             .items
-            .binary_search_by(|item| item.url(text).cmp(url))
+            .binary_search_by(|item| compare(item.url(text), url))
             .ok()?;
         Some(self.items[i].page())
     }
+}
+
+/// Orders two URLs as `str`'s `Ord` does, eight bytes at a time: that calls `memcmp`,
+/// which musl's static build runs a byte at a time, and every lookup compares some 18
+/// URLs whose first 20 bytes or more are the same (4 % of a run).
+fn compare(a: &str, b: &str) -> std::cmp::Ordering {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let word = |s: &[u8]| u64::from_be_bytes(s.try_into().unwrap_or_default());
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + 8 <= n {
+        let (x, y) = (word(&a[i..i + 8]), word(&b[i..i + 8]));
+        if x != y {
+            return x.cmp(&y);
+        }
+        i += 8;
+    }
+    for (x, y) in a[i..n].iter().zip(&b[i..n]) {
+        if x != y {
+            return x.cmp(y);
+        }
+    }
+    a.len().cmp(&b.len())
 }
 
 /// Writes the state of this run atomically: a temporary file beside it, renamed into

@@ -281,3 +281,29 @@ fn the_pages_outside_are_all_a_save_needs() {
         ["https://e.org/a", "https://e.org/docs/e"]
     );
 }
+
+/// URLs are ordered as `str` orders them, whatever their lengths and where they differ.
+#[test]
+fn urls_compare_as_strings_do() {
+    let urls = [
+        "",
+        "a",
+        "https://example.org/",
+        "https://example.org/a",
+        "https://example.org/a/",
+        "https://example.org/ab/",
+        "https://example.org/b",
+        "https://example.org/é/",
+        "https://example.org/section-1/page/2/",
+        "https://example.org/section-1/page/10/",
+        "https://example.org/section-1/page/1",
+        "https://example.org/section-1/page/1/\u{7f}",
+        "https://example.org/section-1/page/1/\u{80}",
+        "https://example.org/section-1/page/1/\u{ff}",
+    ];
+    for a in urls {
+        for b in urls {
+            assert_eq!(super::compare(a, b), a.cmp(b), "{a:?} {b:?}");
+        }
+    }
+}
