@@ -36,6 +36,7 @@ runs=${RUNS:-3}
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(200000)
 command -v hyperfine >/dev/null || { echo "bench/run.sh: install hyperfine (apt-get install -y hyperfine)" >&2; exit 2; }
+command -v musl-gcc >/dev/null || { echo "bench/run.sh: install musl-tools (apt-get install -y musl-tools): the release build compiles ring's C with musl-gcc" >&2; exit 2; }
 cargo build --release --quiet --manifest-path "$root/Cargo.toml" --bin sitemapgen --example gen-site
 bin=$root/target/release/sitemapgen
 musl=x86_64-unknown-linux-musl
