@@ -20,6 +20,19 @@ pub fn one_line(value: &str) -> String {
         .collect()
 }
 
+/// The candidate `wrong` was most likely meant to be (a typo: `publc_dir`, `contnet`),
+/// compared without case; `None` when none is close (Jaro-Winkler similarity 0.8, as
+/// close as a letter or two in a short word).
+pub fn closest<'c>(wrong: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    let wrong = wrong.to_ascii_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(&wrong, &c.to_ascii_lowercase()), c))
+        .filter(|(score, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
 /// A value for a one-line message: [`one_line`], and cut at 120 characters, so a long
 /// value (a URL read from a file) cannot drown the message.
 pub fn shorten(s: &str) -> String {
@@ -119,6 +132,23 @@ pub fn thousands(n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A near miss finds what was meant; nothing near finds nothing.
+    #[test]
+    fn closest_names_a_near_miss_only() {
+        let keys = ["base_url", "public_dir", "output", "lastmod", "images"];
+        let table = [
+            ("publc_dir", Some("public_dir")),
+            ("PUBLIC_DIR", Some("public_dir")),
+            ("lastmdo", Some("lastmod")),
+            ("image", Some("images")),
+            ("zzzzz", None),
+            ("", None),
+        ];
+        for (wrong, meant) in table {
+            assert_eq!(closest(wrong, keys), meant, "{wrong}");
+        }
+    }
 
     #[test]
     fn counts_take_the_right_number() {

@@ -143,8 +143,41 @@ impl FileConfig {
                 Some(span) => locate(origin, text, span),
                 None => origin.to_string(),
             },
-            message: e.message().trim().replace('\n', " "),
+            message: suggest(&e.message().trim().replace('\n', " ")),
         })
+    }
+}
+
+/// serde's "unknown field `x`, expected one of ..." (every key of the table) and
+/// "unknown variant `x`, expected ..." with the one most likely meant, when one is close:
+/// `unknown key `publc_dir`; did you mean `public_dir`?`. Other messages pass unchanged.
+fn suggest(message: &str) -> String {
+    let kind = if message.starts_with("unknown field `") {
+        "key"
+    } else if message.starts_with("unknown variant `") {
+        "value"
+    } else {
+        return message.to_string();
+    };
+    // Every name is between backticks: the wrong one first, then the expected ones.
+    let mut names = message.split('`').skip(1).step_by(2);
+    let Some(wrong) = names.next() else {
+        return message.to_string();
+    };
+    let expected: Vec<&str> = names.collect();
+    match crate::text::closest(wrong, expected.iter().copied()) {
+        Some(meant) if kind == "key" => format!("unknown key `{wrong}`; did you mean `{meant}`?"),
+        Some(meant) => {
+            let all = expected
+                .iter()
+                .map(|e| format!("`{e}`"))
+                .collect::<Vec<_>>();
+            format!(
+                "unknown value `{wrong}`; did you mean `{meant}`? (one of {})",
+                all.join(", ")
+            )
+        }
+        None => message.to_string(),
     }
 }
 

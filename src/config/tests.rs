@@ -124,6 +124,26 @@ fn bad_configs_get_one_line_errors_that_say_where_and_what() {
             "base_url = 'https://x.org/'\nbsae = 1".into(),
             &["sitemap.toml:2:1", "unknown field `bsae`"],
         ),
+        // A near miss is named; a key like no other keeps serde's list.
+        (
+            format!("{b}publc_dir = 'public'"),
+            &[
+                "sitemap.toml:2:1",
+                "unknown key `publc_dir`; did you mean `public_dir`?",
+            ],
+        ),
+        (
+            format!("{b}format = 'xm'"),
+            &["unknown value `xm`; did you mean `xml`? (one of `xml`, `txt`)"],
+        ),
+        (
+            format!("{b}lastmod = ['contnet']"),
+            &["'contnet' is not a lastmod source (did you mean \"content\"?)"],
+        ),
+        (
+            format!("{b}[source]\ngenerator = 'hgo'"),
+            &["'hgo' is not a generator whose sources are known (did you mean hugo?)"],
+        ),
         ("base_url = ".into(), &["sitemap.toml:1:"]),
         (
             format!("{b}[defaults]\nchangefreq = 'dayly'"),
@@ -310,7 +330,7 @@ fn the_source_table_is_checked_and_filled_in() {
         ),
         (
             format!("{b}[source]\ngenerator = 'hugo'\ncontnet = ['x']\n"),
-            &["unknown field `contnet`"],
+            &["unknown key `contnet`; did you mean `content`?"],
         ),
     ]);
     let c = load(&format!(

@@ -382,8 +382,12 @@ fn lastmod_sources(file: &FileConfig, src: &Source) -> Result<Vec<LastmodSource>
     };
     let one = |v: &toml::Value| match v {
         toml::Value::String(name) => LastmodSource::parse(name).ok_or_else(|| {
+            let known = LastmodSource::NAMES.iter().map(|(n, _)| *n);
+            let meant = crate::text::closest(name, known)
+                .map(|m| format!(" (did you mean \"{m}\"?)"))
+                .unwrap_or_default();
             bad(format!(
-                "'{}' is not a lastmod source",
+                "'{}' is not a lastmod source{meant}",
                 crate::one_line(name)
             ))
         }),
@@ -423,8 +427,11 @@ fn source(
         return Err(bad_value(src, table.span(), "source", message));
     };
     let Some(routing) = Routing::parse(generator.get_ref()) else {
+        let meant = crate::text::closest(generator.get_ref(), names.iter().copied())
+            .map(|m| format!(" (did you mean {m}?)"))
+            .unwrap_or_default();
         let message = format!(
-            "'{}' is not a generator whose sources are known; use one of {}",
+            "'{}' is not a generator whose sources are known{meant}; use one of {}",
             crate::one_line(generator.get_ref()),
             names.join(", ")
         );
