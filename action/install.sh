@@ -15,16 +15,30 @@ set -euo pipefail
 fail() { echo "::error::sitemapgen: $*" >&2; exit 1; }
 output() { echo "$1=$2" >> "$GITHUB_OUTPUT"; }
 
+# The version a source build gives: the action's own checkout's.
+own=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$ACTION_PATH/Cargo.toml" | head -n 1)
 version=${INPUT_VERSION#v}
 if [ -z "$version" ] && [[ "${ACTION_REF:-}" =~ ^v?([0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.-]+)?)$ ]]; then
   version=${BASH_REMATCH[1]}
 fi
 if [ -z "$version" ]; then
-  version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$ACTION_PATH/Cargo.toml" | head -n 1)
+  version=$own
 fi
 [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.-]+)?$ ]] \
   || fail "version '$version' is not a version such as 0.1.0; set the action's version input"
 output version "$version"
+
+# No release to install: the step builds the action's checkout, which is only right when
+# that is the version asked for; another version fails rather than report one and run
+# another.
+build_instead() {
+  if [ "$version" != "$own" ]; then
+    fail "$1, and building from source would give the action's own $own, not $version: use a released version, or pin the action to v$version"
+  fi
+  echo "sitemapgen: $1; building $own from the action's checkout"
+  output installed false
+  exit 0
+}
 
 # The release targets, as the release workflow builds them (dist-workspace.toml).
 case "${RUNNER_OS:-}/${RUNNER_ARCH:-}" in
@@ -37,9 +51,7 @@ case "${RUNNER_OS:-}/${RUNNER_ARCH:-}" in
 esac
 output target "$target"
 if [ -z "$target" ]; then
-  echo "sitemapgen: no release build for ${RUNNER_OS:-?}/${RUNNER_ARCH:-?}; building from source"
-  output installed false
-  exit 0
+  build_instead "no release build for ${RUNNER_OS:-?}/${RUNNER_ARCH:-?}"
 fi
 
 case "$target" in
@@ -49,14 +61,13 @@ esac
 base=${SITEMAPGEN_RELEASES_URL:-https://github.com/sitemapgen/sitemapgen/releases/download}
 url="$base/v$version/$archive"
 work=$(mktemp -d "${RUNNER_TEMP:-/tmp}/sitemapgen.XXXXXX")
-# A missing asset (404) means no release of this version: build instead. Any other
-# failure (network, server error) fails the step rather than silently compiling.
+# A missing asset (404) means no release of this version: build instead, if that builds
+# this version. Any other failure (network, server error) fails the step rather than
+# silently compiling.
 status=$(curl --silent --show-error --location --retry 3 --output "$work/$archive" \
   --write-out '%{http_code}' "$url") || fail "cannot download $url"
 if [ "$status" = 404 ]; then
-  echo "sitemapgen: no release asset at $url; building from source"
-  output installed false
-  exit 0
+  build_instead "no release v$version (nothing at $url)"
 fi
 [ "$status" = 200 ] || fail "downloading $url answered HTTP $status"
 curl --silent --show-error --location --fail --retry 3 --output "$work/$archive.sha256" \

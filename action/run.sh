@@ -21,6 +21,10 @@ case "${INPUT_COMMAND:-build}" in
   *) echo "::error::sitemapgen: command must be build or submit, not '${INPUT_COMMAND//[$'\r\n']/ }'"; exit 2 ;;
 esac
 
+# The step's outputs and annotations are read from the JSON with jq: without it they
+# would be empty and the warnings lost behind a green step.
+command -v jq >/dev/null || { echo "::error::sitemapgen: jq is not installed on this runner; the action reads sitemapgen's JSON with it (GitHub-hosted runners have it; install it with apt-get install -y jq, apk add jq or brew install jq)"; exit 2; }
+
 cmd=(sitemapgen build --check --json)
 if [ -n "${INPUT_CONFIG:-}" ]; then cmd+=(--config "$INPUT_CONFIG"); fi
 if [ -n "${INPUT_BASE_URL:-}" ]; then cmd+=(--base-url "$INPUT_BASE_URL"); fi
@@ -30,7 +34,7 @@ json=$(mktemp)
 status=0
 "${cmd[@]}" "${extra[@]}" > "$json" || status=$?
 
-# One JSON document on stdout, success or not; jq is on every GitHub-hosted runner.
+# One JSON document on stdout, success or not.
 # Values from the site (file names in warnings) are escaped as workflow commands
 # require, so none can end an annotation and start a command of its own.
 escape='gsub("%"; "%25") | gsub("\r"; "%0D") | gsub("\n"; "%0A")'
@@ -42,6 +46,10 @@ if [ "$status" -ne 0 ]; then
   message=$(field .error)
   echo "::error::sitemapgen: ${message:-exit $status}"
   exit "$status"
+fi
+if [ -z "$sitemap" ] || [ -z "$urls" ]; then
+  echo "::error::sitemapgen: its JSON gave no sitemap or URL count: $(head -c 300 "$json" | tr '\r\n' '  ')"
+  exit 1
 fi
 echo "sitemap=$sitemap" >> "$GITHUB_OUTPUT"
 echo "urls=$urls" >> "$GITHUB_OUTPUT"

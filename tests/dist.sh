@@ -122,9 +122,14 @@ if run_install "$WORK/a2" "$BASE/bad" > "$WORK/a2.log" 2>&1; then fail "the inst
 grep -q "SHA-256" "$WORK/a2.log" || fail "no checksum message: $(cat "$WORK/a2.log")"
 [ ! -s "$WORK/a2/path" ] || fail "a tampered archive was put on PATH"
 ok "a wrong checksum fails the step: $(grep -m1 SHA-256 "$WORK/a2.log")"
-run_install "$WORK/a3" "$BASE/good" 9.9.9 > "$WORK/a3.log" 2>&1 || fail "a missing release should fall back: $(cat "$WORK/a3.log")"
-grep -qx "installed=false" "$WORK/a3/output" || fail "a missing release did not ask for a source build"
-ok "no release asset (version 9.9.9): the step asks for the source build"
+if run_install "$WORK/a3" "$BASE/good" 9.9.9 > "$WORK/a3.log" 2>&1; then
+  fail "a version with no release (9.9.9) did not fail the step: $(cat "$WORK/a3.log")"
+fi
+grep -q "no release v9.9.9" "$WORK/a3.log" || fail "no 'no release v9.9.9' in: $(cat "$WORK/a3.log")"
+ok "a version with no release fails the step: $(grep -m1 -o 'no release v9.9.9[^,]*' "$WORK/a3.log")"
+run_install "$WORK/a4" "$BASE/none" > "$WORK/a4.log" 2>&1 || fail "the action's own version without a release should build: $(cat "$WORK/a4.log")"
+grep -qx "installed=false" "$WORK/a4/output" || fail "the action's own version without a release did not ask for a source build"
+ok "the action's own version without a release asset: the step asks for the source build"
 
 step "npm"
 ARCHIVES=$DISTRIB bash npm/test.sh "$DISTRIB/sitemapgen-$TARGET/sitemapgen" 2>&1 | sed 's/^/  /'

@@ -316,6 +316,25 @@ fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
     assert!(site.public().join("sitemap.xml.gz").is_file());
 }
 
+/// Without jq the run step fails, naming it, instead of a green step with empty outputs
+/// and its warnings dropped.
+#[test]
+fn the_action_run_step_fails_without_jq() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let empty = tempfile::tempdir().unwrap();
+    let out = Command::new("/bin/bash")
+        .arg(root.join("action/run.sh"))
+        .env("PATH", empty.path())
+        .env("GITHUB_OUTPUT", empty.path().join("out"))
+        .env("INPUT_BASE_URL", "https://example.org/")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{stdout}");
+    assert!(stdout.contains("::error::sitemapgen: jq is not installed"), "{stdout}");
+    assert!(!empty.path().join("out").exists());
+}
+
 /// A real Jekyll build (`tests/fixtures/jekyll`, with `baseurl`): `init` reads its
 /// config, and the sitemap lists exactly the URLs Jekyll gave its pages, less the 404
 /// page and the one marked noindex.
