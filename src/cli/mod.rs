@@ -5,6 +5,7 @@ mod build;
 mod check;
 mod index;
 mod init;
+mod man;
 mod report;
 mod submit;
 
@@ -17,7 +18,7 @@ use clap::{Args, Parser, Subcommand};
 /// Writes sitemap.xml for a built static site.
 #[derive(Debug, Parser)]
 #[command(name = "sitemapgen", version, args_conflicts_with_subcommands = true)]
-#[command(after_help = "With no command, sitemapgen runs `build`.")]
+#[command(after_help = format!("With no command, sitemapgen runs `build`. {EXIT_STATUS_SHORT}"))]
 #[command(after_long_help = after_long_help())]
 pub struct Cli {
     #[command(subcommand)]
@@ -49,8 +50,14 @@ enum Command {
         /// The shell to complete for
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff), e.g. `sitemapgen man > sitemapgen.1`.
-    Man,
+    /// Print the man page (roff), e.g. `sitemapgen man > sitemapgen.1`; with --dir, write
+    /// it and a page per command
+    Man {
+        /// Write sitemapgen.1 and a page per command (sitemapgen-build.1, ...) into DIR,
+        /// created if missing, e.g. ~/.local/share/man/man1
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -111,10 +118,21 @@ fn init_help() -> String {
 /// generators `init` knows.
 fn after_long_help() -> String {
     format!(
-        "With no command, sitemapgen runs `build`.\n\n{}",
+        "With no command, sitemapgen runs `build`.\n\n{EXIT_STATUS}\n\n{}",
         generators()
     )
 }
+
+/// What the exit status means, for `-h`.
+const EXIT_STATUS_SHORT: &str = "Exit status: 0 done, 1 failed, 2 bad usage or configuration.";
+
+/// What the exit status means, for `--help` and the man page.
+const EXIT_STATUS: &str = "Exit status:\n  \
+    0  done (check: no errors)\n  \
+    1  the run failed: a page or file could not be read or written, check found errors \
+    (or warnings, with --strict), the network failed\n  \
+    2  bad usage or configuration: an unknown flag, key or value, a corrupt state file, \
+    a sitemap that needs an index written as one file";
 
 #[derive(Debug, Args)]
 struct InitArgs {
@@ -259,14 +277,6 @@ fn completions(shell: clap_complete::Shell) -> i32 {
     finish_stdout(out.write_all(&script).and_then(|()| out.flush()))
 }
 
-/// Writes the man page, generated from the clap definition.
-fn man() -> i32 {
-    use clap::CommandFactory;
-    let mut out = io::stdout().lock();
-    let written = clap_mangen::Man::new(Cli::command()).render(&mut out);
-    finish_stdout(written.and_then(|()| out.flush()))
-}
-
 /// Prints one line on standard error with every control character escaped
 /// ([`crate::one_line`]): the one way messages reach the terminal, so no file name, key
 /// or value can forge a line or send an escape sequence. (JSON keeps exact values; JSON
@@ -320,7 +330,7 @@ pub fn main() -> i32 {
         Some(Command::Init(args)) => return init::init(&args),
         Some(Command::Submit(args)) => return submit::submit(&args),
         Some(Command::Completions { shell }) => return completions(shell),
-        Some(Command::Man) => return man(),
+        Some(Command::Man { dir }) => return man::man(dir.as_deref()),
         None => cli.build,
     };
     if args.json && args.output.as_deref() == Some(std::path::Path::new("-")) {

@@ -71,6 +71,43 @@ fn the_man_page_is_roff_with_every_command() {
         assert!(rendered.status.success());
         assert!(String::from_utf8_lossy(&rendered.stdout).contains("sitemapgen"));
     }
+    assert!(page.contains("Exit status"), "{page}");
+}
+
+/// `man --dir` writes every page the main page's SUBCOMMANDS section names, into a folder
+/// it creates; `--help` names the exit codes.
+#[test]
+fn man_dir_writes_a_page_for_every_command_named() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("share/man/man1");
+    bin().args(["man", "--dir"]).arg(&dir).assert().success();
+    let main = std::fs::read_to_string(dir.join("sitemapgen.1")).unwrap();
+    for command in [
+        "build",
+        "check",
+        "index",
+        "init",
+        "submit",
+        "completions",
+        "man",
+    ] {
+        assert!(
+            main.contains(&format!("sitemapgen\\-{command}(1)")),
+            "{command}"
+        );
+        let page = std::fs::read_to_string(dir.join(format!("sitemapgen-{command}.1"))).unwrap();
+        assert!(
+            page.contains(&format!(".TH sitemapgen-{command} 1")),
+            "{command}"
+        );
+    }
+    assert!(!main.contains("sitemapgen\\-help"));
+    let help = bin().arg("--help").assert().success();
+    let help = String::from_utf8_lossy(&help.get_output().stdout).to_string();
+    assert!(
+        help.contains("Exit status:") && help.contains("2  bad usage"),
+        "{help}"
+    );
 }
 
 #[test]
@@ -331,7 +368,10 @@ fn the_action_run_step_fails_without_jq() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(2), "{stdout}");
-    assert!(stdout.contains("::error::sitemapgen: jq is not installed"), "{stdout}");
+    assert!(
+        stdout.contains("::error::sitemapgen: jq is not installed"),
+        "{stdout}"
+    );
     assert!(!empty.path().join("out").exists());
 }
 
