@@ -55,6 +55,13 @@ npm run --silent build
 xmllint --noout --schema "$schemas/sitemap.xsd" public/sitemap.xml 2>/dev/null || fail "postbuild's sitemap does not validate"
 [ "$(grep -c '<loc>' public/sitemap.xml)" = 3 ] || fail "postbuild's sitemap does not list the 3 pages"
 ok "npm run build: postbuild's sitemapgen wrote a valid sitemap of 3 URLs"
+# The recipe the READMEs give first: sitemapgen chained in build itself.
+rm public/sitemap.xml
+npm pkg set scripts.build="node -e \"\" && sitemapgen" && npm pkg delete scripts.postbuild
+npm run --silent build
+xmllint --noout --schema "$schemas/sitemap.xsd" public/sitemap.xml 2>/dev/null || fail "build && sitemapgen: the sitemap does not validate"
+[ "$(grep -c '<loc>' public/sitemap.xml)" = 3 ] || fail "build && sitemapgen: the sitemap does not list the 3 pages"
+ok "npm run build with \"... && sitemapgen\": a valid sitemap of 3 URLs"
 
 rm -rf "node_modules/sitemapgen-$platform"
 if out=$(npx --offline sitemapgen --version 2>&1); then fail "ran without its platform package"; fi
