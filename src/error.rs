@@ -14,6 +14,7 @@ use crate::text;
 
 /// A failed run.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// Bad configuration or flags.
     #[error(transparent)]
@@ -95,6 +96,7 @@ impl Error {
 
 /// A problem that leaves a file out or degrades it; the run goes on.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Warning {
     /// The walk could not read something.
     Scan(ScanWarning),
@@ -335,6 +337,7 @@ impl Warning {
 
 /// Why a page found on disk is not in the sitemap.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LeftOut {
     /// The rules excluded it.
     Rule(ExcludedBy),
@@ -376,6 +379,7 @@ impl fmt::Display for LeftOut {
 
 /// How many pages were left out, by reason.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LeftOutCounts {
     /// Excluded by rules.
     pub rules: usize,

@@ -17,6 +17,7 @@ use crate::urls::{BaseUrl, LocForm, LocProblem, encode_path};
 
 /// Why the index cannot be written; nothing is written then.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum IndexError {
     /// An input cannot be read or is not a sitemap.
     #[error("{}: {problem}", crate::one_line(&path.display().to_string()))]
@@ -70,6 +71,7 @@ pub enum IndexError {
 
 /// Why a child cannot be listed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ChildProblem {
     /// Not a URL the protocol allows.
     #[error(
@@ -90,6 +92,7 @@ pub enum ChildProblem {
 
 /// Which children an index may list, beyond the protocol's rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct Hosts {
     /// Children on other hosts than the base URL's are allowed (a search engine accepts
     /// them when both sites are verified as one owner's).
@@ -108,6 +111,7 @@ fn place(path: &Path, line: u64) -> String {
 
 /// One sitemap the index lists.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Child {
     /// Its absolute URL.
     pub loc: String,

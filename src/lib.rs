@@ -12,6 +12,16 @@
 //! [`check`], [`index`], [`init`], [`submit`];
 //! [`cli`] is the only part that prints.
 //!
+//! The API an embedder uses: [`Config`] (with [`config::Overrides`]), [`collect`] and
+//! [`write`](fn@write) with their [`Collection`] and [`WriteOutcome`], [`check`], [`index`],
+//! [`urls::BaseUrl`], and the errors and warnings in [`error`]. Its structs and enums are
+//! `#[non_exhaustive]`: build them with their constructors or `Default`, and match them
+//! with a wildcard arm. The other modules are public only for the project's own fuzz
+//! targets, benchmarks and tests: they are hidden from these docs and may change in any
+//! release. Build without the `cli` and `submit` features (`default-features = false`)
+//! to leave clap, indicatif and the HTTP client out; `examples/embed.rs` is a program
+//! that does.
+//!
 //! ```no_run
 //! use sitemapgen::config::{Config, Overrides};
 //!
@@ -22,30 +32,47 @@
 //! ```
 #![deny(missing_docs)]
 
+#[doc(hidden)]
 pub mod canonical;
+#[doc(hidden)]
 pub mod changes;
 pub mod check;
 #[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod cli;
 pub mod config;
 pub mod error;
+#[doc(hidden)]
 pub mod fsutil;
 pub mod generate;
 mod html;
+#[doc(hidden)]
 pub mod images;
 pub mod index;
+#[doc(hidden)]
 pub mod init;
+#[doc(hidden)]
 pub mod lastmod;
+#[doc(hidden)]
 pub mod page;
+#[doc(hidden)]
 pub mod robots;
+#[doc(hidden)]
 pub mod rules;
+#[doc(hidden)]
 pub mod scan;
+#[doc(hidden)]
 pub mod sections;
+#[doc(hidden)]
 pub mod sitemap;
+#[doc(hidden)]
 pub mod stylesheet;
+#[doc(hidden)]
 pub mod submit;
+#[doc(hidden)]
 pub mod text;
 pub mod urls;
+#[doc(hidden)]
 pub mod views;
 
 pub use config::Config;

@@ -1,6 +1,6 @@
 //! Walking the public directory for candidate pages.
 //!
-//! One walk ([`walk`]) on all cores, which hands each page on while its directory is
+//! One walk ([`walk`](fn@walk)) on all cores, which hands each page on while its directory is
 //! held open; its order varies, so callers sort what it finds. What is a page is decided
 //! here (`file_verdict`); how directories are opened and read, per platform, in
 //! [`dir`].

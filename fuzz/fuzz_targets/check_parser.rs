@@ -6,11 +6,9 @@ use libfuzzer_sys::fuzz_target;
 use sitemapgen::check::{CheckOptions, check_bytes};
 
 fuzz_target!(|data: &[u8]| {
-    let options = CheckOptions {
-        base_url: Some(sitemapgen::urls::BaseUrl::parse("https://example.org/").unwrap()),
-        now: jiff::Timestamp::from_second(1_800_000_000).unwrap(),
-        written_by_us: false,
-    };
+    let base_url = sitemapgen::urls::BaseUrl::parse("https://example.org/").unwrap();
+    let mut options = CheckOptions::new(Some(base_url));
+    options.now = jiff::Timestamp::from_second(1_800_000_000).unwrap();
     for name in ["sitemap.xml", "sitemap.txt"] {
         let report = check_bytes(name, data, &options);
         for problem in &report.problems {

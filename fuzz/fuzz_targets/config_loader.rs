@@ -14,10 +14,8 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let dir = std::env::temp_dir();
-    let overrides = Overrides {
-        public_dir: Some(dir.clone()),
-        ..Overrides::default()
-    };
+    let mut overrides = Overrides::default();
+    overrides.public_dir = Some(dir.clone());
     if let Err(e) = Config::from_parts(file, Some((Path::new(&dir), "fuzz.toml")), text, &overrides)
     {
         assert!(!e.to_string().contains('\n'), "{e}");

@@ -32,6 +32,7 @@ use crate::urls::BaseUrl;
 
 /// What the checker compares against.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct CheckOptions {
     /// Warn about URLs on another host than this one's.
     pub base_url: Option<BaseUrl>,
@@ -40,6 +41,17 @@ pub struct CheckOptions {
     /// The sitemap was written by this tool (`build --check`), so advice may name its
     /// settings.
     pub written_by_us: bool,
+}
+
+impl CheckOptions {
+    /// Options for checking a sitemap of the site at `base_url` (when known), now.
+    pub fn new(base_url: Option<BaseUrl>) -> CheckOptions {
+        CheckOptions {
+            base_url,
+            now: Timestamp::now(),
+            written_by_us: false,
+        }
+    }
 }
 
 /// More URLs than this with one and the same `lastmod` is the mark of build-time dates.

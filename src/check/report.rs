@@ -28,6 +28,7 @@ impl fmt::Display for Severity {
 
 /// One problem, at a line of a file.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Problem {
     /// The file.
     pub file: PathBuf,
@@ -57,6 +58,7 @@ impl fmt::Display for Problem {
 
 /// The problems of one file past [`PROBLEMS_PER_FILE`]: counted, not listed.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Omitted {
     /// The file.
     pub file: PathBuf,
@@ -74,6 +76,7 @@ impl fmt::Display for Omitted {
 
 /// A check's totals: exact, however many problems were listed.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Counts {
     /// Files checked.
     pub files: usize,
@@ -97,6 +100,7 @@ pub trait Reporter {
 
 /// What a check found, kept.
 #[derive(Debug, Default)]
+#[non_exhaustive]
 pub struct Report {
     /// The totals.
     pub counts: Counts,

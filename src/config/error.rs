@@ -9,6 +9,7 @@ use crate::urls::BaseUrlError;
 /// A configuration problem; the message names the file (with line and column where
 /// known), the key or value, and how to fix it.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ConfigError {
     /// The config file cannot be read.
     #[error("cannot read config file {}: {source}", path.display())]

@@ -33,6 +33,7 @@ pub const DEFAULT_CONFIG_FILE: &str = "sitemap.toml";
 
 /// Where the sitemap goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Output {
     /// To standard output (`--output -`); a single sitemap only.
     Stdout,
@@ -42,6 +43,7 @@ pub enum Output {
 
 /// Values given on the command line, applied over the file.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct Overrides {
     /// `DIR`: the public directory, relative to the current directory.
     pub public_dir: Option<PathBuf>,
@@ -61,6 +63,7 @@ pub struct Overrides {
 
 /// The validated configuration of a run.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct Config {
     /// The site's normalised base URL.
     pub base_url: BaseUrl,
@@ -126,6 +129,7 @@ pub struct Config {
 
 /// The IndexNow settings `submit` (and, for the key file, `build`) use.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct IndexNow {
     /// The key: `indexnow_key`, else the `INDEXNOW_KEY` environment variable.
     pub key: Option<String>,
@@ -143,6 +147,7 @@ pub const INDEXNOW_KEY_ENV: &str = "INDEXNOW_KEY";
 
 /// Which of the page's own statements are obeyed; all on by default.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct HeadRules {
     /// Leave out pages whose robots meta tag says `noindex` or `none`.
     pub respect_noindex: bool,

@@ -36,6 +36,7 @@ use workers::{Listed, Processed};
 
 /// The sitemap's entries and what was left out on the way.
 #[derive(Debug, Default)]
+#[non_exhaustive]
 pub struct Collection {
     /// Entries sorted by URL (byte order), each URL once.
     pub entries: Entries,
@@ -70,6 +71,7 @@ pub struct Collection {
 
 /// How far [`collect_with_progress`] has got, for a progress display on another thread.
 #[derive(Debug, Default)]
+#[non_exhaustive]
 pub struct Progress {
     /// Pages the walk has found so far: all of them once it ends (a walk that does not
     /// read pages as it finds them counts them only then).

@@ -29,6 +29,7 @@ fn child_prefix(config: &Config, output: &Path) -> ChildPrefix {
 
 /// What [`write()`] did.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct WriteOutcome {
     /// The files written; `None` when the sitemap went to standard output.
     pub written: Option<Written>,

@@ -621,7 +621,7 @@ fn bad_config_exits_2_with_one_line_and_leaves_the_previous_sitemap() {
         ),
         (
             "base_url = 'https://example.org/'\nbase_ulr = 'x'\n",
-            "sitemap.toml:2:1: unknown field `base_ulr`",
+            "sitemap.toml:2:1: unknown key `base_ulr`; did you mean `base_url`?",
         ),
         (
             "base_url = 'example.org'\n",
