@@ -10,6 +10,8 @@
 mod regions;
 mod scan;
 
+pub(crate) use scan::comment_len;
+
 pub(crate) use regions::{ARTICLE, BODY, MAIN, Regions};
 
 /// The most bytes of a tag or attribute name kept: names we look for are short, and a

@@ -38,6 +38,21 @@ fn lower_into(out: &mut Vec<u8>, name: &[u8]) {
     out.extend(name.iter().map(u8::to_ascii_lowercase));
 }
 
+/// How far a comment runs after its `<!--`, through its end: `<!-->` and `<!--->` end at
+/// once, any other comment at the first `-->` or `--!>`, as the tokenizer's comment
+/// states end it; `None` when the page ends first. The head's pre-scan uses it too.
+pub(crate) fn comment_len(rest: &[u8]) -> Option<usize> {
+    for abrupt in [&b">"[..], b"->"] {
+        if rest.starts_with(abrupt) {
+            return Some(abrupt.len());
+        }
+    }
+    [&b"-->"[..], b"--!>"]
+        .iter()
+        .filter_map(|close| memchr::memmem::find(rest, close).map(|i| i + close.len()))
+        .min()
+}
+
 /// Scans `html` into `collector`; `false` when it gave up, leaving the collector to be
 /// thrown away.
 pub(super) fn scan<C: Collect>(html: &[u8], collector: &mut C, names: &mut Names) -> bool {
@@ -207,20 +222,7 @@ impl<C: Collect> Scan<'_, '_, C> {
             return self.past(b">");
         }
         self.at += 2;
-        // `<!-->` and `<!--->` end at once; any other comment at the first `-->` or `--!>`.
-        for abrupt in [&b">"[..], b"->"] {
-            if self.starts_with(abrupt) {
-                self.at += abrupt.len();
-                return Ok(());
-            }
-        }
-        let rest = &self.html[self.at..];
-        let end = [&b"-->"[..], b"--!>"]
-            .iter()
-            .filter_map(|close| memchr::memmem::find(rest, close).map(|i| i + close.len()))
-            .min()
-            .ok_or(Stop::Done)?;
-        self.at += end;
+        self.at += comment_len(&self.html[self.at..]).ok_or(Stop::Done)?;
         Ok(())
     }
 

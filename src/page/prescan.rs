@@ -157,20 +157,7 @@ impl Scan<'_, '_, '_> {
             return self.past(b'>');
         }
         self.at += 2;
-        // `<!-->` and `<!--->` end at once; any other comment at the first `-->` or `--!>`.
-        for abrupt in [&b">"[..], b"->"] {
-            if self.starts_with(abrupt) {
-                self.at += abrupt.len();
-                return Ok(());
-            }
-        }
-        let rest = &self.html[self.at..];
-        let end = [&b"-->"[..], b"--!>"]
-            .iter()
-            .filter_map(|close| memchr::memmem::find(rest, close).map(|i| i + close.len()))
-            .min()
-            .ok_or(Stop::Eof)?;
-        self.at += end;
+        self.at += crate::html::comment_len(&self.html[self.at..]).ok_or(Stop::Eof)?;
         Ok(())
     }
 
