@@ -10,7 +10,7 @@
 mod regions;
 mod scan;
 
-pub(crate) use scan::comment_len;
+pub(crate) use scan::{comment_len, decode_text};
 
 pub(crate) use regions::{ARTICLE, BODY, MAIN, Regions};
 

@@ -514,39 +514,10 @@ impl Collect for HeadSink<'_, '_> {
 /// The text of an element read as RCDATA (a `<title>`) whose content is `content`,
 /// its character references decoded by html5gum itself, so the pre-scan hands the
 /// collector exactly what the tokenizer would.
-fn decode_rcdata(content: &[u8], name: &[u8]) -> Vec<u8> {
-    /// Gathers text only.
-    struct Text(Vec<u8>);
-
-    impl Collect for Text {
-        type Slot = ();
-
-        const BARE_ATTRIBUTES: bool = false;
-
-        fn attribute(&mut self, _: &[u8], _: &[u8]) -> Option<()> {
-            None
-        }
-
-        fn value(&mut self, (): (), _: &[u8]) {}
-
-        fn text(&mut self, s: &[u8]) {
-            self.0.extend_from_slice(s);
-        }
-
-        fn start_tag(&mut self, _: &[u8]) -> bool {
-            false
-        }
-
-        fn end_tag(&mut self, _: &[u8]) -> bool {
-            true
-        }
-    }
-
-    let mut html = Vec::with_capacity(content.len() + 2 * name.len() + 5);
-    for piece in [&b"<"[..], name, b">", content, b"</", name, b">"] {
-        html.extend_from_slice(piece);
-    }
-    crate::html::stream_bytes(&html, Text(Vec::new()), &mut Default::default()).0
+fn decode_rcdata(content: &[u8]) -> Vec<u8> {
+    let mut text = Vec::new();
+    crate::html::decode_text(content, html5gum::State::RcData, &mut text);
+    text
 }
 
 /// [`parse_head_with`] with fresh buffers.

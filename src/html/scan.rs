@@ -413,8 +413,8 @@ impl Collect for Decoded<'_> {
 }
 
 /// `text`, read in `state` (data or RCDATA), its character references decoded by
-/// html5gum into `out`. Exact: text the scan hands over never ends inside a reference.
-fn decode_text(text: &[u8], state: State, out: &mut Vec<u8>) {
+/// html5gum into `out`. Exact: text the scans hand over never ends inside a reference.
+pub(crate) fn decode_text(text: &[u8], state: State, out: &mut Vec<u8>) {
     out.clear();
     let mut names = Names::default();
     let mut emitter = super::Emitter::new(Decoded(out), &mut names);

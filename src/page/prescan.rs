@@ -306,7 +306,7 @@ impl Scan<'_, '_, '_> {
         let decoded;
         let text = match keeps_text {
             true if !script && content.contains(&b'&') => {
-                decoded = super::decode_rcdata(content, &self.scratch.name);
+                decoded = super::decode_rcdata(content);
                 &decoded[..]
             }
             true => content,
