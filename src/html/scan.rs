@@ -171,7 +171,7 @@ impl<C: Collect> Scan<'_, '_, C> {
         match C::content_state(&self.names.tag) {
             None => Ok(()),
             Some(State::PlainText) => {
-                self.collector.text(&self.html[self.at..]);
+                self.text(&self.html[self.at..], State::PlainText);
                 Err(Stop::Done)
             }
             Some(state @ (State::RcData | State::RawText | State::ScriptData)) => {

@@ -139,6 +139,7 @@ fn the_scan_reads_tricky_pages_alone_as_html5gum_does() {
         "<title>never closed &amp;",
         "<script>never closed </scri",
         "<plaintext>everything <b>is</b> &amp; text",
+        "<p>a<plaintext>",
         "<noscript><img src=/n.png></noscript><template><p>t</template>",
         "<main><h1>T</h1><p>word&nbsp;word</p></main><article>a</article>",
         "<a href=\"/é\">é – ünïcode</a>",
