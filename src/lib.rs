@@ -1,14 +1,14 @@
 //! sitemapgen: writes `sitemap.xml` for a built static site.
 //!
 //! The pipeline, one module per stage, data flowing one way (docs/ARCHITECTURE.md):
-//! [`config`] (file + flags into one [`Config`]) → [`generate`] (the run: [`scan`] walks
+//! [`config`] (file + flags into one [`Config`]) → [`generate`] (the run: `scan` walks
 //! the public directory, handing each page to a worker as it finds it; for each page
 //! [`rules`] (exclude / changefreq / priority), [`urls`] (path → absolute URL), [`page`]
 //! (what the page's head says: noindex, canonical, redirects, hreflang, date),
-//! [`canonical`] (what a canonical link names), [`images`] (its images, with
-//! `images = true`), [`lastmod`] (date each page)) → [`sections`] (which child sitemaps
+//! `canonical` (what a canonical link names), `images` (its images, with
+//! `images = true`), [`lastmod`] (date each page)) → `sections` (which child sitemaps
 //! each page goes to) → [`sitemap`] (XML, splitting, index, atomic writes). Beside it:
-//! [`stylesheet`], [`views`] (`sitemap.html`, `llms.txt`), [`robots`], [`changes`],
+//! [`stylesheet`], `views` (`sitemap.html`, `llms.txt`), `robots`, [`changes`],
 //! [`check`], [`index`], [`init`], [`submit`];
 //! [`cli`] is the only part that prints.
 //!
@@ -18,7 +18,7 @@
 //! `#[non_exhaustive]`: build them with their constructors or `Default`, and match them
 //! with a wildcard arm. The other modules are public only for the project's own fuzz
 //! targets, benchmarks and tests: they are hidden from these docs and may change in any
-//! release. Build without the `cli` and `submit` features (`default-features = false`)
+//! release; the rest are private. Build without the `cli` and `submit` features (`default-features = false`)
 //! to leave clap, indicatif and the HTTP client out; `examples/embed.rs` is a program
 //! that does.
 //!
@@ -32,8 +32,7 @@
 //! ```
 #![deny(missing_docs)]
 
-#[doc(hidden)]
-pub mod canonical;
+mod canonical;
 #[doc(hidden)]
 pub mod changes;
 pub mod check;
@@ -42,12 +41,10 @@ pub mod check;
 pub mod cli;
 pub mod config;
 pub mod error;
-#[doc(hidden)]
-pub mod fsutil;
+mod fsutil;
 pub mod generate;
 mod html;
-#[doc(hidden)]
-pub mod images;
+mod images;
 pub mod index;
 #[doc(hidden)]
 pub mod init;
@@ -55,25 +52,20 @@ pub mod init;
 pub mod lastmod;
 #[doc(hidden)]
 pub mod page;
-#[doc(hidden)]
-pub mod robots;
+mod robots;
 #[doc(hidden)]
 pub mod rules;
-#[doc(hidden)]
-pub mod scan;
-#[doc(hidden)]
-pub mod sections;
+mod scan;
+mod sections;
 #[doc(hidden)]
 pub mod sitemap;
 #[doc(hidden)]
 pub mod stylesheet;
 #[doc(hidden)]
 pub mod submit;
-#[doc(hidden)]
-pub mod text;
+mod text;
 pub mod urls;
-#[doc(hidden)]
-pub mod views;
+mod views;
 
 pub use config::Config;
 pub use error::{Error, LeftOut, LeftOutCounts, Warning};

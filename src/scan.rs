@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 pub mod dir;
 mod walk;
 
-pub use walk::{At, Followed, PageSink, walk};
+pub use walk::{At, PageSink, walk};
 
 /// What decides which files are candidate pages.
 #[derive(Debug, Clone)]
@@ -62,16 +62,6 @@ impl Pages {
     /// How many pages.
     pub fn len(&self) -> usize {
         self.ends.len()
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
-    /// The bytes of all the paths together.
-    pub fn total_len(&self) -> usize {
-        self.bytes.len()
     }
 
     /// Every page's path, in order.
@@ -334,7 +324,7 @@ mod tests {
             }
         }
         pages.append(&mut other);
-        assert!(other.is_empty());
+        assert_eq!(other.len(), 0);
         assert_eq!(pages.len(), paths.len());
         let got: Vec<&Path> = pages.iter().collect();
         let want: Vec<&Path> = paths.iter().map(Path::new).collect();

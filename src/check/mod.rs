@@ -5,7 +5,7 @@
 //! only a 64-bit hash and a line number per URL are kept (for duplicates), so checking
 //! a 50 MiB sitemap needs a few megabytes, not fifty. What a hostile file can make it
 //! hold is bounded too: no file is read past the protocol's 50 MiB (uncompressed), no
-//! value past [`KEPT_BYTES`], and no more than [`PROBLEMS_PER_FILE`] problems of a file
+//! value past `KEPT_BYTES`, and no more than [`PROBLEMS_PER_FILE`] problems of a file
 //! are listed (all are counted).
 
 mod children;

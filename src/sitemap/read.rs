@@ -8,8 +8,8 @@
 //! values decoded (text, CDATA and references alike).
 //!
 //! What a hostile file can make it hold is bounded: the input is read through
-//! [`crate::fsutil::open_content`] (regular files only, gunzipped, capped in bytes), no
-//! value is kept past [`crate::text::KEPT_BYTES`] ([`Bounded`]), a [`Document`] refuses
+//! `crate::fsutil::open_content` (regular files only, gunzipped, capped in bytes), no
+//! value is kept past `crate::text::KEPT_BYTES` (`Bounded`), a [`Document`] refuses
 //! elements nested deeper than [`MAX_DEPTH`], and stops at its first problem, so it
 //! keeps one.
 
@@ -53,7 +53,7 @@ pub struct XmlError {
 /// What stopped the reading of a document.
 #[derive(Debug, Clone)]
 pub enum XmlErrorKind {
-    /// The input failed, or went past its byte limit ([`crate::fsutil::too_large`]).
+    /// The input failed, or went past its byte limit (`crate::fsutil::too_large`).
     Io(Arc<io::Error>),
     /// It is not in the encoding it declares (sitemaps are UTF-8).
     Encoding,
@@ -162,12 +162,12 @@ impl Root {
 }
 
 /// One `<url>` of a sitemap or `<sitemap>` of an index: its values as written (not
-/// trimmed), references decoded; each kept up to [`crate::text::KEPT_BYTES`].
+/// trimmed), references decoded; each kept up to `crate::text::KEPT_BYTES`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Entry {
     /// The line its element starts on.
     pub line: u64,
-    /// `<loc>`, measured whole: see [`Bounded::is_whole`].
+    /// `<loc>`, measured whole: see `Bounded::is_whole`.
     pub loc: Bounded,
     /// `<lastmod>`.
     pub lastmod: Option<String>,

@@ -20,7 +20,7 @@ mod write;
 
 use std::path::{Path, PathBuf};
 
-pub use write::{FullText, Site, ViewError, Written, refuse_foreign, write};
+pub use write::{Site, ViewError, Written, refuse_foreign, write};
 
 /// The HTML view's file name, at the root of the site.
 pub const HTML_FILE: &str = "sitemap.html";
