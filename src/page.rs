@@ -511,15 +511,6 @@ impl Collect for HeadSink<'_, '_> {
     }
 }
 
-/// The text of an element read as RCDATA (a `<title>`) whose content is `content`,
-/// its character references decoded by html5gum itself, so the pre-scan hands the
-/// collector exactly what the tokenizer would.
-fn decode_rcdata(content: &[u8]) -> Vec<u8> {
-    let mut text = Vec::new();
-    crate::html::decode_text(content, html5gum::State::RcData, &mut text);
-    text
-}
-
 /// [`parse_head_with`] with fresh buffers.
 #[cfg(test)]
 fn parse_head(html: &[u8], options: &HeadOptions) -> (Head, bool) {

@@ -303,10 +303,10 @@ impl Scan<'_, '_, '_> {
         self.attributes(false)?;
         // A title's character references are decoded as html5gum decodes them: by
         // html5gum, over the title alone.
-        let decoded;
+        let mut decoded = Vec::new();
         let text = match keeps_text {
             true if !script && content.contains(&b'&') => {
-                decoded = super::decode_rcdata(content);
+                crate::html::decode_text(content, html5gum::State::RcData, &mut decoded);
                 &decoded[..]
             }
             true => content,
