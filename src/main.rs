@@ -1,4 +1,13 @@
 //! The `sitemapgen` binary: all of it lives in the library; see [`sitemapgen::cli`].
+//! What is here is how the binary is built: its allocator and, for the static x86-64
+//! musl build, faster string functions than musl's.
+
+// The loops in `musl_string` must not be turned back into the calls they replace.
+#![no_builtins]
+
+#[cfg(any(test, all(target_env = "musl", target_arch = "x86_64")))]
+#[path = "main/musl_string.rs"]
+mod musl_string;
 
 /// musl's own allocator serves the static release binaries badly: it hands freed memory
 /// back to the system at once and takes a lock per call, and a run of many threads

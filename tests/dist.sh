@@ -86,6 +86,14 @@ SITEMAPGEN_NO_MODIFY_PATH=1 SITEMAPGEN_DOWNLOAD_URL=$BASE/good/v$VERSION CARGO_H
   sh "$DISTRIB/sitemapgen-installer.sh" --quiet
 "$prefix/bin/sitemapgen" --version | grep -qx "sitemapgen $VERSION" || fail "the installed sitemapgen is not $VERSION"
 ok "installed $("$prefix/bin/sitemapgen" --version) into a temporary CARGO_HOME"
+# The release binary copies and compares with its own functions, not musl's (build.rs,
+# src/main/musl_string.rs): both defined, and musl's memcmp not even linked.
+symbols=$(nm "$prefix/bin/sitemapgen" 2>/dev/null) || fail "nm cannot read the installed binary (binutils)"
+for f in __wrap_memcpy __wrap_memcmp; do
+  grep -q " T $f\$" <<<"$symbols" || fail "the release binary has no $f: build.rs did not wrap musl's string functions"
+done
+! grep -q " T memcmp\$" <<<"$symbols" || fail "the release binary still links musl's memcmp"
+ok "the release binary uses its own memcpy and memcmp (musl's are slow on short pieces)"
 if SITEMAPGEN_NO_MODIFY_PATH=1 SITEMAPGEN_DOWNLOAD_URL=$BASE/bad/v$VERSION CARGO_HOME=$WORK/prefix-bad \
   sh "$DISTRIB/sitemapgen-installer.sh" > "$WORK/bad.log" 2>&1; then
   fail "the installer installed a tampered archive"

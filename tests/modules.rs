@@ -221,8 +221,8 @@ impl Crate {
             if module.last().is_some_and(|m| m == "mod") {
                 module.pop();
             }
-            if module == ["main"] {
-                continue; // The binary is another crate.
+            if module.first().is_some_and(|m| m == "main") {
+                continue; // The binary (main.rs, main/) is another crate.
             }
             if module == ["lib"] {
                 module.clear();
