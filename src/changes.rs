@@ -54,10 +54,11 @@ impl Changes {
     }
 }
 
-/// Compares this run's pages (`current`: each URL, in order, and its fingerprint) with
-/// the previous state. The run owns the URLs under `owned` (its base URL): only those can
-/// be removed, so shards sharing a state file do not list each other's pages. With
-/// `all_changed`, every URL of this run counts: new ones as added, the rest as updated.
+/// Compares this run's pages (`current`: each URL once, in `str` order, and its
+/// fingerprint) with the previous state. The run owns the URLs under `owned` (its base
+/// URL): only those can be removed, so shards sharing a state file do not list each
+/// other's pages. With `all_changed`, every URL of this run counts: new ones as added,
+/// the rest as updated.
 pub fn diff(
     previous: &State,
     current: impl Iterator<Item = (String, Fingerprint)>,
@@ -77,8 +78,14 @@ pub fn diff(
         while let Some((gone, _)) = before.next_if(|(old, _)| *old < url.as_str()) {
             changes.removed.push(gone.to_string());
         }
-        before.next_if(|(old, _)| *old == url);
-        match previous.get(&url) {
+        // The walk down the previous state meets this URL's record, if it has one: no
+        // search per URL (a binary search each was a third of this function's time).
+        let then = match before.next_if(|(old, _)| *old == url) {
+            Some((_, page)) => Some(page),
+            None if url.starts_with(owned) => None,
+            None => previous.get(&url),
+        };
+        match then {
             None if changes.first_run && !all_changed => {}
             None => changes.added.push(url),
             Some(page) if all_changed || page.fingerprint != now => {

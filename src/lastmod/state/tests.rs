@@ -307,3 +307,72 @@ fn urls_compare_as_strings_do() {
         }
     }
 }
+
+/// Every lookup answers as a map of the pages would, present URLs and absent ones (URLs
+/// that share long prefixes, as a site's do), indexed or not: pushed after sorting, a
+/// state is searched.
+#[test]
+fn lookups_answer_as_a_map_would() {
+    let urls: Vec<String> = (0..5000)
+        .map(|i| format!("https://e.org/section-{}/page/{i}/", i % 7))
+        .collect();
+    let mut state = State::default();
+    let mut map = BTreeMap::new();
+    for (i, url) in urls.iter().enumerate().filter(|(i, _)| i % 3 != 0) {
+        let page = PageState {
+            fingerprint: made_up(&i.to_string()),
+            lastmod: Timestamp::from_second(i as i64).ok(),
+        };
+        state.push(url, page);
+        map.insert(url.as_str(), page);
+    }
+    let state = state.sorted();
+    assert_eq!(state.index.len(), map.len());
+    let absent = ["", "https://e.org/", "https://e.org/section-0/page/0"];
+    for url in urls.iter().map(String::as_str).chain(absent) {
+        assert_eq!(state.get(url), map.get(url).copied(), "{url}");
+    }
+    let mut unindexed = state;
+    unindexed.push(
+        "https://e.org/~",
+        PageState {
+            fingerprint: made_up("late"),
+            lastmod: None,
+        },
+    );
+    for url in urls.iter().map(String::as_str).chain(absent) {
+        assert_eq!(unindexed.get(url), map.get(url).copied(), "{url}");
+    }
+}
+
+/// A state file read whole and one read streaming give the same pages, and the same
+/// error when damaged.
+#[test]
+fn read_whole_or_streaming_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.json");
+    let pages: Vec<(String, String, Option<i64>)> = (0..300)
+        .map(|i| {
+            (
+                format!("https://e.org/p/{i}/\u{e9}\\\"q"),
+                i.to_string(),
+                Some(i * 1000),
+            )
+        })
+        .collect();
+    let pages: Vec<(&str, &str, Option<i64>)> = pages
+        .iter()
+        .map(|(u, f, l)| (u.as_str(), f.as_str(), *l))
+        .collect();
+    save(&path, "https://e.org/", &state(&pages), &State::default()).unwrap();
+    let read = |whole_up_to| file::load_reading_whole(&path, whole_up_to);
+    let (whole, streamed) = (read(u64::MAX).unwrap(), read(0).unwrap());
+    assert_eq!(whole.len(), 300);
+    assert!(whole.pages().eq(streamed.pages()));
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replacen("\"lastmod\"", "\"lastmod\" 1", 1)).unwrap();
+    let (whole, streamed) = (read(u64::MAX), read(0));
+    let (whole, streamed) = (whole.unwrap_err(), streamed.unwrap_err());
+    assert!(whole.to_string().contains("is not valid JSON"), "{whole}");
+    assert_eq!(whole.to_string(), streamed.to_string());
+}
