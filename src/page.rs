@@ -175,6 +175,13 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).trim().to_string()
 }
 
+/// Whether [`text`] of `bytes` is `want`, ignoring ASCII case, without a copy.
+fn trimmed_is(bytes: &[u8], want: &str) -> bool {
+    String::from_utf8_lossy(bytes)
+        .trim()
+        .eq_ignore_ascii_case(want)
+}
+
 /// Whether a space-separated attribute value (like `rel`) holds `token`, ignoring case.
 fn has_token(value: &[u8], token: &str) -> bool {
     value
@@ -345,8 +352,18 @@ impl<'o> Collector<'o> {
     fn meta(&mut self, attrs: &Attrs) {
         let content = attrs.get(Attr::Content as usize);
         if let Some(name) = attrs.get(Attr::Name as usize) {
-            let name = text(name).to_ascii_lowercase();
-            if self.options.noindex_agents.contains(&name) {
+            // Compared in place: copying and lower-casing every name was most of the
+            // allocations a head made.
+            let lossy = String::from_utf8_lossy(name);
+            let name = lossy.trim();
+            let lower_is = |want: &str| {
+                want.len() == name.len()
+                    && want
+                        .bytes()
+                        .zip(name.bytes())
+                        .all(|(w, n)| w == n.to_ascii_lowercase())
+            };
+            if self.options.noindex_agents.iter().any(|a| lower_is(a)) {
                 let says_noindex = content.is_some_and(|c| {
                     String::from_utf8_lossy(c).split(',').any(|d| {
                         let d = d.trim();
@@ -355,19 +372,19 @@ impl<'o> Collector<'o> {
                 });
                 self.head.noindex |= says_noindex;
             }
-            if name == "last-modified"
+            if lower_is("last-modified")
                 && let Some(c) = content
             {
                 self.found(ModifiedSource::LastModified, text(c));
             }
-            if name == "description"
+            if lower_is("description")
                 && self.options.about
                 && self.head.description.is_none()
                 && let Some(c) = content
             {
                 self.head.description = collapsed(c, DESCRIPTION_LIMIT);
             }
-            if name == "generator"
+            if lower_is("generator")
                 && self.head.generator.is_none()
                 && let Some(c) = content
             {
@@ -376,7 +393,7 @@ impl<'o> Collector<'o> {
             }
         }
         if let Some(http_equiv) = attrs.get(Attr::HttpEquiv as usize)
-            && text(http_equiv).eq_ignore_ascii_case("refresh")
+            && trimmed_is(http_equiv, "refresh")
             && self.head.refresh.is_none()
         {
             self.head.refresh = content.and_then(|c| refresh_target(&String::from_utf8_lossy(c)));
@@ -385,7 +402,7 @@ impl<'o> Collector<'o> {
             let is = |attr: Attr, want: &str| {
                 attrs
                     .get(attr as usize)
-                    .is_some_and(|v| text(v).eq_ignore_ascii_case(want))
+                    .is_some_and(|v| trimmed_is(v, want))
             };
             if is(Attr::Property, "article:modified_time") {
                 self.found(ModifiedSource::ArticleModifiedTime, text(c));

@@ -298,7 +298,7 @@ fn gather(
     };
     let wrong = settle_canonicals(settle, processed.canonical, collection);
     collection.left_out.sort_by(|a, b| a.0.cmp(&b.0));
-    collection.sections = into_sections(config, urls, &mut listed, &mut collection.warnings);
+    collection.sections = into_sections(config, &mut listed, &mut collection.warnings);
     collection.about = processed.about.in_order(listed.iter().map(|l| l.page));
     if let Some(previous) = lookups.state.take() {
         // In the entries' order; the save takes URLs and dates from the entries.
@@ -334,11 +334,45 @@ impl Urls<'_> {
     }
 }
 
+/// Moves the listed pages (sorted by URL), `counts[s]` of them in section `s`, section by
+/// section, keeping their order within each: a counting sort, each page's place found in
+/// one pass and the pages moved into place by following the permutation's cycles. Sorting
+/// by section and URL compared URLs all over again (0.03 s at 200,000 pages, after the
+/// walk); this holds one `u32` a page.
+fn by_section<T>(listed: &mut [T], section: impl Fn(&T) -> u16, counts: &[usize]) {
+    let mut next: Vec<usize> = counts
+        .iter()
+        .scan(0, |start, &n| {
+            let this = *start;
+            *start += n;
+            Some(this)
+        })
+        .collect();
+    let Ok(mut place) = listed
+        .iter()
+        .map(|l| {
+            let slot = &mut next[usize::from(section(l))];
+            *slot += 1;
+            u32::try_from(*slot - 1)
+        })
+        .collect::<Result<Vec<u32>, _>>()
+    else {
+        // Past 4 billion pages: a stable sort keeps the URL order as well.
+        return listed.sort_by_key(section);
+    };
+    for i in 0..listed.len() {
+        while place[i] as usize != i {
+            let j = place[i] as usize;
+            listed.swap(i, j);
+            place.swap(i, j);
+        }
+    }
+}
+
 /// Orders the listed pages (sorted by URL) section by section, keeping the order within
 /// each, and counts them.
 fn into_sections(
     config: &Config,
-    urls: Urls,
     listed: &mut [Listed],
     warnings: &mut Vec<Warning>,
 ) -> Vec<SectionUrls> {
@@ -346,13 +380,11 @@ fn into_sections(
     if sections.is_empty() {
         return Vec::new();
     }
-    // By URL within each section: URLs are unique by now, so this is a stable sort by
-    // section, without the stable sort's buffer of half the list.
-    listed.sort_unstable_by(|a, b| (a.section, urls.rest(a)).cmp(&(b.section, urls.rest(b))));
     let mut urls = vec![0; sections.specs().len() + 1];
     for l in listed.iter() {
         urls[l.section as usize] += 1;
     }
+    by_section(listed, |l| l.section, &urls);
     for (spec, &n) in sections.specs().iter().zip(&urls) {
         if n == 0 {
             warnings.push(Warning::EmptySection {
@@ -486,4 +518,30 @@ fn settle_canonicals(
         }
     }
     wrong
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pages of random sections, in order, end up section by section in their order, as
+    /// a stable sort puts them.
+    #[test]
+    fn by_section_is_a_stable_sort_by_section() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        for (len, sections) in [(0, 1), (1, 1), (5, 3), (1000, 4), (1000, 1), (997, 12)] {
+            // (section, place in URL order)
+            let listed: Vec<(u16, u32)> =
+                (0..len).map(|page| (rng.u16(..sections), page)).collect();
+            let mut counts = vec![0; usize::from(sections)];
+            for &(section, _) in &listed {
+                counts[usize::from(section)] += 1;
+            }
+            let mut got = listed.clone();
+            by_section(&mut got, |&(section, _)| section, &counts);
+            let mut want = listed;
+            want.sort_by_key(|&(section, _)| section);
+            assert_eq!(got, want, "{len} pages, {sections} sections");
+        }
+    }
 }

@@ -137,6 +137,7 @@ pub fn walk<S: PageSink>(root: &Path, options: &ScanOptions, sink: impl Fn() -> 
         let mut reading = Reading {
             local: Scan::default(),
             buf: Vec::new(),
+            child: PathBuf::new(),
         };
         while let Some(dir) = walk.next_dir() {
             walk.read_dir(dir, &mut sink, &mut reading);
@@ -164,10 +165,13 @@ fn unreadable(root: &Path, e: std::io::Error) -> Scan {
     scan
 }
 
-/// One thread's own: what it found, and the buffer it reads directories into.
+/// One thread's own: what it found, the buffer it reads directories into, and the one
+/// it makes each entry's path in (a path built fresh for every entry was two allocations
+/// a page).
 struct Reading {
     local: Scan,
     buf: Vec<MaybeUninit<u8>>,
+    child: PathBuf,
 }
 
 /// A directory being read: where it is, where its pages go, and its subdirectories,
@@ -177,6 +181,8 @@ struct DirRead<'r, S> {
     rel: &'r Path,
     sink: &'r mut S,
     local: &'r mut Scan,
+    /// The entry's path, made in [`Reading::child`].
+    child: &'r mut PathBuf,
     /// Each one's name, path, and target when a followed link led to it.
     subdirs: Vec<(OwnedName, PathBuf, Option<PathBuf>)>,
 }
@@ -242,6 +248,7 @@ impl Walk<'_> {
             rel: &rel,
             sink,
             local: &mut reading.local,
+            child: &mut reading.child,
             subdirs: Vec::new(),
         };
         if let Err(e) = dir.read(&mut reading.buf, |name, kind| {
@@ -312,19 +319,26 @@ impl Walk<'_> {
     fn entry<S: PageSink>(&self, read: &mut DirRead<S>, name: &Name, kind: EntryKind) {
         let (dir, local) = (read.dir, &mut *read.local);
         let bytes = name_bytes(name);
-        let child = read.rel.join(name_os(name));
+        let child = &mut *read.child;
+        child.as_mut_os_string().clear();
+        child.push(read.rel);
+        child.push(name_os(name));
+        let child = &*child;
         if bytes.starts_with(b".") {
+            let child = child.to_path_buf();
             return local.skip(child, SkipReason::Hidden, self.options.keep_skipped);
         }
         let (kind, target) = match kind {
-            EntryKind::Symlink => match self.follow(dir, name, &child, local) {
+            EntryKind::Symlink => match self.follow(dir, name, child, local) {
                 Some((kind, target)) => (kind, Some(target)),
                 None => return,
             },
             kind => (kind, None),
         };
         match kind {
-            EntryKind::Dir => read.subdirs.push((name.to_owned(), child, target)),
+            EntryKind::Dir => read
+                .subdirs
+                .push((name.to_owned(), child.to_path_buf(), target)),
             // Sockets, fifos, devices: never pages, not worth a line in --verbose.
             EntryKind::Other | EntryKind::Symlink => {}
             EntryKind::File => {
@@ -337,9 +351,12 @@ impl Walk<'_> {
                     name,
                     followed,
                 };
-                match file_verdict(self.root, &child, bytes, self.options, || at.open()) {
-                    Err(reason) => local.skip(child, reason, self.options.keep_skipped),
-                    Ok(()) => read.sink.page(&child, at),
+                match file_verdict(self.root, child, bytes, self.options, || at.open()) {
+                    Err(reason) => {
+                        let child = child.to_path_buf();
+                        local.skip(child, reason, self.options.keep_skipped);
+                    }
+                    Ok(()) => read.sink.page(child, at),
                 }
             }
         }
