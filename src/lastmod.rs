@@ -261,10 +261,56 @@ pub fn format(ts: Timestamp, format: LastmodFormat) -> String {
     }
 }
 
+/// [`format`] of one date after another, the text of the last kept: neighbouring
+/// entries mostly share a date (a build's mtimes, the dates a state kept), and each was
+/// formatted afresh, with an allocation.
+#[derive(Debug, Default)]
+pub struct Formatted {
+    last: Option<(Timestamp, LastmodFormat)>,
+    text: String,
+}
+
+impl Formatted {
+    /// The text of `ts` in `format`.
+    pub fn get(&mut self, ts: Timestamp, format: LastmodFormat) -> &str {
+        if self.last != Some((ts, format)) {
+            self.text = self::format(ts, format);
+            self.last = Some((ts, format));
+        }
+        &self.text
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::time::{Duration, UNIX_EPOCH};
+
+    /// The kept text is always the text of the date asked for, whatever came before.
+    #[test]
+    fn formatted_dates_are_each_dates_text() {
+        let mut formatted = Formatted::default();
+        let dates = [
+            0,
+            0,
+            86_399,
+            86_400,
+            86_400,
+            0,
+            1_700_000_000,
+            1_700_000_000,
+        ];
+        for format in [
+            LastmodFormat::Datetime,
+            LastmodFormat::Date,
+            LastmodFormat::Datetime,
+        ] {
+            for second in dates {
+                let ts = Timestamp::from_second(second).unwrap();
+                assert_eq!(formatted.get(ts, format), self::format(ts, format));
+            }
+        }
+    }
 
     #[test]
     fn formats_in_utc() {

@@ -58,13 +58,14 @@ pub(super) fn write_urlsets_declaring<W: Write, T>(
     let mut parts = Vec::new();
     let mut current: Option<Open<W>> = None;
     let mut buf = Vec::with_capacity(512);
-    let mut loc = String::new();
+    let mut scratch = super::xml::Scratch::default();
     for entry in entries.iter() {
         buf.clear();
         match form.format {
-            Format::Xml => write_entry(&mut buf, entry, form.lastmod, &mut loc)?,
+            Format::Xml => write_entry(&mut buf, entry, form.lastmod, &mut scratch)?,
             Format::Txt => {
-                entry.loc().write_into(&mut loc);
+                let loc = &mut scratch.loc;
+                entry.loc().write_into(loc);
                 buf.extend_from_slice(loc.as_bytes());
                 buf.push(b'\n');
             }

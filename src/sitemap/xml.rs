@@ -103,24 +103,31 @@ impl<W: Write> Write for MaybeGzip<W> {
     }
 }
 
-/// Serialises one entry (with its indentation) into `buf`; `loc` is scratch space for
-/// its URL.
+/// Space kept from entry to entry: the URL being written, the last date's text.
+#[derive(Default)]
+pub(super) struct Scratch {
+    pub loc: String,
+    pub lastmod: lastmod::Formatted,
+}
+
+/// Serialises one entry (with its indentation) into `buf`.
 pub(super) fn write_entry(
     buf: &mut Vec<u8>,
     entry: EntryRef,
     format: LastmodFormat,
-    loc: &mut String,
+    scratch: &mut Scratch,
 ) -> io::Result<()> {
     let mut w = Writer::new(buf);
     w.get_mut().extend_from_slice(b"  <url>\n    ");
+    let loc = &mut scratch.loc;
     entry.loc().write_into(loc);
     w.create_element("loc")
         .write_text_content(BytesText::new(loc))?;
     if let Some(ts) = entry.lastmod() {
         w.get_mut().extend_from_slice(b"\n    ");
-        let text = lastmod::format(ts, format);
+        let text = scratch.lastmod.get(ts, format);
         w.create_element("lastmod")
-            .write_text_content(BytesText::new(&text))?;
+            .write_text_content(BytesText::new(text))?;
     }
     if let Some(c) = entry.changefreq() {
         w.get_mut().extend_from_slice(b"\n    ");

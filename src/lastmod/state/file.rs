@@ -350,6 +350,8 @@ pub(super) fn write(
         "{{\n  \"sitemapgen_state\": {VERSION},\n  \"pages\": {{"
     )?;
     let mut any = false;
+    // The last date's JSON: pages mostly share their dates with their neighbours.
+    let mut last: Option<(Timestamp, Vec<u8>)> = None;
     for (url, page) in pages {
         out.write_all(if any { b",\n    " } else { b"\n    " })?;
         serde_json::to_writer(&mut *out, url.as_ref())?;
@@ -358,7 +360,12 @@ pub(super) fn write(
         out.write_all(b"\"")?;
         if let Some(lastmod) = page.lastmod {
             out.write_all(b",\n      \"lastmod\": ")?;
-            serde_json::to_writer(&mut *out, &lastmod)?;
+            if last.as_ref().is_none_or(|(ts, _)| *ts != lastmod) {
+                last = Some((lastmod, serde_json::to_vec(&lastmod)?));
+            }
+            if let Some((_, json)) = &last {
+                out.write_all(json)?;
+            }
         }
         out.write_all(b"\n    }")?;
         any = true;
