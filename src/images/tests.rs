@@ -72,6 +72,23 @@ fn sources_are_resolved_filtered_and_listed_once() {
             "<meta property=og:image content=/body-meta.png><img src=/a.png>",
             &["https://example.org/a.png"],
         ),
+        // The property trimmed, its case ignored; a property that is not og:image hides
+        // a name that is.
+        (
+            "<meta property=' OG:Image ' content=/og.png>",
+            "",
+            &["https://example.org/og.png"],
+        ),
+        (
+            "<meta property=og:title name=og:image content=/og.png>",
+            "",
+            &[],
+        ),
+        (
+            "<meta name=og:image content=/named.png>",
+            "",
+            &["https://example.org/named.png"],
+        ),
         // srcset's first candidate when there is no src (or an empty one).
         (
             "",

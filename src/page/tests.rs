@@ -248,6 +248,20 @@ fn body_dates_are_found_by_their_itemprop() {
         &HeadOptions::default(),
     );
     assert_eq!(h.generator.as_deref(), Some("Docusaurus v3.10.2"));
+    // Names are trimmed and compared without regard to ASCII case.
+    let (h, _) = parse_head(
+        b"<head><meta name=' GENERATOR ' content=Hugo><meta name='Last-Modified ' content=2024-01-03>",
+        &HeadOptions::default(),
+    );
+    assert_eq!(h.generator.as_deref(), Some("Hugo"));
+    assert_eq!(h.modified.as_deref(), Some("2024-01-03"));
+    // Trimmed as text: a no-break space goes too, as it did when names were copied.
+    let nbsp = "<meta name='robots\u{a0}' content=noindex>";
+    assert!(
+        parse_head(nbsp.as_bytes(), &HeadOptions::default())
+            .0
+            .noindex
+    );
 }
 
 /// Only links to pages are language alternates: a feed with an `hreflang` is not.
