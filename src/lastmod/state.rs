@@ -157,10 +157,12 @@ impl State {
             file: self.file.clone(),
             ..State::default()
         };
+        // In order, as they come; not indexed (only the save reads them, in order), so
+        // other shards' pages cost no index at the run's end.
         for (url, page) in self.pages().filter(|(url, _)| !url.starts_with(owned)) {
             kept.push(url, page);
         }
-        kept.sorted()
+        kept
     }
 
     /// Whether a previous run left a state file (else this is the first run).
