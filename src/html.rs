@@ -373,6 +373,14 @@ impl<const N: usize> TagAttrs<N> {
     }
 }
 
+/// Whether an attribute value, as text and trimmed, is `want` (ASCII case ignored):
+/// compared in place, where a copy of each meta's name was most of what a head allocated.
+pub(crate) fn value_is(value: &[u8], want: &str) -> bool {
+    String::from_utf8_lossy(value)
+        .trim()
+        .eq_ignore_ascii_case(want)
+}
+
 /// Appends `s` to `buf` as far as `cap` bytes allow; the rest is dropped.
 pub(crate) fn push_capped(buf: &mut Vec<u8>, s: &[u8], cap: usize) {
     let room = cap.saturating_sub(buf.len());

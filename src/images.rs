@@ -230,15 +230,8 @@ impl Collect for Images {
         match name {
             // og:image and <base> count only in the head (an <img> ends it).
             b"meta" if self.regions.in_head() && self.og_image.is_none() => {
-                // Compared in place: a copy of each meta's attributes was most of what
-                // a page allocated here.
                 let property = self.attrs.get(PROPERTY).or(self.attrs.get(NAME));
-                let og_image = |p: &[u8]| {
-                    String::from_utf8_lossy(p)
-                        .trim()
-                        .eq_ignore_ascii_case("og:image")
-                };
-                if property.is_some_and(og_image) {
+                if property.is_some_and(|p| crate::html::value_is(p, "og:image")) {
                     self.og_image = self.attr(CONTENT);
                 }
             }

@@ -175,13 +175,6 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).trim().to_string()
 }
 
-/// Whether [`text`] of `bytes` is `want`, ignoring ASCII case, without a copy.
-fn trimmed_is(bytes: &[u8], want: &str) -> bool {
-    String::from_utf8_lossy(bytes)
-        .trim()
-        .eq_ignore_ascii_case(want)
-}
-
 /// Whether a space-separated attribute value (like `rel`) holds `token`, ignoring case.
 fn has_token(value: &[u8], token: &str) -> bool {
     value
@@ -393,7 +386,7 @@ impl<'o> Collector<'o> {
             }
         }
         if let Some(http_equiv) = attrs.get(Attr::HttpEquiv as usize)
-            && trimmed_is(http_equiv, "refresh")
+            && crate::html::value_is(http_equiv, "refresh")
             && self.head.refresh.is_none()
         {
             self.head.refresh = content.and_then(|c| refresh_target(&String::from_utf8_lossy(c)));
@@ -402,7 +395,7 @@ impl<'o> Collector<'o> {
             let is = |attr: Attr, want: &str| {
                 attrs
                     .get(attr as usize)
-                    .is_some_and(|v| trimmed_is(v, want))
+                    .is_some_and(|v| crate::html::value_is(v, want))
             };
             if is(Attr::Property, "article:modified_time") {
                 self.found(ModifiedSource::ArticleModifiedTime, text(c));
