@@ -2,7 +2,9 @@
 # Whether two sitemapgen binaries write byte-identical sitemaps, index and children:
 # on the example site with sitemap.toml.example, on every generator fixture under
 # tests/fixtures (configured by `init`, as a user would), and on the given built trees
-# (bench/run.sh's, with its command line). A speed-up must not change a byte.
+# (bench/run.sh's, with its command line); and with every feature on (the "content"
+# source with a previous state, images, a section) on the example site, the dates
+# fixtures and the trees. A speed-up must not change a byte.
 #
 #   bench/identical.sh OLD_BIN NEW_BIN [PUBLIC_DIR...]
 #
@@ -15,6 +17,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 status=0
+contents=()
 
 # compare NAME DIR ARGS...: builds in DIR with each binary into its own folder, then cmp.
 compare() {
@@ -69,6 +72,9 @@ for fixture in "$root"/tests/fixtures/*/; do
     # Hugo's and Jekyll's output is built beside source/, not in it.
     [ "$project" = "$copy" ] || mv "$project/sitemap.toml" "$copy/"
     compare "$name" "$copy"
+    site=$copy/$(sed -n 's/^public_dir = "\(.*\)"$/\1/p' "$copy/sitemap.toml")
+    base=$(sed -n 's/^base_url = "\(.*\)"$/\1/p' "$copy/sitemap.toml")
+    contents+=("$name" "$site" "$base")
   else
     rm -f "$project/sitemap.toml"
     site=$copy
@@ -76,9 +82,77 @@ for fixture in "$root"/tests/fixtures/*/; do
     # The host the site was built for, from the generator's own sitemap if it has one.
     base=$(grep -o -m1 '<loc>https\?://[^/<]*' "$site/sitemap.xml" 2>/dev/null | sed 's/<loc>//' || true)
     compare "$name" "$copy" "$site" --base-url "${base:-https://example.org}/"
+    contents+=("$name" "$site" "${base:-https://example.org}/")
   fi
+done
+# compare_content NAME PUBLIC_DIR BASE_URL: with every feature (the "content" source and
+# its state, images, a section), a second run against one previous state, which OLD's
+# first run wrote and this edits: some pages changed, some new, one gone, some recorded
+# earlier or undated. Sitemaps, state files and change lists must match.
+compare_content() {
+  local name=$1 site=$2 base=$3 which bin
+  local dir=$work/content/$name
+  mkdir -p "$dir"
+  for which in first old new; do
+    cat > "$dir/$which.toml" <<TOML
+base_url = "$base"
+public_dir = "$site"
+lastmod = ["content", "meta", "mtime"]
+images = true
+state_file = "$dir/$which/state.json"
+[[section]]
+name = "first"
+match = "*/**"
+TOML
+  done
+  mkdir -p "$dir/first"
+  "$old" build --config "$dir/first.toml" -o "$dir/first/sitemap.xml" -q 2>/dev/null ||
+    { echo "FAILED     content-$name: first run" >&2; status=1; return; }
+  python3 - "$dir/first/state.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+state = json.load(open(path))
+pages = state["pages"]
+for i, url in enumerate(sorted(pages)):
+    record = pages[url]
+    if i % 7 == 1:
+        fp = record["fingerprint"]
+        record["fingerprint"] = ("0" if fp[0] != "0" else "1") + fp[1:]
+    elif i % 11 == 2:
+        del pages[url]
+    elif i % 13 == 3:
+        record["lastmod"] = "2020-01-02T03:04:05Z"
+    elif i % 17 == 4:
+        del record["lastmod"]
+pages[next(iter(sorted(pages)), "https://example.org/") + "gone/"] = {"fingerprint": "0" * 32}
+json.dump(state, open(path, "w"), indent=2)
+PY
+  for which in old new; do
+    bin=${!which}
+    mkdir -p "$dir/$which" && cp "$dir/first/state.json" "$dir/$which/"
+    "$bin" build --config "$dir/$which.toml" -o "$dir/$which/sitemap.xml" -q 2>/dev/null ||
+      { echo "FAILED     content-$name: $which" >&2; status=1; return; }
+    # The change list says when it was built.
+    sed -i 's/"built_at": "[^"]*"/"built_at": ""/' "$dir/$which/.sitemap-changes.json"
+  done
+  if diff -r "$dir/old" "$dir/new" >/dev/null; then
+    echo "identical  content-$name ($(ls -A "$dir/new" | wc -l) files)"
+  else
+    echo "DIFFERENT  content-$name: diff -r $dir/old $dir/new" >&2
+    status=1
+  fi
+}
+compare_content example-site "$work/example-site" https://example.com/
+for ((i = 0; i < ${#contents[@]}; i += 3)); do
+  compare_content "${contents[@]:i:3}"
+done
+for output in "$root"/tests/fixtures/dates/*/output/; do
+  name=dates-$(basename "$(dirname "$output")")
+  base=$(cat "$output"sitemap*.xml 2>/dev/null | grep -o '<loc>https\?://[^/<]*' | head -1 | sed 's/<loc>//' || true)
+  compare_content "$name" "$work/fixtures/$name" "${base:-https://example.org}/"
 done
 for public in "$@"; do
   compare "tree-$(basename "$(dirname "$public")")" "$public" "$public" --base-url https://example.org/
+  compare_content "tree-$(basename "$(dirname "$public")")" "$public" https://example.org/
 done
 exit $status

@@ -133,8 +133,10 @@ pub struct PageFacts<'a> {
     pub git: Option<Timestamp>,
     /// Its source's date (see [`source`]).
     pub source: Option<Timestamp>,
-    /// Its content fingerprint now, and what the previous run recorded.
-    pub content: Option<(content::Fingerprint, Option<state::PageState>)>,
+    /// Its content fingerprint now (none: the page could not be read through).
+    pub content: Option<content::Fingerprint>,
+    /// What the previous run recorded of it, when it recorded it.
+    pub previous: Option<state::PageState>,
     /// When this run started: the date of new or changed content that no later source
     /// dates.
     pub now: Option<Timestamp>,
@@ -155,45 +157,169 @@ pub struct Resolved {
 /// The first date the sources yield, in their order; none when none does (or the list
 /// says `"none"` first). An unparseable `meta` date falls through to the next source, and
 /// so does new or changed content; if nothing after it yields a date, changed content is
-/// dated by the run's start.
+/// dated by the run's start. [`resolve_before_state`], then [`Pending::settle`].
 pub fn resolve(sources: &[LastmodSource], facts: &PageFacts) -> Resolved {
+    let deferred = match resolve_before_state(sources, facts) {
+        Resolution::Done(resolved) => return resolved,
+        Resolution::Pending(deferred) => deferred,
+    };
+    let Some(fingerprint) = facts.content else {
+        unreachable!("only a fingerprinted page waits for the state");
+    };
+    let settled = deferred.pending.settle(
+        deferred.after.lastmod,
+        fingerprint,
+        facts.previous,
+        facts.now,
+    );
+    let unparseable = match settled.after_used {
+        true => deferred.after.unparseable.or(deferred.unparseable),
+        false => deferred.unparseable,
+    };
+    Resolved {
+        lastmod: settled.lastmod,
+        unparseable,
+        from: settled.from,
+    }
+}
+
+/// What the sources make of a page without the previous run's state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolution {
+    /// Dated, or not, whatever the state says: no source before `"content"` (or
+    /// `"none"`) lets it decide.
+    Done(Resolved),
+    /// The state decides ([`Pending::settle`]).
+    Pending(Deferred),
+}
+
+/// A fingerprinted page the sources before `"content"` did not date: whether its content
+/// is unchanged, which only the previous state tells, decides between the date that
+/// state recorded, what the sources after `"content"` give, and the run's start. Kept
+/// apart, the state can be read while the pages are (the walk needs none of it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deferred {
+    /// What the sources after `"content"` give (any further `"content"` gives nothing),
+    /// with their own unparseable date.
+    pub after: Resolved,
+    /// An unparseable date met before `"content"`: reported whatever the state says.
+    pub unparseable: Option<String>,
+    /// What is kept of [`Self::after`] beside the page's entry, which holds its date.
+    pub pending: Pending,
+}
+
+/// A page waiting for the previous state, in one byte: the source after `"content"`
+/// that dated it, if any (its date waits in the page's entry).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pending {
+    after: Option<LastmodSource>,
+}
+
+/// A [`Pending`] page's date, the state at hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settled {
+    /// Its `lastmod`.
+    pub lastmod: Option<Timestamp>,
+    /// The source that gave it (changed content dated by the run's start counts as
+    /// `"content"`).
+    pub from: Option<LastmodSource>,
+    /// Whether the sources after `"content"` were consulted: an unparseable date among
+    /// them is reported only then.
+    pub after_used: bool,
+}
+
+impl Pending {
+    /// The date of a page whose sources after `"content"` gave `after` (and this
+    /// source), its content `now`, the previous run's record `before`, the run's start
+    /// `run_start`. Unchanged content keeps its recorded date; unchanged content never
+    /// dated (state kept for the change list only) and changed content take `after`,
+    /// and changed content without one the run's start.
+    pub fn settle(
+        self,
+        after: Option<Timestamp>,
+        now: content::Fingerprint,
+        before: Option<state::PageState>,
+        run_start: Option<Timestamp>,
+    ) -> Settled {
+        let unchanged = before.filter(|b| b.fingerprint == now);
+        if let Some(lastmod @ Some(_)) = unchanged.map(|b| b.lastmod) {
+            return Settled {
+                lastmod,
+                from: Some(LastmodSource::Content),
+                after_used: false,
+            };
+        }
+        match (after, unchanged) {
+            (None, None) => Settled {
+                lastmod: run_start,
+                from: Some(LastmodSource::Content),
+                after_used: true,
+            },
+            _ => Settled {
+                lastmod: after,
+                from: self.after,
+                after_used: true,
+            },
+        }
+    }
+}
+
+/// The sources tried in order as far as they go without the previous state: up to the
+/// first `"content"`, for a fingerprinted page (`facts.previous` is not read).
+pub fn resolve_before_state(sources: &[LastmodSource], facts: &PageFacts) -> Resolution {
     let mut resolved = Resolved::default();
-    let mut content_changed = false;
-    for source in sources {
+    for (i, source) in sources.iter().enumerate() {
         let found = match source {
             LastmodSource::None => break,
-            LastmodSource::Meta => facts.meta.and_then(|text| {
-                let ts = parse_date(text);
-                if ts.is_none() {
-                    resolved.unparseable = Some(text.to_string());
-                }
-                ts
-            }),
-            LastmodSource::Mtime => facts.modified.and_then(to_timestamp),
-            LastmodSource::Git => facts.git,
-            LastmodSource::Source => facts.source,
-            LastmodSource::Content => match facts.content {
-                // Unchanged but never dated (state kept for the change list only): the
-                // next source dates it.
-                Some((now, Some(before))) if before.fingerprint == now => before.lastmod,
-                Some(_) => {
-                    content_changed = true;
-                    None
-                }
-                None => None,
-            },
+            LastmodSource::Content if facts.content.is_none() => None,
+            LastmodSource::Content => {
+                // Whatever the state says, a further "content" gives nothing more.
+                let rest = PageFacts {
+                    content: None,
+                    ..*facts
+                };
+                let Resolution::Done(after) = resolve_before_state(&sources[i + 1..], &rest) else {
+                    unreachable!("no page without a fingerprint waits for the state");
+                };
+                let pending = Pending { after: after.from };
+                let unparseable = resolved.unparseable;
+                return Resolution::Pending(Deferred {
+                    after,
+                    unparseable,
+                    pending,
+                });
+            }
+            other => date_of(*other, facts, &mut resolved.unparseable),
         };
         if found.is_some() {
             resolved.lastmod = found;
             resolved.from = Some(*source);
-            return resolved;
+            break;
         }
     }
-    if content_changed {
-        resolved.lastmod = facts.now;
-        resolved.from = Some(LastmodSource::Content);
+    Resolution::Done(resolved)
+}
+
+/// The date `source` (one that needs no state: not `"content"` or `"none"`) gives the
+/// page; an unparseable meta date is kept in `unparseable`.
+fn date_of(
+    source: LastmodSource,
+    facts: &PageFacts,
+    unparseable: &mut Option<String>,
+) -> Option<Timestamp> {
+    match source {
+        LastmodSource::Meta => facts.meta.and_then(|text| {
+            let ts = parse_date(text);
+            if ts.is_none() {
+                *unparseable = Some(text.to_string());
+            }
+            ts
+        }),
+        LastmodSource::Mtime => facts.modified.and_then(to_timestamp),
+        LastmodSource::Git => facts.git,
+        LastmodSource::Source => facts.source,
+        LastmodSource::Content | LastmodSource::None => None,
     }
-    resolved
 }
 
 /// A `lastmod` as its second and nanosecond, for the lists that keep one per page
@@ -282,175 +408,4 @@ impl Formatted {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::time::{Duration, UNIX_EPOCH};
-
-    /// The kept text is always the text of the date asked for, whatever came before.
-    #[test]
-    fn formatted_dates_are_each_dates_text() {
-        let mut formatted = Formatted::default();
-        let dates = [
-            0,
-            0,
-            86_399,
-            86_400,
-            86_400,
-            0,
-            1_700_000_000,
-            1_700_000_000,
-        ];
-        for format in [
-            LastmodFormat::Datetime,
-            LastmodFormat::Date,
-            LastmodFormat::Datetime,
-        ] {
-            for second in dates {
-                let ts = Timestamp::from_second(second).unwrap();
-                assert_eq!(formatted.get(ts, format), self::format(ts, format));
-            }
-        }
-    }
-
-    #[test]
-    fn formats_in_utc() {
-        let ts: Timestamp = "2024-03-05T10:20:30.999+02:00".parse().unwrap();
-        let ts = Timestamp::from_second(ts.as_second()).unwrap();
-        assert_eq!(
-            format(ts, LastmodFormat::Datetime),
-            "2024-03-05T08:20:30+00:00"
-        );
-        assert_eq!(format(ts, LastmodFormat::Date), "2024-03-05");
-    }
-
-    #[test]
-    fn parses_dates_as_pages_write_them() {
-        let table = [
-            (
-                "2024-03-05T10:20:30+02:00",
-                Some("2024-03-05T08:20:30+00:00"),
-            ),
-            ("2024-03-05T10:20:30Z", Some("2024-03-05T10:20:30+00:00")),
-            (
-                "2024-03-05T10:20:30.999-05:00",
-                Some("2024-03-05T15:20:30+00:00"),
-            ),
-            (
-                "2024-03-05 10:20:30+00:00",
-                Some("2024-03-05T10:20:30+00:00"),
-            ),
-            ("2024-03-05T10:20:30", Some("2024-03-05T10:20:30+00:00")),
-            ("2024-03-05T10:20", Some("2024-03-05T10:20:00+00:00")),
-            ("2024-03-05", Some("2024-03-05T00:00:00+00:00")),
-            ("  2024-03-05  ", Some("2024-03-05T00:00:00+00:00")),
-            (
-                "Tue, 05 Mar 2024 10:20:30 GMT",
-                Some("2024-03-05T10:20:30+00:00"),
-            ),
-            (
-                "Tue, 05 Mar 2024 10:20:30 +0100",
-                Some("2024-03-05T09:20:30+00:00"),
-            ),
-            ("2024-13-45", None),
-            ("0000-01-01", None),
-            ("0001-01-01T00:30:00+01:00", None),
-            ("-0001-01-01T00:00:00Z", None),
-            ("0001-01-01", Some("0001-01-01T00:00:00+00:00")),
-            ("9999-12-30T12:00:00Z", Some("9999-12-30T12:00:00+00:00")),
-            ("yesterday", None),
-            ("", None),
-        ];
-        for (text, want) in table {
-            let got = parse_date(text).map(|ts| format(ts, LastmodFormat::Datetime));
-            assert_eq!(got.as_deref(), want, "{text:?}");
-        }
-    }
-
-    #[test]
-    fn sources_are_tried_in_order() {
-        let facts = PageFacts {
-            modified: Some(UNIX_EPOCH + Duration::from_millis(1_709_634_030_500)),
-            ..PageFacts::default()
-        };
-        let ts = resolve(&[LastmodSource::Mtime], &facts).lastmod.unwrap();
-        assert_eq!(
-            format(ts, LastmodFormat::Datetime),
-            "2024-03-05T10:20:30+00:00"
-        );
-        assert_eq!(resolve(&[LastmodSource::None], &facts).lastmod, None);
-        assert_eq!(
-            resolve(&[LastmodSource::Mtime], &PageFacts::default()).lastmod,
-            None
-        );
-        assert!(uses(&[LastmodSource::Mtime], LastmodSource::Mtime));
-        assert!(!uses(
-            &[LastmodSource::None, LastmodSource::Mtime],
-            LastmodSource::Mtime
-        ));
-
-        let both = [LastmodSource::Meta, LastmodSource::Mtime];
-        let meta = PageFacts {
-            meta: Some("2020-01-02"),
-            ..facts
-        };
-        let got = resolve(&both, &meta).lastmod.unwrap();
-        assert_eq!(format(got, LastmodFormat::Date), "2020-01-02");
-        let bad = PageFacts {
-            meta: Some("last Tuesday"),
-            ..facts
-        };
-        let got = resolve(&both, &bad);
-        assert_eq!(got.lastmod, Some(ts));
-        assert_eq!(got.unparseable.as_deref(), Some("last Tuesday"));
-        assert!(
-            uses(&both, LastmodSource::Meta) && !uses(&[LastmodSource::Mtime], LastmodSource::Meta)
-        );
-    }
-
-    #[test]
-    fn content_keeps_its_date_until_it_changes() {
-        use LastmodSource::{Content, Git, Mtime};
-        let old = Timestamp::from_second(1_600_000_000).unwrap();
-        let mtime = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
-        let now = Timestamp::from_second(1_800_000_000).unwrap();
-        let before = state::PageState {
-            fingerprint: content::made_up("aaa"),
-            lastmod: Some(old),
-        };
-        let facts = |fp: &str, prev: Option<state::PageState>| PageFacts {
-            modified: Some(mtime),
-            content: Some((content::made_up(fp), prev)),
-            now: Some(now),
-            ..PageFacts::default()
-        };
-        let secs = |sources: &[LastmodSource], f: PageFacts| {
-            resolve(sources, &f).lastmod.map(|t| t.as_second())
-        };
-        assert_eq!(
-            secs(&[Content, Mtime], facts("aaa", Some(before))),
-            Some(1_600_000_000)
-        );
-        assert_eq!(
-            secs(&[Content, Mtime], facts("bbb", Some(before))),
-            Some(1_700_000_000)
-        );
-        assert_eq!(
-            secs(&[Content, Mtime], facts("bbb", None)),
-            Some(1_700_000_000)
-        );
-        assert_eq!(
-            secs(&[Content], facts("bbb", Some(before))),
-            Some(1_800_000_000)
-        );
-        assert_eq!(
-            secs(&[Content, LastmodSource::None], facts("bbb", None)),
-            Some(1_800_000_000)
-        );
-        let git = PageFacts {
-            git: Some(old),
-            ..facts("x", None)
-        };
-        assert_eq!(secs(&[Git, Mtime], git), Some(1_600_000_000));
-        assert_eq!(secs(&[Git, Mtime], facts("x", None)), Some(1_700_000_000));
-    }
-}
+mod tests;

@@ -4,6 +4,7 @@
 //! [`collect`] returns the sorted, de-duplicated entries with what was left out and
 //! why; [`write()`] turns them into files. Neither prints: the CLI reports.
 
+mod dates;
 mod new_state;
 mod page;
 mod workers;
@@ -90,7 +91,8 @@ pub(crate) struct Lookups {
     git: Option<GitDates>,
     /// The pages' source dates, when the `"source"` source is used.
     source: Option<SourceDates>,
-    /// The previous run's state, when the `"content"` source is used.
+    /// The previous run's state, when state is kept: read during the walk, at hand
+    /// once it is done.
     state: Option<State>,
     /// The site's robots.txt rules, when they apply.
     robots: Option<Robots>,
@@ -128,7 +130,6 @@ pub fn collect_with_progress(
     let details = details == Details::Keep;
     let mut warnings = Vec::new();
     let mut lookups = lookups(config, &mut warnings)?;
-    histories(config, &mut lookups, &mut warnings);
     let options = ScanOptions {
         extensions: config.extensions.clone(),
         error_pages: config.error_pages.clone(),
@@ -136,7 +137,17 @@ pub fn collect_with_progress(
         keep_skipped: details,
         threads: config.threads,
     };
-    let (scanned, processed) = workers::process(config, &lookups, &options, details, progress);
+    // The previous state is read while the pages are: the walk needs none of it (the
+    // dates it decides are settled after), and reading it first kept a core idle.
+    let (scanned, processed, state) = std::thread::scope(|s| {
+        // The "content" source implies `changes`: both keep the same state.
+        let state = config.changes.then(|| s.spawn(|| load_state(config)));
+        histories(config, &mut lookups, &mut warnings);
+        let (scanned, processed) = workers::process(config, &lookups, &options, details, progress);
+        let state = state.map(|t| t.join().expect("the state thread panicked"));
+        (scanned, processed, state)
+    });
+    lookups.state = state.transpose()?;
     warnings.extend(scanned.warnings.into_iter().map(Warning::Scan));
     let mut collection = Collection {
         skipped: scanned.skipped,
@@ -230,16 +241,12 @@ fn load_state(config: &Config) -> Result<State, Error> {
     Ok(State::load(path)?)
 }
 
-/// What the run looks up before the walk: the time, the `"content"` state, robots.txt.
+/// What the run looks up before the walk: the time, robots.txt.
 fn lookups(config: &Config, warnings: &mut Vec<Warning>) -> Result<Lookups, Error> {
     let mut lookups = Lookups {
         now: Timestamp::from_second(Timestamp::now().as_second()).ok(),
         ..Lookups::default()
     };
-    // The "content" source implies `changes`: both keep the same state.
-    if config.changes {
-        lookups.state = Some(load_state(config)?);
-    }
     // public_dir/robots.txt is the one crawlers read only when the site is the host root.
     if config.respect_robots && config.base_url.is_host_root() {
         match Robots::load(&config.public_dir, &config.robots_agent) {
@@ -268,22 +275,30 @@ fn gather(
     collection.counts = processed.counts;
     collection.dated = processed.dated;
     collection.undated = processed.undated;
-    collection.undated.sort_by(|a, b| a.0.cmp(&b.0));
-    if let Some(warning) = build_time_dates(lookups, &collection.dated) {
-        collection.warnings.push(warning);
-    }
     let urls = Urls {
         base: config.base_url.as_str(),
         text: &text,
     };
-    sort_and_dedup(config, pages, urls, &mut listed, &mut collection.warnings);
+    sort_by_url(pages, urls, &mut listed);
     let owned = config.base_url.as_str();
-    let mut fingerprints = processed.fingerprints;
-    fingerprints.sort_unstable_by_key(|(page, _)| *page);
-    let fingerprint = |l: &Listed| {
-        let i = fingerprints.binary_search_by_key(&l.page, |(page, _)| *page);
-        i.ok().map(|i| fingerprints[i].1)
-    };
+    let fingerprints = processed.fingerprints;
+    let fingerprint = |l: &Listed| fingerprints.get(l.page as usize).copied().flatten();
+    if let Some(previous) = &lookups.state {
+        let settling = dates::Settling {
+            config,
+            pages,
+            previous,
+            fingerprint: &fingerprint,
+            now: lookups.now,
+            text: &text,
+        };
+        dates::settle(settling, &mut listed, processed.waiting, collection);
+    }
+    collection.undated.sort_by(|a, b| a.0.cmp(&b.0));
+    if let Some(warning) = build_time_dates(lookups, &collection.dated) {
+        collection.warnings.push(warning);
+    }
+    dedup(config, pages, urls, &mut listed, &mut collection.warnings);
     if let Some(previous) = &lookups.state {
         let now = listed
             .iter()
@@ -402,20 +417,25 @@ fn into_sections(
         .collect()
 }
 
-/// Sorts by URL, and keeps one page of each URL: the first by path, with a warning.
-fn sort_and_dedup(
-    config: &Config,
-    pages: &Pages,
-    urls: Urls,
-    listed: &mut Vec<Listed>,
-    warnings: &mut Vec<Warning>,
-) {
+/// Sorts by URL, pages of one URL by path.
+fn sort_by_url(pages: &Pages, urls: Urls, listed: &mut [Listed]) {
     let rel = |l: &Listed| pages.get(l.page as usize).as_os_str().as_encoded_bytes();
     listed.sort_unstable_by(|a, b| {
         urls.rest(a)
             .cmp(urls.rest(b))
             .then_with(|| rel(a).cmp(rel(b)))
     });
+}
+
+/// Keeps one page of each URL (sorted by [`sort_by_url`]): the first by path, with a
+/// warning.
+fn dedup(
+    config: &Config,
+    pages: &Pages,
+    urls: Urls,
+    listed: &mut Vec<Listed>,
+    warnings: &mut Vec<Warning>,
+) {
     // `dedup_by` hands (later, earlier): the earlier, first by path, is kept.
     listed.dedup_by(|later, kept| {
         let same = urls.rest(later) == urls.rest(kept);

@@ -11,7 +11,7 @@ use crate::config::Config;
 use crate::error::{LeftOut, Warning};
 use crate::lastmod::content::Fingerprint;
 use crate::lastmod::source::{How, Miss, SOURCE_LINK_MARKERS, SourceDates};
-use crate::lastmod::{self, LastmodSource, PageFacts};
+use crate::lastmod::{self, LastmodSource, PageFacts, Pending, Resolution, Resolved};
 use crate::page::{self, Head, HeadOptions};
 use crate::rules::Verdict;
 use crate::scan::{At, ScanWarning};
@@ -23,10 +23,16 @@ use crate::{canonical, urls};
 pub(super) struct Dated {
     /// The page's content fingerprint, when the `"content"` source is used.
     pub fingerprint: Option<Fingerprint>,
-    /// The source that dated it.
+    /// The source that dated it (of a pending page: the source after `"content"` that
+    /// gave the date its entry holds for now).
     pub from: Option<LastmodSource>,
     /// Why `"source"` did not, when it was asked to.
     pub missed: Option<Miss>,
+    /// Waiting for the previous state, which decides its date once the walk is done.
+    pub pending: Option<Pending>,
+    /// Of a pending page: an unparseable date among the sources after `"content"`,
+    /// reported when the state says they were consulted.
+    pub unparseable: Option<String>,
 }
 
 /// What became of one page.
@@ -224,7 +230,7 @@ struct Extras {
 /// file is kept only when something reads it, opened by name in its held directory.
 fn open(page: &mut Page) -> Result<Opened, Outcome> {
     let shared = page.shared;
-    let reads = page.reads_head() || shared.lookups.state.is_some() || shared.config.images;
+    let reads = page.reads_head() || shared.config.changes || shared.config.images;
     let mut opened = Opened {
         file: None,
         size: None,
@@ -442,7 +448,8 @@ fn alternates<'u>(
 fn read_body(page: &mut Page, opened: &mut Opened, held: &mut page::HeadBuffers) -> page::Body {
     let wants = page::BodyWants {
         images: page.shared.config.images,
-        fingerprint: page.shared.lookups.state.is_some(),
+        // The "content" source implies `changes`: both keep the state.
+        fingerprint: page.shared.config.changes,
     };
     let (Some(f), true) = (opened.file.as_mut(), wants.images || wants.fingerprint) else {
         return page::Body::default();
@@ -507,15 +514,33 @@ fn entry(
         meta: head.modified.as_deref(),
         git: lookups.git.as_ref().and_then(|g| g.get(page.rel)),
         source: source.as_ref().ok().map(|(ts, _)| *ts),
-        content: fingerprint.map(|fp| (fp, lookups.state.as_ref().and_then(|s| s.get(&loc)))),
+        content: fingerprint,
+        // Read on another thread during the walk: settled after it (`dates.rs`).
+        previous: None,
         now: lookups.now,
     };
-    let resolved = lastmod::resolve(&config.lastmod, &facts);
+    let (resolved, pending, unparseable_after) =
+        match lastmod::resolve_before_state(&config.lastmod, &facts) {
+            Resolution::Done(resolved) => (resolved, None, None),
+            // The entry holds the date of the sources after "content" for now. A meta
+            // date read before it and after it is one text, reported once.
+            Resolution::Pending(deferred) => {
+                let after = deferred.after;
+                let resolved = Resolved {
+                    lastmod: after.lastmod,
+                    from: after.from,
+                    unparseable: deferred.unparseable,
+                };
+                let later = after.unparseable.filter(|_| resolved.unparseable.is_none());
+                (resolved, Some(deferred.pending), later)
+            }
+        };
     if let Some(value) = resolved.unparseable {
         let path = page.path();
         page.warnings.push(Warning::UnparseableDate { path, value });
     }
-    // Why `"source"` did not date it, when it was asked to.
+    // Why `"source"` did not date it, when it was asked to: the same whatever the state
+    // settles, as a source that gave a date missed nothing.
     let missed = (lookups.source.is_some() && resolved.from != Some(LastmodSource::Source))
         .then(|| source.err())
         .flatten();
@@ -538,6 +563,8 @@ fn entry(
             fingerprint,
             from: resolved.from,
             missed,
+            pending,
+            unparseable: unparseable_after,
         },
     )
 }

@@ -12,7 +12,7 @@ use crate::config::Config;
 use crate::error::{LeftOut, LeftOutCounts, Warning};
 use crate::lastmod::content::Fingerprint;
 use crate::lastmod::source::Miss;
-use crate::lastmod::{DatedCounts, LastmodSource};
+use crate::lastmod::{DatedCounts, LastmodSource, Pending};
 use crate::scan::{At, PageSink, Pages, Scan, ScanOptions};
 use crate::sections::Sections;
 use crate::sitemap::Item;
@@ -31,6 +31,8 @@ pub(super) struct Listed {
     pub page: u32,
     /// The place of its section (see [`Sections::of`]).
     pub section: u16,
+    /// Its date waits for the previous state (one byte, in what was padding).
+    pub pending: Option<Pending>,
     /// Its entry, its URL (after the base) in [`Processed::text`].
     pub item: Item,
 }
@@ -64,15 +66,19 @@ pub(super) struct Processed {
     pub text: String,
     pub left_out: Vec<(PathBuf, LeftOut)>,
     pub counts: LeftOutCounts,
-    /// How the listed pages were dated.
+    /// How the listed pages were dated (but the pending ones).
     pub dated: DatedCounts,
-    /// Listed pages `"source"` did not date, why, and what did (only with details).
+    /// Listed pages `"source"` did not date, why, and what did (only with details; but
+    /// the pending ones).
     pub undated: Vec<(PathBuf, Miss, Option<LastmodSource>)>,
+    /// What the pending pages report once their dates are settled.
+    pub waiting: Waiting,
     /// Pages left out for a canonical URL, settled once every page is known.
     pub canonical: Vec<canonical::Pending>,
-    /// Content fingerprints by place in the walk's list (only with the `"content"`
-    /// source, so other runs carry no room for them).
-    pub fingerprints: Vec<(u32, Fingerprint)>,
+    /// Content fingerprints, at each page's place in the walk's list (only when state
+    /// is kept, so other runs carry no room for them): found at once for each page in
+    /// URL order, where a binary search per page waited on memory.
+    pub fingerprints: Vec<Option<Fingerprint>>,
     /// What the listed pages say of themselves, by place in the walk's list (only when
     /// views are written).
     pub about: AboutParts,
@@ -99,33 +105,40 @@ impl Processed {
                 p.page += first;
                 p
             }));
-        self.fingerprints.extend(
-            batch
-                .fingerprints
-                .drain(..)
-                .map(|(page, fp)| (page + first, fp)),
-        );
+        if !batch.fingerprints.is_empty() {
+            self.fingerprints.resize(first as usize, None);
+            self.fingerprints.append(&mut batch.fingerprints);
+        }
         self.about.append(&mut batch.about, first);
         self.warnings.append(&mut batch.warnings);
         self.counts.merge(std::mem::take(&mut batch.counts));
         self.dated.merge(std::mem::take(&mut batch.dated));
         self.undated.append(&mut batch.undated);
+        self.waiting.take_batch(&mut batch.waiting, first);
     }
 
     /// Files one page's outcome (page `i` of the walk's list).
     fn add(&mut self, i: usize, rel: &Path, outcome: Outcome, filing: &mut Filing) {
         match outcome {
             Outcome::Listed(item, dated) => {
-                self.dated.add(dated.from);
-                if let (true, Some(miss)) = (filing.details, dated.missed) {
-                    self.undated.push((rel.to_path_buf(), miss, dated.from));
+                let page = i as u32;
+                let missed = dated.missed.filter(|_| filing.details);
+                if dated.pending.is_some() {
+                    self.waiting.add(page, dated.unparseable, missed);
+                } else {
+                    self.dated.add(dated.from);
+                    if let Some(miss) = missed {
+                        self.undated.push((rel.to_path_buf(), miss, dated.from));
+                    }
                 }
                 if let Some(fp) = dated.fingerprint {
-                    self.fingerprints.push((i as u32, fp));
+                    self.fingerprints.resize(i, None);
+                    self.fingerprints.push(Some(fp));
                 }
                 self.listed.push(Listed {
-                    page: i as u32,
+                    page,
                     section: filing.sections.of(rel, &mut filing.matched),
+                    pending: dated.pending,
                     item,
                 });
             }
@@ -142,6 +155,58 @@ impl Processed {
             Outcome::Dropped => {}
         }
     }
+}
+
+/// What the pending pages report once settled, by place in the walk's list: rare (a
+/// meta date that cannot be parsed, after `"content"`; why `"source"` missed, with
+/// details), so kept apart from the pages.
+#[derive(Debug, Default)]
+pub(super) struct Waiting {
+    unparseable: Vec<(u32, Option<String>)>,
+    missed: Vec<(u32, Option<Miss>)>,
+}
+
+impl Waiting {
+    /// Keeps what page `page` reports once settled.
+    pub fn add(&mut self, page: u32, unparseable: Option<String>, missed: Option<Miss>) {
+        if unparseable.is_some() {
+            self.unparseable.push((page, unparseable));
+        }
+        if missed.is_some() {
+            self.missed.push((page, missed));
+        }
+    }
+
+    /// Moves a worker's batch in, its places moved by `first`.
+    pub fn take_batch(&mut self, batch: &mut Waiting, first: u32) {
+        fn moved<T>(to: &mut Vec<(u32, T)>, from: &mut Vec<(u32, T)>, first: u32) {
+            to.extend(from.drain(..).map(|(page, x)| (page + first, x)));
+        }
+        moved(&mut self.unparseable, &mut batch.unparseable, first);
+        moved(&mut self.missed, &mut batch.missed, first);
+    }
+
+    /// Sorted by place, for [`Self::unparseable`] and [`Self::missed`].
+    pub fn sort(&mut self) {
+        self.unparseable.sort_unstable_by_key(|(page, _)| *page);
+        self.missed.sort_unstable_by_key(|(page, _)| *page);
+    }
+
+    /// The unparseable date page `page` reports, taken out (once sorted).
+    pub fn unparseable(&mut self, page: u32) -> Option<String> {
+        take(&mut self.unparseable, page)
+    }
+
+    /// Why `"source"` missed page `page`, taken out (once sorted).
+    pub fn missed(&mut self, page: u32) -> Option<Miss> {
+        take(&mut self.missed, page)
+    }
+}
+
+/// What page `page` reports in `list` (sorted by place), taken out.
+fn take<T>(list: &mut [(u32, Option<T>)], page: u32) -> Option<T> {
+    let i = list.binary_search_by_key(&page, |(p, _)| *p).ok()?;
+    list[i].1.take()
 }
 
 /// Walks the site and processes each page as the walk finds it, on `config.threads`

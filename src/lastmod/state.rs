@@ -8,7 +8,6 @@
 //! pages is a 30 MB file; parsed into maps of owned strings it took some 40 MB, and the
 //! save held two of those and the whole file's text besides.
 
-use std::hash::BuildHasher;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -95,11 +94,6 @@ pub struct State {
     text: String,
     /// Sorted by URL, one per URL.
     items: Vec<Item>,
-    /// Each item's place in [`Self::items`], by its URL's hash, built by
-    /// [`State::sorted`]: a lookup reads a few places in memory where a binary search
-    /// compared some 18 URLs far apart (3 % of a run, most of it waiting on memory).
-    index: hashbrown::HashTable<u32>,
-    hasher: foldhash::fast::RandomState,
     /// What the state file was when it was read (`None`: there was none).
     file: Option<file::Identity>,
 }
@@ -127,8 +121,7 @@ impl State {
         self.text.push_str(url);
     }
 
-    /// Sorted by URL, each URL once (the last added of it counts, as in a JSON object),
-    /// and indexed for [`State::get`].
+    /// Sorted by URL, each URL once (the last added of it counts, as in a JSON object).
     pub fn sorted(mut self) -> State {
         let text = &self.text;
         if !self.items.is_sorted_by(|a, b| a.url(text) < b.url(text)) {
@@ -136,16 +129,6 @@ impl State {
             self.items.reverse();
             self.items.sort_by(|a, b| compare(a.url(text), b.url(text)));
             self.items.dedup_by(|a, b| a.url(text) == b.url(text));
-        }
-        let Ok(len) = u32::try_from(self.items.len()) else {
-            // Past 4 billion pages (no state file is read that large): searched instead.
-            return self;
-        };
-        self.index = hashbrown::HashTable::with_capacity(self.items.len());
-        for (i, item) in (0..len).zip(&self.items) {
-            let hash = self.hasher.hash_one(item.url(text));
-            let place = |&j: &u32| self.hasher.hash_one(self.items[j as usize].url(text));
-            self.index.insert_unique(hash, i, place);
         }
         self
     }
@@ -189,18 +172,48 @@ impl State {
     /// What was recorded of a URL (of a state [`State::sorted`]).
     pub fn get(&self, url: &str) -> Option<PageState> {
         let text = &self.text;
-        if self.index.len() != self.items.len() {
-            let i = self
-                .items
-                .binary_search_by(|item| compare(item.url(text), url))
-                .ok()?;
-            return Some(self.items[i].page());
-        }
-        let hash = self.hasher.hash_one(url);
         let i = self
-            .index
-            .find(hash, |&i| self.items[i as usize].url(text) == url)?;
-        Some(self.items[*i as usize].page())
+            .items
+            .binary_search_by(|item| compare(item.url(text), url))
+            .ok()?;
+        Some(self.items[i].page())
+    }
+
+    /// Finds the records of URLs asked for in order, in one walk down the state (of a
+    /// state [`State::sorted`]).
+    pub fn cursor(&self) -> Cursor<'_> {
+        Cursor { state: self, at: 0 }
+    }
+}
+
+/// A walk down a sorted [`State`]: each URL's record found where the walk has got to,
+/// with no search, no hash and no copy of the URL.
+#[derive(Debug)]
+pub struct Cursor<'s> {
+    state: &'s State,
+    /// The first item not before the last URL asked for.
+    at: usize,
+}
+
+impl Cursor<'_> {
+    /// What was recorded of the URL `base` then `rest`. URLs are asked for in byte
+    /// order, a URL as often as needed; one out of order is not found.
+    pub fn find(&mut self, base: &str, rest: &str) -> Option<PageState> {
+        let text = &self.state.text;
+        while let Some(item) = self.state.items.get(self.at) {
+            let url = item.url(text);
+            let order = match url.strip_prefix(base) {
+                Some(tail) => compare(tail, rest),
+                // Not under `base`: it orders against base-then-anything as against `base`.
+                None => compare(url, base),
+            };
+            match order {
+                std::cmp::Ordering::Less => self.at += 1,
+                std::cmp::Ordering::Equal => return Some(item.page()),
+                std::cmp::Ordering::Greater => return None,
+            }
+        }
+        None
     }
 }
 

@@ -152,6 +152,11 @@ impl Item {
     pub(crate) fn lastmod(&self) -> Option<Timestamp> {
         crate::lastmod::join_time(self.second, self.nanosecond)
     }
+
+    /// Gives it another `<lastmod>` (one the previous state settled after the walk).
+    pub(crate) fn set_lastmod(&mut self, lastmod: Option<Timestamp>) {
+        (self.second, self.nanosecond) = crate::lastmod::split_time(lastmod);
+    }
 }
 
 impl Entries {

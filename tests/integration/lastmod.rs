@@ -70,7 +70,12 @@ fn content_keeps_lastmod_until_a_page_really_changes() {
 
     // A rebuild a month later: every file new, every asset hash new, one paragraph changed.
     build(&site, "9b8c7d6e", Some("blog/a/index.html"), 1_702_592_000);
-    site.cmd().assert().success();
+    site.cmd()
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "lastmod: 3 from content, 1 from mtime;",
+        ));
     let second = lastmods(&site);
     let moved: Vec<&String> = second
         .keys()
@@ -93,6 +98,35 @@ fn content_keeps_lastmod_until_a_page_really_changes() {
     let state = fs::read_to_string(site.root().join(".sitemap-state.json")).unwrap();
     assert!(!state.contains("blog/b"), "{state}");
     assert!(state.contains("blog/a"), "{state}");
+}
+
+/// A meta date after "content" that cannot be parsed is reported when the sources after
+/// "content" are consulted (new or changed content), not when the content is unchanged.
+#[test]
+fn an_unparseable_date_after_content_is_reported_when_it_was_read() {
+    let site = Site::new(&[]);
+    let page = |paragraph: &str| {
+        format!(
+            "<html><head><meta name=\"last-modified\" content=\"last Tuesday\"></head>\
+             <body><main><p>{paragraph}</p></main></body></html>"
+        )
+    };
+    site.config(&format!("{BASE}lastmod = ['content', 'meta', 'mtime']\n"));
+    let warned = predicate::str::contains("last Tuesday");
+    for (paragraph, reported, dated) in [
+        ("First.", true, "1 from mtime"),
+        ("First.", false, "1 from content"),
+        ("Second.", true, "1 from mtime"),
+    ] {
+        fs::write(site.public().join("index.html"), page(paragraph)).unwrap();
+        site.set_all_mtimes(1_700_000_000);
+        let run = site.cmd().assert().success();
+        let run = run.stderr(predicate::str::contains(format!("lastmod: {dated};")));
+        match reported {
+            true => run.stderr(warned.clone()),
+            false => run.stderr(warned.clone().not()),
+        };
+    }
 }
 
 #[test]
