@@ -9,7 +9,7 @@ use std::time::SystemTime;
 use super::Lookups;
 use crate::config::Config;
 use crate::error::{LeftOut, Warning};
-use crate::lastmod::content::Fingerprint;
+use crate::lastmod::content::{Fingerprint, Hashing};
 use crate::lastmod::source::{How, Miss, SOURCE_LINK_MARKERS, SourceDates};
 use crate::lastmod::{self, LastmodSource, PageFacts, Pending, Resolution, Resolved};
 use crate::page::{self, Head, HeadOptions};
@@ -138,6 +138,8 @@ struct Opened {
     modified: Option<SystemTime>,
     /// The content fingerprint, when the `"content"` source keeps state.
     fingerprint: Option<Fingerprint>,
+    /// Its text is queued to be fingerprinted (see [`Scratch::hashing`]).
+    queued: bool,
 }
 
 /// What a worker keeps from page to page, so pages cost fewer allocations.
@@ -147,6 +149,8 @@ pub(super) struct Scratch {
     matched: Vec<usize>,
     /// The head reader's buffers.
     head: page::HeadBuffers,
+    /// Pages' texts queued to be fingerprinted together.
+    pub hashing: Hashing,
 }
 
 /// Rules, URL, head and date for one page, at `at` in the directory the walk holds open;
@@ -210,13 +214,19 @@ pub(super) fn process_page(
         }
     };
     let alternates = alternates(&mut page, &head, page_url);
-    let body = read_body(&mut page, &mut opened, &mut scratch.head);
+    let body = read_body(
+        &mut page,
+        &mut opened,
+        &mut scratch.head,
+        &mut scratch.hashing,
+    );
     let extras = Extras {
         alternates,
         images: images(&mut page, body.images, page_url),
     };
     let loc = listed_as.unwrap_or(loc);
     opened.fingerprint = body.fingerprint;
+    opened.queued = body.queued;
     entry(&mut page, &verdict, &head, opened, loc, extras)
 }
 
@@ -236,6 +246,7 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
         size: None,
         modified: None,
         fingerprint: None,
+        queued: false,
     };
     if !reads && !shared.uses_mtime {
         return Ok(opened);
@@ -445,7 +456,12 @@ fn alternates<'u>(
 
 /// The page's images and content fingerprint, as far as they are wanted, read in one
 /// pass over the whole page.
-fn read_body(page: &mut Page, opened: &mut Opened, held: &mut page::HeadBuffers) -> page::Body {
+fn read_body(
+    page: &mut Page,
+    opened: &mut Opened,
+    held: &mut page::HeadBuffers,
+    queue: &mut Hashing,
+) -> page::Body {
     let wants = page::BodyWants {
         images: page.shared.config.images,
         // The "content" source implies `changes`: both keep the state.
@@ -454,7 +470,7 @@ fn read_body(page: &mut Page, opened: &mut Opened, held: &mut page::HeadBuffers)
     let (Some(f), true) = (opened.file.as_mut(), wants.images || wants.fingerprint) else {
         return page::Body::default();
     };
-    let read = held.read_body(&*f, opened.size, wants);
+    let read = held.read_body(&*f, opened.size, wants, Some((queue, page.place)));
     read.unwrap_or_else(|e| {
         let (path, message) = (page.path(), e.to_string());
         if wants.images {
@@ -519,22 +535,25 @@ fn entry(
         previous: None,
         now: lookups.now,
     };
-    let (resolved, pending, unparseable_after) =
-        match lastmod::resolve_before_state(&config.lastmod, &facts) {
-            Resolution::Done(resolved) => (resolved, None, None),
-            // The entry holds the date of the sources after "content" for now. A meta
-            // date read before it and after it is one text, reported once.
-            Resolution::Pending(deferred) => {
-                let after = deferred.after;
-                let resolved = Resolved {
-                    lastmod: after.lastmod,
-                    from: after.from,
-                    unparseable: deferred.unparseable,
-                };
-                let later = after.unparseable.filter(|_| resolved.unparseable.is_none());
-                (resolved, Some(deferred.pending), later)
-            }
-        };
+    let (resolved, pending, unparseable_after) = match lastmod::resolve_before_state(
+        &config.lastmod,
+        &facts,
+        fingerprint.is_some() || opened.queued,
+    ) {
+        Resolution::Done(resolved) => (resolved, None, None),
+        // The entry holds the date of the sources after "content" for now. A meta
+        // date read before it and after it is one text, reported once.
+        Resolution::Pending(deferred) => {
+            let after = deferred.after;
+            let resolved = Resolved {
+                lastmod: after.lastmod,
+                from: after.from,
+                unparseable: deferred.unparseable,
+            };
+            let later = after.unparseable.filter(|_| resolved.unparseable.is_none());
+            (resolved, Some(deferred.pending), later)
+        }
+    };
     if let Some(value) = resolved.unparseable {
         let path = page.path();
         page.warnings.push(Warning::UnparseableDate { path, value });

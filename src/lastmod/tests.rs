@@ -243,7 +243,8 @@ fn resolving_before_the_state_then_settling_agrees_with_resolving_at_once() {
         let want = resolve_at_once(&list, &facts);
         assert_eq!(resolve(&list, &facts), want, "{list:?} {facts:?}");
         // The date waiting in the entry is what the sources after "content" gave.
-        if let Resolution::Pending(d) = resolve_before_state(&list, &facts) {
+        if let Resolution::Pending(d) = resolve_before_state(&list, &facts, facts.content.is_some())
+        {
             assert!(facts.content.is_some(), "{list:?}");
             let settled = d
                 .pending

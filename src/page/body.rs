@@ -7,7 +7,7 @@ use std::io::{self, Read as _};
 use super::HeadBuffers;
 use crate::html;
 use crate::images::{Images, Sources};
-use crate::lastmod::content::{Content, Fingerprint};
+use crate::lastmod::content::{Content, Fingerprint, Hashing};
 
 /// What a whole page is read for.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -25,12 +25,15 @@ pub struct Body {
     pub images: Option<Sources>,
     /// Its content fingerprint (see [`crate::lastmod::content`]).
     pub fingerprint: Option<Fingerprint>,
+    /// Its text was queued to be fingerprinted with other pages' (see
+    /// [`HeadBuffers::read_body`]): its fingerprint comes from the queue.
+    pub queued: bool,
 }
 
 /// Reads the page from `input` to its end (streamed, never held whole) for what `wants`
 /// asks, in one pass; nothing is read when nothing is wanted.
 pub fn read_body(input: impl io::Read, wants: BodyWants) -> io::Result<Body> {
-    body(wants, Streamed(input), &mut Collectors::default())
+    body(wants, Streamed(input), &mut Collectors::default(), None)
 }
 
 /// [`read_body`] of a page held whole in memory: the same result, read by a fast scan
@@ -40,6 +43,7 @@ pub fn read_body_held(html: &[u8], wants: BodyWants) -> Body {
         wants,
         Held(html, &mut html::Names::default()),
         &mut Collectors::default(),
+        None,
     )
     .unwrap_or_default()
 }
@@ -65,16 +69,19 @@ const MAX_HELD: u64 = 1024 * 1024;
 impl HeadBuffers {
     /// Reads the body of the page in `file`, of `size` bytes, whose head the last
     /// [`super::read_head`] read: from what that read when it read the whole page, else
-    /// read again from the start, whole into memory when it is short enough.
+    /// read again from the start, whole into memory when it is short enough. With a
+    /// `queue`, its text may be queued there under the place given, to be fingerprinted
+    /// with other pages' ([`Body::queued`]).
     pub(crate) fn read_body(
         &mut self,
         mut file: impl io::Read + io::Seek,
         size: Option<u64>,
         wants: BodyWants,
+        queue: Option<(&mut Hashing, u32)>,
     ) -> io::Result<Body> {
         if size == Some(self.read.len() as u64) {
             let pass = Held(&self.read, &mut self.names);
-            return body(wants, pass, &mut self.collectors);
+            return body(wants, pass, &mut self.collectors, queue);
         }
         file.seek(io::SeekFrom::Start(0))?;
         if size.is_some_and(|s| s <= MAX_HELD) {
@@ -82,12 +89,13 @@ impl HeadBuffers {
             whole.clear();
             (&mut file).take(MAX_HELD + 1).read_to_end(whole)?;
             if whole.len() as u64 <= MAX_HELD {
-                return body(wants, Held(whole, &mut self.names), &mut self.collectors);
+                let pass = Held(whole, &mut self.names);
+                return body(wants, pass, &mut self.collectors, queue);
             }
             // It grew since its size was taken.
             file.seek(io::SeekFrom::Start(0))?;
         }
-        body(wants, Streamed(file), &mut self.collectors)
+        body(wants, Streamed(file), &mut self.collectors, queue)
     }
 
     /// Forgets the page read: the next page's head is not read.
@@ -120,7 +128,12 @@ impl Pass for Held<'_> {
     }
 }
 
-fn body(wants: BodyWants, pass: impl Pass, kept: &mut Collectors) -> io::Result<Body> {
+fn body(
+    wants: BodyWants,
+    pass: impl Pass,
+    kept: &mut Collectors,
+    queue: Option<(&mut Hashing, u32)>,
+) -> io::Result<Body> {
     use html::Reset;
     let Collectors { images, content } = kept;
     images.reset();
@@ -131,9 +144,18 @@ fn body(wants: BodyWants, pass: impl Pass, kept: &mut Collectors) -> io::Result<
         (false, true) => pass.run(content)?,
         (false, false) => return Ok(Body::default()),
     }
+    let (fingerprint, queued) = match (wants.fingerprint, queue) {
+        (false, _) => (None, false),
+        (true, None) => (Some(content.finish()), false),
+        (true, Some((queue, place))) => {
+            let fingerprint = content.finish_or_queue(queue, place);
+            (fingerprint, fingerprint.is_none())
+        }
+    };
     Ok(Body {
         images: wants.images.then(|| images.finish()),
-        fingerprint: wants.fingerprint.then(|| content.finish()),
+        fingerprint,
+        queued,
     })
 }
 
@@ -162,10 +184,28 @@ mod tests {
             let size = Some(page.len() as u64);
             let mut file = io::Cursor::new(page.as_bytes());
             super::super::read_head(&mut file, &options, size, &mut buffers).unwrap();
-            let read = buffers.read_body(&mut file, size, both).unwrap();
-            assert_eq!(read, read_body(page.as_bytes(), both).unwrap(), "{n}");
+            let read = buffers.read_body(&mut file, size, both, None).unwrap();
+            let alone = read_body(page.as_bytes(), both).unwrap();
+            assert_eq!(read, alone, "{n}");
             assert!(read.images.is_some_and(|i| i.sources.len() == 1));
             assert!(buffers.whole.capacity() as u64 <= 2 * MAX_HELD + 2);
+            // Queued, the fingerprint comes from the queue; a page too long to hold its
+            // text is hashed as it is read, as before.
+            let mut queue = Hashing::default();
+            super::super::read_head(&mut file, &options, size, &mut buffers).unwrap();
+            let read = buffers
+                .read_body(&mut file, size, both, Some((&mut queue, 7)))
+                .unwrap();
+            let mut queued = None;
+            queue.hash(|place, fp| queued = Some((place, fp)));
+            assert_eq!(read.queued, queued.is_some(), "{n}");
+            let got = read.fingerprint.or(queued.map(|(_, fp)| fp));
+            assert_eq!(
+                (got, queued.map_or(7, |(p, _)| p)),
+                (alone.fingerprint, 7),
+                "{n}"
+            );
+            assert_eq!(read.queued, n < 25_000, "{n}");
         }
         assert!(page_of(25_000).len() as u64 > MAX_HELD && page_of(2_000).len() > 64 * 1024);
     }
@@ -212,7 +252,7 @@ mod tests {
         let mut names = html::Names::default();
         for page in pages.iter().chain(pages.iter().rev()) {
             let pass = Held(page.as_bytes(), &mut names);
-            let read = body(both, pass, &mut kept).unwrap();
+            let read = body(both, pass, &mut kept, None).unwrap();
             assert_eq!(read, read_body_held(page.as_bytes(), both), "{page}");
         }
         let none = read_body(&b"<img src=/x.png>"[..], BodyWants::default()).unwrap();

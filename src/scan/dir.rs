@@ -77,6 +77,7 @@ pub enum EntryKind {
 pub type DirId = (u64, u64);
 
 /// The bytes each walking thread reads directory entries into (as glibc's `readdir`).
+#[cfg(unix)]
 pub const ENTRIES_BUFFER: usize = 32 * 1024;
 
 /// A directory held open.

@@ -1,0 +1,240 @@
+//! Fingerprints of many pages hashed at once. A page's text is a few KiB: blake3 hashes
+//! its chunks (1 KiB each) side by side only within one page, so most of each page went
+//! through the one-lane path (a fifth of a run with every feature). Queued, the same
+//! chunk of up to [`LANES`] pages is hashed in one call, each lane its own page; the
+//! pieces blake3 cannot do side by side (a page's last, partial chunk, the parent nodes,
+//! pages of one chunk) are done as before, through its public `hazmat` API.
+//!
+//! Written by hand: blake3 has no call that hashes many messages at once. It uses the
+//! crate's `platform::Platform::hash_many` (undocumented, unstable), so blake3 is pinned
+//! to one version in Cargo.toml, and the tests compare every length against
+//! `blake3::hash`.
+
+use blake3::hazmat::{
+    ChainingValue, HasherExt, Mode, merge_subtrees_non_root, merge_subtrees_root,
+};
+use blake3::platform::Platform;
+
+use super::Fingerprint;
+
+/// Pages hashed side by side: the widest lanes blake3 has (AVX-512: 16 chunks at once).
+const LANES: usize = 16;
+
+/// The most text queued before it is hashed: a page's chosen text is held up to
+/// 256 KiB, so a queue of long pages is flushed before it holds 16 of them.
+const MAX_QUEUED: usize = 1 << 20;
+
+const CHUNK: usize = blake3::CHUNK_LEN;
+
+/// blake3's key words in its default mode (the IV), which `hash_many` takes.
+const IV: [u32; 8] = [
+    0x6A09_E667,
+    0xBB67_AE85,
+    0x3C6E_F372,
+    0xA54F_F53A,
+    0x510E_527F,
+    0x9B05_688C,
+    0x1F83_D9AB,
+    0x5BE0_CD19,
+];
+
+/// The flags of a chunk's first and last blocks.
+const CHUNK_START: u8 = 1;
+const CHUNK_END: u8 = 2;
+
+/// Pages' texts waiting to be hashed, each with the place it is filed under; the
+/// buffers are kept from batch to batch.
+#[derive(Debug, Default)]
+pub(crate) struct Hashing {
+    text: Vec<u8>,
+    /// Each page's place, and where its text ends in [`Self::text`].
+    queued: Vec<(u32, usize)>,
+    /// Each queued page's chunk chaining values, as they are hashed.
+    chunks: Vec<Vec<ChainingValue>>,
+}
+
+impl Hashing {
+    /// Queues a page's text, filed under `place`, as `pieces` one after another.
+    pub fn queue<'a>(&mut self, place: u32, pieces: impl Iterator<Item = &'a [u8]>) {
+        for piece in pieces {
+            self.text.extend_from_slice(piece);
+        }
+        self.queued.push((place, self.text.len()));
+    }
+
+    /// Whether the queue should be hashed now.
+    pub fn is_full(&self) -> bool {
+        self.queued.len() >= LANES || self.text.len() >= MAX_QUEUED
+    }
+
+    /// Hashes every page queued, handing each fingerprint to `done` with its place, in
+    /// the order queued, and empties the queue.
+    pub fn hash(&mut self, mut done: impl FnMut(u32, Fingerprint)) {
+        let mut start = 0;
+        let texts: Vec<&[u8]> = self
+            .queued
+            .iter()
+            .map(|&(_, end)| {
+                let text = &self.text[start..end];
+                start = end;
+                text
+            })
+            .collect();
+        self.chunks.resize_with(texts.len(), Vec::new);
+        self.chunks.iter_mut().for_each(Vec::clear);
+        hash_full_chunks(&texts, &mut self.chunks);
+        for ((text, chunks), &(place, _)) in texts.iter().zip(&mut self.chunks).zip(&self.queued) {
+            done(place, Fingerprint::of(&root(text, chunks)));
+        }
+        self.text.clear();
+        self.queued.clear();
+    }
+}
+
+/// The chaining value of every whole chunk of each text longer than one chunk, into
+/// `chunks`: chunk `k` of all of them in one call per [`LANES`] texts, lane by lane.
+fn hash_full_chunks(texts: &[&[u8]], chunks: &mut [Vec<ChainingValue>]) {
+    let platform = Platform::detect();
+    let longest = texts.iter().map(|t| t.len()).max().unwrap_or(0);
+    let mut inputs: Vec<&[u8; CHUNK]> = Vec::with_capacity(LANES);
+    let mut owners: Vec<usize> = Vec::with_capacity(LANES);
+    let mut out = [0; LANES * blake3::OUT_LEN];
+    for k in 0..longest / CHUNK {
+        for (i, text) in texts.iter().enumerate() {
+            // A text of one chunk is its own root, hashed whole by `root`.
+            let Some(chunk) = text.get(k * CHUNK..(k + 1) * CHUNK) else {
+                continue;
+            };
+            if text.len() <= CHUNK {
+                continue;
+            }
+            inputs.push(chunk.try_into().unwrap_or(&[0; CHUNK]));
+            owners.push(i);
+            if inputs.len() == LANES {
+                hash_lanes(platform, &inputs, k, &mut out);
+                file_lanes(&owners, &out, chunks);
+                inputs.clear();
+                owners.clear();
+            }
+        }
+        if !inputs.is_empty() {
+            hash_lanes(platform, &inputs, k, &mut out);
+            file_lanes(&owners, &out, chunks);
+            inputs.clear();
+            owners.clear();
+        }
+    }
+}
+
+/// Chunk `k` of each text in `inputs`, each in its lane, into `out`.
+fn hash_lanes(platform: Platform, inputs: &[&[u8; CHUNK]], k: usize, out: &mut [u8]) {
+    platform.hash_many(
+        inputs,
+        &IV,
+        k as u64,
+        blake3::IncrementCounter::No,
+        0,
+        CHUNK_START,
+        CHUNK_END,
+        &mut out[..inputs.len() * blake3::OUT_LEN],
+    );
+}
+
+/// Files the chaining values in `out` under the texts `owners` says they belong to.
+fn file_lanes(owners: &[usize], out: &[u8], chunks: &mut [Vec<ChainingValue>]) {
+    for (lane, &i) in owners.iter().enumerate() {
+        let mut cv = [0; blake3::OUT_LEN];
+        cv.copy_from_slice(&out[lane * blake3::OUT_LEN..(lane + 1) * blake3::OUT_LEN]);
+        chunks[i].push(cv);
+    }
+}
+
+/// The hash of `text`, its whole chunks' chaining values in `chunks`: the last, partial
+/// chunk's added, then the tree above them merged.
+fn root(text: &[u8], chunks: &mut Vec<ChainingValue>) -> blake3::Hash {
+    if text.len() <= CHUNK {
+        return blake3::hash(text);
+    }
+    let whole = text.len() / CHUNK * CHUNK;
+    if whole < text.len() {
+        let mut hasher = blake3::Hasher::new();
+        hasher.set_input_offset(whole as u64);
+        hasher.update(&text[whole..]);
+        chunks.push(hasher.finalize_non_root());
+    }
+    let left = left_len(chunks.len());
+    merge_subtrees_root(
+        &subtree(&chunks[..left]),
+        &subtree(&chunks[left..]),
+        Mode::Hash,
+    )
+}
+
+/// The chaining value of the subtree over `chunks`.
+fn subtree(chunks: &[ChainingValue]) -> ChainingValue {
+    if let [only] = chunks {
+        return *only;
+    }
+    let left = left_len(chunks.len());
+    merge_subtrees_non_root(
+        &subtree(&chunks[..left]),
+        &subtree(&chunks[left..]),
+        Mode::Hash,
+    )
+}
+
+/// How many of `n` chunks (2 or more) a parent's left subtree holds: the largest power of
+/// two below `n`, as blake3's tree has it.
+fn left_len(n: usize) -> usize {
+    1 << (usize::BITS - 1 - (n - 1).leading_zeros())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every length around the chunk and tree boundaries, queued in batches of every
+    /// size, hashes as `blake3::hash` does, and each comes back under its place.
+    #[test]
+    fn batches_hash_as_blake3_does() {
+        let data: Vec<u8> = (0..40_000u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+            .collect();
+        let mut lengths: Vec<usize> = (0..=3 * CHUNK + 2).collect();
+        for k in [4, 5, 7, 8, 9, 16, 17, 31, 33] {
+            lengths.extend([k * CHUNK - 1, k * CHUNK, k * CHUNK + 1]);
+        }
+        for batch in [1, 3, LANES, LANES + 5] {
+            let mut hashing = Hashing::default();
+            let mut got = Vec::new();
+            for (place, len) in lengths.iter().enumerate() {
+                let text = &data[place % 97..place % 97 + len];
+                // In two pieces, which are hashed as one text.
+                let (a, b) = text.split_at(len / 3);
+                hashing.queue(place as u32, [a, b].into_iter());
+                if hashing.queued.len() >= batch || hashing.is_full() {
+                    hashing.hash(|place, fp| got.push((place, fp)));
+                }
+            }
+            hashing.hash(|place, fp| got.push((place, fp)));
+            assert_eq!(got.len(), lengths.len());
+            for (i, (place, fp)) in got.into_iter().enumerate() {
+                let len = lengths[place as usize];
+                let text = &data[place as usize % 97..place as usize % 97 + len];
+                assert_eq!(place as usize, i, "in order");
+                assert_eq!(
+                    fp,
+                    Fingerprint::of(&blake3::hash(text)),
+                    "{len} bytes, batch {batch}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn left_subtrees_are_the_largest_power_of_two_below() {
+        for (n, left) in [(2, 1), (3, 2), (4, 2), (5, 4), (8, 4), (9, 8), (17, 16)] {
+            assert_eq!(left_len(n), left, "{n}");
+        }
+    }
+}

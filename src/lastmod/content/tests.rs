@@ -1,0 +1,225 @@
+use super::*;
+
+fn page(head: &str, body: &str) -> String {
+    format!("<!DOCTYPE html><html><head><title>T</title>{head}</head><body>{body}</body></html>")
+}
+
+/// A page of one 4 MiB word, one 4 MiB attribute value and one 4 MiB tag name is
+/// fingerprinted holding a bounded piece of each, and a word fed in pieces hashes as
+/// one.
+#[test]
+fn memory_is_bounded_whatever_the_page() {
+    let big = "a".repeat(4 << 20);
+    let html = format!("<body><p>{big}</p><a href=\"/{big}\">x</a><{big}></body>");
+    let content =
+        crate::html::stream_bytes(html.as_bytes(), Content::default(), &mut Default::default());
+    assert!(content.fed.capacity() <= 2 * HELD);
+    assert!(content.spans.iter().all(|s| s.capacity() <= 2 * HELD));
+    assert!(content.attrs.capacities().all(|c| c <= 2 * MAX_PIECE));
+    let whole = fingerprint_bytes(b"<body><p>one wordinpieces</p></body>");
+    let pieces = fingerprint_bytes(b"<body><p>one word&#105;n&#112;ieces</p></body>");
+    assert_eq!(whole, pieces);
+}
+
+/// The words of text fed in any pieces, each after one space, as a byte-at-a-time
+/// reading gives them.
+#[test]
+fn text_collapses_as_words_whatever_the_pieces() {
+    let texts = [
+        "",
+        " ",
+        "a",
+        " a",
+        "a ",
+        "  one \t two\n\x0cthree\r ",
+        "x\u{a0}y  z",
+        "ab cd",
+        " ab cd ef ",
+        "one\ntwo three",
+    ];
+    for text in texts {
+        let mut expected = Vec::new();
+        for word in text.split_ascii_whitespace() {
+            expected.push(b' ');
+            expected.extend_from_slice(word.as_bytes());
+        }
+        for size in 1..=text.len().max(1) {
+            let (mut out, mut in_word) = (Vec::new(), false);
+            for piece in text.as_bytes().chunks(size) {
+                in_word = collapse(&mut out, piece, in_word);
+            }
+            assert_eq!(out, expected, "{text:?} in pieces of {size}");
+            let ends_in_word =
+                !text.is_empty() && !text.ends_with(|c: char| c.is_ascii_whitespace());
+            assert_eq!(in_word, ends_in_word, "{text:?}");
+        }
+    }
+    for (text, in_word, expected, ends_in_word) in [
+        ("b c", true, " ab c", true),
+        ("b c", false, " a b c", true),
+        (" b", true, " a b", true),
+        ("b ", true, " ab", false),
+        (" ", true, " a", false),
+        ("", true, " a", true),
+        ("", false, " a", false),
+    ] {
+        let mut out = b" a".to_vec();
+        assert_eq!(
+            collapse(&mut out, text.as_bytes(), in_word),
+            ends_in_word,
+            "{text:?}"
+        );
+        assert_eq!(out, expected.as_bytes(), "{text:?} {in_word}");
+    }
+}
+
+#[test]
+fn build_noise_does_not_change_the_fingerprint() {
+    let a = page(
+        r#"<link rel="stylesheet" href="/main.3f2a9c.css"><script nonce="abc">x()</script>"#,
+        r#"<nav>Menu</nav><main><h1>Title</h1>
+           <p>Some   text here.</p><img src="/img/photo.1a2b3c4d.jpg?v=1" alt="A photo"><a href="/next/">Next</a></main>
+           <!-- built 2024-01-01T00:00:00Z --><script src="/app-DiwrgTda.js"></script>"#,
+    );
+    let b = page(
+        r#"<link rel="stylesheet" href="/main.99ffee.css"><script nonce="xyz">y()</script><style>p{}</style>"#,
+        r#"<nav>Other menu</nav><main><h1>Title</h1>
+           <p>Some text
+           here.</p><img alt="A photo" src="/img/photo.9f8e7d6c.jpg?v=2"><a href="/next/#top">Next</a></main>
+           <!-- built 2025-06-01T00:00:00Z --><script src="/app-Zq9yXw8v.js"></script>"#,
+    );
+    assert_eq!(
+        fingerprint_bytes(a.as_bytes()),
+        fingerprint_bytes(b.as_bytes())
+    );
+}
+
+#[test]
+fn content_changes_change_the_fingerprint() {
+    let base = page(
+        "",
+        "<main><p>One paragraph.</p><a href=\"/a/\">A</a><img src=\"/x.png\" alt=\"x\"></main>",
+    );
+    let changes = [
+        page(
+            "",
+            "<main><p>One changed paragraph.</p><a href=\"/a/\">A</a><img src=\"/x.png\" alt=\"x\"></main>",
+        ),
+        page(
+            "",
+            "<main><p>One paragraph.</p><a href=\"/b/\">A</a><img src=\"/x.png\" alt=\"x\"></main>",
+        ),
+        page(
+            "",
+            "<main><p>One paragraph.</p><a href=\"/a/\">A</a><img src=\"/y.png\" alt=\"x\"></main>",
+        ),
+        page(
+            "",
+            "<main><p>One paragraph.</p><a href=\"/a/\">A</a><img src=\"/x.png\" alt=\"y\"></main>",
+        ),
+    ];
+    let fp = fingerprint_bytes(base.as_bytes());
+    // The first 16 bytes of blake3's hash of the text fed, in lower-case hex.
+    let plain = fingerprint_bytes(b"<body><p>One  paragraph.</p></body>");
+    let hash = blake3::hash(b" One paragraph.").to_hex();
+    assert_eq!(plain.to_string(), &hash[..32]);
+    assert_eq!(Fingerprint::from_hex(&hash[..32]), Some(plain));
+    for bad in [
+        "",
+        &hash[..31],
+        &hash[..33],
+        &hash[..32].to_uppercase(),
+        &"g".repeat(32),
+    ] {
+        assert_eq!(Fingerprint::from_hex(bad), None, "{bad}");
+    }
+    for changed in changes {
+        assert_ne!(fingerprint_bytes(changed.as_bytes()), fp, "{changed}");
+    }
+}
+
+#[test]
+fn main_beats_article_beats_body() {
+    let with_main =
+        |outside: &str| page("", &format!("<p>{outside}</p><main><p>Inside</p></main>"));
+    assert_eq!(
+        fingerprint_bytes(with_main("a").as_bytes()),
+        fingerprint_bytes(with_main("b").as_bytes())
+    );
+    let with_article = |outside: &str| {
+        page(
+            "",
+            &format!("<p>{outside}</p><article><p>Inside</p></article>"),
+        )
+    };
+    assert_eq!(
+        fingerprint_bytes(with_article("a").as_bytes()),
+        fingerprint_bytes(with_article("b").as_bytes())
+    );
+    let body = |text: &str| page("", &format!("<p>{text}</p>"));
+    assert_ne!(
+        fingerprint_bytes(body("a").as_bytes()),
+        fingerprint_bytes(body("b").as_bytes())
+    );
+    // Without <head> and <body> tags the body still starts at the first content.
+    assert_ne!(
+        fingerprint_bytes(b"<title>x</title><p>a"),
+        fingerprint_bytes(b"<title>x</title><p>b")
+    );
+    assert_eq!(
+        fingerprint_bytes(b"<title>x</title><p>a"),
+        fingerprint_bytes(b"<title>y</title><p>a")
+    );
+}
+
+#[test]
+fn hash_like_pieces_are_dropped_from_targets() {
+    let table = [
+        ("/css/main.3f2a9c.css", "/css/main..css"),
+        ("/assets/index-DiwrgTda.js", "/assets/index-.js"),
+        ("/img/photo.jpg?v=123#x", "/img/photo.jpg"),
+        ("/blog/2024/hello-world/", "/blog/2024/hello-world/"),
+        ("/docs/getting-started/", "/docs/getting-started/"),
+        ("/abcdef/", "/abcdef/"),
+        ("/deadbeef1/", "//"),
+    ];
+    for (url, want) in table {
+        assert_eq!(stable_target(url), want, "{url}");
+    }
+}
+
+/// Prose is told from other text exactly in one direction: anything with a tab, line
+/// break, form feed, carriage return or two spaces running is never prose; words and
+/// single spaces are, but for the rare false alarm (a byte below 15, a space then `!`).
+#[test]
+fn prose_is_words_and_single_spaces() {
+    // Any bytes that matter, and mostly prose, where two spaces are the rare catch.
+    let any: &[u8] = b"  aZ!\t\n\r\x0c\x0b\x0e\x0f\x80\xa0\xff\x01-";
+    let mostly_prose: &[u8] = b"abcdefgh ijklmn \xa0\xc3";
+    let mut rng = fastrand::Rng::with_seed(5);
+    for round in 0..200_000 {
+        let alphabet = [any, mostly_prose][round % 2];
+        let len = rng.usize(0..100);
+        let text: Vec<u8> = (0..len)
+            .map(|_| alphabet[rng.usize(..alphabet.len())])
+            .collect();
+        let other_space = text
+            .iter()
+            .any(|b| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r'))
+            || text.windows(2).any(|w| w == b"  ");
+        let alarm = text.iter().any(|&b| b < 15) || text.windows(2).any(|w| w == b" !");
+        // Both ways: 32 bytes at a time where the CPU can, and eight at a time.
+        for got in [is_prose(&text), is_prose_from(&text, false)] {
+            if other_space {
+                assert!(!got, "{text:?}");
+            } else if !alarm {
+                assert!(got, "{text:?}");
+            }
+        }
+    }
+    let prose = "Words and single spaces, at every length: é ü 文字 ".repeat(9);
+    for end in 0..prose.len() {
+        let text = &prose.as_bytes()[..end];
+        assert!(is_prose(text) && is_prose_from(text, false), "{end}");
+    }
+}
