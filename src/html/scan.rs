@@ -104,11 +104,16 @@ impl<C: Collect> Scan<'_, '_, C> {
         let html = self.html;
         loop {
             let rest = &html[self.at..];
-            let Some(lt) = memchr(b'<', rest) else {
-                self.text(rest, State::Data);
+            // One search finds where the text ends and whether it holds a reference.
+            let (lt, amp) = match memchr2(b'<', b'&', rest) {
+                Some(i) if rest[i] == b'&' => (memchr(b'<', &rest[i..]).map(|j| i + j), true),
+                found => (found, false),
+            };
+            let Some(lt) = lt else {
+                self.decoded_text(rest, State::Data, amp);
                 return Ok(());
             };
-            self.text(&rest[..lt], State::Data);
+            self.decoded_text(&rest[..lt], State::Data, amp);
             self.at += lt + 1;
             match html.get(self.at) {
                 Some(b) if b.is_ascii_alphabetic() => self.start_tag()?,
@@ -127,10 +132,16 @@ impl<C: Collect> Scan<'_, '_, C> {
 
     /// Text read in `state`: its character references decoded, where it may hold some.
     fn text(&mut self, text: &[u8], state: State) {
+        let amp = memchr(b'&', text).is_some();
+        self.decoded_text(text, state, amp);
+    }
+
+    /// [`Self::text`] of text that holds an `&` or not (`amp`).
+    fn decoded_text(&mut self, text: &[u8], state: State, amp: bool) {
         if text.is_empty() {
             return;
         }
-        if matches!(state, State::Data | State::RcData) && memchr(b'&', text).is_some() {
+        if amp && matches!(state, State::Data | State::RcData) {
             let mut decoded = std::mem::take(&mut self.names.decoded);
             decode_text(text, state, &mut decoded);
             self.collector.text(&decoded);

@@ -356,6 +356,11 @@ impl Content {
         if !self.feeding() {
             return;
         }
+        // Most pieces are the line break between two tags: they only end a word.
+        if text.len() <= 16 && !text.is_empty() && text.iter().all(u8::is_ascii_whitespace) {
+            self.in_word = false;
+            return;
+        }
         for chunk in text.chunks(MAX_PIECE) {
             // A space may come before the chunk's bytes.
             self.room(chunk.len() + 1);
