@@ -193,6 +193,28 @@ pub enum Resolution {
     Pending(Deferred),
 }
 
+impl Resolution {
+    /// The page's date for now, with what waits for the state: its [`Pending`] note, and
+    /// an unparseable date among the sources after `"content"`, reported only if they
+    /// are consulted (a meta date met before and after `"content"` is one text, reported
+    /// once, now).
+    pub fn for_now(self) -> (Resolved, Option<Pending>, Option<String>) {
+        match self {
+            Resolution::Done(resolved) => (resolved, None, None),
+            Resolution::Pending(deferred) => {
+                let after = deferred.after;
+                let resolved = Resolved {
+                    lastmod: after.lastmod,
+                    from: after.from,
+                    unparseable: deferred.unparseable,
+                };
+                let later = after.unparseable.filter(|_| resolved.unparseable.is_none());
+                (resolved, Some(deferred.pending), later)
+            }
+        }
+    }
+}
+
 /// A fingerprinted page the sources before `"content"` did not date: whether its content
 /// is unchanged, which only the previous state tells, decides between the date that
 /// state recorded, what the sources after `"content"` give, and the run's start. Kept

@@ -11,7 +11,7 @@ use crate::config::Config;
 use crate::error::{LeftOut, Warning};
 use crate::lastmod::content::{Fingerprint, Hashing};
 use crate::lastmod::source::{How, Miss, SOURCE_LINK_MARKERS, SourceDates};
-use crate::lastmod::{self, LastmodSource, PageFacts, Pending, Resolution, Resolved};
+use crate::lastmod::{self, LastmodSource, PageFacts, Pending};
 use crate::page::{self, Head, HeadOptions};
 use crate::rules::Verdict;
 use crate::scan::{At, ScanWarning};
@@ -535,25 +535,9 @@ fn entry(
         previous: None,
         now: lookups.now,
     };
-    let (resolved, pending, unparseable_after) = match lastmod::resolve_before_state(
-        &config.lastmod,
-        &facts,
-        fingerprint.is_some() || opened.queued,
-    ) {
-        Resolution::Done(resolved) => (resolved, None, None),
-        // The entry holds the date of the sources after "content" for now. A meta
-        // date read before it and after it is one text, reported once.
-        Resolution::Pending(deferred) => {
-            let after = deferred.after;
-            let resolved = Resolved {
-                lastmod: after.lastmod,
-                from: after.from,
-                unparseable: deferred.unparseable,
-            };
-            let later = after.unparseable.filter(|_| resolved.unparseable.is_none());
-            (resolved, Some(deferred.pending), later)
-        }
-    };
+    let fingerprinted = fingerprint.is_some() || opened.queued;
+    let (resolved, pending, unparseable_after) =
+        lastmod::resolve_before_state(&config.lastmod, &facts, fingerprinted).for_now();
     if let Some(value) = resolved.unparseable {
         let path = page.path();
         page.warnings.push(Warning::UnparseableDate { path, value });
