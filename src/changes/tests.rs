@@ -16,11 +16,12 @@ fn state(pages: &[(&str, &str)]) -> State {
     state.sorted()
 }
 
-/// This run's pages as `diff` takes them.
-fn now(state: &State) -> impl Iterator<Item = (String, Fingerprint)> + '_ {
+/// This run's pages as `diff` takes them: after the base URL `owned`.
+fn now<'s>(state: &'s State, owned: &str) -> impl Iterator<Item = (&'s str, Fingerprint)> {
+    let owned = owned.to_string();
     state
         .pages()
-        .map(|(url, page)| (url.to_string(), page.fingerprint))
+        .map(move |(url, page)| (url.strip_prefix(owned.as_str()).unwrap(), page.fingerprint))
 }
 
 /// The previous run's state, as a state file holds it (or none: the first run).
@@ -49,7 +50,7 @@ fn added_updated_removed_by_fingerprint() {
         ("https://e.org/new", "5"),
     ]);
     let owned = "https://e.org/";
-    let got = diff(&before, now(&current), owned, false);
+    let got = diff(&before, owned, now(&current, owned), false);
     assert!(!got.first_run);
     assert_eq!(got.added, ["https://e.org/new"]);
     assert_eq!(got.updated, ["https://e.org/b"]);
@@ -60,10 +61,13 @@ fn added_updated_removed_by_fingerprint() {
     );
     assert_eq!(got.describe(), "1 added, 1 updated, 2 removed");
     // ... but not for a shard whose base URL does not cover it.
-    let shard = diff(&before, now(&current), "https://e.org/blog/", false);
+    let blog = "https://e.org/blog/";
+    let shard_pages = state(&[("https://e.org/blog/x", "6")]);
+    let shard = diff(&before, blog, now(&shard_pages, blog), false);
     assert!(shard.removed.is_empty());
+    assert_eq!(shard.added, ["https://e.org/blog/x"]);
     // --all-changed: every URL counts.
-    let all = diff(&before, now(&current), owned, true);
+    let all = diff(&before, owned, now(&current, owned), true);
     assert_eq!(all.added, ["https://e.org/new"]);
     assert_eq!(all.updated, ["https://e.org/a", "https://e.org/b"]);
 }
@@ -71,10 +75,11 @@ fn added_updated_removed_by_fingerprint() {
 #[test]
 fn a_first_run_lists_nothing_unless_asked() {
     let current = state(&[("https://e.org/a", "1"), ("https://e.org/b", "2")]);
-    let got = diff(&previous(None), now(&current), "https://e.org/", false);
+    let owned = "https://e.org/";
+    let got = diff(&previous(None), owned, now(&current, owned), false);
     assert!(got.first_run && got.added.is_empty() && got.updated.is_empty());
     assert!(got.describe().starts_with("first run: no previous state"));
-    let all = diff(&previous(None), now(&current), "https://e.org/", true);
+    let all = diff(&previous(None), owned, now(&current, owned), true);
     assert_eq!(all.added, ["https://e.org/a", "https://e.org/b"]);
     assert_eq!(all.describe(), "2 added, 0 updated, 0 removed");
 }

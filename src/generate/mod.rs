@@ -302,8 +302,8 @@ fn gather(
     if let Some(previous) = &lookups.state {
         let now = listed
             .iter()
-            .filter_map(|l| Some((urls.url(l), fingerprint(l)?)));
-        collection.changes = Some(changes::diff(previous, now, owned, config.all_changed));
+            .filter_map(|l| Some((urls.rest(l), fingerprint(l)?)));
+        collection.changes = Some(changes::diff(previous, owned, now, config.all_changed));
     }
     let settle = Settle {
         config,

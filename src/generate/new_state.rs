@@ -3,7 +3,7 @@
 //! a million pages the copy was 45 MB.
 
 use crate::lastmod::content::Fingerprint;
-use crate::lastmod::state::{PageState, State};
+use crate::lastmod::state::{PageState, State, Url};
 use crate::sitemap::{Entries, EntryRef};
 
 /// What a run saves: a fingerprint per sitemap entry, and what it keeps of the previous
@@ -37,7 +37,10 @@ impl NewState {
 
     /// This run's pages in URL order, from `entries` (those the fingerprints are of).
     /// Sections are merged by looking at each one's next URL: sections are few.
-    fn pages<'e>(&'e self, entries: &'e Entries) -> impl Iterator<Item = (String, PageState)> + 'e {
+    fn pages<'e>(
+        &'e self,
+        entries: &'e Entries,
+    ) -> impl Iterator<Item = (Url<'e>, PageState)> + 'e {
         let mut sizes = self.sections.clone();
         if sizes.is_empty() {
             sizes.push(entries.len());
@@ -74,10 +77,11 @@ impl NewState {
     }
 }
 
-fn page(entry: EntryRef, fingerprint: Fingerprint) -> (String, PageState) {
+fn page(entry: EntryRef, fingerprint: Fingerprint) -> (Url, PageState) {
     let page = PageState {
         fingerprint,
         lastmod: entry.lastmod(),
     };
-    (entry.loc().to_string(), page)
+    let loc = entry.loc();
+    (Url(loc.base(), loc.rest()), page)
 }

@@ -240,6 +240,29 @@ fn compare(a: &str, b: &str) -> std::cmp::Ordering {
     a.len().cmp(&b.len())
 }
 
+/// A page's URL as the save takes it, in two parts (the run's base URL and the rest, or
+/// nothing and the whole): no page's URL is copied to save it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Url<'a>(pub &'a str, pub &'a str);
+
+impl Url<'_> {
+    /// Orders it against the URL `other` as `str` does.
+    fn cmp_str(&self, other: &str) -> std::cmp::Ordering {
+        let Url(base, rest) = *self;
+        match other.strip_prefix(base) {
+            Some(tail) => rest.cmp(tail),
+            None => base.cmp(other),
+        }
+    }
+
+    /// Writes it into `out`, replacing what `out` held.
+    fn write_into(&self, out: &mut String) {
+        out.clear();
+        out.push_str(self.0);
+        out.push_str(self.1);
+    }
+}
+
 /// Writes the state of this run atomically: a temporary file beside it, renamed into
 /// place. The run owns the URLs under `owned` (its base URL): of those, pages that are gone
 /// are dropped; URLs outside it are kept as the file holds them, so shards of one site
@@ -247,10 +270,10 @@ fn compare(a: &str, b: &str) -> std::cmp::Ordering {
 /// lock of its directory, the file is read again only if it changed since the run read
 /// it (another shard saved since): `previous` is what it read. The run's `pages` come in
 /// URL order.
-pub fn save(
+pub fn save<'a>(
     path: &Path,
     owned: &str,
-    pages: impl Iterator<Item = (String, PageState)>,
+    pages: impl Iterator<Item = (Url<'a>, PageState)>,
     previous: &State,
 ) -> Result<(), StateError> {
     file::save(path, owned, pages, previous)
@@ -264,7 +287,7 @@ pub(crate) fn save_pages(
     pages: &State,
     previous: &State,
 ) -> Result<(), StateError> {
-    let pages = pages.pages().map(|(url, page)| (url.to_string(), page));
+    let pages = pages.pages().map(|(url, page)| (Url("", url), page));
     save(path, owned, pages, previous)
 }
 

@@ -314,6 +314,11 @@ pub struct Loc<'a> {
 }
 
 impl<'a> Loc<'a> {
+    /// The base URL it starts with.
+    pub fn base(&self) -> &'a str {
+        self.base
+    }
+
     /// Its part after the base URL.
     pub fn rest(&self) -> &'a str {
         self.rest

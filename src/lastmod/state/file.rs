@@ -11,7 +11,7 @@ use jiff::Timestamp;
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 
-use super::{MAX_BYTES, PageState, State, StateError, VERSION};
+use super::{MAX_BYTES, PageState, State, StateError, Url, VERSION};
 use crate::fsutil;
 use crate::lastmod::content::Fingerprint;
 
@@ -286,10 +286,10 @@ fn what_is_wrong(text: &str) -> String {
 }
 
 /// See [`super::save`].
-pub(super) fn save(
+pub(super) fn save<'a>(
     path: &Path,
     owned: &str,
-    current: impl Iterator<Item = (String, PageState)>,
+    current: impl Iterator<Item = (Url<'a>, PageState)>,
     previous: &State,
 ) -> Result<(), StateError> {
     let write_err = |source| StateError::Write {
@@ -315,35 +315,36 @@ pub(super) fn save(
 
 /// The pages of `others` outside `owned`, and all of `current` (in URL order), in URL
 /// order (a URL in both: `current`'s).
-fn merged<'a>(
-    others: &'a State,
-    owned: &'a str,
-    current: impl Iterator<Item = (String, PageState)> + 'a,
-) -> impl Iterator<Item = (String, PageState)> + 'a {
+fn merged<'o, 'c: 'o>(
+    others: &'o State,
+    owned: &'o str,
+    current: impl Iterator<Item = (Url<'c>, PageState)> + 'o,
+) -> impl Iterator<Item = (Url<'o>, PageState)> + 'o {
     let mut kept = others
         .pages()
         .filter(move |(url, _)| !url.starts_with(owned))
+        .map(|(url, page)| (Url("", url), page))
         .peekable();
-    let mut ours = current.peekable();
+    let mut ours = current.map(|(url, page)| (url as Url<'o>, page)).peekable();
     std::iter::from_fn(move || match (kept.peek(), ours.peek()) {
-        (Some(a), Some(b)) => match a.0.cmp(b.0.as_str()) {
-            std::cmp::Ordering::Less => kept.next().map(|(url, page)| (url.to_string(), page)),
-            std::cmp::Ordering::Greater => ours.next(),
+        (Some(a), Some(b)) => match b.0.cmp_str(a.0.1) {
+            std::cmp::Ordering::Greater => kept.next(),
+            std::cmp::Ordering::Less => ours.next(),
             std::cmp::Ordering::Equal => {
                 kept.next();
                 ours.next()
             }
         },
-        (Some(_), None) => kept.next().map(|(url, page)| (url.to_string(), page)),
+        (Some(_), None) => kept.next(),
         (None, _) => ours.next(),
     })
 }
 
 /// Writes a state file of `pages` (in URL order), as `serde_json::to_vec_pretty` of the
 /// file's object would, and a newline.
-pub(super) fn write(
+pub(super) fn write<'a>(
     out: &mut dyn Write,
-    pages: impl Iterator<Item = (impl AsRef<str>, PageState)>,
+    pages: impl Iterator<Item = (Url<'a>, PageState)>,
 ) -> io::Result<()> {
     write!(
         out,
@@ -352,9 +353,12 @@ pub(super) fn write(
     let mut any = false;
     // The last date's JSON: pages mostly share their dates with their neighbours.
     let mut last: Option<(Timestamp, Vec<u8>)> = None;
+    // Each URL joined in one buffer, to be escaped.
+    let mut text = String::new();
     for (url, page) in pages {
         out.write_all(if any { b",\n    " } else { b"\n    " })?;
-        serde_json::to_writer(&mut *out, url.as_ref())?;
+        url.write_into(&mut text);
+        serde_json::to_writer(&mut *out, text.as_str())?;
         out.write_all(b": {\n      \"fingerprint\": \"")?;
         out.write_all(&page.fingerprint.hex())?;
         out.write_all(b"\"")?;

@@ -130,7 +130,8 @@ fn writes_what_serde_json_writes() {
     for pages in tables {
         let ours = state(pages);
         let mut written = Vec::new();
-        file::write(&mut written, ours.pages()).unwrap();
+        let pages = ours.pages().map(|(url, page)| (Url("", url), page));
+        file::write(&mut written, pages).unwrap();
         let object = File {
             sitemapgen_state: VERSION,
             pages: ours
@@ -384,4 +385,34 @@ fn read_whole_or_streaming_alike() {
     let (whole, streamed) = (whole.unwrap_err(), streamed.unwrap_err());
     assert!(whole.to_string().contains("is not valid JSON"), "{whole}");
     assert_eq!(whole.to_string(), streamed.to_string());
+}
+
+/// A URL in two parts orders against any other as the joined URL does: the base a
+/// prefix of the other, the other a prefix of the base, neither.
+#[test]
+fn urls_in_two_parts_order_as_joined() {
+    let urls = [
+        "",
+        "https://e.org",
+        "https://e.org/",
+        "https://e.org/a",
+        "https://e.org/a/b",
+        "https://e.org/b",
+        "https://e.orgx/",
+        "https://d.org/",
+        "https://f.org/",
+    ];
+    for base in ["", "https://e.org/", "https://e.org/a"] {
+        for rest in ["", "a", "a/b", "b", "~"] {
+            let joined = format!("{base}{rest}");
+            for other in urls {
+                let got = Url(base, rest).cmp_str(other);
+                assert_eq!(
+                    got,
+                    joined.as_str().cmp(other),
+                    "{base} + {rest} against {other}"
+                );
+            }
+        }
+    }
 }
