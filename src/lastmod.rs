@@ -251,6 +251,16 @@ pub struct Settled {
 }
 
 impl Pending {
+    /// The date of a page whose content was not fingerprinted after all: what the
+    /// sources after `"content"` gave (`after`), as for a page `"content"` cannot read.
+    pub fn unread(self, after: Option<Timestamp>) -> Settled {
+        Settled {
+            lastmod: after,
+            from: self.after,
+            after_used: true,
+        }
+    }
+
     /// The date of a page whose sources after `"content"` gave `after` (and this
     /// source), its content `now`, the previous run's record `before`, the run's start
     /// `run_start`. Unchanged content keeps its recorded date; unchanged content never

@@ -48,11 +48,16 @@ pub(super) fn settle(
         let Some(pending) = l.pending.take() else {
             continue;
         };
-        let Some(fingerprint) = (settling.fingerprint)(l) else {
-            continue;
+        let after = l.item.lastmod();
+        let settled = match (settling.fingerprint)(l) {
+            Some(fingerprint) => {
+                let before = records.find(base, l.item.rest(settling.text));
+                pending.settle(after, fingerprint, before, settling.now)
+            }
+            // Never so (a waiting page's text is always hashed before its batch is
+            // handed in), but dated and counted all the same.
+            None => pending.unread(after),
         };
-        let before = records.find(base, l.item.rest(settling.text));
-        let settled = pending.settle(l.item.lastmod(), fingerprint, before, settling.now);
         l.item.set_lastmod(settled.lastmod);
         collection.dated.add(settled.from);
         // Taken whether reported or not: each page's is looked for once.

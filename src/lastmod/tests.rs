@@ -242,6 +242,17 @@ fn resolving_before_the_state_then_settling_agrees_with_resolving_at_once() {
         };
         let want = resolve_at_once(&list, &facts);
         assert_eq!(resolve(&list, &facts), want, "{list:?} {facts:?}");
+        // A waiting page whose fingerprint never came is dated as one "content" cannot
+        // read.
+        if let Resolution::Pending(d) = resolve_before_state(&list, &facts, true) {
+            let unread = PageFacts {
+                content: None,
+                ..facts
+            };
+            let want = resolve_at_once(&list, &unread);
+            let settled = d.pending.unread(d.after.lastmod);
+            assert_eq!((settled.lastmod, settled.from), (want.lastmod, want.from));
+        }
         // The date waiting in the entry is what the sources after "content" gave.
         if let Resolution::Pending(d) = resolve_before_state(&list, &facts, facts.content.is_some())
         {
