@@ -118,7 +118,7 @@ fn hash_full_chunks(texts: &[&[u8]], chunks: &mut [Vec<ChainingValue>]) {
     let mut out = [0; LANES * blake3::OUT_LEN];
     for k in 0..longest / CHUNK {
         for (i, text) in texts.iter().enumerate() {
-            // A text of one chunk is its own root, hashed whole by `root`.
+            // A text of one chunk is its own root, hashed whole by `Hashing::hash`.
             let Some(chunk) = text.get(k * CHUNK..(k + 1) * CHUNK) else {
                 continue;
             };
