@@ -26,7 +26,7 @@ pub struct Body {
     /// Its content fingerprint (see [`crate::lastmod::content`]).
     pub fingerprint: Option<Fingerprint>,
     /// Its text was queued to be fingerprinted with other pages' (see
-    /// [`HeadBuffers::read_body`]): its fingerprint comes from the queue.
+    /// `HeadBuffers::read_body`): its fingerprint comes from the queue.
     pub queued: bool,
 }
 
