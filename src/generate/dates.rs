@@ -21,8 +21,8 @@ pub(super) struct Settling<'a> {
     pub config: &'a Config,
     pub pages: &'a Pages,
     pub previous: &'a State,
-    /// A listed page's fingerprint.
-    pub fingerprint: &'a dyn Fn(&Listed) -> Option<Fingerprint>,
+    /// The pages' fingerprints, at each page's place in the walk's list.
+    pub fingerprints: &'a [Option<Fingerprint>],
     /// The run's start.
     pub now: Option<Timestamp>,
     /// The listed pages' URLs (see [`super::Urls`]).
@@ -49,7 +49,12 @@ pub(super) fn settle(
             continue;
         };
         let after = l.item.lastmod();
-        let settled = match (settling.fingerprint)(l) {
+        let fingerprint = settling
+            .fingerprints
+            .get(l.page as usize)
+            .copied()
+            .flatten();
+        let settled = match fingerprint {
             Some(fingerprint) => {
                 let before = records.find(base, l.item.rest(settling.text));
                 pending.settle(after, fingerprint, before, settling.now)

@@ -288,7 +288,7 @@ fn gather(
             config,
             pages,
             previous,
-            fingerprint: &fingerprint,
+            fingerprints: &fingerprints,
             now: lookups.now,
             text: &text,
         };

@@ -91,7 +91,7 @@ impl Hashing {
         merge_trees(&mut self.chunks[..texts.len()], &mut roots);
         for ((text, root), &(place, _)) in texts.iter().zip(roots).zip(&self.queued) {
             let fingerprint = match root {
-                Some(root) => Fingerprint(first_half(&root)),
+                Some(root) => Fingerprint::of(&blake3::Hash::from_bytes(root)),
                 None => Fingerprint::of(&blake3::hash(text)),
             };
             done(place, fingerprint);
@@ -99,13 +99,6 @@ impl Hashing {
         self.text.clear();
         self.queued.clear();
     }
-}
-
-/// The first 16 bytes of a hash.
-fn first_half(hash: &[u8; blake3::OUT_LEN]) -> [u8; 16] {
-    let mut half = [0; 16];
-    half.copy_from_slice(&hash[..16]);
-    half
 }
 
 /// The chaining value of every whole chunk of each text longer than one chunk, into
@@ -119,13 +112,14 @@ fn hash_full_chunks(texts: &[&[u8]], chunks: &mut [Vec<ChainingValue>]) {
     for k in 0..longest / CHUNK {
         for (i, text) in texts.iter().enumerate() {
             // A text of one chunk is its own root, hashed whole by `Hashing::hash`.
-            let Some(chunk) = text.get(k * CHUNK..(k + 1) * CHUNK) else {
+            let whole = text.get(k * CHUNK..(k + 1) * CHUNK);
+            let Some(chunk) = whole
+                .and_then(|c| c.try_into().ok())
+                .filter(|_| text.len() > CHUNK)
+            else {
                 continue;
             };
-            if text.len() <= CHUNK {
-                continue;
-            }
-            inputs.push(chunk.try_into().unwrap_or(&[0; CHUNK]));
+            inputs.push(chunk);
             owners.push(i);
             if inputs.len() == LANES {
                 hash_lanes(platform, &inputs, k, &mut out);
