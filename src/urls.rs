@@ -138,18 +138,32 @@ pub fn is_directory_index(name: &[u8]) -> bool {
 /// Maps a relative path (components separated by the OS, relative to the public
 /// directory) to its absolute URL under `base`.
 pub fn page_url(base: &BaseUrl, rel: &Path, style: &UrlStyle) -> String {
-    let segments: Vec<&[u8]> = segments(rel).collect();
     let mut url = String::with_capacity(base.as_str().len() + rel.as_os_str().len() + 16);
+    page_url_into(&mut url, base, rel, style);
+    url
+}
+
+/// [`page_url`] into `url`, which it empties first: the walk reuses one buffer.
+pub fn page_url_into(url: &mut String, base: &BaseUrl, rel: &Path, style: &UrlStyle) {
+    url.clear();
     url.push_str(base.as_str());
-    let Some((last, dirs)) = segments.split_last() else {
-        return url;
-    };
-    for dir in dirs {
-        push_encoded(&mut url, dir);
+    // Segments are looked at one ahead, to know the last: no list of them is made (an
+    // allocation per page).
+    let mut segments = segments(rel).peekable();
+    let mut dirs = 0;
+    let last = loop {
+        let Some(segment) = segments.next() else {
+            return;
+        };
+        if segments.peek().is_none() {
+            break segment;
+        }
+        push_encoded(url, segment);
         url.push('/');
-    }
+        dirs += 1;
+    };
     if is_directory_index(last) {
-        if !style.trailing_slash && !dirs.is_empty() {
+        if !style.trailing_slash && dirs > 0 {
             url.pop();
         }
     } else if style.clean_urls {
@@ -157,11 +171,10 @@ pub fn page_url(base: &BaseUrl, rel: &Path, style: &UrlStyle) -> String {
             Some(dot) if dot > 0 => &last[..dot],
             _ => last,
         };
-        push_encoded(&mut url, stem);
+        push_encoded(url, stem);
     } else {
-        push_encoded(&mut url, last);
+        push_encoded(url, last);
     }
-    url
 }
 
 /// Percent-encodes a relative path segment by segment, joined with `/`; used for the

@@ -151,6 +151,8 @@ pub(super) struct Scratch {
     head: page::HeadBuffers,
     /// Pages' texts queued to be fingerprinted together.
     pub hashing: Hashing,
+    /// The page's URL.
+    url: String,
 }
 
 /// Rules, URL, head and date for one page, at `at` in the directory the walk holds open;
@@ -176,7 +178,8 @@ pub(super) fn process_page(
         about: out.about,
         place: out.place,
     };
-    let loc = urls::page_url(&config.base_url, rel, &config.url_style);
+    urls::page_url_into(&mut scratch.url, &config.base_url, rel, &config.url_style);
+    let loc = scratch.url.as_str();
     if loc.len() >= urls::MAX_URL_LEN {
         let path = page.path();
         page.warnings.push(Warning::UrlTooLong {
@@ -188,7 +191,7 @@ pub(super) fn process_page(
     // Before the head is read: a blocked page costs no I/O.
     if let Some(robots) = &shared.lookups.robots
         && !verdict.included
-        && !robots.allows(&loc)
+        && !robots.allows(loc)
     {
         return Outcome::LeftOut(LeftOut::Robots);
     }
@@ -204,11 +207,11 @@ pub(super) fn process_page(
     body_date(&page, &opened, &mut head);
     // Parsed only when needed: most canonicals are written exactly as the page's URL.
     let page_url = OnceCell::new();
-    let page_url = || page_url.get_or_init(|| url::Url::parse(&loc).ok()).as_ref();
+    let page_url = || page_url.get_or_init(|| url::Url::parse(loc).ok()).as_ref();
     let listed_as = if verdict.included {
         None
     } else {
-        match head_verdict(&mut page, &head, &loc, page_url) {
+        match head_verdict(&mut page, &head, loc, page_url) {
             Ok(listed_as) => listed_as,
             Err(outcome) => return outcome,
         }
@@ -224,7 +227,7 @@ pub(super) fn process_page(
         alternates,
         images: images(&mut page, body.images, page_url),
     };
-    let loc = listed_as.unwrap_or(loc);
+    let loc = listed_as.as_deref().unwrap_or(loc);
     opened.fingerprint = body.fingerprint;
     opened.queued = body.queued;
     entry(&mut page, &verdict, &head, opened, loc, extras)
@@ -513,7 +516,7 @@ fn entry(
     verdict: &Verdict,
     head: &Head,
     opened: Opened,
-    loc: String,
+    loc: &str,
     extras: Extras,
 ) -> Outcome {
     let fingerprint = opened.fingerprint;
