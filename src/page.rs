@@ -4,7 +4,9 @@
 //!
 //! For the head, only the head is read: tokenizing stops at `</head>`, `<body>` or the first tag that
 //! cannot be in a head, and never goes past [`HEAD_LIMIT`] bytes, so a 50 MB page costs
-//! no more than a small one. Tokens come from html5gum, a WHATWG-conformant tokenizer
+//! no more than a small one. When the body is wanted too, a page no longer than that is
+//! read whole once, and its head and body in one pass (`page/one_pass.rs`). Tokens come
+//! from html5gum, a WHATWG-conformant tokenizer
 //! that recovers from malformed markup and invalid UTF-8 as browsers do.
 
 use std::io::{self, Read};
@@ -12,6 +14,7 @@ use std::io::{self, Read};
 use crate::html::{Collect, HEAD_TAGS};
 
 mod body;
+mod one_pass;
 mod prescan;
 mod values;
 
@@ -132,6 +135,9 @@ pub struct HeadBuffers {
     collectors: body::Collectors,
     /// A page read whole for its body (see `body.rs`).
     whole: Vec<u8>,
+    /// The collectors hold the body of the page last read, as these wants asked, read in
+    /// one pass with its head (see `one_pass.rs`).
+    body_read: Option<BodyWants>,
 }
 
 /// Reads a head from `input`, a file of `size` bytes when that is known (from its
@@ -140,17 +146,40 @@ pub struct HeadBuffers {
 /// second that would only find its end (a system call per page, on a site of small
 /// pages).
 pub fn read_head(
-    mut input: impl Read,
+    input: impl Read,
     options: &HeadOptions,
     size: Option<u64>,
     buffers: &mut HeadBuffers,
 ) -> io::Result<Head> {
-    let first = size.map_or(FIRST_READ as u64, |s| s.min(FIRST_READ as u64));
+    read_page(input, options, size, buffers, BodyWants::default())
+}
+
+/// [`read_head`], and the body as `wants` asks, when it asks, of a page no longer than
+/// the head reader may read ([`HEAD_LIMIT`]): read whole, both in one pass
+/// (`one_pass.rs`), for [`HeadBuffers::read_body`] to finish without reading again.
+pub(crate) fn read_page(
+    mut input: impl Read,
+    options: &HeadOptions,
+    size: Option<u64>,
+    buffers: &mut HeadBuffers,
+    wants: BodyWants,
+) -> io::Result<Head> {
+    buffers.body_read = None;
+    let whole = (wants.images || wants.fingerprint)
+        .then_some(size)
+        .flatten()
+        .filter(|&s| s <= HEAD_LIMIT as u64);
+    let first = whole.unwrap_or(size.map_or(FIRST_READ as u64, |s| s.min(FIRST_READ as u64)));
     let mut buf = std::mem::take(&mut buffers.read);
     buf.clear();
-    buf.reserve(FIRST_READ);
+    buf.reserve(first as usize);
     let read = (&mut input).take(first).read_to_end(&mut buf);
     let parsed = read.and_then(|_| {
+        if whole == Some(buf.len() as u64)
+            && let Some(head) = one_pass::read(&buf, options, buffers, wants)
+        {
+            return Ok(head);
+        }
         let (head, complete) = parse_head_with(&buf, options, buffers);
         if complete || buf.len() < FIRST_READ {
             return Ok(head);
@@ -165,7 +194,7 @@ pub fn read_head(
         buf.clear();
     }
     // Kept for the next page, unless a long head made it large.
-    if buf.capacity() <= 2 * FIRST_READ {
+    if buf.capacity() <= HEAD_LIMIT {
         buffers.read = buf;
     }
     parsed
@@ -462,6 +491,15 @@ pub(crate) fn content_state(name: &[u8]) -> Option<html5gum::State> {
     }
 }
 
+/// The place in [`ATTRS`] of the attribute `name` of the tag `tag`, when the head reader
+/// reads it.
+fn wanted_attribute(tag: &[u8], name: &[u8]) -> Option<usize> {
+    if !TAGS_WITH_ATTRS.contains(&tag) {
+        return None;
+    }
+    ATTRS.iter().position(|(n, _)| *n == name)
+}
+
 /// The head reader as a [`Collect`] for the html5gum emitter (where the pre-scan gives
 /// up): it keeps only the attributes in [`ATTRS`] of the tags in [`TAGS_WITH_ATTRS`],
 /// gathers text only inside JSON-LD scripts, and hands each tag to the [`Collector`].
@@ -481,12 +519,8 @@ impl Collect for HeadSink<'_, '_> {
     }
 
     fn attribute(&mut self, tag: &[u8], name: &[u8]) -> Option<usize> {
-        if !TAGS_WITH_ATTRS.contains(&tag) {
-            return None;
-        }
-        let slot = ATTRS.iter().position(|(n, _)| *n == name)?;
         // Of duplicate attributes the first counts, as in browsers.
-        self.attrs.claim(slot)
+        self.attrs.claim(wanted_attribute(tag, name)?)
     }
 
     fn value(&mut self, slot: usize, s: &[u8]) {

@@ -353,7 +353,8 @@ fn body_date(page: &Page, opened: &Opened, head: &mut Head) {
 fn read_head(page: &mut Page, opened: &Opened, buffers: &mut page::HeadBuffers) -> Head {
     match (&opened.file, page.reads_head()) {
         (Some(f), true) => {
-            match page::read_head(f, &page.shared.head_options, opened.size, buffers) {
+            let options = &page.shared.head_options;
+            match page::read_page(f, options, opened.size, buffers, body_wants(page)) {
                 Ok(head) => head,
                 Err(e) => {
                     let path = page.path();
@@ -459,17 +460,22 @@ fn alternates<'u>(
 
 /// The page's images and content fingerprint, as far as they are wanted, read in one
 /// pass over the whole page.
+/// What a listed page's whole text is read for.
+fn body_wants(page: &Page) -> page::BodyWants {
+    page::BodyWants {
+        images: page.shared.config.images,
+        // The "content" source implies `changes`: both keep the state.
+        fingerprint: page.shared.config.changes,
+    }
+}
+
 fn read_body(
     page: &mut Page,
     opened: &mut Opened,
     held: &mut page::HeadBuffers,
     queue: &mut Hashing,
 ) -> page::Body {
-    let wants = page::BodyWants {
-        images: page.shared.config.images,
-        // The "content" source implies `changes`: both keep the state.
-        fingerprint: page.shared.config.changes,
-    };
+    let wants = body_wants(page);
     let (Some(f), true) = (opened.file.as_mut(), wants.images || wants.fingerprint) else {
         return page::Body::default();
     };

@@ -79,6 +79,9 @@ impl HeadBuffers {
         wants: BodyWants,
         queue: Option<(&mut Hashing, u32)>,
     ) -> io::Result<Body> {
+        if self.body_read.take() == Some(wants) {
+            return Ok(finish(wants, &mut self.collectors, queue));
+        }
         if size == Some(self.read.len() as u64) {
             let pass = Held(&self.read, &mut self.names);
             return body(wants, pass, &mut self.collectors, queue);
@@ -101,11 +104,12 @@ impl HeadBuffers {
     /// Forgets the page read: the next page's head is not read.
     pub(crate) fn forget_page(&mut self) {
         self.read.clear();
+        self.body_read = None;
     }
 }
 
 /// One pass of the emitter over a page, into a collector.
-trait Pass {
+pub(super) trait Pass {
     fn run<C: html::Collect + html::Reset>(self, collector: &mut C) -> io::Result<()>;
 }
 
@@ -119,7 +123,7 @@ impl<R: io::Read> Pass for Streamed<R> {
 }
 
 /// A pass over a page held in memory.
-struct Held<'a>(&'a [u8], &'a mut html::Names);
+pub(super) struct Held<'a>(pub &'a [u8], pub &'a mut html::Names);
 
 impl Pass for Held<'_> {
     fn run<C: html::Collect + html::Reset>(self, collector: &mut C) -> io::Result<()> {
@@ -134,15 +138,29 @@ fn body(
     kept: &mut Collectors,
     queue: Option<(&mut Hashing, u32)>,
 ) -> io::Result<Body> {
+    collect(wants, pass, kept)?;
+    Ok(finish(wants, kept, queue))
+}
+
+/// Runs `pass` into the collectors `wants` asks for, emptied first.
+pub(super) fn collect(wants: BodyWants, pass: impl Pass, kept: &mut Collectors) -> io::Result<()> {
     use html::Reset;
     let Collectors { images, content } = kept;
     images.reset();
     content.reset();
     match (wants.images, wants.fingerprint) {
-        (true, true) => pass.run(&mut (&mut *images, &mut *content))?,
-        (true, false) => pass.run(images)?,
-        (false, true) => pass.run(content)?,
-        (false, false) => return Ok(Body::default()),
+        (true, true) => pass.run(&mut (&mut *images, &mut *content)),
+        (true, false) => pass.run(images),
+        (false, true) => pass.run(content),
+        (false, false) => Ok(()),
+    }
+}
+
+/// What the collectors `wants` asks for gathered in the last [`collect`].
+fn finish(wants: BodyWants, kept: &mut Collectors, queue: Option<(&mut Hashing, u32)>) -> Body {
+    let Collectors { images, content } = kept;
+    if !wants.images && !wants.fingerprint {
+        return Body::default();
     }
     let (fingerprint, queued) = match (wants.fingerprint, queue) {
         (false, _) => (None, false),
@@ -152,11 +170,11 @@ fn body(
             (fingerprint, fingerprint.is_none())
         }
     };
-    Ok(Body {
+    Body {
         images: wants.images.then(|| images.finish()),
         fingerprint,
         queued,
-    })
+    }
 }
 
 #[cfg(test)]
