@@ -48,26 +48,34 @@ fn is_hash(piece: &str) -> bool {
 }
 
 /// A link or image target without what changes from build to build.
+#[cfg(test)]
 fn stable_target(url: &str) -> String {
+    let mut out = Vec::new();
+    stable_target_into(&mut out, url);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// [`stable_target`] of `url`, appended to `out`: pieces are slices of `url`, so a page's
+/// links cost no allocation.
+fn stable_target_into(out: &mut Vec<u8>, url: &str) {
     let url = url.trim();
     let end = url.find(['?', '#']).unwrap_or(url.len());
-    let mut out = String::with_capacity(end);
-    let mut piece = String::new();
-    for c in url[..end].chars() {
+    let url = &url[..end];
+    let mut start = 0;
+    for (i, c) in url.char_indices() {
         if matches!(c, '.' | '-' | '_' | '/') {
-            if !is_hash(&piece) {
-                out.push_str(&piece);
+            let piece = &url[start..i];
+            if !is_hash(piece) {
+                out.extend_from_slice(piece.as_bytes());
             }
-            piece.clear();
-            out.push(c);
-        } else {
-            piece.push(c);
+            out.push(c as u8);
+            start = i + 1;
         }
     }
-    if !is_hash(&piece) {
-        out.push_str(&piece);
+    let piece = &url[start..];
+    if !is_hash(piece) {
+        out.extend_from_slice(piece.as_bytes());
     }
-    out
 }
 
 /// Appends `text` to `out` with each word preceded by one space and other whitespace
@@ -281,6 +289,8 @@ pub(crate) struct Content {
     attrs: crate::html::TagAttrs<3>,
     /// Inside a word of text: its next bytes continue it (no space fed before them).
     in_word: bool,
+    /// An attribute's value as it is fed, kept from tag to tag.
+    value: Vec<u8>,
 }
 
 /// The most bytes of an attribute value kept, and of text collapsed at a time: far
@@ -382,21 +392,24 @@ impl Content {
         }
         self.feed(b" <");
         self.feed(name);
+        let mut fed = std::mem::take(&mut self.value);
         for slot in [ALT, HREF, SRC] {
             let Some(value) = self.attrs.get(slot) else {
                 continue;
             };
             let value = String::from_utf8_lossy(value);
-            let value = if slot == ALT {
-                value.trim().to_string()
+            fed.clear();
+            if slot == ALT {
+                fed.extend_from_slice(value.trim().as_bytes());
             } else {
-                stable_target(&value)
-            };
+                stable_target_into(&mut fed, &value);
+            }
             self.feed(b" ");
             self.feed(ATTRS[slot]);
             self.feed(b"=");
-            self.feed(value.as_bytes());
+            self.feed(&fed);
         }
+        self.value = fed;
         self.feed(b">");
     }
 
@@ -451,6 +464,7 @@ impl crate::html::Reset for Content {
             skip,
             attrs,
             in_word,
+            value: _,
         } = self;
         for hasher in hashers {
             hasher.reset();

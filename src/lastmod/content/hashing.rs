@@ -81,14 +81,18 @@ impl Hashing {
                 text
             })
             .collect();
-        self.chunks.resize_with(texts.len(), Vec::new);
-        self.chunks.iter_mut().for_each(Vec::clear);
-        hash_full_chunks(&texts, &mut self.chunks);
-        for (text, chunks) in texts.iter().zip(&mut self.chunks) {
+        // Grown, never shrunk: each text's list keeps its room from batch to batch.
+        if self.chunks.len() < texts.len() {
+            self.chunks.resize_with(texts.len(), Vec::new);
+        }
+        let chunks = &mut self.chunks[..texts.len()];
+        chunks.iter_mut().for_each(Vec::clear);
+        hash_full_chunks(&texts, chunks);
+        for (text, chunks) in texts.iter().zip(chunks.iter_mut()) {
             add_partial_chunk(text, chunks);
         }
         let mut roots = vec![None; texts.len()];
-        merge_trees(&mut self.chunks[..texts.len()], &mut roots);
+        merge_trees(chunks, &mut roots);
         for ((text, root), &(place, _)) in texts.iter().zip(roots).zip(&self.queued) {
             let fingerprint = match root {
                 Some(root) => Fingerprint::of(&blake3::Hash::from_bytes(root)),
