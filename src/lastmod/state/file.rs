@@ -340,6 +340,19 @@ fn merged<'o, 'c: 'o>(
     })
 }
 
+/// `text` as a JSON string, as serde_json writes it, appended to `out`: most URLs need no
+/// escape, and are copied between quotes without serde_json's byte-by-byte look.
+fn json_string(out: &mut Vec<u8>, text: &str) -> io::Result<()> {
+    let plain = text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\');
+    if plain {
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
+        return Ok(());
+    }
+    serde_json::to_writer(out, text).map_err(io::Error::from)
+}
+
 /// Writes a state file of `pages` (in URL order), as `serde_json::to_vec_pretty` of the
 /// file's object would, and a newline.
 pub(super) fn write<'a>(
@@ -355,24 +368,54 @@ pub(super) fn write<'a>(
     let mut last: Option<(Timestamp, Vec<u8>)> = None;
     // Each URL joined in one buffer, to be escaped.
     let mut text = String::new();
+    // Each record made whole before it is written: one call through `dyn Write` a page,
+    // not seven.
+    let mut record = Vec::new();
     for (url, page) in pages {
-        out.write_all(if any { b",\n    " } else { b"\n    " })?;
+        record.clear();
+        record.extend_from_slice(if any { b",\n    " } else { b"\n    " });
         url.write_into(&mut text);
-        serde_json::to_writer(&mut *out, text.as_str())?;
-        out.write_all(b": {\n      \"fingerprint\": \"")?;
-        out.write_all(&page.fingerprint.hex())?;
-        out.write_all(b"\"")?;
+        json_string(&mut record, &text)?;
+        record.extend_from_slice(b": {\n      \"fingerprint\": \"");
+        record.extend_from_slice(&page.fingerprint.hex());
+        record.extend_from_slice(b"\"");
         if let Some(lastmod) = page.lastmod {
-            out.write_all(b",\n      \"lastmod\": ")?;
+            record.extend_from_slice(b",\n      \"lastmod\": ");
             if last.as_ref().is_none_or(|(ts, _)| *ts != lastmod) {
                 last = Some((lastmod, serde_json::to_vec(&lastmod)?));
             }
             if let Some((_, json)) = &last {
-                out.write_all(json)?;
+                record.extend_from_slice(json);
             }
         }
-        out.write_all(b"\n    }")?;
+        record.extend_from_slice(b"\n    }");
+        out.write_all(&record)?;
         any = true;
     }
     out.write_all(if any { b"\n  }\n}\n" } else { b"}\n}\n" })
+}
+
+#[cfg(test)]
+mod tests {
+    /// The fast path writes what serde_json writes, for strings that need escapes or not.
+    #[test]
+    fn json_strings_are_serde_jsons() {
+        let table = [
+            "https://example.org/a/b/",
+            "",
+            "quote\"d",
+            "back\\slash",
+            "tab\there",
+            "nul\0",
+            "del\u{7f}",
+            "unicode é ☃ \u{2028}",
+            "\u{1f}",
+            " ",
+        ];
+        for text in table {
+            let mut out = Vec::new();
+            super::json_string(&mut out, text).unwrap();
+            assert_eq!(out, serde_json::to_vec(text).unwrap(), "{text:?}");
+        }
+    }
 }
