@@ -7,11 +7,13 @@
 //! error reports, which made them most of a run's CPU time; this one keeps only the
 //! attribute values a collector asks for and skips the parse-error bookkeeping.
 
+mod prose;
 mod regions;
 mod scan;
 
 pub(crate) use scan::{comment_len, decode_text};
 
+pub(crate) use prose::is_prose;
 pub(crate) use regions::{ARTICLE, BODY, MAIN, Regions};
 
 /// The most bytes of a tag or attribute name kept: names we look for are short, and a
@@ -59,6 +61,12 @@ pub(crate) trait Collect {
     /// Text, including the content of scripts, styles and titles, in pieces: where it
     /// is cut means nothing (html5gum and the fast scan cut it differently).
     fn text(&mut self, _s: &[u8]) {}
+
+    /// [`Self::text`] that is prose or not (see `html/prose.rs`), as the fast scan found
+    /// while it looked for the text's end.
+    fn prose_text(&mut self, s: &[u8], _prose: bool) {
+        self.text(s);
+    }
 
     /// A tag, comment or doctype begins: text before it ends there.
     fn boundary(&mut self) {}
@@ -115,6 +123,11 @@ impl<A: Collect, B: Collect> Collect for (A, B) {
     fn text(&mut self, s: &[u8]) {
         self.0.text(s);
         self.1.text(s);
+    }
+
+    fn prose_text(&mut self, s: &[u8], prose: bool) {
+        self.0.prose_text(s, prose);
+        self.1.prose_text(s, prose);
     }
 
     fn boundary(&mut self) {
@@ -181,6 +194,10 @@ impl<C: Collect> Collect for &mut C {
 
     fn text(&mut self, s: &[u8]) {
         (**self).text(s);
+    }
+
+    fn prose_text(&mut self, s: &[u8], prose: bool) {
+        (**self).prose_text(s, prose);
     }
 
     fn boundary(&mut self) {

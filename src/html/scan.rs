@@ -14,7 +14,7 @@
 use html5gum::State;
 use memchr::{memchr, memchr2};
 
-use super::{Collect, MAX_NAME, Names};
+use super::{Collect, MAX_NAME, Names, prose};
 
 /// Why the scan stopped before the page's end.
 #[derive(Debug)]
@@ -104,17 +104,19 @@ impl<C: Collect> Scan<'_, '_, C> {
         let html = self.html;
         loop {
             let rest = &html[self.at..];
-            // One search finds where the text ends and whether it holds a reference.
-            let (lt, amp) = match memchr2(b'<', b'&', rest) {
-                Some(i) if rest[i] == b'&' => (memchr(b'<', &rest[i..]).map(|j| i + j), true),
-                found => (found, false),
-            };
-            let Some(lt) = lt else {
-                self.decoded_text(rest, State::Data, amp);
+            // One look finds where the text ends, whether it holds a reference, and
+            // whether it is prose.
+            let piece = prose::piece(rest);
+            let text = &rest[..piece.len];
+            if piece.amp {
+                self.decoded_text(text, State::Data, true);
+            } else if !text.is_empty() {
+                self.collector.prose_text(text, piece.prose);
+            }
+            if !piece.lt {
                 return Ok(());
-            };
-            self.decoded_text(&rest[..lt], State::Data, amp);
-            self.at += lt + 1;
+            }
+            self.at += piece.len + 1;
             match html.get(self.at) {
                 Some(b) if b.is_ascii_alphabetic() => self.start_tag()?,
                 Some(b'/') => self.end_tag()?,

@@ -83,8 +83,8 @@ fn stable_target_into(out: &mut Vec<u8>, url: &str) {
 ///
 /// Without a branch per byte: text is most of what a page is, and a branch at every
 /// word's edges mispredicts once a word (a per-word search was 15 % of a run).
-fn collapse(out: &mut Vec<u8>, text: &[u8], in_word: bool) -> bool {
-    if let Some(in_word) = collapse_prose(out, text, in_word) {
+fn collapse(out: &mut Vec<u8>, text: &[u8], in_word: bool, prose: Option<bool>) -> bool {
+    if let Some(in_word) = collapse_prose(out, text, in_word, prose) {
         return in_word;
     }
     let mut len = out.len();
@@ -165,93 +165,16 @@ impl std::fmt::Display for Fingerprint {
     }
 }
 
-/// Whether `text` is words and single spaces only: no tab, line feed, form feed or
-/// carriage return, no two spaces running. In one pass, 32 bytes at a time where the CPU
-/// has AVX2, else eight: four vectorised searches (memchr's, which look for three bytes
-/// or one string at a time) each went over every piece, and were a tenth of a run. It
-/// may say no to prose (a byte below 15, or a space then `!`), which only sends that text
-/// the slow way; it never says yes to anything else.
-fn is_prose(text: &[u8]) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2, checked just above.
-        return match unsafe { avx2::prose_blocks(text) } {
-            Some((done, space_before)) => is_prose_from(&text[done..], space_before),
-            None => false,
-        };
-    }
-    is_prose_from(text, false)
-}
-
-/// [`is_prose`] eight bytes at a time, `space_before` saying the byte before `text` was a
-/// space.
-fn is_prose_from(text: &[u8], space_before: bool) -> bool {
-    const ONES: u64 = u64::from_le_bytes([1; 8]);
-    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
-    let mut words = text.chunks_exact(8);
-    // The flag of the byte before the word (a space, or a false alarm), at bit 7.
-    let mut space_before = u64::from(space_before) << 7;
-    for word in &mut words {
-        let w = u64::from_le_bytes(word.try_into().unwrap_or_default());
-        // The high bit of each byte below 14 (exact for "any"; a 14 above one of them
-        // is flagged too), and of each space (a `!` above one too).
-        let low = w.wrapping_sub(14 * ONES) & !w & HIGHS;
-        let xor = w ^ (0x20 * ONES);
-        let spaces = xor.wrapping_sub(ONES) & !xor & HIGHS;
-        // Little-endian: the next byte's flag is 8 bits up.
-        let pairs = spaces & (spaces << 8 | space_before);
-        if low | pairs != 0 {
-            return false;
-        }
-        space_before = spaces >> 56;
-    }
-    let mut after_space = space_before != 0;
-    for &b in words.remainder() {
-        if matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r') || (b == b' ' && after_space) {
-            return false;
-        }
-        after_space = b == b' ';
-    }
-    true
-}
-
-/// Written by hand: no crate looks for any of four bytes or a string in one pass.
-#[cfg(target_arch = "x86_64")]
-mod avx2 {
-    use std::arch::x86_64::{
-        __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8,
-        _mm256_set1_epi8,
-    };
-
-    /// [`super::is_prose`] over the whole 32-byte blocks of `text`: `None` when they are
-    /// not prose, else how many bytes they are and whether the last is a space.
-    #[target_feature(enable = "avx2")]
-    pub(super) fn prose_blocks(text: &[u8]) -> Option<(usize, bool)> {
-        let spaces = _mm256_set1_epi8(b' ' as i8);
-        let thirteen = _mm256_set1_epi8(13);
-        let mut blocks = text.chunks_exact(32);
-        let mut space_before = 0;
-        for block in &mut blocks {
-            // SAFETY: 32 bytes are there to read; an unaligned load needs no alignment.
-            let v = unsafe { _mm256_loadu_si256(block.as_ptr().cast::<__m256i>()) };
-            let sp = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, spaces)) as u32;
-            // Bytes up to 13: tab, line feed, form feed and carriage return among them.
-            let low = _mm256_cmpeq_epi8(_mm256_min_epu8(v, thirteen), v);
-            let low = _mm256_movemask_epi8(low) as u32;
-            if low | (sp & (sp << 1 | space_before)) != 0 {
-                return None;
-            }
-            space_before = sp >> 31;
-        }
-        Some((text.len() - blocks.remainder().len(), space_before != 0))
-    }
-}
-
 /// [`collapse`] of text that is words and single spaces (most of a page's prose), which
 /// needs no byte changed: one check and a copy cost a fraction of a pass byte by byte.
 /// `None` for any other text.
-fn collapse_prose(out: &mut Vec<u8>, text: &[u8], in_word: bool) -> Option<bool> {
-    if !is_prose(text) {
+fn collapse_prose(
+    out: &mut Vec<u8>,
+    text: &[u8],
+    in_word: bool,
+    prose: Option<bool>,
+) -> Option<bool> {
+    if !prose.unwrap_or_else(|| crate::html::is_prose(text)) {
         return None;
     }
     let (body, ends_in_space) = match text.strip_suffix(b" ") {
@@ -362,7 +285,8 @@ impl Content {
 
     /// Feeds text as it comes, whitespace collapsed: each word preceded by one space, a
     /// word that arrives in pieces fed as one. Tags separate words ([`Self::end_word`]).
-    fn feed_text(&mut self, text: &[u8]) {
+    /// `prose`: whether the text is prose, when that is known.
+    fn feed_text(&mut self, text: &[u8], prose: Option<bool>) {
         if !self.feeding() {
             return;
         }
@@ -375,7 +299,7 @@ impl Content {
             // A space may come before the chunk's bytes.
             self.room(chunk.len() + 1);
             let start = self.fed.len();
-            self.in_word = collapse(&mut self.fed, chunk, self.in_word);
+            self.in_word = collapse(&mut self.fed, chunk, self.in_word, prose);
             self.fed_from(start);
         }
     }
@@ -498,7 +422,11 @@ impl Collect for Content {
     }
 
     fn text(&mut self, s: &[u8]) {
-        self.feed_text(s);
+        self.feed_text(s, None);
+    }
+
+    fn prose_text(&mut self, s: &[u8], prose: bool) {
+        self.feed_text(s, Some(prose));
     }
 
     fn boundary(&mut self) {
