@@ -1,14 +1,13 @@
 //! Prose: text of words and single spaces (no tab, line feed, form feed or carriage
 //! return, no two spaces running), which a reader that collapses whitespace can take as
-//! it is. Told here once, both for text alone ([`is_prose`]) and, in the fast scan's one
-//! look at the text between two tags, beside where it ends and whether it holds a
-//! character reference ([`piece`]): the scan's search for `<` and `&` and a second pass
-//! over the same bytes for prose were a tenth of a run with every feature on.
+//! it is. Told here once, both for text alone ([`is_prose`]) and for the text between two
+//! tags as the fast scan finds it ([`piece`]), so the collectors it is handed to need not
+//! look again (that look, a call per piece, was a tenth of a run with every feature on).
 //!
 //! Either may say no to prose (a byte below 15, or a space then `!`), which only sends
 //! that text the slow way; neither ever says yes to anything else.
 //!
-//! Written by hand: no crate looks for two bytes and a rule about spaces in one pass.
+//! Written by hand: no crate checks a rule about runs of bytes 32 at a time.
 
 use memchr::{memchr, memchr2};
 
@@ -25,13 +24,9 @@ pub(crate) struct Piece {
     pub prose: bool,
 }
 
-/// The text at the start of `rest`, up to its first `<`, looked at once.
+/// The text at the start of `rest`, up to its first `<`: found by one search for `<` and
+/// `&` (memchr's), then told prose or not here, once for every reader of it.
 pub(crate) fn piece(rest: &[u8]) -> Piece {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2, checked just above.
-        return unsafe { avx2::piece(rest) };
-    }
     let (len, lt, amp) = match memchr2(b'<', b'&', rest) {
         Some(i) if rest[i] == b'&' => match memchr(b'<', &rest[i..]) {
             Some(j) => (i + j, true, true),
@@ -44,7 +39,7 @@ pub(crate) fn piece(rest: &[u8]) -> Piece {
         len,
         lt,
         amp,
-        prose: !amp && is_prose_from(&rest[..len], false),
+        prose: !amp && is_prose(&rest[..len]),
     }
 }
 
@@ -93,106 +88,48 @@ fn is_prose_from(text: &[u8], space_before: bool) -> bool {
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use std::arch::x86_64::{
-        __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8,
-        _mm256_set1_epi8,
+        __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_min_epu8,
+        _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256,
+        _mm256_testz_si256,
     };
 
-    use super::Piece;
-
-    /// A block's bytes to look at: 32 of the text, or its last ones after a word byte
-    /// (`a`, which is neither a space, a `<` nor an `&`, and ends no pair).
-    struct Blocks<'t> {
-        text: &'t [u8],
-        at: usize,
-    }
-
-    impl Blocks<'_> {
-        /// The next block and where it starts; `None` past the end.
-        #[target_feature(enable = "avx2")]
-        fn next(&mut self) -> Option<(__m256i, usize)> {
-            let at = self.at;
-            let rest = self.text.get(at..).filter(|r| !r.is_empty())?;
-            self.at += 32;
-            let v = match rest.get(..32) {
-                // SAFETY: 32 bytes are there to read; an unaligned load needs no alignment.
-                Some(block) => unsafe { _mm256_loadu_si256(block.as_ptr().cast::<__m256i>()) },
-                None => {
-                    let mut last = [b'a'; 32];
-                    last[..rest.len()].copy_from_slice(rest);
-                    // SAFETY: as above, from the copy.
-                    unsafe { _mm256_loadu_si256(last.as_ptr().cast::<__m256i>()) }
-                }
-            };
-            Some((v, at))
-        }
-    }
-
-    /// The bytes of a block that end prose: each below 14 (tab, line feed, form feed and
-    /// carriage return among them), and each space after a space (`carry`: the bit of
-    /// the last byte before the block, a space); and the block's spaces.
-    #[target_feature(enable = "avx2")]
-    fn not_prose(v: __m256i, carry: u32) -> (u32, u32) {
-        let spaces = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(b' ' as i8)));
-        let thirteen = _mm256_set1_epi8(13);
-        let low = _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(v, thirteen), v));
-        let (spaces, low) = (spaces as u32, low as u32);
-        (low | (spaces & (spaces << 1 | carry)), spaces)
-    }
-
+    /// [`super::is_prose`], 32 bytes at a time. Each block is compared with the same block
+    /// one byte back (an overlapping load) for spaces running, so blocks are looked at
+    /// apart and what they flag is gathered without leaving the vector registers; the
+    /// last block overlaps the one before it rather than going past the end.
     #[target_feature(enable = "avx2")]
     pub(super) fn is_prose(text: &[u8]) -> bool {
-        let mut blocks = Blocks { text, at: 0 };
-        let mut carry = 0;
-        while let Some((v, _)) = blocks.next() {
-            let (bad, spaces) = not_prose(v, carry);
-            if bad != 0 {
-                return false;
-            }
-            carry = spaces >> 31;
+        if text.len() < 32 {
+            return super::is_prose_from(text, false);
         }
-        true
-    }
-
-    #[target_feature(enable = "avx2")]
-    pub(super) fn piece(rest: &[u8]) -> Piece {
-        let (lts, amps) = (_mm256_set1_epi8(b'<' as i8), _mm256_set1_epi8(b'&' as i8));
-        let mut blocks = Blocks { text: rest, at: 0 };
-        let (mut carry, mut bad) = (0, 0);
-        while let Some((v, at)) = blocks.next() {
-            let lt = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, lts)) as u32;
-            let amp = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, amps)) as u32;
-            let (flagged, spaces) = not_prose(v, carry);
-            let first = (lt | amp).trailing_zeros();
-            if first == 32 {
-                bad |= flagged;
-                carry = spaces >> 31;
-                continue;
-            }
-            if amp & (1 << first) != 0 {
-                // A reference first: the text is decoded, not taken as it is.
-                let end = memchr::memchr(b'<', &rest[at + first as usize..]);
-                let len = end.map_or(rest.len(), |j| at + first as usize + j);
-                return Piece {
-                    len,
-                    lt: end.is_some(),
-                    amp: true,
-                    prose: false,
-                };
-            }
-            let below = (1 << first) - 1;
-            return Piece {
-                len: at + first as usize,
-                lt: true,
-                amp: false,
-                prose: (bad | flagged & below) == 0,
-            };
+        let spaces = _mm256_set1_epi8(b' ' as i8);
+        let thirteen = _mm256_set1_epi8(13);
+        // Bytes up to 13: tab, line feed, form feed and carriage return among them.
+        let low = |v: __m256i| _mm256_cmpeq_epi8(_mm256_min_epu8(v, thirteen), v);
+        let load = |at: usize| {
+            let block = &text[at..at + 32];
+            // SAFETY: 32 bytes are there to read; an unaligned load needs no alignment.
+            unsafe { _mm256_loadu_si256(block.as_ptr().cast::<__m256i>()) }
+        };
+        // The first block has no byte before it: its runs of spaces from its own bits.
+        let v = load(0);
+        let sp = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, spaces)) as u32;
+        if _mm256_movemask_epi8(low(v)) != 0 || sp & (sp << 1) != 0 {
+            return false;
         }
-        Piece {
-            len: rest.len(),
-            lt: false,
-            amp: false,
-            prose: bad == 0,
+        let mut bad = _mm256_setzero_si256();
+        let mut at = 32;
+        while at < text.len() {
+            let at_block = at.min(text.len() - 32);
+            let (v, before) = (load(at_block), load(at_block - 1));
+            let runs = _mm256_and_si256(
+                _mm256_cmpeq_epi8(v, spaces),
+                _mm256_cmpeq_epi8(before, spaces),
+            );
+            bad = _mm256_or_si256(bad, _mm256_or_si256(low(v), runs));
+            at += 32;
         }
+        _mm256_testz_si256(bad, bad) == 1
     }
 }
 
