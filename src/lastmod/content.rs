@@ -363,14 +363,18 @@ impl Content {
         if self.hashers[chosen].count() > 0 {
             return Some(self.finish());
         }
+        // Text of one piece goes to the queue in its buffer, not copied.
         if chosen == BODY {
-            queue.queue(place, std::iter::once(&self.fed[..]));
-        } else {
-            let fed = &self.fed;
-            queue.queue(
-                place,
-                self.spans[chosen].iter().map(|span| &fed[span.clone()]),
-            );
+            let whole = 0..self.fed.len();
+            queue.take(place, &mut self.fed, whole);
+            return None;
+        }
+        match &self.spans[chosen][..] {
+            [one] => queue.take(place, &mut self.fed, one.clone()),
+            spans => {
+                let fed = &self.fed;
+                queue.queue(place, spans.iter().map(|span| &fed[span.clone()]));
+            }
         }
         None
     }

@@ -11,6 +11,8 @@
 //! to one version in Cargo.toml, and the tests compare every length against
 //! `blake3::hash`.
 
+use std::ops::Range;
+
 use blake3::hazmat::{ChainingValue, HasherExt};
 use blake3::platform::Platform;
 
@@ -43,43 +45,61 @@ const CHUNK_END: u8 = 2;
 const PARENT: u8 = 4;
 const ROOT: u8 = 8;
 
-/// Pages' texts waiting to be hashed, each with the place it is filed under; the
-/// buffers are kept from batch to batch.
+/// The most room a buffer keeps to be used again (a page's text is a few KiB): what
+/// spare buffers hold stays bounded whatever the pages.
+const KEPT_ROOM: usize = 64 * 1024;
+
+/// Pages' texts waiting to be hashed, each with the place it is filed under. A text is
+/// held in the buffer its collector gathered it in, taken whole (copied, a page's text
+/// was a tenth of the release build's copying); buffers go back to the collectors.
 #[derive(Debug, Default)]
 pub(crate) struct Hashing {
-    text: Vec<u8>,
-    /// Each page's place, and where its text ends in [`Self::text`].
-    queued: Vec<(u32, usize)>,
+    /// Each page's place, its buffer, and where its text lies in it.
+    queued: Vec<(u32, Vec<u8>, Range<usize>)>,
+    /// How many bytes of text are queued.
+    bytes: usize,
+    /// Emptied buffers, for the collectors.
+    spare: Vec<Vec<u8>>,
     /// Each queued page's chunk chaining values, as they are hashed.
     chunks: Vec<Vec<ChainingValue>>,
 }
 
 impl Hashing {
-    /// Queues a page's text, filed under `place`, as `pieces` one after another.
+    /// Queues a page's text, filed under `place`, as `pieces` one after another (copied).
     pub fn queue<'a>(&mut self, place: u32, pieces: impl Iterator<Item = &'a [u8]>) {
+        let mut text = self.spare.pop().unwrap_or_default();
         for piece in pieces {
-            self.text.extend_from_slice(piece);
+            text.extend_from_slice(piece);
         }
-        self.queued.push((place, self.text.len()));
+        let all = 0..text.len();
+        self.push(place, text, all);
+    }
+
+    /// Queues a page's text, `range` of `buffer`, filed under `place`: the buffer is
+    /// taken, and an empty one left in its place.
+    pub fn take(&mut self, place: u32, buffer: &mut Vec<u8>, range: Range<usize>) {
+        let spare = self.spare.pop().unwrap_or_default();
+        let text = std::mem::replace(buffer, spare);
+        self.push(place, text, range);
+    }
+
+    fn push(&mut self, place: u32, text: Vec<u8>, range: Range<usize>) {
+        self.bytes += range.len();
+        self.queued.push((place, text, range));
     }
 
     /// Whether the queue should be hashed now.
     pub fn is_full(&self) -> bool {
-        self.queued.len() >= LANES || self.text.len() >= MAX_QUEUED
+        self.queued.len() >= LANES || self.bytes >= MAX_QUEUED
     }
 
     /// Hashes every page queued, handing each fingerprint to `done` with its place, in
     /// the order queued, and empties the queue.
-    pub fn hash(&mut self, mut done: impl FnMut(u32, Fingerprint)) {
-        let mut start = 0;
+    pub fn hash(&mut self, done: impl FnMut(u32, Fingerprint)) {
         let texts: Vec<&[u8]> = self
             .queued
             .iter()
-            .map(|&(_, end)| {
-                let text = &self.text[start..end];
-                start = end;
-                text
-            })
+            .map(|(_, text, range)| &text[range.clone()])
             .collect();
         // Grown, never shrunk: each text's list keeps its room from batch to batch.
         if self.chunks.len() < texts.len() {
@@ -93,15 +113,32 @@ impl Hashing {
         }
         let mut roots = vec![None; texts.len()];
         merge_trees(chunks, &mut roots);
-        for ((text, root), &(place, _)) in texts.iter().zip(roots).zip(&self.queued) {
-            let fingerprint = match root {
-                Some(root) => Fingerprint::of(&blake3::Hash::from_bytes(root)),
-                None => Fingerprint::of(&blake3::hash(text)),
-            };
-            done(place, fingerprint);
+        let places = self.queued.iter().map(|(place, ..)| *place);
+        file_roots(&texts, roots, places, done);
+        self.bytes = 0;
+        for (_, mut text, _) in self.queued.drain(..) {
+            if text.capacity() <= KEPT_ROOM {
+                text.clear();
+                self.spare.push(text);
+            }
         }
-        self.text.clear();
-        self.queued.clear();
+    }
+}
+
+/// Hands each text's fingerprint to `done` with its place: from its root, or hashed whole
+/// when it is one chunk or less.
+fn file_roots(
+    texts: &[&[u8]],
+    roots: Vec<Option<[u8; blake3::OUT_LEN]>>,
+    places: impl Iterator<Item = u32>,
+    mut done: impl FnMut(u32, Fingerprint),
+) {
+    for ((text, root), place) in texts.iter().zip(roots).zip(places) {
+        let fingerprint = match root {
+            Some(root) => Fingerprint::of(&blake3::Hash::from_bytes(root)),
+            None => Fingerprint::of(&blake3::hash(text)),
+        };
+        done(place, fingerprint);
     }
 }
 
@@ -277,9 +314,16 @@ mod tests {
             let mut got = Vec::new();
             for (place, len) in lengths.iter().enumerate() {
                 let text = &data[place % 97..place % 97 + len];
-                // In two pieces, which are hashed as one text.
-                let (a, b) = text.split_at(len / 3);
-                hashing.queue(place as u32, [a, b].into_iter());
+                if place % 2 == 0 {
+                    // In two pieces, which are hashed as one text.
+                    let (a, b) = text.split_at(len / 3);
+                    hashing.queue(place as u32, [a, b].into_iter());
+                } else {
+                    // Taken in its buffer, between bytes that are not its.
+                    let mut buffer = [b"before", text, b"after"].concat();
+                    hashing.take(place as u32, &mut buffer, 6..6 + len);
+                    assert!(buffer.is_empty());
+                }
                 if hashing.queued.len() >= batch || hashing.is_full() {
                     hashing.hash(|place, fp| got.push((place, fp)));
                 }
