@@ -19,6 +19,7 @@ mod prescan;
 mod values;
 
 pub use body::{Body, BodyWants, read_body, read_body_held};
+pub use one_pass::read_page_held;
 pub use values::{BODY_DATE_GENERATORS, BODY_DATE_LIMIT, body_date_modified, refresh_target};
 use values::{collapsed, json_ld_date_modified, language_tag};
 

@@ -13,9 +13,22 @@
 //! is at most [`super::HEAD_LIMIT`] bytes, all of which the head reader alone would read.
 
 use super::body::{self, Held, Pass};
-use super::{BodyWants, Collector, Head, HeadBuffers, HeadOptions, HeadSink};
+use super::{Body, BodyWants, Collector, Head, HeadBuffers, HeadOptions, HeadSink};
 use super::{content_state, wanted_attribute};
 use crate::html::{Collect, Reset};
+
+/// The head and, as `wants` asks, the body of the page `html`, held whole, read as a run
+/// reads them: in one pass when the page is at most [`super::HEAD_LIMIT`] bytes (and no
+/// `<noscript>` comes before its head's end), else the head, then the body.
+pub fn read_page_held(html: &[u8], options: &HeadOptions, wants: BodyWants) -> (Head, Body) {
+    let mut buffers = HeadBuffers::default();
+    let size = Some(html.len() as u64);
+    let mut page = std::io::Cursor::new(html);
+    // Reading from memory cannot fail.
+    let head = super::read_page(&mut page, options, size, &mut buffers, wants);
+    let body = buffers.read_body(&mut page, size, wants, None);
+    (head.unwrap_or_default(), body.unwrap_or_default())
+}
 
 /// Reads the head and, as `wants` asks, the body of `html` (a whole page) in one pass,
 /// leaving the body in the buffers' collectors; `None` when the head must be read alone
