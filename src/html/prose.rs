@@ -50,17 +50,16 @@ pub(crate) fn is_prose(text: &[u8]) -> bool {
         // SAFETY: the CPU has AVX2, checked just above.
         return unsafe { avx2::is_prose(text) };
     }
-    is_prose_from(text, false)
+    is_prose_by_words(text)
 }
 
-/// [`is_prose`] eight bytes at a time, `space_before` saying the byte before `text` was a
-/// space.
-fn is_prose_from(text: &[u8], space_before: bool) -> bool {
+/// [`is_prose`] eight bytes at a time.
+fn is_prose_by_words(text: &[u8]) -> bool {
     const ONES: u64 = u64::from_le_bytes([1; 8]);
     const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
     let mut words = text.chunks_exact(8);
     // The flag of the byte before the word (a space, or a false alarm), at bit 7.
-    let mut space_before = u64::from(space_before) << 7;
+    let mut space_before = 0;
     for word in &mut words {
         let w = u64::from_le_bytes(word.try_into().unwrap_or_default());
         // The high bit of each byte below 14 (exact for "any"; a 14 above one of them
@@ -100,7 +99,7 @@ mod avx2 {
     #[target_feature(enable = "avx2")]
     pub(super) fn is_prose(text: &[u8]) -> bool {
         if text.len() < 32 {
-            return super::is_prose_from(text, false);
+            return super::is_prose_by_words(text);
         }
         let spaces = _mm256_set1_epi8(b' ' as i8);
         let thirteen = _mm256_set1_epi8(13);

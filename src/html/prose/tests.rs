@@ -41,14 +41,14 @@ fn prose_is_words_and_single_spaces() {
         let text = random_text(&mut rng, round, false);
         // Both ways: 32 bytes at a time (blocks overlapping at the end) where the CPU
         // can, and eight at a time.
-        for got in [is_prose(&text), is_prose_from(&text, false)] {
+        for got in [is_prose(&text), is_prose_by_words(&text)] {
             check_prose(&text, got);
         }
     }
     let prose = "Words and single spaces, at every length: é ü 文字 ".repeat(9);
     for end in 0..prose.len() {
         let text = &prose.as_bytes()[..end];
-        assert!(is_prose(text) && is_prose_from(text, false), "{end}");
+        assert!(is_prose(text) && is_prose_by_words(text), "{end}");
     }
 }
 
