@@ -68,8 +68,8 @@ const MAX_HELD: u64 = 1024 * 1024;
 
 impl HeadBuffers {
     /// Reads the body of the page in `file`, of `size` bytes, whose head the last
-    /// [`super::read_head`] read: from what that read when it read the whole page, else
-    /// read again from the start, whole into memory when it is short enough. With a
+    /// `read_page` read: nothing more when that read it with its head (`one_pass.rs`),
+    /// else read again from the start, whole into memory when it is short enough. With a
     /// `queue`, its text may be queued there under the place given, to be fingerprinted
     /// with other pages' ([`Body::queued`]).
     pub(crate) fn read_body(
@@ -81,10 +81,6 @@ impl HeadBuffers {
     ) -> io::Result<Body> {
         if self.body_read.take() == Some(wants) {
             return Ok(finish(wants, &mut self.collectors, queue));
-        }
-        if size == Some(self.read.len() as u64) {
-            let pass = Held(&self.read, &mut self.names);
-            return body(wants, pass, &mut self.collectors, queue);
         }
         file.seek(io::SeekFrom::Start(0))?;
         if size.is_some_and(|s| s <= MAX_HELD) {
@@ -101,9 +97,8 @@ impl HeadBuffers {
         body(wants, Streamed(file), &mut self.collectors, queue)
     }
 
-    /// Forgets the page read: the next page's head is not read.
+    /// Forgets the page read: the next page's head is not read, so its body is read anew.
     pub(crate) fn forget_page(&mut self) {
-        self.read.clear();
         self.body_read = None;
     }
 }
@@ -187,8 +182,8 @@ mod tests {
         format!("<title>T</title><main>{}</main>", p.repeat(n))
     }
 
-    /// A worker's reader gives one body whether the head reader held the page, the page
-    /// is read again whole, or it is too long for that and streamed.
+    /// A worker's reader gives one body whether the page was read in one pass with its
+    /// head, read again whole, or too long for that and streamed.
     #[test]
     fn every_length_of_page_reads_the_same() {
         let both = BodyWants {
@@ -201,7 +196,7 @@ mod tests {
             let page = page_of(n);
             let size = Some(page.len() as u64);
             let mut file = io::Cursor::new(page.as_bytes());
-            super::super::read_head(&mut file, &options, size, &mut buffers).unwrap();
+            super::super::read_page(&mut file, &options, size, &mut buffers, both).unwrap();
             let read = buffers.read_body(&mut file, size, both, None).unwrap();
             let alone = read_body(page.as_bytes(), both).unwrap();
             assert_eq!(read, alone, "{n}");
@@ -210,7 +205,7 @@ mod tests {
             // Queued, the fingerprint comes from the queue; a page too long to hold its
             // text is hashed as it is read, as before.
             let mut queue = Hashing::default();
-            super::super::read_head(&mut file, &options, size, &mut buffers).unwrap();
+            super::super::read_page(&mut file, &options, size, &mut buffers, both).unwrap();
             let read = buffers
                 .read_body(&mut file, size, both, Some((&mut queue, 7)))
                 .unwrap();

@@ -38,6 +38,28 @@ fn reused_buffers_read_every_head_as_fresh_ones() {
     }
 }
 
+/// Every generator fixture's file, the example site's and the head reader's fuzz corpus
+/// (the differential tests' inputs), and whether each is a page of a site (not fuzz).
+pub(super) fn corpus() -> Vec<(std::path::PathBuf, bool)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["tests/fixtures", "example-site", "fuzz/corpus/head_reader"] {
+        for entry in ignore::WalkBuilder::new(root.join(dir))
+            .standard_filters(false)
+            .build()
+            .flatten()
+        {
+            if entry.file_type().is_some_and(|t| t.is_file()) {
+                let path = entry.into_path();
+                let page = path.extension().is_some_and(|e| e == "html" || e == "htm")
+                    && !path.starts_with(root.join("fuzz"));
+                files.push((path, page));
+            }
+        }
+    }
+    files
+}
+
 fn head(html: &str) -> Head {
     parse_head(html.as_bytes(), &HeadOptions::default()).0
 }

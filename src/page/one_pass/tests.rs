@@ -1,8 +1,6 @@
 //! The one pass against the two it replaces: the same head as the head reader alone, and
 //! the same body as the body's pass alone, on every input.
 
-use std::path::Path;
-
 use proptest::prelude::*;
 
 use super::super::{Body, BodyWants, Head, HeadBuffers, HeadOptions, read_body_held, read_head};
@@ -130,26 +128,14 @@ fn long_pages_are_read_in_two_passes() {
 /// one pass.
 #[test]
 fn fixtures_and_the_fuzz_corpus_read_the_same_in_one_pass() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut kept = HeadBuffers::default();
     let (mut pages, mut together) = (0, 0);
-    for dir in ["tests/fixtures", "example-site", "fuzz/corpus/head_reader"] {
-        for entry in ignore::WalkBuilder::new(root.join(dir))
-            .standard_filters(false)
-            .build()
-            .flatten()
-        {
-            if !entry.file_type().is_some_and(|t| t.is_file()) {
-                continue;
-            }
-            let path = entry.into_path();
-            let bytes = std::fs::read(&path).unwrap();
-            let read = same_with(&bytes, &mut kept);
-            if path.extension().is_some_and(|e| e == "html") && !path.starts_with(root.join("fuzz"))
-            {
-                pages += 1;
-                together += usize::from(read);
-            }
+    for (path, is_page) in super::super::tests::corpus() {
+        let bytes = std::fs::read(&path).unwrap();
+        let read = same_with(&bytes, &mut kept);
+        if is_page {
+            pages += 1;
+            together += usize::from(read);
         }
     }
     assert!(pages > 500, "{pages} pages");

@@ -1,8 +1,6 @@
 //! The pre-scan against html5gum: the same head and the same "complete" on every input,
 //! and the pre-scan itself (not its fallback) used wherever it claims to be exact.
 
-use std::path::Path;
-
 use proptest::prelude::*;
 
 use super::super::{Collector, HeadOptions, parse_head, parse_head_tokenized};
@@ -147,25 +145,12 @@ fn what_the_prescan_gives_up_on_html5gum_reads() {
 /// result both ways, and the pre-scan alone on nearly all the fixtures' pages.
 #[test]
 fn fixtures_and_the_fuzz_corpus_read_the_same_both_ways() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for dir in ["tests/fixtures", "example-site", "fuzz/corpus/head_reader"] {
-        for entry in ignore::WalkBuilder::new(root.join(dir))
-            .standard_filters(false)
-            .build()
-            .flatten()
-        {
-            if entry.file_type().is_some_and(|t| t.is_file()) {
-                files.push(entry.into_path());
-            }
-        }
-    }
+    let files = super::super::tests::corpus();
     let (mut pages, mut alone) = (0, 0);
-    for path in &files {
+    for (path, is_page) in &files {
         let bytes = std::fs::read(path).unwrap();
         same(&bytes);
-        let is_page = path.extension().is_some_and(|e| e == "html" || e == "htm");
-        if is_page && !path.starts_with(root.join("fuzz")) {
+        if *is_page {
             pages += 1;
             alone += usize::from(scanned_alone(&bytes, &options()));
         }
