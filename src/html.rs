@@ -390,12 +390,20 @@ impl<const N: usize> TagAttrs<N> {
     }
 }
 
+/// Text or an attribute value as a string, its invalid UTF-8 replaced: borrowed when it
+/// is valid, as nearly all is (`String::from_utf8_lossy` checks a byte at a time where
+/// `str::from_utf8` checks a word, and a head's values are read for every page).
+pub(crate) fn lossy(value: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(value) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(value),
+    }
+}
+
 /// Whether an attribute value, as text and trimmed, is `want` (ASCII case ignored):
 /// compared in place, where a copy of each meta's name was most of what a head allocated.
 pub(crate) fn value_is(value: &[u8], want: &str) -> bool {
-    String::from_utf8_lossy(value)
-        .trim()
-        .eq_ignore_ascii_case(want)
+    lossy(value).trim().eq_ignore_ascii_case(want)
 }
 
 /// Appends `s` to `buf` as far as `cap` bytes allow; the rest is dropped.

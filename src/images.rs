@@ -108,7 +108,7 @@ impl Images {
     fn attr(&self, slot: usize) -> Option<String> {
         self.attrs
             .get(slot)
-            .map(|v| String::from_utf8_lossy(v).trim().to_string())
+            .map(|v| crate::html::lossy(v).trim().to_string())
     }
 
     /// Adds a source to every region the reader is inside.

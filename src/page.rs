@@ -202,7 +202,7 @@ pub(crate) fn read_page(
 }
 
 fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).trim().to_string()
+    crate::html::lossy(bytes).trim().to_string()
 }
 
 /// Whether a space-separated attribute value (like `rel`) holds `token`, ignoring case.
@@ -337,7 +337,7 @@ impl<'o> Collector<'o> {
             b"link" => self.link(attrs),
             b"script" => {
                 self.in_json_ld = attrs.get(Attr::Type as usize).is_some_and(|t| {
-                    String::from_utf8_lossy(t)
+                    crate::html::lossy(t)
                         .trim()
                         .eq_ignore_ascii_case("application/ld+json")
                 });
@@ -377,7 +377,7 @@ impl<'o> Collector<'o> {
         if let Some(name) = attrs.get(Attr::Name as usize) {
             // Compared in place: copying and lower-casing every name was most of the
             // allocations a head made.
-            let lossy = String::from_utf8_lossy(name);
+            let lossy = crate::html::lossy(name);
             let name = lossy.trim();
             let lower_is = |want: &str| {
                 want.len() == name.len()
@@ -388,7 +388,7 @@ impl<'o> Collector<'o> {
             };
             if self.options.noindex_agents.iter().any(|a| lower_is(a)) {
                 let says_noindex = content.is_some_and(|c| {
-                    String::from_utf8_lossy(c).split(',').any(|d| {
+                    crate::html::lossy(c).split(',').any(|d| {
                         let d = d.trim();
                         d.eq_ignore_ascii_case("noindex") || d.eq_ignore_ascii_case("none")
                     })
@@ -419,7 +419,7 @@ impl<'o> Collector<'o> {
             && crate::html::value_is(http_equiv, "refresh")
             && self.head.refresh.is_none()
         {
-            self.head.refresh = content.and_then(|c| refresh_target(&String::from_utf8_lossy(c)));
+            self.head.refresh = content.and_then(|c| refresh_target(&crate::html::lossy(c)));
         }
         if let Some(c) = content {
             let is = |attr: Attr, want: &str| {

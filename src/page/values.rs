@@ -36,7 +36,7 @@ pub fn body_date_modified(html: &[u8]) -> Option<String> {
 /// The value of attribute `name` in a tag's text (`<time datetime=x itemprop=y`), quoted
 /// or not, when the tag also says `itemprop` is `dateModified`.
 fn attribute(tag: &[u8], name: &str) -> Option<String> {
-    let tag = String::from_utf8_lossy(tag);
+    let tag = crate::html::lossy(tag);
     let lower = tag.to_ascii_lowercase();
     let value_of = |attr: &str| {
         let mut from = 0;
@@ -114,7 +114,7 @@ pub fn refresh_target(content: &str) -> Option<String> {
 /// one line, runs of whitespace one space, control characters dropped, trimmed, and at
 /// most `limit` characters (a longer one ends in `…`); `None` when nothing is left.
 pub(super) fn collapsed(bytes: &[u8], limit: usize) -> Option<String> {
-    let text = String::from_utf8_lossy(bytes);
+    let text = crate::html::lossy(bytes);
     let mut out = String::new();
     let mut chars = 0;
     for word in text.split(|c: char| c.is_whitespace() || c.is_control()) {
@@ -147,5 +147,5 @@ pub(super) fn language_tag(value: &[u8]) -> Option<String> {
         && value
             .iter()
             .all(|b| b.is_ascii_alphanumeric() || *b == b'-');
-    fits.then(|| String::from_utf8_lossy(value).into_owned())
+    fits.then(|| crate::html::lossy(value).into_owned())
 }

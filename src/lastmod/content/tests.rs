@@ -143,6 +143,18 @@ fn content_changes_change_the_fingerprint() {
     ] {
         assert_eq!(Fingerprint::from_hex(bad), None, "{bad}");
     }
+    // One wrong digit anywhere, just outside each range of digits or upper case.
+    for at in 0..32 {
+        for wrong in ['/', ':', '`', 'g', 'A', 'F', ' '] {
+            let mut bad = hash[..32].to_string();
+            bad.replace_range(at..at + 1, &wrong.to_string());
+            assert_eq!(Fingerprint::from_hex(&bad), None, "{bad}");
+        }
+    }
+    for label in ["a", "b", "c"] {
+        let made = super::made_up(label);
+        assert_eq!(Fingerprint::from_hex(&made.to_string()), Some(made));
+    }
     for changed in changes {
         assert_ne!(fingerprint_bytes(changed.as_bytes()), fp, "{changed}");
     }
