@@ -2,9 +2,10 @@
 //! its chunks (1 KiB each) side by side only within one page, so most of each page went
 //! through the one-lane path (a fifth of a run with every feature). Queued, the same
 //! chunk of up to [`LANES`] pages is hashed in one call, each lane its own page, and so
-//! are the parent nodes of one level of every page's tree; what blake3 cannot do side by
-//! side (a page's last, partial chunk; pages of one chunk) is done as before, through its
-//! public API.
+//! are the parent nodes of one level of every page's tree, and the pages' last, partial
+//! chunks of one length in blocks up to their last block. What is left one lane at a
+//! time: each partial chunk's last block, and pages of one chunk or less, hashed whole
+//! through blake3's public API.
 //!
 //! Written by hand: blake3 has no call that hashes many messages at once. It uses the
 //! crate's `platform::Platform::hash_many` (undocumented, unstable), so blake3 is pinned
@@ -13,7 +14,7 @@
 
 use std::ops::Range;
 
-use blake3::hazmat::{ChainingValue, HasherExt};
+use blake3::hazmat::ChainingValue;
 use blake3::platform::Platform;
 
 use super::Fingerprint;
@@ -21,8 +22,12 @@ use super::Fingerprint;
 /// Pages hashed side by side: the widest lanes blake3 has (AVX-512: 16 chunks at once).
 const LANES: usize = 16;
 
+/// The most pages queued before they are hashed: several times [`LANES`], so that the
+/// partial chunks grouped by length (see [`add_partial_chunks`]) fill lanes too.
+const QUEUED: usize = 4 * LANES;
+
 /// The most text queued before it is hashed: a page's chosen text is held up to
-/// 256 KiB, so a queue of long pages is flushed before it holds 16 of them.
+/// 256 KiB, so a queue of long pages is flushed before it holds [`QUEUED`] of them.
 const MAX_QUEUED: usize = 1 << 20;
 
 const CHUNK: usize = blake3::CHUNK_LEN;
@@ -62,6 +67,8 @@ pub(crate) struct Hashing {
     spare: Vec<Vec<u8>>,
     /// Each queued page's chunk chaining values, as they are hashed.
     chunks: Vec<Vec<ChainingValue>>,
+    /// The pages' last, partial chunks, grouped (see [`add_partial_chunks`]).
+    partial: Vec<Partial>,
 }
 
 impl Hashing {
@@ -90,7 +97,7 @@ impl Hashing {
 
     /// Whether the queue should be hashed now.
     pub fn is_full(&self) -> bool {
-        self.queued.len() >= LANES || self.bytes >= MAX_QUEUED
+        self.queued.len() >= QUEUED || self.bytes >= MAX_QUEUED
     }
 
     /// Hashes every page queued, handing each fingerprint to `done` with its place, in
@@ -108,9 +115,7 @@ impl Hashing {
         let chunks = &mut self.chunks[..texts.len()];
         chunks.iter_mut().for_each(Vec::clear);
         hash_full_chunks(&texts, chunks);
-        for (text, chunks) in texts.iter().zip(chunks.iter_mut()) {
-            add_partial_chunk(text, chunks);
-        }
+        add_partial_chunks(&texts, chunks, &mut self.partial);
         let mut roots = vec![None; texts.len()];
         merge_trees(chunks, &mut roots);
         let places = self.queued.iter().map(|(place, ..)| *place);
@@ -201,16 +206,119 @@ fn file_lanes(owners: &[usize], out: &[u8], chunks: &mut [Vec<ChainingValue>]) {
     }
 }
 
-/// Adds the chaining value of `text`'s last, partial chunk to its whole chunks' (a text
-/// longer than one chunk).
-fn add_partial_chunk(text: &[u8], chunks: &mut Vec<ChainingValue>) {
-    let whole = text.len() / CHUNK * CHUNK;
-    if text.len() > CHUNK && whole < text.len() {
-        let mut hasher = blake3::Hasher::new();
-        hasher.set_input_offset(whole as u64);
-        hasher.update(&text[whole..]);
-        chunks.push(hasher.finalize_non_root());
+/// A text's last, partial chunk: its index in the text, how many whole blocks come before
+/// its last block, and the text's place in the batch.
+type Partial = (usize, usize, usize);
+
+const BLOCK: usize = blake3::BLOCK_LEN;
+
+/// Adds the chaining value of each text's last, partial chunk to its whole chunks' (a
+/// text longer than one chunk). One lane at a time, they were a quarter of the hashing:
+/// the chunks of one index with as many whole blocks are hashed side by side up to their
+/// last block (`hash_many` takes inputs of one length and one counter), then each last
+/// block alone. `partial` is scratch space.
+fn add_partial_chunks(
+    texts: &[&[u8]],
+    chunks: &mut [Vec<ChainingValue>],
+    partial: &mut Vec<Partial>,
+) {
+    partial.clear();
+    partial.extend(texts.iter().enumerate().filter_map(|(i, text)| {
+        let k = text.len() / CHUNK;
+        let rest = text.len() % CHUNK;
+        (k > 0 && rest > 0).then(|| (k, (rest - 1) / BLOCK, i))
+    }));
+    partial.sort_unstable();
+    let platform = Platform::detect();
+    let mut out = [0; LANES * blake3::OUT_LEN];
+    for group in partial.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
+        for lanes in group.chunks(LANES) {
+            let (k, blocks, _) = lanes[0];
+            let out = &mut out[..lanes.len() * blake3::OUT_LEN];
+            whole_blocks(platform, texts, lanes, out);
+            for (&(_, _, i), cv) in lanes.iter().zip(out.chunks_exact(blake3::OUT_LEN)) {
+                let mut words = if blocks == 0 { IV } else { words_of(cv) };
+                let start = k * CHUNK + blocks * BLOCK;
+                let last = &texts[i][start..];
+                let mut block = [0; BLOCK];
+                block[..last.len()].copy_from_slice(last);
+                let flags = if blocks == 0 {
+                    CHUNK_START | CHUNK_END
+                } else {
+                    CHUNK_END
+                };
+                platform.compress_in_place(&mut words, &block, last.len() as u8, k as u64, flags);
+                chunks[i].push(bytes_of(&words));
+            }
+        }
     }
+}
+
+/// The chaining values, into `out`, of the whole blocks before the last block of the
+/// partial chunks `lanes` (of one index, with as many whole blocks), side by side.
+fn whole_blocks(platform: Platform, texts: &[&[u8]], lanes: &[Partial], out: &mut [u8]) {
+    /// `hash_many` of inputs of `N` bytes.
+    fn blocks_of<const N: usize>(
+        platform: Platform,
+        texts: &[&[u8]],
+        lanes: &[Partial],
+        out: &mut [u8],
+    ) {
+        let mut inputs: Vec<&[u8; N]> = Vec::with_capacity(LANES);
+        for &(k, _, i) in lanes {
+            let start = k * CHUNK;
+            // The chunk holds more than N bytes: its last block follows them.
+            inputs.push(texts[i][start..start + N].try_into().expect("N bytes"));
+        }
+        platform.hash_many(
+            &inputs,
+            &IV,
+            lanes[0].0 as u64,
+            blake3::IncrementCounter::No,
+            0,
+            CHUNK_START,
+            0,
+            out,
+        );
+    }
+    let f = match lanes[0].1 {
+        0 => return,
+        1 => blocks_of::<{ BLOCK }>,
+        2 => blocks_of::<{ 2 * BLOCK }>,
+        3 => blocks_of::<{ 3 * BLOCK }>,
+        4 => blocks_of::<{ 4 * BLOCK }>,
+        5 => blocks_of::<{ 5 * BLOCK }>,
+        6 => blocks_of::<{ 6 * BLOCK }>,
+        7 => blocks_of::<{ 7 * BLOCK }>,
+        8 => blocks_of::<{ 8 * BLOCK }>,
+        9 => blocks_of::<{ 9 * BLOCK }>,
+        10 => blocks_of::<{ 10 * BLOCK }>,
+        11 => blocks_of::<{ 11 * BLOCK }>,
+        12 => blocks_of::<{ 12 * BLOCK }>,
+        13 => blocks_of::<{ 13 * BLOCK }>,
+        14 => blocks_of::<{ 14 * BLOCK }>,
+        15 => blocks_of::<{ 15 * BLOCK }>,
+        _ => unreachable!("a chunk has 16 blocks"),
+    };
+    f(platform, texts, lanes, out);
+}
+
+/// A chaining value's words (blake3 keeps them little-endian).
+fn words_of(cv: &[u8]) -> [u32; 8] {
+    let mut words = [0; 8];
+    for (word, bytes) in words.iter_mut().zip(cv.chunks_exact(4)) {
+        *word = u32::from_le_bytes(bytes.try_into().expect("4 bytes"));
+    }
+    words
+}
+
+/// A chaining value's bytes.
+fn bytes_of(words: &[u32; 8]) -> ChainingValue {
+    let mut cv = [0; blake3::OUT_LEN];
+    for (bytes, word) in cv.chunks_exact_mut(4).zip(words) {
+        bytes.copy_from_slice(&word.to_le_bytes());
+    }
+    cv
 }
 
 /// A parent node's block: its children's chaining values.
@@ -309,7 +417,7 @@ mod tests {
         // And trees of every shape side by side.
         let mut rng = fastrand::Rng::with_seed(16);
         lengths.extend((0..500).map(|_| rng.usize(0..39_000)));
-        for batch in [1, 3, LANES, LANES + 5] {
+        for batch in [1, 3, LANES, LANES + 5, QUEUED] {
             let mut hashing = Hashing::default();
             let mut got = Vec::new();
             for (place, len) in lengths.iter().enumerate() {
