@@ -3,7 +3,7 @@
 //! a million pages the copy was 45 MB.
 
 use crate::lastmod::content::Fingerprint;
-use crate::lastmod::state::{PageState, State, Url};
+use crate::lastmod::state::{PageState, Prepared, State, Url};
 use crate::sitemap::{Entries, EntryRef};
 
 /// What a run saves: a fingerprint per sitemap entry, and what it keeps of the previous
@@ -74,6 +74,27 @@ impl NewState {
         entries: &Entries,
     ) -> Result<(), crate::lastmod::state::StateError> {
         crate::lastmod::state::save(path, owned, self.pages(entries), &self.previous)
+    }
+
+    /// Writes it into its temporary file (see [`crate::lastmod::state::prepare`]).
+    pub(crate) fn prepare(
+        &self,
+        path: &std::path::Path,
+        owned: &str,
+        entries: &Entries,
+    ) -> Result<Prepared, crate::lastmod::state::StateError> {
+        crate::lastmod::state::prepare(path, owned, self.pages(entries), &self.previous)
+    }
+
+    /// Puts what [`Self::prepare`] wrote in place (see [`Prepared::commit`]).
+    pub(crate) fn commit(
+        &self,
+        prepared: Prepared,
+        path: &std::path::Path,
+        owned: &str,
+        entries: &Entries,
+    ) -> Result<(), crate::lastmod::state::StateError> {
+        prepared.commit(path, owned, self.pages(entries), &self.previous)
     }
 }
 

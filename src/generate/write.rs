@@ -6,6 +6,7 @@ use super::Collection;
 use crate::config::{Config, Output};
 use crate::error::Error;
 use crate::fsutil::Place;
+use crate::lastmod::state::Prepared;
 use crate::robots::{self, Announced, RobotsError, RobotsTxt};
 use crate::sitemap::{self, ChildPrefix, Group, Limits, WriteError, Written};
 use crate::{urls, views};
@@ -81,8 +82,14 @@ pub fn write(
     };
     let prefix = child_prefix(config, path);
     let url = prefix.url_of(path);
-    let written = sitemap::write_files(path, &prefix, &groups, limits, form(config))?;
-    save_state(config, collection)?;
+    // The state is written beside the sitemaps, and put in place once they are.
+    let (written, prepared) = std::thread::scope(|s| {
+        let prepared = s.spawn(|| prepare_state(config, collection));
+        let written = sitemap::write_files(path, &prefix, &groups, limits, form(config));
+        (written, prepared.join().expect("the state thread panicked"))
+    });
+    let written = written?;
+    commit_state(config, collection, prepared?)?;
     write_indexnow_key(config)?;
     let views = config.views.any().then(|| {
         views::write(&views::Site {
@@ -213,6 +220,37 @@ fn save_state(config: &Config, collection: &Collection) -> Result<(), Error> {
         let owned = config.base_url.as_str();
         state.save(&config.state_file, owned, &collection.entries)?;
     }
+    save_changes(config, collection)
+}
+
+/// The state written into its temporary file, while the sitemaps are written.
+fn prepare_state(config: &Config, collection: &Collection) -> Result<Option<Prepared>, Error> {
+    let Some(state) = &collection.state else {
+        return Ok(None);
+    };
+    let owned = config.base_url.as_str();
+    Ok(Some(state.prepare(
+        &config.state_file,
+        owned,
+        &collection.entries,
+    )?))
+}
+
+/// [`save_state`] of a state [`prepare_state`] wrote, once the sitemaps are written.
+fn commit_state(
+    config: &Config,
+    collection: &Collection,
+    prepared: Option<Prepared>,
+) -> Result<(), Error> {
+    if let (Some(state), Some(prepared)) = (&collection.state, prepared) {
+        let owned = config.base_url.as_str();
+        state.commit(prepared, &config.state_file, owned, &collection.entries)?;
+    }
+    save_changes(config, collection)
+}
+
+/// Saves the change list beside the state.
+fn save_changes(config: &Config, collection: &Collection) -> Result<(), Error> {
     if let Some(changes) = &collection.changes {
         let path = crate::changes::path_beside(&config.state_file);
         let now = jiff::Timestamp::now();

@@ -279,6 +279,40 @@ pub fn save<'a>(
     file::save(path, owned, pages, previous)
 }
 
+/// A state written into its temporary file, not yet in place: [`prepare`] writes it while
+/// the sitemaps are written (it needs none of their files, and took a core's time after
+/// them), [`Prepared::commit`] puts it in place once they are, so a run whose sitemaps
+/// failed leaves the previous state as it was (dropped, the temporary file is removed).
+#[derive(Debug)]
+pub struct Prepared(file::Prepared);
+
+/// Writes what [`save`] would into a temporary file beside `path`, merged with `previous`
+/// as the run read it, without taking the directory's lock (the sitemaps' writer may hold
+/// it, when the state is kept beside them).
+pub fn prepare<'a>(
+    path: &Path,
+    owned: &str,
+    pages: impl Iterator<Item = (Url<'a>, PageState)>,
+    previous: &State,
+) -> Result<Prepared, StateError> {
+    file::prepare(path, owned, pages, previous).map(Prepared)
+}
+
+impl Prepared {
+    /// Puts the state in place, under the lock of its directory. If another run saved the
+    /// file since this one read it, the file is read again and the state saved as [`save`]
+    /// saves it, from `pages` (the same as [`prepare`] was given).
+    pub fn commit<'a>(
+        self,
+        path: &Path,
+        owned: &str,
+        pages: impl Iterator<Item = (Url<'a>, PageState)>,
+        previous: &State,
+    ) -> Result<(), StateError> {
+        file::commit(self.0, path, owned, pages, previous)
+    }
+}
+
 /// [`save`] of the pages of a [`State`], for tests.
 #[cfg(test)]
 pub(crate) fn save_pages(

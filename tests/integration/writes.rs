@@ -316,6 +316,41 @@ fn shards_sharing_a_state_file_keep_each_others_pages() {
     }
 }
 
+/// A run whose sitemap cannot be written leaves the state and its change list as they
+/// were, and no temporary file beside them: the state is written while the sitemaps are,
+/// and put in place only once they are.
+#[test]
+fn a_failed_sitemap_leaves_the_state_as_it_was() {
+    let site = Site::new(&["index.html", "a.html"]);
+    site.config(&format!(
+        "{BASE}lastmod = ['content']\nstate_file = 'public/state.json'\n"
+    ));
+    site.cmd().assert().success();
+    let (state, changes) = (site.read("state.json"), site.read(".sitemap-changes.json"));
+    fs::write(site.public().join("a.html"), "<p>changed</p>\n").unwrap();
+    let sitemap = site.public().join("sitemap.xml");
+    fs::remove_file(&sitemap).unwrap();
+    mkfifo(&sitemap);
+    site.cmd()
+        .timeout(NO_HANG)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("sitemap.xml"));
+    assert_eq!(site.read("state.json"), state);
+    assert_eq!(site.read(".sitemap-changes.json"), changes);
+    let left: Vec<String> = site
+        .listing()
+        .into_iter()
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    // Once the sitemap can be written, the change is saved.
+    fs::remove_file(&sitemap).unwrap();
+    site.cmd().assert().success();
+    assert_ne!(site.read("state.json"), state);
+    assert!(site.read(".sitemap-changes.json").contains("a.html"));
+}
+
 /// Concurrent runs announcing different sitemaps in one robots.txt keep both lines.
 #[test]
 fn concurrent_runs_keep_each_others_robots_lines() {

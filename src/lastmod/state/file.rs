@@ -285,6 +285,9 @@ fn what_is_wrong(text: &str) -> String {
     }
 }
 
+/// The prefix of a state's temporary files (swept when a killed run left them).
+const TEMP_PREFIX: &str = ".sitemap-state.";
+
 /// See [`super::save`].
 pub(super) fn save<'a>(
     path: &Path,
@@ -292,11 +295,18 @@ pub(super) fn save<'a>(
     current: impl Iterator<Item = (Url<'a>, PageState)>,
     previous: &State,
 ) -> Result<(), StateError> {
-    let write_err = |source| StateError::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    let held = fsutil::lock_dir(fsutil::parent_dir(path)).map_err(write_err)?;
+    let held = fsutil::lock_dir(fsutil::parent_dir(path)).map_err(write_error(path))?;
+    save_locked(path, owned, current, previous, &held)
+}
+
+/// [`save`] under the lock `held` of the file's directory.
+fn save_locked<'a>(
+    path: &Path,
+    owned: &str,
+    current: impl Iterator<Item = (Url<'a>, PageState)>,
+    previous: &State,
+    held: &fsutil::DirLock,
+) -> Result<(), StateError> {
     let reread;
     let others = match Identity::now(path) {
         Ok(now) if now == previous.file => previous,
@@ -306,11 +316,76 @@ pub(super) fn save<'a>(
         }
     };
     let how = fsutil::Atomic {
-        prefix: ".sitemap-state.",
+        prefix: TEMP_PREFIX,
         clobber: true,
     };
     let pages = merged(others, owned, current);
-    fsutil::write_atomic_with(path, how, &held, |out| write(out, pages)).map_err(write_err)
+    fsutil::write_atomic_with(path, how, held, |out| write(out, pages)).map_err(write_error(path))
+}
+
+/// An error writing the state file at `path`, for `map_err`.
+fn write_error(path: &Path) -> impl Fn(io::Error) -> StateError + '_ {
+    |source| StateError::Write {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// See [`super::Prepared`].
+#[derive(Debug)]
+pub(super) struct Prepared {
+    temp: tempfile::TempPath,
+}
+
+/// See [`super::prepare`]: what [`save`] writes, merged with `previous` as the run read
+/// it, written into a temporary file beside `path` (synced) without the directory's lock.
+pub(super) fn prepare<'a>(
+    path: &Path,
+    owned: &str,
+    current: impl Iterator<Item = (Url<'a>, PageState)>,
+    previous: &State,
+) -> Result<Prepared, StateError> {
+    // Refused before anything is written, as `save` refuses it.
+    fsutil::replaceable(path).map_err(write_error(path))?;
+    let mut temp =
+        fsutil::temp_file(fsutil::parent_dir(path), TEMP_PREFIX).map_err(write_error(path))?;
+    let mut out = io::BufWriter::with_capacity(64 * 1024, temp.as_file_mut());
+    write(&mut out, merged(previous, owned, current))
+        .and_then(|()| out.flush())
+        .map_err(write_error(path))?;
+    drop(out);
+    temp.as_file().sync_all().map_err(write_error(path))?;
+    Ok(Prepared {
+        temp: temp.into_temp_path(),
+    })
+}
+
+/// See [`super::Prepared::commit`]: under the directory's lock, `prepared` is renamed into
+/// place if the file is still the one the run read; else (another run saved since, or
+/// swept the temporary file while it was written unlocked) the state is saved as [`save`]
+/// saves it, `current` read again.
+pub(super) fn commit<'a>(
+    prepared: Prepared,
+    path: &Path,
+    owned: &str,
+    current: impl Iterator<Item = (Url<'a>, PageState)>,
+    previous: &State,
+) -> Result<(), StateError> {
+    let dir = fsutil::parent_dir(path);
+    let held = fsutil::lock_dir(dir).map_err(write_error(path))?;
+    if matches!(Identity::now(path), Ok(now) if now == previous.file) {
+        match fsutil::rename_into_place(prepared.temp, path, true) {
+            Ok(()) => {
+                fsutil::sync_dir(dir);
+                // After the rename: this run's own temporary file is not among them.
+                fsutil::sweep_temporaries(dir, TEMP_PREFIX);
+                return Ok(());
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(write_error(path)(e)),
+        }
+    }
+    save_locked(path, owned, current, previous, &held)
 }
 
 /// The pages of `others` outside `owned`, and all of `current` (in URL order), in URL
