@@ -337,7 +337,7 @@ impl Content {
             let Some(value) = self.attrs.get(slot) else {
                 continue;
             };
-            let value = String::from_utf8_lossy(value);
+            let value = crate::html::lossy(value);
             fed.clear();
             if slot == ALT {
                 fed.extend_from_slice(value.trim().as_bytes());
