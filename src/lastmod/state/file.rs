@@ -177,8 +177,13 @@ impl<'de> Visitor<'de> for Pages<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         // Reused from page to page: no allocation per page.
         let (mut url, mut fingerprint) = (String::new(), String::new());
+        let mut date = LastDate::default();
         while map.next_key_seed(Text(&mut url))?.is_some() {
-            let lastmod = map.next_value_seed(Page(&mut fingerprint))?;
+            let page = Page {
+                fingerprint: &mut fingerprint,
+                date: &mut date,
+            };
+            let lastmod = map.next_value_seed(page)?;
             let Some(fingerprint) = Fingerprint::from_hex(&fingerprint) else {
                 let problem = format!("the fingerprint of {url} is not 32 lower-case hex digits");
                 return Err(de::Error::custom(problem));
@@ -219,7 +224,61 @@ impl Visitor<'_> for Text<'_> {
 }
 
 /// A page's record: its fingerprint into the buffer, its `lastmod` returned.
-struct Page<'b>(&'b mut String);
+struct Page<'b> {
+    fingerprint: &'b mut String,
+    date: &'b mut LastDate,
+}
+
+/// The last `lastmod` read, as written and parsed: pages mostly share their dates with
+/// their neighbours, so a date is parsed once for a run of them (a parse per page was a
+/// sixth of reading a state).
+#[derive(Default)]
+struct LastDate {
+    text: String,
+    parsed: Option<Timestamp>,
+}
+
+/// A page's `lastmod`: a date, or null.
+struct Lastmod<'b>(&'b mut LastDate);
+
+impl<'de> DeserializeSeed<'de> for Lastmod<'_> {
+    type Value = Option<Timestamp>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_option(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Lastmod<'_> {
+    type Value = Option<Timestamp>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a date and time, or null")
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_str(self)
+    }
+
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Self::Value, E> {
+        let last = self.0;
+        if last.parsed.is_none() || last.text != s {
+            // As jiff's own `Deserialize` parses it.
+            last.parsed = Some(s.parse::<Timestamp>().map_err(E::custom)?);
+            last.text.clear();
+            last.text.push_str(s);
+        }
+        Ok(last.parsed)
+    }
+}
 
 impl<'de> DeserializeSeed<'de> for Page<'_> {
     type Value = Option<Timestamp>;
@@ -244,13 +303,13 @@ impl<'de> Visitor<'de> for Page<'_> {
                     return Err(de::Error::duplicate_field("fingerprint"));
                 }
                 PageKey::Fingerprint => {
-                    map.next_value_seed(Text(&mut *self.0))?;
+                    map.next_value_seed(Text(&mut *self.fingerprint))?;
                     fingerprint = true;
                 }
                 PageKey::Lastmod if lastmod.is_some() => {
                     return Err(de::Error::duplicate_field("lastmod"));
                 }
-                PageKey::Lastmod => lastmod = Some(map.next_value::<Option<Timestamp>>()?),
+                PageKey::Lastmod => lastmod = Some(map.next_value_seed(Lastmod(&mut *self.date))?),
             }
         }
         if !fingerprint {

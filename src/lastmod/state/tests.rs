@@ -59,6 +59,29 @@ fn round_trips_sorted_and_refuses_foreign_files() {
     );
     save(&path, "https://e.org/", &first, &state_now).unwrap();
     assert_eq!(urls(&State::load(&path).unwrap()), ["https://e.org/b"]);
+    // Neighbours sharing a date, then not, then null, then the first again: each date is
+    // its own page's (a date is parsed once for a run of pages sharing it).
+    let dates = [
+        Some(ts),
+        Some(ts),
+        Some(ts + 1),
+        None,
+        Some(ts),
+        Some(ts + 1),
+    ];
+    let listed: Vec<(String, Option<i64>)> = dates
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| (format!("https://e.org/{i}"), d))
+        .collect();
+    let spec: Vec<(&str, &str, Option<i64>)> =
+        listed.iter().map(|(u, d)| (u.as_str(), "ab", *d)).collect();
+    save(&path, "https://e.org/", &state(&spec), &none).unwrap();
+    let loaded = State::load(&path).unwrap();
+    for (url, date) in &listed {
+        let got = loaded.get(url).unwrap().lastmod.map(|t| t.as_second());
+        assert_eq!(got, *date, "{url}");
+    }
 
     let table = [
         ("{not json", "is not valid JSON"),
@@ -84,6 +107,14 @@ fn round_trips_sorted_and_refuses_foreign_files() {
             "is damaged (the fingerprint of u is not 32 lower-case hex digits",
         ),
         (r#"{"sitemapgen_state": 1}"#, "is damaged"),
+        (
+            r#"{"sitemapgen_state": 1, "pages": {"u": {"fingerprint": "a", "lastmod": 5}}}"#,
+            "is damaged (invalid type: integer `5`, expected a date and time, or null",
+        ),
+        (
+            r#"{"sitemapgen_state": 1, "pages": {"u": {"fingerprint": "a", "lastmod": "May"}}}"#,
+            "is damaged (",
+        ),
         (
             r#"{"sitemapgen_state": 1, "pages": {}} x"#,
             "is not valid JSON",
