@@ -66,6 +66,10 @@ fn lt_or_amp(rest: &[u8]) -> Option<usize> {
 
 /// Whether `text` is prose: 32 bytes at a time where the CPU has AVX2, else eight.
 pub(crate) fn is_prose(text: &[u8]) -> bool {
+    // Most text between tags is a line break or some indentation: no call for it.
+    if text.len() < 32 {
+        return is_prose_by_words(text);
+    }
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2, checked just above.
@@ -117,6 +121,7 @@ mod avx2 {
     /// last block overlaps the one before it rather than going past the end.
     #[target_feature(enable = "avx2")]
     pub(super) fn is_prose(text: &[u8]) -> bool {
+        // At least one block: shorter text is looked at eight bytes at a time.
         if text.len() < 32 {
             return super::is_prose_by_words(text);
         }

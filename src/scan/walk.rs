@@ -139,9 +139,10 @@ pub fn walk<S: PageSink>(root: &Path, options: &ScanOptions, sink: impl Fn() -> 
             buf: Vec::new(),
             child: PathBuf::new(),
         };
-        while let Some(dir) = walk.next_dir() {
+        let mut finished = false;
+        while let Some(dir) = walk.next_dir(finished) {
             walk.read_dir(dir, &mut sink, &mut reading);
-            walk.done_dir();
+            finished = true;
         }
         let mut found = walk.found.lock().unwrap_or_else(|e| e.into_inner());
         found.absorb(reading.local);
@@ -189,9 +190,13 @@ struct DirRead<'r, S> {
 
 impl Walk<'_> {
     /// The next directory to read, waiting while others may still find some; `None` when
-    /// all are read.
-    fn next_dir(&self) -> Option<Pending> {
+    /// all are read. `finished`: this thread has read the one it took before (told under
+    /// the same lock: a lock for each, on every directory, was a run's busiest lock).
+    fn next_dir(&self, finished: bool) -> Option<Pending> {
         let mut work = self.work.lock().unwrap_or_else(|e| e.into_inner());
+        if finished {
+            work.busy -= 1;
+        }
         loop {
             if let Some(dir) = work.dirs.pop() {
                 work.busy += 1;
@@ -202,14 +207,6 @@ impl Walk<'_> {
                 return None;
             }
             work = self.more.wait(work).unwrap_or_else(|e| e.into_inner());
-        }
-    }
-
-    fn done_dir(&self) {
-        let mut work = self.work.lock().unwrap_or_else(|e| e.into_inner());
-        work.busy -= 1;
-        if work.busy == 0 {
-            self.more.notify_all();
         }
     }
 
