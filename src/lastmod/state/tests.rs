@@ -59,29 +59,6 @@ fn round_trips_sorted_and_refuses_foreign_files() {
     );
     save(&path, "https://e.org/", &first, &state_now).unwrap();
     assert_eq!(urls(&State::load(&path).unwrap()), ["https://e.org/b"]);
-    // Neighbours sharing a date, then not, then null, then the first again: each date is
-    // its own page's (a date is parsed once for a run of pages sharing it).
-    let dates = [
-        Some(ts),
-        Some(ts),
-        Some(ts + 1),
-        None,
-        Some(ts),
-        Some(ts + 1),
-    ];
-    let listed: Vec<(String, Option<i64>)> = dates
-        .iter()
-        .enumerate()
-        .map(|(i, &d)| (format!("https://e.org/{i}"), d))
-        .collect();
-    let spec: Vec<(&str, &str, Option<i64>)> =
-        listed.iter().map(|(u, d)| (u.as_str(), "ab", *d)).collect();
-    save(&path, "https://e.org/", &state(&spec), &none).unwrap();
-    let loaded = State::load(&path).unwrap();
-    for (url, date) in &listed {
-        let got = loaded.get(url).unwrap().lastmod.map(|t| t.as_second());
-        assert_eq!(got, *date, "{url}");
-    }
 
     let table = [
         ("{not json", "is not valid JSON"),
@@ -128,6 +105,37 @@ fn round_trips_sorted_and_refuses_foreign_files() {
             "{text}: {err}"
         );
         assert!(!err.contains('\n'), "{err}");
+    }
+}
+
+/// Neighbours sharing a date, then not, then null, then the first again: each date read
+/// is its own page's (a date is parsed once for a run of pages sharing it).
+#[test]
+fn each_page_reads_its_own_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.json");
+    let none = State::default();
+    let ts = 1_700_000_000;
+    let dates = [
+        Some(ts),
+        Some(ts),
+        Some(ts + 1),
+        None,
+        Some(ts),
+        Some(ts + 1),
+    ];
+    let listed: Vec<(String, Option<i64>)> = dates
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| (format!("https://e.org/{i}"), d))
+        .collect();
+    let spec: Vec<(&str, &str, Option<i64>)> =
+        listed.iter().map(|(u, d)| (u.as_str(), "ab", *d)).collect();
+    save(&path, "https://e.org/", &state(&spec), &none).unwrap();
+    let loaded = State::load(&path).unwrap();
+    for (url, date) in &listed {
+        let got = loaded.get(url).unwrap().lastmod.map(|t| t.as_second());
+        assert_eq!(got, *date, "{url}");
     }
 }
 
