@@ -264,15 +264,27 @@ pub fn write_atomic_with(
     sweep_temporaries(dir, how.prefix);
     // Refused before anything is written.
     replaceable(path)?;
-    let mut temp = temp_file(dir, how.prefix)?;
+    let temp = write_temp(dir, how.prefix, fill)?;
+    rename_into_place(temp, path, how.clobber)?;
+    sync_dir(dir);
+    Ok(())
+}
+
+/// What `fill` writes, streamed through a buffer into a new [`temp_file`] in `dir`,
+/// synced: the first half of every atomic write, the rename ([`rename_into_place`]) left
+/// to the caller. Removed if dropped before it is renamed.
+pub fn write_temp(
+    dir: &Path,
+    prefix: &str,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<tempfile::TempPath> {
+    let mut temp = temp_file(dir, prefix)?;
     let mut out = io::BufWriter::with_capacity(64 * 1024, temp.as_file_mut());
     fill(&mut out)?;
     out.flush()?;
     drop(out);
     temp.as_file().sync_all()?;
-    rename_into_place(temp.into_temp_path(), path, how.clobber)?;
-    sync_dir(dir);
-    Ok(())
+    Ok(temp.into_temp_path())
 }
 
 /// Renames a finished (synced) temporary file to `to`, which must be a regular file or

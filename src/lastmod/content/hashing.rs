@@ -31,6 +31,7 @@ const QUEUED: usize = 4 * LANES;
 const MAX_QUEUED: usize = 1 << 20;
 
 const CHUNK: usize = blake3::CHUNK_LEN;
+const BLOCK: usize = blake3::BLOCK_LEN;
 
 /// blake3's key words in its default mode (the IV), which `hash_many` takes.
 const IV: [u32; 8] = [
@@ -209,8 +210,6 @@ fn file_lanes(owners: &[usize], out: &[u8], chunks: &mut [Vec<ChainingValue>]) {
 /// A text's last, partial chunk: its index in the text, how many whole blocks come before
 /// its last block, and the text's place in the batch.
 type Partial = (usize, usize, usize);
-
-const BLOCK: usize = blake3::BLOCK_LEN;
 
 /// Adds the chaining value of each text's last, partial chunk to its whole chunks' (a
 /// text longer than one chunk). One lane at a time, they were a quarter of the hashing:

@@ -406,16 +406,12 @@ pub(super) fn prepare<'a>(
 ) -> Result<Prepared, StateError> {
     // Refused before anything is written, as `save` refuses it.
     fsutil::replaceable(path).map_err(write_error(path))?;
-    let mut temp =
-        fsutil::temp_file(fsutil::parent_dir(path), TEMP_PREFIX).map_err(write_error(path))?;
-    let mut out = io::BufWriter::with_capacity(64 * 1024, temp.as_file_mut());
-    write(&mut out, merged(previous, owned, current))
-        .and_then(|()| out.flush())
-        .map_err(write_error(path))?;
-    drop(out);
-    temp.as_file().sync_all().map_err(write_error(path))?;
+    let pages = merged(previous, owned, current);
+    let temp = fsutil::write_temp(fsutil::parent_dir(path), TEMP_PREFIX, |out| {
+        write(out, pages)
+    });
     Ok(Prepared {
-        temp: temp.into_temp_path(),
+        temp: temp.map_err(write_error(path))?,
     })
 }
 
