@@ -10,8 +10,10 @@
 mod prose;
 mod regions;
 mod scan;
+mod tag;
 
 pub(crate) use scan::{comment_len, decode_text};
+pub(crate) use tag::Tag;
 
 pub(crate) use prose::is_prose;
 pub(crate) use regions::{ARTICLE, BODY, MAIN, Regions};
@@ -19,20 +21,6 @@ pub(crate) use regions::{ARTICLE, BODY, MAIN, Regions};
 /// The most bytes of a tag or attribute name kept: names we look for are short, and a
 /// hostile page's 2 GiB name must not be held.
 pub(crate) const MAX_NAME: usize = 1024;
-
-/// Tags that may stand in a head; any other start tag means the body has begun.
-pub(crate) const HEAD_TAGS: &[&[u8]] = &[
-    b"html",
-    b"head",
-    b"title",
-    b"base",
-    b"link",
-    b"meta",
-    b"style",
-    b"script",
-    b"noscript",
-    b"template",
-];
 
 /// What one reader of a page collects from the [`Emitter`]'s tokens.
 pub(crate) trait Collect {
@@ -43,14 +31,14 @@ pub(crate) trait Collect {
     /// only one given a value does.
     const BARE_ATTRIBUTES: bool;
 
-    /// The tokenizer state the content of the start tag `name` is read in.
-    fn content_state(name: &[u8]) -> Option<html5gum::State> {
-        html5gum::naive_next_state(name)
+    /// The tokenizer state the content of the start tag `tag` is read in.
+    fn content_state(tag: Tag) -> Option<html5gum::State> {
+        tag.content_state()
     }
 
     /// Where the value of the attribute `name` of the start tag `tag` goes, if it is
     /// wanted; `None` for a repeated one (the first counts, as in browsers).
-    fn attribute(&mut self, tag: &[u8], name: &[u8]) -> Option<Self::Slot>;
+    fn attribute(&mut self, tag: Tag, name: &[u8]) -> Option<Self::Slot>;
 
     /// More of the value of the attribute at `slot`.
     fn value(&mut self, slot: Self::Slot, s: &[u8]);
@@ -74,11 +62,12 @@ pub(crate) trait Collect {
     /// A doctype was read.
     fn doctype(&mut self) {}
 
-    /// A start tag, its wanted attributes given; `true` once nothing more is wanted.
-    fn start_tag(&mut self, name: &[u8]) -> bool;
+    /// A start tag, `tag` told from its `name`, its wanted attributes given; `true` once
+    /// nothing more is wanted.
+    fn start_tag(&mut self, tag: Tag, name: &[u8]) -> bool;
 
     /// An end tag; `true` once nothing more is wanted.
-    fn end_tag(&mut self, name: &[u8]) -> bool;
+    fn end_tag(&mut self, tag: Tag, name: &[u8]) -> bool;
 }
 
 /// Both collectors of a pair read one pass over a page. Both must read content in the
@@ -91,11 +80,11 @@ impl<A: Collect, B: Collect> Collect for (A, B) {
         A::BARE_ATTRIBUTES
     };
 
-    fn content_state(name: &[u8]) -> Option<html5gum::State> {
-        A::content_state(name)
+    fn content_state(tag: Tag) -> Option<html5gum::State> {
+        A::content_state(tag)
     }
 
-    fn attribute(&mut self, tag: &[u8], name: &[u8]) -> Option<Self::Slot> {
+    fn attribute(&mut self, tag: Tag, name: &[u8]) -> Option<Self::Slot> {
         match (self.0.attribute(tag, name), self.1.attribute(tag, name)) {
             (None, None) => None,
             slots => Some(slots),
@@ -140,12 +129,12 @@ impl<A: Collect, B: Collect> Collect for (A, B) {
         self.1.doctype();
     }
 
-    fn start_tag(&mut self, name: &[u8]) -> bool {
-        self.0.start_tag(name) & self.1.start_tag(name)
+    fn start_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
+        self.0.start_tag(tag, name) & self.1.start_tag(tag, name)
     }
 
-    fn end_tag(&mut self, name: &[u8]) -> bool {
-        self.0.end_tag(name) & self.1.end_tag(name)
+    fn end_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
+        self.0.end_tag(tag, name) & self.1.end_tag(tag, name)
     }
 }
 
@@ -176,11 +165,11 @@ impl<C: Collect> Collect for &mut C {
 
     const BARE_ATTRIBUTES: bool = C::BARE_ATTRIBUTES;
 
-    fn content_state(name: &[u8]) -> Option<html5gum::State> {
-        C::content_state(name)
+    fn content_state(tag: Tag) -> Option<html5gum::State> {
+        C::content_state(tag)
     }
 
-    fn attribute(&mut self, tag: &[u8], name: &[u8]) -> Option<Self::Slot> {
+    fn attribute(&mut self, tag: Tag, name: &[u8]) -> Option<Self::Slot> {
         (**self).attribute(tag, name)
     }
 
@@ -208,12 +197,12 @@ impl<C: Collect> Collect for &mut C {
         (**self).doctype();
     }
 
-    fn start_tag(&mut self, name: &[u8]) -> bool {
-        (**self).start_tag(name)
+    fn start_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
+        (**self).start_tag(tag, name)
     }
 
-    fn end_tag(&mut self, name: &[u8]) -> bool {
-        (**self).end_tag(name)
+    fn end_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
+        (**self).end_tag(tag, name)
     }
 }
 
@@ -270,7 +259,7 @@ impl<'n, C: Collect> Emitter<'n, C> {
             None
         } else {
             let names = &*self.names;
-            self.collector.attribute(&names.tag, &names.attr_name)
+            self.collector.attribute(Tag::of(&names.tag), &names.attr_name)
         };
         self.attribute = Attribute::Placed(slot);
         slot
@@ -438,15 +427,16 @@ impl<C: Collect> html5gum::Emitter for &mut Emitter<'_, C> {
     fn emit_current_tag(&mut self) -> Option<html5gum::State> {
         self.end_attribute();
         let names = &mut *self.names;
+        let tag = Tag::of(&names.tag);
         if self.is_end_tag {
             names.last_start_tag.clear();
-            self.done = self.collector.end_tag(&names.tag);
+            self.done = self.collector.end_tag(tag, &names.tag);
             return None;
         }
         std::mem::swap(&mut names.last_start_tag, &mut names.tag);
-        self.done = self.collector.start_tag(&names.last_start_tag);
+        self.done = self.collector.start_tag(tag, &names.last_start_tag);
         // Script and style content is text, not markup: a `<` in a script starts no tag.
-        C::content_state(&names.last_start_tag)
+        C::content_state(tag)
     }
 
     fn init_doctype(&mut self) {
@@ -534,19 +524,19 @@ mod tests {
 
         const BARE_ATTRIBUTES: bool = false;
 
-        fn attribute(&mut self, _: &[u8], _: &[u8]) -> Option<()> {
+        fn attribute(&mut self, _: Tag, _: &[u8]) -> Option<()> {
             self.values += 1;
             Some(())
         }
 
         fn value(&mut self, (): (), _: &[u8]) {}
 
-        fn start_tag(&mut self, _: &[u8]) -> bool {
+        fn start_tag(&mut self, _: Tag, _: &[u8]) -> bool {
             self.tags += 1;
             false
         }
 
-        fn end_tag(&mut self, name: &[u8]) -> bool {
+        fn end_tag(&mut self, _: Tag, name: &[u8]) -> bool {
             name == b"stop"
         }
     }

@@ -9,7 +9,7 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
 
-use crate::html::{ARTICLE, BODY, Collect, MAIN, Regions};
+use crate::html::{ARTICLE, BODY, Collect, MAIN, Regions, Tag};
 
 /// The most images listed for one page (Google's own limit per `<url>`).
 pub const MAX_PER_PAGE: usize = 1000;
@@ -165,6 +165,33 @@ impl Images {
     }
 }
 
+impl Images {
+    /// What a `<meta>`, `<base>` or `<img>` says.
+    #[inline(never)]
+    fn read_tag(&mut self, tag: Tag) {
+        match tag {
+            // og:image and <base> count only in the head (an <img> ends it).
+            Tag::Meta if self.regions.in_head() && self.og_image.is_none() => {
+                let property = self.attrs.get(PROPERTY).or(self.attrs.get(NAME));
+                if property.is_some_and(|p| crate::html::value_is(p, "og:image")) {
+                    self.og_image = self.attr(CONTENT);
+                }
+            }
+            Tag::Base if self.regions.in_head() && self.base.is_none() => {
+                self.base = self.attr(HREF);
+            }
+            Tag::Img => {
+                let source = match self.attr(SRC).filter(|s| !s.is_empty()) {
+                    Some(src) => src,
+                    None => first_candidate(&self.attr(SRCSET).unwrap_or_default()).to_string(),
+                };
+                self.add(source);
+            }
+            _ => {}
+        }
+    }
+}
+
 impl crate::html::Reset for Images {
     /// Field by field, in place, as `Content`'s (a fresh one moved here is a copy).
     fn reset(&mut self) {
@@ -196,14 +223,14 @@ impl Collect for Images {
 
     const BARE_ATTRIBUTES: bool = true;
 
-    fn attribute(&mut self, tag: &[u8], name: &[u8]) -> Option<usize> {
+    fn attribute(&mut self, tag: Tag, name: &[u8]) -> Option<usize> {
         let slot = match (tag, name) {
-            (b"img", b"src") => SRC,
-            (b"img", b"srcset") => SRCSET,
-            (b"meta", b"property") => PROPERTY,
-            (b"meta", b"name") => NAME,
-            (b"meta", b"content") => CONTENT,
-            (b"base", b"href") => HREF,
+            (Tag::Img, b"src") => SRC,
+            (Tag::Img, b"srcset") => SRCSET,
+            (Tag::Meta, b"property") => PROPERTY,
+            (Tag::Meta, b"name") => NAME,
+            (Tag::Meta, b"content") => CONTENT,
+            (Tag::Base, b"href") => HREF,
             _ => return None,
         };
         self.attrs.claim(slot)
@@ -225,33 +252,17 @@ impl Collect for Images {
         self.attrs.clear();
     }
 
-    fn start_tag(&mut self, name: &[u8]) -> bool {
-        self.regions.start_tag(name);
-        match name {
-            // og:image and <base> count only in the head (an <img> ends it).
-            b"meta" if self.regions.in_head() && self.og_image.is_none() => {
-                let property = self.attrs.get(PROPERTY).or(self.attrs.get(NAME));
-                if property.is_some_and(|p| crate::html::value_is(p, "og:image")) {
-                    self.og_image = self.attr(CONTENT);
-                }
-            }
-            b"base" if self.regions.in_head() && self.base.is_none() => {
-                self.base = self.attr(HREF);
-            }
-            b"img" => {
-                let source = match self.attr(SRC).filter(|s| !s.is_empty()) {
-                    Some(src) => src,
-                    None => first_candidate(&self.attr(SRCSET).unwrap_or_default()).to_string(),
-                };
-                self.add(source);
-            }
-            _ => {}
+    fn start_tag(&mut self, tag: Tag, _: &[u8]) -> bool {
+        self.regions.start_tag(tag);
+        // Only these read their attributes: every other tag costs no call.
+        if matches!(tag, Tag::Meta | Tag::Base | Tag::Img) {
+            self.read_tag(tag);
         }
         false
     }
 
-    fn end_tag(&mut self, name: &[u8]) -> bool {
-        self.regions.end_tag(name);
+    fn end_tag(&mut self, tag: Tag, _: &[u8]) -> bool {
+        self.regions.end_tag(tag);
         false
     }
 }

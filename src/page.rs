@@ -11,7 +11,7 @@
 
 use std::io::{self, Read};
 
-use crate::html::{Collect, HEAD_TAGS};
+use crate::html::{Collect, Tag};
 
 mod body;
 mod one_pass;
@@ -103,8 +103,10 @@ pub enum ModifiedSource {
     JsonLd,
 }
 
-/// The tags whose attributes the [`Collector`] reads; others' are passed over.
-const TAGS_WITH_ATTRS: [&[u8]; 4] = [b"meta", b"link", b"script", b"html"];
+/// Whether the [`Collector`] reads the attributes of `tag`; others' are passed over.
+fn has_attrs_read(tag: Tag) -> bool {
+    matches!(tag, Tag::Meta | Tag::Link | Tag::Script | Tag::Html)
+}
 
 /// The most characters of a title kept: more than any search result shows.
 pub const TITLE_LIMIT: usize = 200;
@@ -120,9 +122,10 @@ pub const GENERATOR_LIMIT: usize = 64;
 
 /// Start tags that make a file a page rather than a fragment, with a doctype: the
 /// document's own, and the metadata only a page's head holds.
-const DOCUMENT_TAGS: [&[u8]; 7] = [
-    b"html", b"head", b"body", b"title", b"meta", b"link", b"base",
-];
+fn is_document_tag(tag: Tag) -> bool {
+    use Tag::*;
+    matches!(tag, Html | Head | Body | Title | Meta | Link | Base)
+}
 
 /// The buffers the head reader fills, kept from page to page by a reading thread so a
 /// page costs no allocations for them once they have grown.
@@ -304,38 +307,38 @@ impl<'o> Collector<'o> {
         }
     }
 
-    fn start_tag(&mut self, name: &[u8], attrs: &Attrs) {
+    fn start_tag(&mut self, tag: Tag, attrs: &Attrs) {
         self.tagged = true;
-        if name == b"template" {
+        if tag == Tag::Template {
             self.templates = self.templates.saturating_add(1);
             return;
         }
         if self.templates > 0 {
             return;
         }
-        self.document |= DOCUMENT_TAGS.contains(&name);
-        if !HEAD_TAGS.contains(&name) {
+        self.document |= is_document_tag(tag);
+        if !tag.in_head() {
             // A tracking pixel's `<img>` in a `<noscript>` does not end the head; a
             // `<body>` does, wherever it stands.
-            self.complete = !self.in_noscript || name == b"body";
+            self.complete = !self.in_noscript || tag == Tag::Body;
             return;
         }
-        // `noscript` and the tags of `TAGS_WITH_ATTRS`.
-        match name {
-            b"noscript" => self.in_noscript = true,
-            b"title" => {
+        // `noscript` and the tags [`has_attrs_read`].
+        match tag {
+            Tag::Noscript => self.in_noscript = true,
+            Tag::Title => {
                 self.in_title = self.options.about && !self.title_seen && !self.in_noscript;
             }
-            b"html" if self.options.about => {
+            Tag::Html if self.options.about => {
                 self.head.lang = self
                     .head
                     .lang
                     .take()
                     .or_else(|| attrs.get(Attr::Lang as usize).and_then(language_tag));
             }
-            b"meta" => self.meta(attrs),
-            b"link" => self.link(attrs),
-            b"script" => {
+            Tag::Meta => self.meta(attrs),
+            Tag::Link => self.link(attrs),
+            Tag::Script => {
                 self.in_json_ld = attrs.get(Attr::Type as usize).is_some_and(|t| {
                     crate::html::lossy(t)
                         .trim()
@@ -346,28 +349,28 @@ impl<'o> Collector<'o> {
         }
     }
 
-    fn end_tag(&mut self, name: &[u8], text: &[u8]) {
+    fn end_tag(&mut self, tag: Tag, text: &[u8]) {
         if self.templates > 0 {
             // In a template's content every end tag but its own is ignored.
-            if name == b"template" {
+            if tag == Tag::Template {
                 self.templates -= 1;
             }
             return;
         }
-        match name {
-            b"script" if self.in_json_ld => {
+        match tag {
+            Tag::Script if self.in_json_ld => {
                 self.in_json_ld = false;
                 if let Some(date) = json_ld_date_modified(text) {
                     self.found(ModifiedSource::JsonLd, date);
                 }
             }
-            b"title" if self.in_title => {
+            Tag::Title if self.in_title => {
                 self.in_title = false;
                 self.title_seen = true;
                 self.head.title = collapsed(text, TITLE_LIMIT);
             }
-            b"noscript" => self.in_noscript = false,
-            b"head" | b"body" | b"html" => self.complete = true,
+            Tag::Noscript => self.in_noscript = false,
+            Tag::Head | Tag::Body | Tag::Html => self.complete = true,
             _ => {}
         }
     }
@@ -482,27 +485,27 @@ fn is_page_type(value: &[u8]) -> bool {
         .any(|t| essence.eq_ignore_ascii_case(t))
 }
 
-/// The tokenizer state the content of the start tag `name` is read in. As html5gum's
+/// The tokenizer state the content of the start tag `tag` is read in. As html5gum's
 /// `naive_next_state`, but a `<noscript>`'s content is markup, as a crawler that runs
 /// no script parses it, so the meta refresh or robots tag a page keeps there is seen.
-pub(crate) fn content_state(name: &[u8]) -> Option<html5gum::State> {
-    match name {
-        b"noscript" => None,
-        _ => html5gum::naive_next_state(name),
+pub(crate) fn content_state(tag: Tag) -> Option<html5gum::State> {
+    match tag {
+        Tag::Noscript => None,
+        _ => tag.content_state(),
     }
 }
 
 /// The place in [`ATTRS`] of the attribute `name` of the tag `tag`, when the head reader
 /// reads it.
-fn wanted_attribute(tag: &[u8], name: &[u8]) -> Option<usize> {
-    if !TAGS_WITH_ATTRS.contains(&tag) {
+fn wanted_attribute(tag: Tag, name: &[u8]) -> Option<usize> {
+    if !has_attrs_read(tag) {
         return None;
     }
     ATTRS.iter().position(|(n, _)| *n == name)
 }
 
 /// The head reader as a [`Collect`] for the html5gum emitter (where the pre-scan gives
-/// up): it keeps only the attributes in [`ATTRS`] of the tags in [`TAGS_WITH_ATTRS`],
+/// up): it keeps only the attributes in [`ATTRS`] of the tags [`has_attrs_read`],
 /// gathers text only inside JSON-LD scripts, and hands each tag to the [`Collector`].
 struct HeadSink<'c, 'o> {
     collector: &'c mut Collector<'o>,
@@ -515,11 +518,11 @@ impl Collect for HeadSink<'_, '_> {
 
     const BARE_ATTRIBUTES: bool = false;
 
-    fn content_state(name: &[u8]) -> Option<html5gum::State> {
-        content_state(name)
+    fn content_state(tag: Tag) -> Option<html5gum::State> {
+        content_state(tag)
     }
 
-    fn attribute(&mut self, tag: &[u8], name: &[u8]) -> Option<usize> {
+    fn attribute(&mut self, tag: Tag, name: &[u8]) -> Option<usize> {
         // Of duplicate attributes the first counts, as in browsers.
         self.attrs.claim(wanted_attribute(tag, name)?)
     }
@@ -543,14 +546,14 @@ impl Collect for HeadSink<'_, '_> {
         self.collector.document = true;
     }
 
-    fn start_tag(&mut self, name: &[u8]) -> bool {
-        self.collector.start_tag(name, self.attrs);
+    fn start_tag(&mut self, tag: Tag, _: &[u8]) -> bool {
+        self.collector.start_tag(tag, self.attrs);
         self.text.clear();
         self.collector.complete
     }
 
-    fn end_tag(&mut self, name: &[u8]) -> bool {
-        self.collector.end_tag(name, self.text);
+    fn end_tag(&mut self, tag: Tag, _: &[u8]) -> bool {
+        self.collector.end_tag(tag, self.text);
         self.text.clear();
         self.collector.complete
     }

@@ -26,6 +26,7 @@ pub(crate) struct Piece {
 
 /// The text at the start of `rest`, up to its first `<`: found by one search for `<` and
 /// `&` (memchr's), then told prose or not here, once for every reader of it.
+#[inline]
 pub(crate) fn piece(rest: &[u8]) -> Piece {
     let (len, lt, amp) = match lt_or_amp(rest) {
         Some(i) if rest[i] == b'&' => match memchr(b'<', &rest[i..]) {

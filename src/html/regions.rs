@@ -2,7 +2,7 @@
 //! regions its content is taken from (`<main>`, else `<article>`, else `<body>`), as the
 //! images and the content fingerprint both read them.
 
-use super::HEAD_TAGS;
+use super::Tag;
 
 /// The `<main>` region, the most specific.
 pub(crate) const MAIN: usize = 0;
@@ -23,26 +23,26 @@ pub(crate) struct Regions {
 
 impl Regions {
     /// Follows a start tag.
-    pub(crate) fn start_tag(&mut self, name: &[u8]) {
-        match name {
-            b"head" => self.in_head = true,
-            b"body" => self.in_head = false,
+    pub(crate) fn start_tag(&mut self, tag: Tag) {
+        match tag {
+            Tag::Head => self.in_head = true,
+            Tag::Body => self.in_head = false,
             // The head ends at the first tag that cannot be in one, </head> or not.
-            other if self.in_head && !HEAD_TAGS.contains(&other) => self.in_head = false,
+            other if self.in_head && !other.in_head() => self.in_head = false,
             _ => {}
         }
-        if let Some(r) = region(name) {
+        if let Some(r) = region(tag) {
             self.depth[r] += 1;
             self.seen[r] = true;
         }
     }
 
     /// Follows an end tag.
-    pub(crate) fn end_tag(&mut self, name: &[u8]) {
-        if let Some(r) = region(name) {
+    pub(crate) fn end_tag(&mut self, tag: Tag) {
+        if let Some(r) = region(tag) {
             self.depth[r] = self.depth[r].saturating_sub(1);
         }
-        if name == b"head" {
+        if tag == Tag::Head {
             self.in_head = false;
         }
     }
@@ -71,10 +71,10 @@ impl Regions {
 }
 
 /// The region a tag opens, other than the body.
-fn region(name: &[u8]) -> Option<usize> {
-    match name {
-        b"main" => Some(MAIN),
-        b"article" => Some(ARTICLE),
+fn region(tag: Tag) -> Option<usize> {
+    match tag {
+        Tag::Main => Some(MAIN),
+        Tag::Article => Some(ARTICLE),
         _ => None,
     }
 }

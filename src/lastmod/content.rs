@@ -10,14 +10,19 @@
 //!
 //! Read by `page::read_body`, in the same pass as the page's images when both are asked.
 
-use crate::html::{ARTICLE, BODY, Collect, MAIN, Regions};
+use crate::html::{ARTICLE, BODY, Collect, MAIN, Regions, Tag};
 
 mod hashing;
 
 pub(crate) use hashing::Hashing;
 
 /// Elements whose content is never part of the fingerprint (besides the head).
-const SKIPPED: &[&[u8]] = &[b"script", b"style", b"template", b"noscript", b"title"];
+fn is_skipped(tag: Tag) -> bool {
+    matches!(
+        tag,
+        Tag::Script | Tag::Style | Tag::Template | Tag::Noscript | Tag::Title
+    )
+}
 
 /// The attributes that count, in the order they are fed (by name): `img@alt`, `a@href`
 /// and `img@src`.
@@ -222,7 +227,7 @@ pub(crate) struct Content {
     /// ones joined.
     spans: [Vec<std::ops::Range<usize>>; 2],
     regions: Regions,
-    /// How many elements of [`SKIPPED`] are open.
+    /// How many elements [`is_skipped`] are open.
     skip: usize,
     /// The values of the current tag's attributes that count (see [`ATTRS`]).
     attrs: crate::html::TagAttrs<3>,
@@ -302,6 +307,7 @@ impl Content {
     /// Feeds text as it comes, whitespace collapsed: each word preceded by one space, a
     /// word that arrives in pieces fed as one. Tags separate words ([`Self::end_word`]).
     /// `prose`: whether the text is prose, when that is known.
+    #[inline]
     fn feed_text(&mut self, text: &[u8], prose: Option<bool>) {
         if !self.feeding() {
             return;
@@ -311,6 +317,13 @@ impl Content {
             self.in_word = false;
             return;
         }
+        self.feed_words(text, prose);
+    }
+
+    /// [`Self::feed_text`] of text with words in it. Not inlined: the line breaks
+    /// between tags are most calls, and this part's registers cost them all.
+    #[inline(never)]
+    fn feed_words(&mut self, text: &[u8], prose: Option<bool>) {
         for chunk in text.chunks(MAX_PIECE) {
             // A space may come before the chunk's bytes.
             self.room(chunk.len() + 1);
@@ -325,11 +338,9 @@ impl Content {
         self.in_word = false;
     }
 
-    /// Feeds the attributes of a start tag that count, if it has any.
+    /// Feeds the attributes of a start tag that count (it has some).
+    #[inline(never)]
     fn feed_attributes(&mut self, name: &[u8]) {
-        if !self.attrs.any() {
-            return;
-        }
         self.feed(b" <");
         self.feed(name);
         let mut fed = std::mem::take(&mut self.value);
@@ -427,11 +438,11 @@ impl Collect for Content {
 
     const BARE_ATTRIBUTES: bool = true;
 
-    fn attribute(&mut self, tag: &[u8], name: &[u8]) -> Option<usize> {
+    fn attribute(&mut self, tag: Tag, name: &[u8]) -> Option<usize> {
         let slot = match (tag, name) {
-            (b"a", b"href") => HREF,
-            (b"img", b"src") => SRC,
-            (b"img", b"alt") => ALT,
+            (Tag::A, b"href") => HREF,
+            (Tag::Img, b"src") => SRC,
+            (Tag::Img, b"alt") => ALT,
             _ => return None,
         };
         self.attrs.claim(slot)
@@ -454,21 +465,23 @@ impl Collect for Content {
         self.attrs.clear();
     }
 
-    fn start_tag(&mut self, name: &[u8]) -> bool {
-        self.regions.start_tag(name);
-        if name == b"body" {
+    fn start_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
+        self.regions.start_tag(tag);
+        if tag == Tag::Body {
             self.skip = 0;
         }
-        if SKIPPED.contains(&name) {
+        if is_skipped(tag) {
             self.skip += 1;
         }
-        self.feed_attributes(name);
+        if self.attrs.any() {
+            self.feed_attributes(name);
+        }
         false
     }
 
-    fn end_tag(&mut self, name: &[u8]) -> bool {
-        self.regions.end_tag(name);
-        if SKIPPED.contains(&name) {
+    fn end_tag(&mut self, tag: Tag, _: &[u8]) -> bool {
+        self.regions.end_tag(tag);
+        if is_skipped(tag) {
             self.skip = self.skip.saturating_sub(1);
         }
         false

@@ -15,7 +15,7 @@
 use super::body::{self, Held, Pass};
 use super::{Body, BodyWants, Collector, Head, HeadBuffers, HeadOptions, HeadSink};
 use super::{content_state, wanted_attribute};
-use crate::html::{Collect, Reset};
+use crate::html::{Collect, Reset, Tag};
 
 /// The head and, as `wants` asks, the body of the page `html`, held whole, read as a run
 /// reads them: in one pass when the page is at most [`super::HEAD_LIMIT`] bytes (and no
@@ -117,11 +117,11 @@ impl Collect for Along<'_, '_> {
 
     const BARE_ATTRIBUTES: bool = true;
 
-    fn content_state(name: &[u8]) -> Option<html5gum::State> {
-        content_state(name)
+    fn content_state(tag: Tag) -> Option<html5gum::State> {
+        content_state(tag)
     }
 
-    fn attribute(&mut self, tag: &[u8], name: &[u8]) -> Option<()> {
+    fn attribute(&mut self, tag: Tag, name: &[u8]) -> Option<()> {
         if self.done {
             return None;
         }
@@ -166,20 +166,20 @@ impl Collect for Along<'_, '_> {
         }
     }
 
-    fn start_tag(&mut self, name: &[u8]) -> bool {
-        if !self.done && name == b"noscript" {
+    fn start_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
+        if !self.done && tag == Tag::Noscript {
             self.noscript = true;
             self.done = true;
         }
         if !self.done {
-            self.done = self.sink.start_tag(name);
+            self.done = self.sink.start_tag(tag, name);
         }
         self.done
     }
 
-    fn end_tag(&mut self, name: &[u8]) -> bool {
+    fn end_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
         if !self.done {
-            self.done = self.sink.end_tag(name);
+            self.done = self.sink.end_tag(tag, name);
         }
         self.done
     }

@@ -11,7 +11,8 @@
 
 use memchr::{memchr, memchr3};
 
-use super::{ATTRS, Attrs, Collector, TAGS_WITH_ATTRS, content_state};
+use super::{ATTRS, Attrs, Collector, content_state, has_attrs_read};
+use crate::html::Tag;
 use crate::html::MAX_NAME;
 
 /// Why the scan stopped early.
@@ -90,12 +91,13 @@ impl Scan<'_, '_, '_> {
         Ok(())
     }
 
-    /// A tag's name, lower-cased, into `scratch.name`; `at` is left on what ended it.
-    fn tag_name(&mut self) -> Result<(), Stop> {
+    /// A tag's name, lower-cased, into `scratch.name`, and which tag it is; `at` is left
+    /// on what ended it.
+    fn tag_name(&mut self) -> Result<Tag, Stop> {
         self.scratch.name.clear();
         loop {
             match self.peek()? {
-                b if is_space(b) || b == b'/' || b == b'>' => return Ok(()),
+                b if is_space(b) || b == b'/' || b == b'>' => return Ok(Tag::of(&self.scratch.name)),
                 0 => return Err(Stop::GiveUp),
                 b => {
                     if self.scratch.name.len() < MAX_NAME {
@@ -108,19 +110,17 @@ impl Scan<'_, '_, '_> {
     }
 
     fn start_tag(&mut self) -> Result<(), Stop> {
-        self.tag_name()?;
+        let tag = self.tag_name()?;
         self.scratch.attrs.clear();
-        let keep = TAGS_WITH_ATTRS.contains(&&self.scratch.name[..]);
-        self.attributes(keep)?;
-        self.collector
-            .start_tag(&self.scratch.name, &self.scratch.attrs);
+        self.attributes(has_attrs_read(tag))?;
+        self.collector.start_tag(tag, &self.scratch.attrs);
         if self.collector.complete {
             return Ok(());
         }
-        match content_state(&self.scratch.name) {
+        match content_state(tag) {
             None => Ok(()),
-            Some(html5gum::State::ScriptData) => self.raw_text(true),
-            Some(html5gum::State::RcData | html5gum::State::RawText) => self.raw_text(false),
+            Some(html5gum::State::ScriptData) => self.raw_text(tag, true),
+            Some(html5gum::State::RcData | html5gum::State::RawText) => self.raw_text(tag, false),
             // PLAINTEXT runs to the end: no head tag starts it.
             Some(_) => Err(Stop::GiveUp),
         }
@@ -132,9 +132,9 @@ impl Scan<'_, '_, '_> {
         if !self.peek()?.is_ascii_alphabetic() {
             return Err(Stop::GiveUp);
         }
-        self.tag_name()?;
+        let tag = self.tag_name()?;
         self.attributes(false)?;
-        self.collector.end_tag(&self.scratch.name, &[]);
+        self.collector.end_tag(tag, &[]);
         Ok(())
     }
 
@@ -291,7 +291,7 @@ impl Scan<'_, '_, '_> {
     /// RCDATA and RAWTEXT end at the first `</name` followed by space, `/` or `>`, and so
     /// does script data unless `<!--` comes first. The content goes to the collector with
     /// the end tag when it keeps a script's text.
-    fn raw_text(&mut self, script: bool) -> Result<(), Stop> {
+    fn raw_text(&mut self, tag: Tag, script: bool) -> Result<(), Stop> {
         let name_len = self.scratch.name.len();
         let content_start = self.at;
         let end = loop {
@@ -332,7 +332,7 @@ impl Scan<'_, '_, '_> {
             true => content,
             false => &[][..],
         };
-        self.collector.end_tag(&self.scratch.name, text);
+        self.collector.end_tag(tag, text);
         Ok(())
     }
 }

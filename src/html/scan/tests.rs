@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 
-use super::super::{Collect, Names, Reset, stream_bytes};
+use super::super::{Collect, Names, Reset, Tag, stream_bytes};
 use super::scan;
 
 /// One call made to a collector; text and values cut into pieces are joined.
@@ -13,11 +13,11 @@ enum Call {
     Text(Vec<u8>),
     Boundary,
     Doctype,
-    Attribute(Vec<u8>, Vec<u8>),
+    Attribute(Tag, Vec<u8>),
     Value(Vec<u8>),
     AttributeEnd,
-    Start(Vec<u8>),
-    End(Vec<u8>),
+    Start(Tag, Vec<u8>),
+    End(Tag, Vec<u8>),
 }
 
 /// Records every call; wants every attribute, and nothing more after a `stop` tag.
@@ -29,8 +29,8 @@ impl<const BARE: bool> Collect for Record<BARE> {
 
     const BARE_ATTRIBUTES: bool = BARE;
 
-    fn attribute(&mut self, tag: &[u8], name: &[u8]) -> Option<()> {
-        self.0.push(Call::Attribute(tag.to_vec(), name.to_vec()));
+    fn attribute(&mut self, tag: Tag, name: &[u8]) -> Option<()> {
+        self.0.push(Call::Attribute(tag, name.to_vec()));
         Some(())
     }
 
@@ -62,13 +62,15 @@ impl<const BARE: bool> Collect for Record<BARE> {
         self.0.push(Call::Doctype);
     }
 
-    fn start_tag(&mut self, name: &[u8]) -> bool {
-        self.0.push(Call::Start(name.to_vec()));
+    fn start_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
+        assert_eq!(tag, Tag::of(name));
+        self.0.push(Call::Start(tag, name.to_vec()));
         name == b"stop"
     }
 
-    fn end_tag(&mut self, name: &[u8]) -> bool {
-        self.0.push(Call::End(name.to_vec()));
+    fn end_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
+        assert_eq!(tag, Tag::of(name));
+        self.0.push(Call::End(tag, name.to_vec()));
         name == b"stop"
     }
 }
