@@ -259,7 +259,8 @@ impl<'n, C: Collect> Emitter<'n, C> {
             None
         } else {
             let names = &*self.names;
-            self.collector.attribute(Tag::of(&names.tag), &names.attr_name)
+            self.collector
+                .attribute(Tag::of(&names.tag), &names.attr_name)
         };
         self.attribute = Attribute::Placed(slot);
         slot

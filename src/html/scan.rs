@@ -351,10 +351,7 @@ impl<C: Collect> Scan<'_, '_, C> {
         if !offer || (value.is_none() && !C::BARE_ATTRIBUTES) {
             return;
         }
-        let Some(slot) = self
-            .collector
-            .attribute(self.tag, &self.names.attr_name)
-        else {
+        let Some(slot) = self.collector.attribute(self.tag, &self.names.attr_name) else {
             return;
         };
         if let Some((value, end)) = value {

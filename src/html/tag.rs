@@ -104,9 +104,27 @@ mod tests {
     #[test]
     fn names_are_told_as_html5gum_reads_them() {
         let names: &[&[u8]] = &[
-            b"a", b"article", b"base", b"body", b"head", b"html", b"iframe", b"img", b"link",
-            b"main", b"meta", b"noembed", b"noframe", b"noscript", b"plaintext", b"script",
-            b"style", b"template", b"textarea", b"title", b"xmp",
+            b"a",
+            b"article",
+            b"base",
+            b"body",
+            b"head",
+            b"html",
+            b"iframe",
+            b"img",
+            b"link",
+            b"main",
+            b"meta",
+            b"noembed",
+            b"noframe",
+            b"noscript",
+            b"plaintext",
+            b"script",
+            b"style",
+            b"template",
+            b"textarea",
+            b"title",
+            b"xmp",
         ];
         let mut told = Vec::new();
         for name in names {
@@ -117,12 +135,24 @@ mod tests {
         }
         let others: &[&[u8]] = &[b"", b"p", b"div", b"noframes", b"A", b"imgx", b"scrip"];
         let head: &[&[u8]] = &[
-            b"html", b"head", b"title", b"base", b"link", b"meta", b"style", b"script",
-            b"noscript", b"template",
+            b"html",
+            b"head",
+            b"title",
+            b"base",
+            b"link",
+            b"meta",
+            b"style",
+            b"script",
+            b"noscript",
+            b"template",
         ];
         for name in names.iter().chain(others) {
             let tag = Tag::of(name);
-            assert_eq!(tag.content_state(), html5gum::naive_next_state(name), "{name:?}");
+            assert_eq!(
+                tag.content_state(),
+                html5gum::naive_next_state(name),
+                "{name:?}"
+            );
             assert_eq!(tag.in_head(), head.contains(name), "{name:?}");
         }
         assert_eq!(Tag::of(b"noframes"), Tag::Other);

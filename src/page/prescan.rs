@@ -12,8 +12,8 @@
 use memchr::{memchr, memchr3};
 
 use super::{ATTRS, Attrs, Collector, content_state, has_attrs_read};
-use crate::html::Tag;
 use crate::html::MAX_NAME;
+use crate::html::Tag;
 
 /// Why the scan stopped early.
 enum Stop {
@@ -97,7 +97,9 @@ impl Scan<'_, '_, '_> {
         self.scratch.name.clear();
         loop {
             match self.peek()? {
-                b if is_space(b) || b == b'/' || b == b'>' => return Ok(Tag::of(&self.scratch.name)),
+                b if is_space(b) || b == b'/' || b == b'>' => {
+                    return Ok(Tag::of(&self.scratch.name));
+                }
                 0 => return Err(Stop::GiveUp),
                 b => {
                     if self.scratch.name.len() < MAX_NAME {
