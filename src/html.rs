@@ -84,6 +84,7 @@ impl<A: Collect, B: Collect> Collect for (A, B) {
         A::content_state(tag)
     }
 
+    #[inline]
     fn attribute(&mut self, tag: Tag, name: &[u8]) -> Option<Self::Slot> {
         match (self.0.attribute(tag, name), self.1.attribute(tag, name)) {
             (None, None) => None,
@@ -91,6 +92,7 @@ impl<A: Collect, B: Collect> Collect for (A, B) {
         }
     }
 
+    #[inline]
     fn value(&mut self, (a, b): Self::Slot, s: &[u8]) {
         if let Some(a) = a {
             self.0.value(a, s);
@@ -100,6 +102,7 @@ impl<A: Collect, B: Collect> Collect for (A, B) {
         }
     }
 
+    #[inline]
     fn attribute_end(&mut self, (a, b): Self::Slot) {
         if let Some(a) = a {
             self.0.attribute_end(a);
@@ -109,30 +112,36 @@ impl<A: Collect, B: Collect> Collect for (A, B) {
         }
     }
 
+    #[inline]
     fn text(&mut self, s: &[u8]) {
         self.0.text(s);
         self.1.text(s);
     }
 
+    #[inline]
     fn prose_text(&mut self, s: &[u8], prose: bool) {
         self.0.prose_text(s, prose);
         self.1.prose_text(s, prose);
     }
 
+    #[inline]
     fn boundary(&mut self) {
         self.0.boundary();
         self.1.boundary();
     }
 
+    #[inline]
     fn doctype(&mut self) {
         self.0.doctype();
         self.1.doctype();
     }
 
+    #[inline]
     fn start_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
         self.0.start_tag(tag, name) & self.1.start_tag(tag, name)
     }
 
+    #[inline]
     fn end_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
         self.0.end_tag(tag, name) & self.1.end_tag(tag, name)
     }
@@ -169,38 +178,47 @@ impl<C: Collect> Collect for &mut C {
         C::content_state(tag)
     }
 
+    #[inline]
     fn attribute(&mut self, tag: Tag, name: &[u8]) -> Option<Self::Slot> {
         (**self).attribute(tag, name)
     }
 
+    #[inline]
     fn value(&mut self, slot: Self::Slot, s: &[u8]) {
         (**self).value(slot, s);
     }
 
+    #[inline]
     fn attribute_end(&mut self, slot: Self::Slot) {
         (**self).attribute_end(slot);
     }
 
+    #[inline]
     fn text(&mut self, s: &[u8]) {
         (**self).text(s);
     }
 
+    #[inline]
     fn prose_text(&mut self, s: &[u8], prose: bool) {
         (**self).prose_text(s, prose);
     }
 
+    #[inline]
     fn boundary(&mut self) {
         (**self).boundary();
     }
 
+    #[inline]
     fn doctype(&mut self) {
         (**self).doctype();
     }
 
+    #[inline]
     fn start_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
         (**self).start_tag(tag, name)
     }
 
+    #[inline]
     fn end_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
         (**self).end_tag(tag, name)
     }

@@ -25,44 +25,103 @@ pub(crate) struct Piece {
 }
 
 /// The text at the start of `rest`, up to its first `<`: found by one search for `<` and
-/// `&` (memchr's), then told prose or not here, once for every reader of it.
+/// `&`, then told prose or not here, once for every reader of it.
 #[inline]
 pub(crate) fn piece(rest: &[u8]) -> Piece {
-    let (len, lt, amp) = match lt_or_amp(rest) {
-        Some(i) if rest[i] == b'&' => match memchr(b'<', &rest[i..]) {
-            Some(j) => (i + j, true, true),
-            None => (rest.len(), false, true),
+    // Most text between tags is a line break or some indentation: the first eight bytes
+    // are looked at as one word, which tells such text all at once, with no call.
+    let Some(word) = rest.first_chunk::<8>() else {
+        return longer_piece(rest, 0);
+    };
+    let w = u64::from_le_bytes(*word);
+    let found = (has_byte(w, b'<') | has_byte(w, b'&')) & HIGHS;
+    let len = found.trailing_zeros() as usize / 8;
+    if found == 0 || rest[len] == b'&' {
+        return longer_piece(rest, len);
+    }
+    // The bytes before the `<`: under eight, so the shift stays in the word.
+    let before = (1u64 << (8 * len)) - 1;
+    Piece {
+        len,
+        lt: true,
+        amp: false,
+        prose: not_prose(w, 0) & before == 0,
+    }
+}
+
+/// [`piece`] of text with no `<` or `&` before `from`: where that is past the first word
+/// (the text runs on), 32 bytes at a time where the CPU has AVX2, else by memchr's search
+/// and then the prose check.
+fn longer_piece(rest: &[u8], from: usize) -> Piece {
+    #[cfg(target_arch = "x86_64")]
+    if from == 8 && rest.len() >= 32 && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, checked just above.
+        let (stop, prose) = unsafe { avx2::stop_and_prose(rest) };
+        return match stop {
+            Some(i) if rest[i] == b'&' => amp_piece(rest, i),
+            Some(i) => Piece {
+                len: i,
+                lt: true,
+                amp: false,
+                prose,
+            },
+            None => Piece {
+                len: rest.len(),
+                lt: false,
+                amp: false,
+                prose,
+            },
+        };
+    }
+    match memchr2(b'<', b'&', &rest[from..]).map(|i| i + from) {
+        Some(i) if rest[i] == b'&' => amp_piece(rest, i),
+        Some(i) => Piece {
+            len: i,
+            lt: true,
+            amp: false,
+            prose: is_prose(&rest[..i]),
         },
-        Some(i) => (i, true, false),
-        None => (rest.len(), false, false),
+        None => Piece {
+            len: rest.len(),
+            lt: false,
+            amp: false,
+            prose: is_prose(rest),
+        },
+    }
+}
+
+/// [`piece`] of text whose first `<` or `&` is an `&`, at `amp`.
+fn amp_piece(rest: &[u8], amp: usize) -> Piece {
+    let (len, lt) = match memchr(b'<', &rest[amp..]) {
+        Some(j) => (amp + j, true),
+        None => (rest.len(), false),
     };
     Piece {
         len,
         lt,
-        amp,
-        prose: !amp && is_prose(&rest[..len]),
+        amp: true,
+        prose: false,
     }
 }
 
 const ONES: u64 = u64::from_le_bytes([1; 8]);
 const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
 
-/// Where the first `<` or `&` of `rest` is. Most text between tags is a line break or
-/// some indentation: its first eight bytes are looked at as one word before memchr's
-/// search is called (that call, for a byte or two, was most of the search's time).
-fn lt_or_amp(rest: &[u8]) -> Option<usize> {
-    let Some(word) = rest.first_chunk::<8>() else {
-        return rest.iter().position(|&b| b == b'<' || b == b'&');
-    };
-    let w = u64::from_le_bytes(*word);
-    let (lt, amp) = (w ^ (u64::from(b'<') * ONES), w ^ (u64::from(b'&') * ONES));
-    // The high bit of each byte that is `<` or `&`; a borrow may flag bytes above one,
-    // never one below, so the lowest flag is exact.
-    let found = (lt.wrapping_sub(ONES) & !lt | amp.wrapping_sub(ONES) & !amp) & HIGHS;
-    if found != 0 {
-        return Some(found.trailing_zeros() as usize / 8);
-    }
-    memchr2(b'<', b'&', &rest[8..]).map(|i| i + 8)
+/// The high bit of each byte of `w` that is `b` (with [`HIGHS`]); a borrow may flag
+/// bytes above one, never one below, so the lowest flag is exact.
+fn has_byte(w: u64, b: u8) -> u64 {
+    let x = w ^ (u64::from(b) * ONES);
+    x.wrapping_sub(ONES) & !x
+}
+
+/// The high bit of each byte of `w` that says it is not prose: a byte below 14 (exact
+/// for "any"; a 14 above one of them is flagged too), and a space after a space (a `!`
+/// after a space too); `space_before` is the flag of the byte before the word, at bit 7.
+fn not_prose(w: u64, space_before: u64) -> u64 {
+    let low = w.wrapping_sub(14 * ONES) & !w & HIGHS;
+    let spaces = has_byte(w, b' ') & HIGHS;
+    // Little-endian: the next byte's flag is 8 bits up.
+    low | spaces & (spaces << 8 | space_before)
 }
 
 /// Whether `text` is prose: 32 bytes at a time where the CPU has AVX2, else eight.
@@ -86,17 +145,10 @@ fn is_prose_by_words(text: &[u8]) -> bool {
     let mut space_before = 0;
     for word in &mut words {
         let w = u64::from_le_bytes(word.try_into().unwrap_or_default());
-        // The high bit of each byte below 14 (exact for "any"; a 14 above one of them
-        // is flagged too), and of each space (a `!` above one too).
-        let low = w.wrapping_sub(14 * ONES) & !w & HIGHS;
-        let xor = w ^ (0x20 * ONES);
-        let spaces = xor.wrapping_sub(ONES) & !xor & HIGHS;
-        // Little-endian: the next byte's flag is 8 bits up.
-        let pairs = spaces & (spaces << 8 | space_before);
-        if low | pairs != 0 {
+        if not_prose(w, space_before) != 0 {
             return false;
         }
-        space_before = spaces >> 56;
+        space_before = (has_byte(w, b' ') & HIGHS) >> 56;
     }
     let mut after_space = space_before != 0;
     for &b in words.remainder() {
@@ -110,11 +162,68 @@ fn is_prose_by_words(text: &[u8]) -> bool {
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
+    use memchr::memchr2;
     use std::arch::x86_64::{
         __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_min_epu8,
         _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256,
         _mm256_testz_si256,
     };
+
+    /// Where the first `<` or `&` of `rest` (at least 32 bytes) is, and whether the text
+    /// before it is prose, 32 bytes at a time: each block is looked at once for both,
+    /// where memchr's search and then [`is_prose`] went over the text twice. The prose
+    /// check is [`is_prose`]'s, with the blocks' flags as bits.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn stop_and_prose(rest: &[u8]) -> (Option<usize>, bool) {
+        let len = rest.len();
+        assert!(len >= 32);
+        let (lt, amp) = (_mm256_set1_epi8(b'<' as i8), _mm256_set1_epi8(b'&' as i8));
+        let spaces = _mm256_set1_epi8(b' ' as i8);
+        let thirteen = _mm256_set1_epi8(13);
+        let load = |at: usize| {
+            let block = &rest[at..at + 32];
+            // SAFETY: 32 bytes are there to read; an unaligned load needs no alignment.
+            unsafe { _mm256_loadu_si256(block.as_ptr().cast::<__m256i>()) }
+        };
+        let bits = |v: __m256i| _mm256_movemask_epi8(v) as u32;
+        let stops = |v: __m256i| {
+            bits(_mm256_or_si256(
+                _mm256_cmpeq_epi8(v, lt),
+                _mm256_cmpeq_epi8(v, amp),
+            ))
+        };
+        let low = |v: __m256i| bits(_mm256_cmpeq_epi8(_mm256_min_epu8(v, thirteen), v));
+        // The first block has no byte before it: its runs of spaces from its own bits.
+        let v = load(0);
+        let sp = bits(_mm256_cmpeq_epi8(v, spaces));
+        let (mut stop, mut bad) = (stops(v), low(v) | sp & (sp << 1));
+        let mut at = 0;
+        while stop == 0 {
+            if bad != 0 {
+                // Not prose: what is left is the search.
+                return (memchr2(b'<', b'&', &rest[at..]).map(|i| at + i), false);
+            }
+            at += 32;
+            if at >= len {
+                return (None, true);
+            }
+            // The last block overlaps the one before: the bytes seen already are masked.
+            let block = at.min(len - 32);
+            let fresh = u32::MAX << (at - block);
+            let (v, before) = (load(block), load(block - 1));
+            let runs = bits(_mm256_and_si256(
+                _mm256_cmpeq_epi8(v, spaces),
+                _mm256_cmpeq_epi8(before, spaces),
+            ));
+            stop = stops(v) & fresh;
+            bad = (low(v) | runs) & fresh;
+            at = block;
+        }
+        let i = stop.trailing_zeros();
+        // The bits below the stop: under 32 of them.
+        let before_stop = (1u32 << i) - 1;
+        (Some(at + i as usize), bad & before_stop == 0)
+    }
 
     /// [`super::is_prose`], 32 bytes at a time. Each block is compared with the same block
     /// one byte back (an overlapping load) for spaces running, so blocks are looked at

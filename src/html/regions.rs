@@ -23,7 +23,12 @@ pub(crate) struct Regions {
 
 impl Regions {
     /// Follows a start tag.
+    #[inline]
     pub(crate) fn start_tag(&mut self, tag: Tag) {
+        // Most tags are neither in a head nor a region's.
+        if tag == Tag::Other && !self.in_head {
+            return;
+        }
         match tag {
             Tag::Head => self.in_head = true,
             Tag::Body => self.in_head = false,
@@ -38,6 +43,7 @@ impl Regions {
     }
 
     /// Follows an end tag.
+    #[inline]
     pub(crate) fn end_tag(&mut self, tag: Tag) {
         if let Some(r) = region(tag) {
             self.depth[r] = self.depth[r].saturating_sub(1);

@@ -30,6 +30,36 @@ fn is_space(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\x0c' | b' ')
 }
 
+/// What ends a tag's name, an attribute's name and an unquoted value, as bits of one
+/// table: a lookup a byte, where `is_space` and the rest were five tests a byte.
+const SPACE: u8 = 1;
+const SLASH: u8 = 2;
+const GT: u8 = 4;
+const EQUALS: u8 = 8;
+const TAG_NAME_END: u8 = SPACE | SLASH | GT;
+const ATTRIBUTE_NAME_END: u8 = SPACE | SLASH | GT | EQUALS;
+const VALUE_END: u8 = SPACE | GT;
+const ENDS: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            b'\t' | b'\n' | b'\x0c' | b' ' => SPACE,
+            b'/' => SLASH,
+            b'>' => GT,
+            b'=' => EQUALS,
+            _ => 0,
+        };
+        b += 1;
+    }
+    table
+};
+
+/// Where the first byte of `rest` in one of the classes `ends` is.
+fn find_end(rest: &[u8], ends: u8) -> Option<usize> {
+    rest.iter().position(|&b| ENDS[usize::from(b)] & ends != 0)
+}
+
 /// `name`, lower-cased, at most [`MAX_NAME`] bytes of it, into the empty `out`, a byte
 /// at a time: names are short, and a `memcpy` call per name cost musl's (`rep movs`)
 /// a fifth of a run.
@@ -169,10 +199,7 @@ impl<C: Collect> Scan<'_, '_, C> {
         let name = &mut self.names.tag;
         name.clear();
         let rest = &self.html[self.at..];
-        let len = rest
-            .iter()
-            .position(|&b| is_space(b) || b == b'/' || b == b'>')
-            .ok_or(Stop::GiveUp)?;
+        let len = find_end(rest, TAG_NAME_END).ok_or(Stop::GiveUp)?;
         lower_into(name, &rest[..len]);
         self.tag = Tag::of(name);
         self.at += len;
@@ -284,10 +311,7 @@ impl<C: Collect> Scan<'_, '_, C> {
     fn attribute(&mut self, offer: bool) -> Result<bool, Stop> {
         let rest = &self.html[self.at..];
         // The first byte belongs to the name whatever it is.
-        let len = 1 + rest[1..]
-            .iter()
-            .position(|&b| is_space(b) || matches!(b, b'/' | b'>' | b'='))
-            .ok_or(Stop::GiveUp)?;
+        let len = 1 + find_end(&rest[1..], ATTRIBUTE_NAME_END).ok_or(Stop::GiveUp)?;
         let name = &mut self.names.attr_name;
         name.clear();
         lower_into(name, &rest[..len]);
@@ -326,7 +350,7 @@ impl<C: Collect> Scan<'_, '_, C> {
         let rest = &self.html[start..];
         let len = match quote {
             Some(q) => memchr(q, rest),
-            None => rest.iter().position(|&b| is_space(b) || b == b'>'),
+            None => find_end(rest, VALUE_END),
         }
         .ok_or(Stop::GiveUp)?;
         // The value with what ended it, which a character reference may look at.

@@ -25,12 +25,9 @@ pub type Name = std::ffi::CStr;
 #[cfg(not(unix))]
 pub type Name = std::ffi::OsStr;
 
-/// An owned [`Name`].
+/// An owned [`Name`], for a path opened a component at a time.
 #[cfg(unix)]
 pub type OwnedName = std::ffi::CString;
-/// An owned [`Name`].
-#[cfg(not(unix))]
-pub type OwnedName = std::ffi::OsString;
 
 /// The bytes of a name, for the walk's rules.
 pub fn name_bytes(name: &Name) -> &[u8] {
@@ -138,6 +135,16 @@ mod unix {
 
         /// Opens the directory `name` in this one, not through a link.
         pub fn open_dir(&self, name: &Name) -> io::Result<Dir> {
+            let flags = DIR_FLAGS | OFlags::NOFOLLOW;
+            let fd = rustix::fs::openat(&self.fd, name, flags, Mode::empty())?;
+            Ok(Dir { fd })
+        }
+
+        /// [`Dir::open_dir`] of a name given as the last component of a path, as the
+        /// walk keeps a directory waiting to be read: rustix makes it a C string on the
+        /// stack (it holds no NUL, coming from a directory's listing), where an owned
+        /// copy of each name was an allocation per directory.
+        pub fn open_dir_named(&self, name: &std::ffi::OsStr) -> io::Result<Dir> {
             let flags = DIR_FLAGS | OFlags::NOFOLLOW;
             let fd = rustix::fs::openat(&self.fd, name, flags, Mode::empty())?;
             Ok(Dir { fd })
@@ -287,6 +294,11 @@ mod other {
         /// Opens the directory `name` in this one, not through a link.
         pub fn open_dir(&self, name: &Name) -> io::Result<Dir> {
             Dir::at(self.path.join(name), false)
+        }
+
+        /// [`Dir::open_dir`] of a name given as the last component of a path.
+        pub fn open_dir_named(&self, name: &std::ffi::OsStr) -> io::Result<Dir> {
+            self.open_dir(name)
         }
 
         /// Opens the directory at `rel` below this one (links on the way followed: no

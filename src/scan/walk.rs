@@ -15,7 +15,7 @@ use std::mem::MaybeUninit;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 
-use super::dir::{Dir, DirId, EntryKind, Name, OwnedName, name_bytes, name_os};
+use super::dir::{Dir, DirId, EntryKind, Name, name_bytes, name_os};
 use super::{Scan, ScanOptions, ScanWarning, SkipReason, file_verdict};
 use crate::fsutil::Place;
 
@@ -69,8 +69,9 @@ struct Pending {
 enum Opening {
     /// Already open (the public directory).
     Open(Dir),
-    /// By name in its parent, held open until its last waiting child is opened.
-    Below { parent: Arc<Dir>, name: OwnedName },
+    /// By name (the last component of its path) in its parent, held open until its
+    /// last waiting child is opened.
+    Below { parent: Arc<Dir> },
     /// Through a followed link: by its target, relative to the public directory.
     Followed(PathBuf),
 }
@@ -185,7 +186,7 @@ struct DirRead<'r, S> {
     /// The entry's path, made in [`Reading::child`].
     child: &'r mut PathBuf,
     /// Each one's name, path, and target when a followed link led to it.
-    subdirs: Vec<(OwnedName, PathBuf, Option<PathBuf>)>,
+    subdirs: Vec<(PathBuf, Option<PathBuf>)>,
 }
 
 impl Walk<'_> {
@@ -227,7 +228,13 @@ impl Walk<'_> {
         } = pending;
         let opened = match open {
             Opening::Open(dir) => Ok(dir),
-            Opening::Below { parent, name } => parent.open_dir(&name),
+            Opening::Below { parent } => match rel.file_name() {
+                Some(name) => parent.open_dir_named(name),
+                None => Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "no name",
+                )),
+            },
             Opening::Followed(target) => match &self.following {
                 Some((site, _)) => site.open_dir_below(&target),
                 None => unreachable!("links are followed only with follow_symlinks"),
@@ -260,11 +267,10 @@ impl Walk<'_> {
         let parent = Arc::new(dir);
         let mut work = self.work.lock().unwrap_or_else(|e| e.into_inner());
         work.dirs
-            .extend(subdirs.into_iter().map(|(name, rel, target)| Pending {
+            .extend(subdirs.into_iter().map(|(rel, target)| Pending {
                 open: match target {
                     None => Opening::Below {
                         parent: Arc::clone(&parent),
-                        name,
                     },
                     Some(target) => Opening::Followed(target),
                 },
@@ -333,9 +339,7 @@ impl Walk<'_> {
             kind => (kind, None),
         };
         match kind {
-            EntryKind::Dir => read
-                .subdirs
-                .push((name.to_owned(), child.to_path_buf(), target)),
+            EntryKind::Dir => read.subdirs.push((child.to_path_buf(), target)),
             // Sockets, fifos, devices: never pages, not worth a line in --verbose.
             EntryKind::Other | EntryKind::Symlink => {}
             EntryKind::File => {

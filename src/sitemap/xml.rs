@@ -133,14 +133,10 @@ pub(super) fn write_entry(
         buf.extend_from_slice(b"\n    ");
         text_element(buf, "priority", &p.to_string());
     }
-    let mut w = Writer::new(buf);
     for (hreflang, href) in entry.alternates() {
-        w.get_mut().extend_from_slice(b"\n    ");
-        w.create_element("xhtml:link")
-            .with_attributes([("rel", "alternate"), ("hreflang", hreflang), ("href", href)])
-            .write_empty()?;
+        buf.extend_from_slice(b"\n    ");
+        alternate_link(buf, hreflang, href);
     }
-    let buf = w.into_inner();
     for image in entry.images() {
         buf.extend_from_slice(b"\n    <image:image>\n      ");
         text_element(buf, "image:loc", image);
@@ -161,6 +157,16 @@ fn text_element(buf: &mut Vec<u8>, name: &str, text: &str) {
     buf.extend_from_slice(b"</");
     buf.extend_from_slice(name.as_bytes());
     buf.push(b'>');
+}
+
+/// An `<xhtml:link rel="alternate">`, as quick-xml's writer writes one, without the
+/// owned copy of its attributes the writer makes (an allocation per link).
+fn alternate_link(buf: &mut Vec<u8>, hreflang: &str, href: &str) {
+    buf.extend_from_slice(b"<xhtml:link rel=\"alternate\" hreflang=\"");
+    buf.extend_from_slice(quick_xml::escape::escape(hreflang).as_bytes());
+    buf.extend_from_slice(b"\" href=\"");
+    buf.extend_from_slice(quick_xml::escape::escape(href).as_bytes());
+    buf.extend_from_slice(b"\"/>");
 }
 
 /// Writes a sitemap index naming each child `(loc, newest lastmod)`.
@@ -195,7 +201,8 @@ pub(super) fn write_index<W: Write>(
 mod tests {
     use super::*;
 
-    /// A text element is written as quick-xml's writer writes one.
+    /// A text element and an alternate link are written as quick-xml's writer writes
+    /// them.
     #[test]
     fn text_elements_are_quick_xmls() {
         for text in [
@@ -211,6 +218,15 @@ mod tests {
             theirs
                 .create_element("image:loc")
                 .write_text_content(BytesText::new(text))
+                .unwrap();
+            assert_eq!(ours, theirs.into_inner(), "{text:?}");
+            let mut ours = Vec::new();
+            alternate_link(&mut ours, text, text);
+            let mut theirs = Writer::new(Vec::new());
+            theirs
+                .create_element("xhtml:link")
+                .with_attributes([("rel", "alternate"), ("hreflang", text), ("href", text)])
+                .write_empty()
                 .unwrap();
             assert_eq!(ours, theirs.into_inner(), "{text:?}");
         }
