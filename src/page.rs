@@ -120,8 +120,7 @@ pub const LANG_LIMIT: usize = 35;
 /// The most bytes of a `<meta name="generator">` kept: names and versions are short.
 pub const GENERATOR_LIMIT: usize = 64;
 
-/// Start tags that make a file a page rather than a fragment, with a doctype: the
-/// document's own, and the metadata only a page's head holds.
+/// Start tags that, with a doctype, make a file a page: the document's own, head metadata.
 fn is_document_tag(tag: Tag) -> bool {
     use Tag::*;
     matches!(tag, Html | Head | Body | Title | Meta | Link | Base)

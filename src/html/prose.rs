@@ -169,34 +169,56 @@ mod avx2 {
         _mm256_testz_si256,
     };
 
+    /// The 32 bytes of `text` from `at`.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn load(text: &[u8], at: usize) -> __m256i {
+        let block = &text[at..at + 32];
+        // SAFETY: 32 bytes are there to read; an unaligned load needs no alignment.
+        unsafe { _mm256_loadu_si256(block.as_ptr().cast::<__m256i>()) }
+    }
+
+    /// The bytes of the block `v` that say it is not prose, `before` being the same
+    /// block one byte back (an overlapping load): bytes up to 13 (tab, line feed, form
+    /// feed and carriage return among them), and spaces after a space. The rule, once.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn not_prose(v: __m256i, before: __m256i) -> __m256i {
+        let spaces = _mm256_set1_epi8(b' ' as i8);
+        let low = _mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_set1_epi8(13)), v);
+        let runs = _mm256_and_si256(
+            _mm256_cmpeq_epi8(v, spaces),
+            _mm256_cmpeq_epi8(before, spaces),
+        );
+        _mm256_or_si256(low, runs)
+    }
+
+    /// [`not_prose`] of a text's first block, which has no byte before it, as bits: its
+    /// runs of spaces found from its own bits.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn first_not_prose(v: __m256i) -> u32 {
+        let spaces = _mm256_set1_epi8(b' ' as i8);
+        // A block one byte back with no space in it: the low bytes alone.
+        let low = _mm256_movemask_epi8(not_prose(v, _mm256_setzero_si256())) as u32;
+        let sp = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, spaces)) as u32;
+        low | sp & (sp << 1)
+    }
+
     /// Where the first `<` or `&` of `rest` (at least 32 bytes) is, and whether the text
     /// before it is prose, 32 bytes at a time: each block is looked at once for both,
-    /// where memchr's search and then [`is_prose`] went over the text twice. The prose
-    /// check is [`is_prose`]'s, with the blocks' flags as bits.
+    /// where memchr's search and then [`is_prose`] went over the text twice.
     #[target_feature(enable = "avx2")]
     pub(super) fn stop_and_prose(rest: &[u8]) -> (Option<usize>, bool) {
         let len = rest.len();
         assert!(len >= 32);
         let (lt, amp) = (_mm256_set1_epi8(b'<' as i8), _mm256_set1_epi8(b'&' as i8));
-        let spaces = _mm256_set1_epi8(b' ' as i8);
-        let thirteen = _mm256_set1_epi8(13);
-        let load = |at: usize| {
-            let block = &rest[at..at + 32];
-            // SAFETY: 32 bytes are there to read; an unaligned load needs no alignment.
-            unsafe { _mm256_loadu_si256(block.as_ptr().cast::<__m256i>()) }
-        };
-        let bits = |v: __m256i| _mm256_movemask_epi8(v) as u32;
         let stops = |v: __m256i| {
-            bits(_mm256_or_si256(
-                _mm256_cmpeq_epi8(v, lt),
-                _mm256_cmpeq_epi8(v, amp),
-            ))
+            let either = _mm256_or_si256(_mm256_cmpeq_epi8(v, lt), _mm256_cmpeq_epi8(v, amp));
+            _mm256_movemask_epi8(either) as u32
         };
-        let low = |v: __m256i| bits(_mm256_cmpeq_epi8(_mm256_min_epu8(v, thirteen), v));
-        // The first block has no byte before it: its runs of spaces from its own bits.
-        let v = load(0);
-        let sp = bits(_mm256_cmpeq_epi8(v, spaces));
-        let (mut stop, mut bad) = (stops(v), low(v) | sp & (sp << 1));
+        let v = load(rest, 0);
+        let (mut stop, mut bad) = (stops(v), first_not_prose(v));
         let mut at = 0;
         while stop == 0 {
             if bad != 0 {
@@ -210,13 +232,9 @@ mod avx2 {
             // The last block overlaps the one before: the bytes seen already are masked.
             let block = at.min(len - 32);
             let fresh = u32::MAX << (at - block);
-            let (v, before) = (load(block), load(block - 1));
-            let runs = bits(_mm256_and_si256(
-                _mm256_cmpeq_epi8(v, spaces),
-                _mm256_cmpeq_epi8(before, spaces),
-            ));
+            let (v, before) = (load(rest, block), load(rest, block - 1));
             stop = stops(v) & fresh;
-            bad = (low(v) | runs) & fresh;
+            bad = _mm256_movemask_epi8(not_prose(v, before)) as u32 & fresh;
             at = block;
         }
         let i = stop.trailing_zeros();
@@ -226,40 +244,24 @@ mod avx2 {
     }
 
     /// [`super::is_prose`], 32 bytes at a time. Each block is compared with the same block
-    /// one byte back (an overlapping load) for spaces running, so blocks are looked at
-    /// apart and what they flag is gathered without leaving the vector registers; the
-    /// last block overlaps the one before it rather than going past the end.
+    /// one byte back for spaces running, so blocks are looked at apart and what they flag
+    /// is gathered without leaving the vector registers; the last block overlaps the one
+    /// before it rather than going past the end.
     #[target_feature(enable = "avx2")]
     pub(super) fn is_prose(text: &[u8]) -> bool {
         // At least one block: shorter text is looked at eight bytes at a time.
         if text.len() < 32 {
             return super::is_prose_by_words(text);
         }
-        let spaces = _mm256_set1_epi8(b' ' as i8);
-        let thirteen = _mm256_set1_epi8(13);
-        // Bytes up to 13: tab, line feed, form feed and carriage return among them.
-        let low = |v: __m256i| _mm256_cmpeq_epi8(_mm256_min_epu8(v, thirteen), v);
-        let load = |at: usize| {
-            let block = &text[at..at + 32];
-            // SAFETY: 32 bytes are there to read; an unaligned load needs no alignment.
-            unsafe { _mm256_loadu_si256(block.as_ptr().cast::<__m256i>()) }
-        };
-        // The first block has no byte before it: its runs of spaces from its own bits.
-        let v = load(0);
-        let sp = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, spaces)) as u32;
-        if _mm256_movemask_epi8(low(v)) != 0 || sp & (sp << 1) != 0 {
+        if first_not_prose(load(text, 0)) != 0 {
             return false;
         }
         let mut bad = _mm256_setzero_si256();
         let mut at = 32;
         while at < text.len() {
-            let at_block = at.min(text.len() - 32);
-            let (v, before) = (load(at_block), load(at_block - 1));
-            let runs = _mm256_and_si256(
-                _mm256_cmpeq_epi8(v, spaces),
-                _mm256_cmpeq_epi8(before, spaces),
-            );
-            bad = _mm256_or_si256(bad, _mm256_or_si256(low(v), runs));
+            let block = at.min(text.len() - 32);
+            let flags = not_prose(load(text, block), load(text, block - 1));
+            bad = _mm256_or_si256(bad, flags);
             at += 32;
         }
         _mm256_testz_si256(bad, bad) == 1
