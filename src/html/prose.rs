@@ -41,12 +41,7 @@ pub(crate) fn piece(rest: &[u8]) -> Piece {
     }
     // The bytes before the `<`: under eight, so the shift stays in the word.
     let before = (1u64 << (8 * len)) - 1;
-    Piece {
-        len,
-        lt: true,
-        amp: false,
-        prose: not_prose(w, 0) & before == 0,
-    }
+    Piece::plain(len, true, not_prose(w, 0) & before == 0)
 }
 
 /// [`piece`] of text with no `<` or `&` before `from`: where that is past the first word
@@ -59,34 +54,26 @@ fn longer_piece(rest: &[u8], from: usize) -> Piece {
         let (stop, prose) = unsafe { avx2::stop_and_prose(rest) };
         return match stop {
             Some(i) if rest[i] == b'&' => amp_piece(rest, i),
-            Some(i) => Piece {
-                len: i,
-                lt: true,
-                amp: false,
-                prose,
-            },
-            None => Piece {
-                len: rest.len(),
-                lt: false,
-                amp: false,
-                prose,
-            },
+            Some(i) => Piece::plain(i, true, prose),
+            None => Piece::plain(rest.len(), false, prose),
         };
     }
     match memchr2(b'<', b'&', &rest[from..]).map(|i| i + from) {
         Some(i) if rest[i] == b'&' => amp_piece(rest, i),
-        Some(i) => Piece {
-            len: i,
-            lt: true,
+        Some(i) => Piece::plain(i, true, is_prose(&rest[..i])),
+        None => Piece::plain(rest.len(), false, is_prose(rest)),
+    }
+}
+
+impl Piece {
+    /// A piece without an `&`.
+    fn plain(len: usize, lt: bool, prose: bool) -> Piece {
+        Piece {
+            len,
+            lt,
             amp: false,
-            prose: is_prose(&rest[..i]),
-        },
-        None => Piece {
-            len: rest.len(),
-            lt: false,
-            amp: false,
-            prose: is_prose(rest),
-        },
+            prose,
+        }
     }
 }
 

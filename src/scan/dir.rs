@@ -135,9 +135,7 @@ mod unix {
 
         /// Opens the directory `name` in this one, not through a link.
         pub fn open_dir(&self, name: &Name) -> io::Result<Dir> {
-            let flags = DIR_FLAGS | OFlags::NOFOLLOW;
-            let fd = rustix::fs::openat(&self.fd, name, flags, Mode::empty())?;
-            Ok(Dir { fd })
+            self.open_dir_named(name_os(name))
         }
 
         /// [`Dir::open_dir`] of a name given as the last component of a path, as the
