@@ -23,9 +23,10 @@ use crate::canonical;
 use crate::changes::{self, Changes};
 use crate::config::Config;
 use crate::error::{Error, LeftOut, LeftOutCounts, Warning};
+use crate::lastmod::content::Fingerprint;
 use crate::lastmod::git::GitDates;
 use crate::lastmod::source::SourceDates;
-use crate::lastmod::state::{State, StateError};
+use crate::lastmod::state::{PageState, State, StateError};
 use crate::lastmod::{self, LastmodSource};
 use crate::robots::Robots;
 use crate::scan::{Pages, ScanOptions, Skipped};
@@ -284,7 +285,7 @@ fn gather(
     sort_by_url(pages, urls, &mut listed, config.threads);
     let owned = config.base_url.as_str();
     let fingerprints = processed.fingerprints;
-    let fingerprint = |l: &Listed| fingerprints.get(l.page as usize).copied().flatten();
+    let fingerprint = |l: &Listed| fingerprint_of(&fingerprints, l);
     if let Some(previous) = &lookups.state {
         let settling = dates::Settling {
             config,
@@ -301,12 +302,12 @@ fn gather(
         collection.warnings.push(warning);
     }
     dedup(config, pages, urls, &mut listed, &mut collection.warnings);
-    if let Some(previous) = &lookups.state {
-        let now = listed
-            .iter()
-            .filter_map(|l| Some((urls.rest(l), fingerprint(l)?)));
-        collection.changes = Some(changes::diff(previous, owned, now, config.all_changed));
-    }
+    let against = lookups
+        .state
+        .as_ref()
+        .map(|previous| against_state(previous, config, urls, &listed, &fingerprints));
+    let unchanged = against.as_ref().is_some_and(|(_, same)| *same);
+    collection.changes = against.map(|(changes, _)| changes);
     let settle = Settle {
         config,
         pages,
@@ -323,12 +324,44 @@ fn gather(
         let spans = collection.sections.iter().map(|s| s.urls).collect();
         // What the save keeps of it: a million pages' state is some 85 MB.
         let previous = previous.outside(owned);
-        collection.state = Some(NewState::new(now, spans, previous));
+        collection.state = Some(NewState::new(now, spans, previous, unchanged));
     }
     // In place: the list's memory becomes the entries'.
     let items = listed.into_iter().map(|l| l.item).collect();
     collection.entries = Entries::from_parts(config.base_url.as_str(), text, items);
     wrong
+}
+
+/// The change list against the previous state, and whether the state file holds this
+/// run's pages already (`listed`: sorted by URL, each once; `fingerprints` by place in
+/// the walk's list).
+fn against_state(
+    previous: &State,
+    config: &Config,
+    urls: Urls,
+    listed: &[Listed],
+    fingerprints: &[Option<Fingerprint>],
+) -> (Changes, bool) {
+    let owned = config.base_url.as_str();
+    let fingerprint = |l: &Listed| fingerprint_of(fingerprints, l);
+    let now = listed
+        .iter()
+        .filter_map(|l| Some((urls.rest(l), fingerprint(l)?)));
+    let changes = changes::diff(previous, owned, now, config.all_changed);
+    let now = listed.iter().filter_map(|l| {
+        let page = PageState {
+            fingerprint: fingerprint(l)?,
+            lastmod: l.item.lastmod(),
+        };
+        Some((urls.rest(l), page))
+    });
+    (changes, previous.holds(owned, now))
+}
+
+/// A listed page's fingerprint, if it has one (`fingerprints`: by place in the walk's
+/// list, as [`Processed::fingerprints`]).
+fn fingerprint_of(fingerprints: &[Option<Fingerprint>], l: &Listed) -> Option<Fingerprint> {
+    fingerprints.get(l.page as usize).copied().flatten()
 }
 
 /// Where the listed pages' URLs are: each is the base URL, then its item's span of

@@ -17,21 +17,26 @@ pub struct NewState {
     sections: Vec<usize>,
     /// The previous run's pages outside this run's base URL, and what its file was.
     previous: State,
+    /// The state file, as read, holds this run's pages already: nothing is written.
+    unchanged: bool,
 }
 
 impl NewState {
     /// The state of the entries `fingerprints` are of, section by section (`sections`:
     /// their sizes, none without sections), and `previous`, the previous run's state
-    /// (which only its pages outside the run's base URL need be).
+    /// (which only its pages outside the run's base URL need be); `unchanged` when the
+    /// state file as read holds these pages already ([`State::holds`]).
     pub(crate) fn new(
         fingerprints: Vec<Option<Fingerprint>>,
         sections: Vec<usize>,
         previous: State,
+        unchanged: bool,
     ) -> NewState {
         NewState {
             fingerprints,
             sections,
             previous,
+            unchanged,
         }
     }
 
@@ -73,6 +78,9 @@ impl NewState {
         owned: &str,
         entries: &Entries,
     ) -> Result<(), crate::lastmod::state::StateError> {
+        if self.unchanged {
+            return Prepared::unchanged().commit(path, owned, self.pages(entries), &self.previous);
+        }
         crate::lastmod::state::save(path, owned, self.pages(entries), &self.previous)
     }
 
@@ -83,6 +91,9 @@ impl NewState {
         owned: &str,
         entries: &Entries,
     ) -> Result<Prepared, crate::lastmod::state::StateError> {
+        if self.unchanged {
+            return Ok(Prepared::unchanged());
+        }
         crate::lastmod::state::prepare(path, owned, self.pages(entries), &self.previous)
     }
 

@@ -163,6 +163,31 @@ impl State {
         self.items.is_empty()
     }
 
+    /// Whether it was read from a state file whose pages under `owned` are exactly
+    /// `current` (their URLs after `owned`, in order, each once), fingerprints and dates
+    /// alike: then saving the run's state would write what the file holds.
+    pub fn holds<'a>(
+        &self,
+        owned: &str,
+        current: impl Iterator<Item = (&'a str, PageState)>,
+    ) -> bool {
+        // A prefix's URLs are one run of a sorted state, in the same order after it.
+        let mut recorded = self
+            .pages()
+            .filter_map(|(url, page)| Some((url.strip_prefix(owned)?, page)));
+        let mut current = current.fuse();
+        if !self.found() {
+            return false;
+        }
+        loop {
+            match (recorded.next(), current.next()) {
+                (None, None) => return true,
+                (Some(a), Some(b)) if a.0 == b.0 && a.1 == b.1 => {}
+                _ => return false,
+            }
+        }
+    }
+
     /// Every URL, in order, with what was recorded of it.
     pub fn pages(&self) -> impl Iterator<Item = (&str, PageState)> {
         let text = &self.text;
@@ -299,6 +324,13 @@ pub fn prepare<'a>(
 }
 
 impl Prepared {
+    /// Nothing to write: the run's pages are the state file's, as the run read it
+    /// ([`State::holds`]). Committed, the file is left as it is (its time too, for the
+    /// caches and deploys that go by it), unless another run replaced it since.
+    pub fn unchanged() -> Prepared {
+        Prepared(file::unchanged())
+    }
+
     /// Puts the state in place, under the lock of its directory. If another run saved the
     /// file since this one read it, the file is read again and the state saved as [`save`]
     /// saves it, from `pages` (the same as [`prepare`] was given).

@@ -87,10 +87,22 @@ fn content_keeps_lastmod_until_a_page_really_changes() {
         "2023-12-14T22:13:20+00:00"
     );
 
-    // Rebuilt again, nothing changed: nothing moves, including the page changed last time.
+    // Rebuilt again, nothing changed: nothing moves, including the page changed last time,
+    // and the state file, which would be written as it is, is left alone (time and all).
     build(&site, "0a1b2c3d", Some("blog/a/index.html"), 1_705_000_000);
+    let state_file = site.root().join(".sitemap-state.json");
+    let state = fs::read(&state_file).unwrap();
+    let long_ago = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000_000);
+    let set_time = fs::File::options().write(true).open(&state_file).unwrap();
+    set_time.set_modified(long_ago).unwrap();
+    drop(set_time);
     site.cmd().assert().success();
     assert_eq!(lastmods(&site), second);
+    assert_eq!(fs::read(&state_file).unwrap(), state);
+    assert_eq!(
+        fs::metadata(&state_file).unwrap().modified().unwrap(),
+        long_ago
+    );
 
     // A page that is gone is dropped from the state.
     fs::remove_dir_all(site.public().join("blog/b")).unwrap();

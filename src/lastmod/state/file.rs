@@ -18,6 +18,7 @@ use crate::lastmod::content::Fingerprint;
 /// What a state file was when it was read: the save reads it again only if another run
 /// replaced it since.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(test, derive(Default))]
 pub(super) struct Identity {
     len: u64,
     modified: Option<SystemTime>,
@@ -393,7 +394,13 @@ fn write_error(path: &Path) -> impl Fn(io::Error) -> StateError + '_ {
 /// See [`super::Prepared`].
 #[derive(Debug)]
 pub(super) struct Prepared {
-    temp: tempfile::TempPath,
+    /// `None`: nothing was written, the file as the run read it holds the run's state.
+    temp: Option<tempfile::TempPath>,
+}
+
+/// See [`super::Prepared::unchanged`].
+pub(super) fn unchanged() -> Prepared {
+    Prepared { temp: None }
 }
 
 /// See [`super::prepare`]: what [`save`] writes, merged with `previous` as the run read
@@ -411,12 +418,12 @@ pub(super) fn prepare<'a>(
         write(out, pages)
     });
     Ok(Prepared {
-        temp: temp.map_err(write_error(path))?,
+        temp: Some(temp.map_err(write_error(path))?),
     })
 }
 
 /// See [`super::Prepared::commit`]: under the directory's lock, `prepared` is renamed into
-/// place if the file is still the one the run read; else (another run saved since, or
+/// place (or, unchanged, nothing is done) if the file is still the one the run read; else (another run saved since, or
 /// swept the temporary file while it was written unlocked) the state is saved as [`save`]
 /// saves it, `current` read again.
 pub(super) fn commit<'a>(
@@ -429,7 +436,10 @@ pub(super) fn commit<'a>(
     let dir = fsutil::parent_dir(path);
     let held = fsutil::lock_dir(dir).map_err(write_error(path))?;
     if matches!(Identity::now(path), Ok(now) if now == previous.file) {
-        match fsutil::rename_into_place(prepared.temp, path, true) {
+        let Some(temp) = prepared.temp else {
+            return Ok(());
+        };
+        match fsutil::rename_into_place(temp, path, true) {
             Ok(()) => {
                 fsutil::sync_dir(dir);
                 // After the rename: this run's own temporary file is not among them.

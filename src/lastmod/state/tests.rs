@@ -369,6 +369,81 @@ fn a_prepared_state_commits_as_a_save_would() {
     assert_eq!(temporaries(), 0);
 }
 
+/// A state holds a run's pages when its pages under the run's base URL are exactly
+/// them, dates and fingerprints alike; pages outside are not the run's to compare, and a
+/// state no file was read from holds nothing.
+#[test]
+fn a_state_holds_exactly_its_pages_under_the_base() {
+    let read = state(&[
+        ("https://d.org/x", "9", Some(5)),
+        ("https://e.org/a", "1", Some(60)),
+        ("https://e.org/b", "2", None),
+        ("https://f.org/y", "8", Some(6)),
+    ]);
+    let found = State {
+        file: Some(file::Identity::default()),
+        ..read
+    };
+    let page = |f: &str, s: Option<i64>| PageState {
+        fingerprint: made_up(f),
+        lastmod: s.map(|s| Timestamp::from_second(s).unwrap()),
+    };
+    let same = [("a", page("1", Some(60))), ("b", page("2", None))];
+    let table: [(&[(&str, PageState)], bool); 7] = [
+        (&same, true),
+        (&same[..1], false),
+        (&[("a", page("1", Some(60))), ("b", page("3", None))], false),
+        (&[("a", page("1", Some(61))), ("b", page("2", None))], false),
+        (&[("a", page("1", None)), ("b", page("2", None))], false),
+        (&[("a", page("1", Some(60))), ("c", page("2", None))], false),
+        (&[], false),
+    ];
+    for (current, holds) in table {
+        let current = current.iter().copied();
+        assert_eq!(found.holds("https://e.org/", current), holds, "{table:?}");
+    }
+    assert!(!state(&[]).holds("https://e.org/", std::iter::empty()));
+    let empty = State {
+        file: Some(file::Identity::default()),
+        ..State::default()
+    };
+    assert!(empty.holds("https://e.org/", std::iter::empty()));
+    assert!(!found.holds("https://e.org/", same.iter().copied().chain(same)));
+}
+
+/// Nothing to write: the file is left as it is, time and all; another run's save since
+/// is merged with the run's pages as any commit merges it.
+#[test]
+fn an_unchanged_state_is_left_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.json");
+    let owned = "https://e.org/";
+    let ours = state(&[("https://e.org/a", "1", Some(60))]);
+    let pages = || ours.pages().map(|(u, p)| (Url("", u), p));
+    save(&path, owned, &ours, &State::default()).unwrap();
+    let read = State::load(&path).unwrap();
+    assert!(read.holds(owned, ours.pages().map(|(u, p)| (&u[owned.len()..], p))));
+    let old = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1 << 30);
+    let file = std::fs::File::options().write(true).open(&path).unwrap();
+    file.set_modified(old).unwrap();
+    drop(file);
+    let read = State::load(&path).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    Prepared::unchanged()
+        .commit(&path, owned, pages(), &read)
+        .unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    assert_eq!(std::fs::metadata(&path).unwrap().modified().unwrap(), old);
+    // Another shard saved since the run read the file: saved, merged.
+    let docs = state(&[("https://d.org/d", "9", None)]);
+    save(&path, "https://d.org/", &docs, &read).unwrap();
+    Prepared::unchanged()
+        .commit(&path, owned, pages(), &read)
+        .unwrap();
+    let all = State::load(&path).unwrap();
+    assert_eq!(urls(&all), ["https://d.org/d", "https://e.org/a"]);
+}
+
 /// A page's item stays as small as the module says.
 #[test]
 fn an_item_is_40_bytes() {
