@@ -169,16 +169,15 @@ impl State {
     pub fn holds<'a>(
         &self,
         owned: &str,
-        current: impl Iterator<Item = (&'a str, PageState)>,
+        mut current: impl Iterator<Item = (&'a str, PageState)>,
     ) -> bool {
+        if !self.found() {
+            return false;
+        }
         // A prefix's URLs are one run of a sorted state, in the same order after it.
         let mut recorded = self
             .pages()
             .filter_map(|(url, page)| Some((url.strip_prefix(owned)?, page)));
-        let mut current = current.fuse();
-        if !self.found() {
-            return false;
-        }
         loop {
             match (recorded.next(), current.next()) {
                 (None, None) => return true,

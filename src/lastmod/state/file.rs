@@ -423,9 +423,9 @@ pub(super) fn prepare<'a>(
 }
 
 /// See [`super::Prepared::commit`]: under the directory's lock, `prepared` is renamed into
-/// place (or, unchanged, nothing is done) if the file is still the one the run read; else (another run saved since, or
-/// swept the temporary file while it was written unlocked) the state is saved as [`save`]
-/// saves it, `current` read again.
+/// place (unchanged, nothing is done) if the file is still the one the run read; else
+/// (another run saved since, or swept the temporary file while it was written unlocked)
+/// the state is saved as [`save`] saves it, `current` read again.
 pub(super) fn commit<'a>(
     prepared: Prepared,
     path: &Path,
