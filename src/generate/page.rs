@@ -9,7 +9,7 @@ use std::time::SystemTime;
 use super::Lookups;
 use crate::config::Config;
 use crate::error::{LeftOut, Warning};
-use crate::lastmod::content::{Fingerprint, Hashing};
+use crate::lastmod::content::Fingerprint;
 use crate::lastmod::source::{How, Miss, SOURCE_LINK_MARKERS, SourceDates};
 use crate::lastmod::{self, LastmodSource, PageFacts, Pending};
 use crate::page::{self, Head, HeadOptions};
@@ -138,8 +138,6 @@ struct Opened {
     modified: Option<SystemTime>,
     /// The content fingerprint, when the `"content"` source keeps state.
     fingerprint: Option<Fingerprint>,
-    /// Its text is queued to be fingerprinted (see [`Scratch::hashing`]).
-    queued: bool,
 }
 
 /// What a worker keeps from page to page, so pages cost fewer allocations.
@@ -149,8 +147,6 @@ pub(super) struct Scratch {
     matched: Vec<usize>,
     /// The head reader's buffers.
     head: page::HeadBuffers,
-    /// Pages' texts queued to be fingerprinted together.
-    pub hashing: Hashing,
     /// The page's URL.
     url: String,
 }
@@ -217,19 +213,13 @@ pub(super) fn process_page(
         }
     };
     let alternates = alternates(&mut page, &head, page_url);
-    let body = read_body(
-        &mut page,
-        &mut opened,
-        &mut scratch.head,
-        &mut scratch.hashing,
-    );
+    let body = read_body(&mut page, &mut opened, &mut scratch.head);
     let extras = Extras {
         alternates,
         images: images(&mut page, body.images, page_url),
     };
     let loc = listed_as.as_deref().unwrap_or(loc);
     opened.fingerprint = body.fingerprint;
-    opened.queued = body.queued;
     entry(&mut page, &verdict, &head, opened, loc, extras)
 }
 
@@ -249,7 +239,6 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
         size: None,
         modified: None,
         fingerprint: None,
-        queued: false,
     };
     if !reads && !shared.uses_mtime {
         return Ok(opened);
@@ -469,17 +458,12 @@ fn body_wants(page: &Page) -> page::BodyWants {
     }
 }
 
-fn read_body(
-    page: &mut Page,
-    opened: &mut Opened,
-    held: &mut page::HeadBuffers,
-    queue: &mut Hashing,
-) -> page::Body {
+fn read_body(page: &mut Page, opened: &mut Opened, held: &mut page::HeadBuffers) -> page::Body {
     let wants = body_wants(page);
     let (Some(f), true) = (opened.file.as_mut(), wants.images || wants.fingerprint) else {
         return page::Body::default();
     };
-    let read = held.read_body(&*f, opened.size, wants, Some((queue, page.place)));
+    let read = held.read_body(&*f, opened.size, wants);
     read.unwrap_or_else(|e| {
         let (path, message) = (page.path(), e.to_string());
         if wants.images {
@@ -544,9 +528,8 @@ fn entry(
         previous: None,
         now: lookups.now,
     };
-    let fingerprinted = fingerprint.is_some() || opened.queued;
     let (resolved, pending, unparseable_after) =
-        lastmod::resolve_before_state(&config.lastmod, &facts, fingerprinted).for_now();
+        lastmod::resolve_before_state(&config.lastmod, &facts, fingerprint.is_some()).for_now();
     if let Some(value) = resolved.unparseable {
         let path = page.path();
         page.warnings.push(Warning::UnparseableDate { path, value });

@@ -117,8 +117,7 @@ impl Processed {
         self.waiting.take_batch(&mut batch.waiting, first);
     }
 
-    /// Files the fingerprint of page `page` of the walk's list (now, or once a queue of
-    /// pages' texts was hashed).
+    /// Files the fingerprint of page `page` of the walk's list.
     fn set_fingerprint(&mut self, page: u32, fingerprint: Fingerprint) {
         let page = page as usize;
         if self.fingerprints.len() <= page {
@@ -260,17 +259,7 @@ struct Worker<'a> {
 }
 
 impl Worker<'_> {
-    /// Hashes the texts queued, filing each fingerprint under its page.
-    fn fingerprint_queued(&mut self) {
-        let batch = &mut self.batch;
-        self.scratch
-            .hashing
-            .hash(|page, fingerprint| batch.set_fingerprint(page, fingerprint));
-    }
-
     fn hand_in(&mut self) {
-        // The queued pages are this batch's: their places are counted from its start.
-        self.fingerprint_queued();
         let pages = self.batch.pages.len();
         self.progress.done.fetch_add(pages, Ordering::Relaxed);
         self.gathered
@@ -293,9 +282,6 @@ impl PageSink for Worker<'_> {
         };
         let outcome = process_page(self.shared, rel, at, &mut self.scratch, out);
         self.batch.add(i, rel, outcome, &mut self.filing);
-        if self.scratch.hashing.is_full() {
-            self.fingerprint_queued();
-        }
         if self.batch.pages.len() == CHUNK {
             self.hand_in();
         }

@@ -10,11 +10,9 @@
 //!
 //! Read by `page::read_body`, in the same pass as the page's images when both are asked.
 
+use xxhash_rust::xxh3::{Xxh3Default, xxh3_128};
+
 use crate::html::{ARTICLE, BODY, Collect, MAIN, Regions, Tag};
-
-mod hashing;
-
-pub(crate) use hashing::Hashing;
 
 /// Elements whose content is never part of the fingerprint (besides the head).
 fn is_skipped(tag: Tag) -> bool {
@@ -110,9 +108,13 @@ fn collapse(out: &mut Vec<u8>, text: &[u8], in_word: bool, prose: Option<bool>) 
     !after_space
 }
 
-/// A page's content fingerprint: the first 16 bytes of its blake3 hash, which the state
-/// file holds as 32 lower-case hex digits. Held as bytes: a run keeps one per page, and
-/// the previous run's, to its end.
+/// A page's content fingerprint: the 128-bit XXH3 hash of its collapsed text, which the
+/// state file holds as 32 lower-case hex digits (big-endian, as `xxhsum -H2` prints it).
+/// Held as bytes: a run keeps one per page, and the previous run's, to its end.
+///
+/// XXH3, not a cryptographic hash: the fingerprint only tells whether a page changed
+/// since the last run, as rsync's checksum does (XXH128 by default). blake3, batched
+/// across pages, was a sixth of a run with every feature on; XXH3 a few per cent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Fingerprint([u8; 16]);
 
@@ -130,11 +132,9 @@ const HEX_VALUE: [u8; 256] = {
 };
 
 impl Fingerprint {
-    /// The fingerprint of text that hashes to `hash`.
-    fn of(hash: &blake3::Hash) -> Fingerprint {
-        let mut bytes = [0; 16];
-        bytes.copy_from_slice(&hash.as_bytes()[..16]);
-        Fingerprint(bytes)
+    /// The fingerprint of text whose XXH3-128 hash is `hash`.
+    fn of(hash: u128) -> Fingerprint {
+        Fingerprint(hash.to_be_bytes())
     }
 
     /// The 32 lower-case hex digits the state file holds.
@@ -175,9 +175,7 @@ impl Fingerprint {
 /// A fingerprint made up for tests: `label`'s hash.
 #[cfg(test)]
 pub(crate) fn made_up(label: &str) -> Fingerprint {
-    let mut bytes = [0; 16];
-    bytes.copy_from_slice(&blake3::hash(label.as_bytes()).as_bytes()[..16]);
-    Fingerprint(bytes)
+    Fingerprint::of(xxh3_128(label.as_bytes()))
 }
 
 impl std::fmt::Display for Fingerprint {
@@ -215,13 +213,16 @@ fn collapse_prose(
 /// Collects a page's fingerprint from the [`crate::html::Emitter`].
 #[derive(Default)]
 pub(crate) struct Content {
-    hashers: [blake3::Hasher; 3],
+    /// Each region's hash of what was fed and hashed before [`Self::fed`]: used only by
+    /// pages whose text is longer than [`HELD`].
+    hashers: [Xxh3Default; 3],
+    /// Some of the text was hashed by [`Self::hashers`] already.
+    hashed: bool,
     /// What has been fed and not yet hashed, at most [`HELD`] bytes: all of it is the
     /// body's, and [`Self::spans`] say which parts are `<main>`'s and `<article>`'s.
-    /// Only the region chosen at the end is hashed, in as few pieces as it has spans
-    /// (blake3 hashes many chunks of a large piece at a time), and text is copied once,
-    /// as it is collapsed: three copies, one per region, were a quarter of a run with
-    /// musl's `memcpy`.
+    /// Only the region chosen at the end is hashed, most often in one piece at once, and
+    /// text is copied once, as it is collapsed: three copies, one per region, were a
+    /// quarter of a run with musl's `memcpy`.
     fed: Vec<u8>,
     /// The ranges of [`Self::fed`] fed inside `<main>` and inside `<article>`, adjacent
     /// ones joined.
@@ -253,6 +254,7 @@ impl Content {
 
     /// Hashes what was fed, each region its own parts, and forgets it.
     fn flush(&mut self) {
+        self.hashed = true;
         self.hashers[BODY].update(&self.fed);
         for r in [MAIN, ARTICLE] {
             for span in self.spans[r].drain(..) {
@@ -292,6 +294,7 @@ impl Content {
         self.room(piece.len());
         if piece.len() > HELD {
             // Too long to hold: hashed at once, by each region it is in.
+            self.hashed = true;
             for r in [MAIN, ARTICLE, BODY] {
                 if self.regions.inside(r) {
                     self.hashers[r].update(piece);
@@ -368,51 +371,35 @@ impl Content {
     /// is used again.
     pub(crate) fn finish(&mut self) -> Fingerprint {
         let chosen = self.regions.chosen();
-        if chosen == BODY {
-            self.hashers[BODY].update(&self.fed);
+        let whole = 0..self.fed.len();
+        let spans = if chosen == BODY {
+            std::slice::from_ref(&whole)
         } else {
-            for span in &self.spans[chosen] {
-                self.hashers[chosen].update(&self.fed[span.clone()]);
-            }
+            &self.spans[chosen][..]
+        };
+        // Most pages: held whole, their region in one piece, hashed at once.
+        if let ([one], false) = (spans, self.hashed) {
+            return Fingerprint::of(xxh3_128(&self.fed[one.clone()]));
         }
-        Fingerprint::of(&self.hashers[chosen].finalize())
-    }
-
-    /// [`Self::finish`], or, when none of the chosen region's text was hashed yet (it was
-    /// all held), its text queued in `queue` under `place` to be hashed with other
-    /// pages': `None` then.
-    pub(crate) fn finish_or_queue(
-        &mut self,
-        queue: &mut Hashing,
-        place: u32,
-    ) -> Option<Fingerprint> {
-        let chosen = self.regions.chosen();
-        if self.hashers[chosen].count() > 0 {
-            return Some(self.finish());
+        let hasher = &mut self.hashers[chosen];
+        for span in spans {
+            hasher.update(&self.fed[span.clone()]);
         }
-        // Text of one piece goes to the queue in its buffer, not copied.
-        if chosen == BODY {
-            let whole = 0..self.fed.len();
-            queue.take(place, &mut self.fed, whole);
-            return None;
-        }
-        match &self.spans[chosen][..] {
-            [one] => queue.take(place, &mut self.fed, one.clone()),
-            spans => {
-                let fed = &self.fed;
-                queue.queue(place, spans.iter().map(|span| &fed[span.clone()]));
-            }
-        }
-        None
+        let fingerprint = Fingerprint::of(hasher.digest128());
+        // The hashers are to be reset.
+        self.hashed = true;
+        fingerprint
     }
 }
 
 impl crate::html::Reset for Content {
     /// Field by field, in place: building a fresh one and moving it here copied its
-    /// three hashers (6 KB) per page, a quarter of a run with musl's `memcpy`.
+    /// three hashers per page (then blake3's, 6 KB: a quarter of a run with musl's
+    /// `memcpy`); they are reset only when they were used.
     fn reset(&mut self) {
         let Content {
             hashers,
+            hashed,
             fed,
             spans,
             regions,
@@ -421,8 +408,8 @@ impl crate::html::Reset for Content {
             in_word,
             value: _,
         } = self;
-        for hasher in hashers {
-            hasher.reset();
+        if std::mem::take(hashed) {
+            hashers.iter_mut().for_each(Xxh3Default::reset);
         }
         fed.clear();
         spans.iter_mut().for_each(Vec::clear);

@@ -18,8 +18,9 @@ use super::{join_time, split_time};
 
 mod file;
 
-/// The format version written in every state file.
-const VERSION: u32 = 1;
+/// The format version written in every state file. Version 1 held blake3 fingerprints
+/// (development builds before the first release); version 2 holds XXH3's.
+const VERSION: u32 = 2;
 
 /// The largest state file read: about 150 bytes a page, so room for millions of pages,
 /// yet a bound whatever the path names.

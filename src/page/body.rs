@@ -7,7 +7,7 @@ use std::io::{self, Read as _};
 use super::HeadBuffers;
 use crate::html;
 use crate::images::{Images, Sources};
-use crate::lastmod::content::{Content, Fingerprint, Hashing};
+use crate::lastmod::content::{Content, Fingerprint};
 
 /// What a whole page is read for.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -25,15 +25,12 @@ pub struct Body {
     pub images: Option<Sources>,
     /// Its content fingerprint (see [`crate::lastmod::content`]).
     pub fingerprint: Option<Fingerprint>,
-    /// Its text was queued to be fingerprinted with other pages' (see
-    /// `HeadBuffers::read_body`): its fingerprint comes from the queue.
-    pub queued: bool,
 }
 
 /// Reads the page from `input` to its end (streamed, never held whole) for what `wants`
 /// asks, in one pass; nothing is read when nothing is wanted.
 pub fn read_body(input: impl io::Read, wants: BodyWants) -> io::Result<Body> {
-    body(wants, Streamed(input), &mut Collectors::default(), None)
+    body(wants, Streamed(input), &mut Collectors::default())
 }
 
 /// [`read_body`] of a page held whole in memory: the same result, read by a fast scan
@@ -43,7 +40,6 @@ pub fn read_body_held(html: &[u8], wants: BodyWants) -> Body {
         wants,
         Held(html, &mut html::Names::default()),
         &mut Collectors::default(),
-        None,
     )
     .unwrap_or_default()
 }
@@ -69,18 +65,15 @@ const MAX_HELD: u64 = 1024 * 1024;
 impl HeadBuffers {
     /// Reads the body of the page in `file`, of `size` bytes, whose head the last
     /// `read_page` read: nothing more when that read it with its head (`one_pass.rs`),
-    /// else read again from the start, whole into memory when it is short enough. With a
-    /// `queue`, its text may be queued there under the place given, to be fingerprinted
-    /// with other pages' ([`Body::queued`]).
+    /// else read again from the start, whole into memory when it is short enough.
     pub(crate) fn read_body(
         &mut self,
         mut file: impl io::Read + io::Seek,
         size: Option<u64>,
         wants: BodyWants,
-        queue: Option<(&mut Hashing, u32)>,
     ) -> io::Result<Body> {
         if self.body_read.take() == Some(wants) {
-            return Ok(finish(wants, &mut self.collectors, queue));
+            return Ok(finish(wants, &mut self.collectors));
         }
         file.seek(io::SeekFrom::Start(0))?;
         if size.is_some_and(|s| s <= MAX_HELD) {
@@ -89,12 +82,12 @@ impl HeadBuffers {
             (&mut file).take(MAX_HELD + 1).read_to_end(whole)?;
             if whole.len() as u64 <= MAX_HELD {
                 let pass = Held(whole, &mut self.names);
-                return body(wants, pass, &mut self.collectors, queue);
+                return body(wants, pass, &mut self.collectors);
             }
             // It grew since its size was taken.
             file.seek(io::SeekFrom::Start(0))?;
         }
-        body(wants, Streamed(file), &mut self.collectors, queue)
+        body(wants, Streamed(file), &mut self.collectors)
     }
 
     /// Forgets the page read: the next page's head is not read, so its body is read anew.
@@ -127,14 +120,9 @@ impl Pass for Held<'_> {
     }
 }
 
-fn body(
-    wants: BodyWants,
-    pass: impl Pass,
-    kept: &mut Collectors,
-    queue: Option<(&mut Hashing, u32)>,
-) -> io::Result<Body> {
+fn body(wants: BodyWants, pass: impl Pass, kept: &mut Collectors) -> io::Result<Body> {
     collect(wants, pass, kept)?;
-    Ok(finish(wants, kept, queue))
+    Ok(finish(wants, kept))
 }
 
 /// Runs `pass` into the collectors `wants` asks for, emptied first.
@@ -152,23 +140,11 @@ pub(super) fn collect(wants: BodyWants, pass: impl Pass, kept: &mut Collectors) 
 }
 
 /// What the collectors `wants` asks for gathered in the last [`collect`].
-fn finish(wants: BodyWants, kept: &mut Collectors, queue: Option<(&mut Hashing, u32)>) -> Body {
+fn finish(wants: BodyWants, kept: &mut Collectors) -> Body {
     let Collectors { images, content } = kept;
-    if !wants.images && !wants.fingerprint {
-        return Body::default();
-    }
-    let (fingerprint, queued) = match (wants.fingerprint, queue) {
-        (false, _) => (None, false),
-        (true, None) => (Some(content.finish()), false),
-        (true, Some((queue, place))) => {
-            let fingerprint = content.finish_or_queue(queue, place);
-            (fingerprint, fingerprint.is_none())
-        }
-    };
     Body {
         images: wants.images.then(|| images.finish()),
-        fingerprint,
-        queued,
+        fingerprint: wants.fingerprint.then(|| content.finish()),
     }
 }
 
@@ -197,28 +173,11 @@ mod tests {
             let size = Some(page.len() as u64);
             let mut file = io::Cursor::new(page.as_bytes());
             super::super::read_page(&mut file, &options, size, &mut buffers, both).unwrap();
-            let read = buffers.read_body(&mut file, size, both, None).unwrap();
+            let read = buffers.read_body(&mut file, size, both).unwrap();
             let alone = read_body(page.as_bytes(), both).unwrap();
             assert_eq!(read, alone, "{n}");
             assert!(read.images.is_some_and(|i| i.sources.len() == 1));
             assert!(buffers.whole.capacity() as u64 <= 2 * MAX_HELD + 2);
-            // Queued, the fingerprint comes from the queue; a page too long to hold its
-            // text is hashed as it is read, as before.
-            let mut queue = Hashing::default();
-            super::super::read_page(&mut file, &options, size, &mut buffers, both).unwrap();
-            let read = buffers
-                .read_body(&mut file, size, both, Some((&mut queue, 7)))
-                .unwrap();
-            let mut queued = None;
-            queue.hash(|place, fp| queued = Some((place, fp)));
-            assert_eq!(read.queued, queued.is_some(), "{n}");
-            let got = read.fingerprint.or(queued.map(|(_, fp)| fp));
-            assert_eq!(
-                (got, queued.map_or(7, |(p, _)| p)),
-                (alone.fingerprint, 7),
-                "{n}"
-            );
-            assert_eq!(read.queued, n < 25_000, "{n}");
         }
         assert!(page_of(25_000).len() as u64 > MAX_HELD && page_of(2_000).len() > 64 * 1024);
     }
@@ -265,7 +224,7 @@ mod tests {
         let mut names = html::Names::default();
         for page in pages.iter().chain(pages.iter().rev()) {
             let pass = Held(page.as_bytes(), &mut names);
-            let read = body(both, pass, &mut kept, None).unwrap();
+            let read = body(both, pass, &mut kept).unwrap();
             assert_eq!(read, read_body_held(page.as_bytes(), both), "{page}");
         }
         let none = read_body(&b"<img src=/x.png>"[..], BodyWants::default()).unwrap();

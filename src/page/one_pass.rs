@@ -26,7 +26,7 @@ pub fn read_page_held(html: &[u8], options: &HeadOptions, wants: BodyWants) -> (
     let mut page = std::io::Cursor::new(html);
     // Reading from memory cannot fail.
     let head = super::read_page(&mut page, options, size, &mut buffers, wants);
-    let body = buffers.read_body(&mut page, size, wants, None);
+    let body = buffers.read_body(&mut page, size, wants);
     (head.unwrap_or_default(), body.unwrap_or_default())
 }
 

@@ -66,7 +66,7 @@ fn content_keeps_lastmod_until_a_page_really_changes() {
         "{first:?}"
     );
     let state = fs::read_to_string(site.root().join(".sitemap-state.json")).unwrap();
-    assert!(state.contains("\"sitemapgen_state\": 1"), "{state}");
+    assert!(state.contains("\"sitemapgen_state\": 2"), "{state}");
 
     // A rebuild a month later: every file new, every asset hash new, one paragraph changed.
     build(&site, "9b8c7d6e", Some("blog/a/index.html"), 1_702_592_000);
@@ -173,7 +173,7 @@ fn a_corrupt_or_foreign_state_file_is_an_error_never_discarded() {
     let state = site.root().join(".sitemap-state.json");
     for (text, want) in [
         (
-            "{\"sitemapgen_state\": 1, \"pages\": {",
+            "{\"sitemapgen_state\": 2, \"pages\": {",
             "is not valid JSON",
         ),
         (

@@ -331,6 +331,10 @@ fn what_is_wrong(text: &str) -> String {
         .get("sitemapgen_state")
         .and_then(serde_json::Value::as_u64)
     {
+        Some(1) => format!(
+            "has format version 1 (blake3 fingerprints, from before the first release), \
+             this sitemapgen reads {VERSION}"
+        ),
         Some(v) if v != u64::from(VERSION) => {
             format!("has format version {v}, this sitemapgen reads {VERSION}")
         }

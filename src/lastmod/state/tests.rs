@@ -68,32 +68,36 @@ fn round_trips_sorted_and_refuses_foreign_files() {
             "format version 9",
         ),
         (
-            r#"{"sitemapgen_state": 1, "pages": {"u": {"fingerprint": 3}}}"#,
+            r#"{"sitemapgen_state": 1, "pages": {}}"#,
+            "format version 1 (blake3 fingerprints, from before the first release), this sitemapgen reads 2",
+        ),
+        (
+            r#"{"sitemapgen_state": 2, "pages": {"u": {"fingerprint": 3}}}"#,
             "is damaged",
         ),
         (
-            r#"{"sitemapgen_state": 1, "pages": {"u": {"lastmod": null}}}"#,
+            r#"{"sitemapgen_state": 2, "pages": {"u": {"lastmod": null}}}"#,
             "is damaged (missing field `fingerprint`",
         ),
         (
-            r#"{"sitemapgen_state": 1, "pages": {"u": {"fingerprint": "a", "x": 1}}}"#,
+            r#"{"sitemapgen_state": 2, "pages": {"u": {"fingerprint": "a", "x": 1}}}"#,
             "is damaged (unknown field `x`",
         ),
         (
-            r#"{"sitemapgen_state": 1, "pages": {"u": {"fingerprint": "a"}}}"#,
+            r#"{"sitemapgen_state": 2, "pages": {"u": {"fingerprint": "a"}}}"#,
             "is damaged (the fingerprint of u is not 32 lower-case hex digits",
         ),
-        (r#"{"sitemapgen_state": 1}"#, "is damaged"),
+        (r#"{"sitemapgen_state": 2}"#, "is damaged"),
         (
-            r#"{"sitemapgen_state": 1, "pages": {"u": {"fingerprint": "a", "lastmod": 5}}}"#,
+            r#"{"sitemapgen_state": 2, "pages": {"u": {"fingerprint": "a", "lastmod": 5}}}"#,
             "is damaged (invalid type: integer `5`, expected a date and time, or null",
         ),
         (
-            r#"{"sitemapgen_state": 1, "pages": {"u": {"fingerprint": "a", "lastmod": "May"}}}"#,
+            r#"{"sitemapgen_state": 2, "pages": {"u": {"fingerprint": "a", "lastmod": "May"}}}"#,
             "is damaged (",
         ),
         (
-            r#"{"sitemapgen_state": 1, "pages": {}} x"#,
+            r#"{"sitemapgen_state": 2, "pages": {}} x"#,
             "is not valid JSON",
         ),
     ];
@@ -201,7 +205,7 @@ fn unsorted_and_repeated_urls_read_as_a_map_would() {
     let path = dir.path().join("state.json");
     let text = r#"{"pages": {"c": {"fingerprint": "1"}, "a": {"fingerprint": "2",
         "lastmod": null}, "c": {"fingerprint": "3", "lastmod": "2024-01-02T03:04:05Z"},
-        "b": {"fingerprint": "4"}}, "sitemapgen_state": 1}"#;
+        "b": {"fingerprint": "4"}}, "sitemapgen_state": 2}"#;
     let text = ["1", "2", "3", "4"]
         .iter()
         .fold(text.to_string(), |text, label| {

@@ -25,7 +25,7 @@ fn one_pass(html: &[u8], wants: BodyWants, buffers: &mut HeadBuffers) -> (Head, 
     let mut file = std::io::Cursor::new(html);
     let head = read_page(&mut file, &options(), size, buffers, wants).unwrap();
     assert_eq!(buffers.body_read.is_some(), html.len() <= HEAD_LIMIT);
-    let body = buffers.read_body(&mut file, size, wants, None).unwrap();
+    let body = buffers.read_body(&mut file, size, wants).unwrap();
     (head, body)
 }
 
