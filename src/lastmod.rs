@@ -159,7 +159,7 @@ pub struct Resolved {
 /// so does new or changed content; if nothing after it yields a date, changed content is
 /// dated by the run's start. [`resolve_before_state`], then [`Pending::settle`].
 pub fn resolve(sources: &[LastmodSource], facts: &PageFacts) -> Resolved {
-    let deferred = match resolve_before_state(sources, facts, facts.content.is_some()) {
+    let deferred = match resolve_before_state(sources, facts) {
         Resolution::Done(resolved) => return resolved,
         Resolution::Pending(deferred) => deferred,
     };
@@ -297,21 +297,21 @@ impl Pending {
 }
 
 /// The sources tried in order as far as they go without the previous state: up to the
-/// first `"content"`, for a `fingerprinted` page (whose fingerprint may not be known yet:
-/// `facts.content` and `facts.previous` are not read).
-pub fn resolve_before_state(
-    sources: &[LastmodSource],
-    facts: &PageFacts,
-    fingerprinted: bool,
-) -> Resolution {
+/// first `"content"`, for a page with a fingerprint (`facts.previous` is not read).
+pub fn resolve_before_state(sources: &[LastmodSource], facts: &PageFacts) -> Resolution {
     let mut resolved = Resolved::default();
     for (i, source) in sources.iter().enumerate() {
         let found = match source {
             LastmodSource::None => break,
-            LastmodSource::Content if !fingerprinted => None,
+            LastmodSource::Content if facts.content.is_none() => None,
             LastmodSource::Content => {
                 // Whatever the state says, a further "content" gives nothing more.
-                let Resolution::Done(after) = resolve_before_state(&sources[i + 1..], facts, false)
+                let unfingerprinted = PageFacts {
+                    content: None,
+                    ..*facts
+                };
+                let Resolution::Done(after) =
+                    resolve_before_state(&sources[i + 1..], &unfingerprinted)
                 else {
                     unreachable!("no page without a fingerprint waits for the state");
                 };

@@ -59,8 +59,8 @@ pub(super) fn settle(
                 let before = records.find(base, l.item.rest(settling.text));
                 pending.settle(after, fingerprint, before, settling.now)
             }
-            // Never so (a waiting page's text is always hashed before its batch is
-            // handed in), but dated and counted all the same.
+            // Never so (a page waits for the state only with its fingerprint), but
+            // dated and counted all the same.
             None => pending.unread(after),
         };
         l.item.set_lastmod(settled.lastmod);

@@ -529,7 +529,7 @@ fn entry(
         now: lookups.now,
     };
     let (resolved, pending, unparseable_after) =
-        lastmod::resolve_before_state(&config.lastmod, &facts, fingerprint.is_some()).for_now();
+        lastmod::resolve_before_state(&config.lastmod, &facts).for_now();
     if let Some(value) = resolved.unparseable {
         let path = page.path();
         page.warnings.push(Warning::UnparseableDate { path, value });

@@ -244,7 +244,7 @@ fn resolving_before_the_state_then_settling_agrees_with_resolving_at_once() {
         assert_eq!(resolve(&list, &facts), want, "{list:?} {facts:?}");
         // A waiting page whose fingerprint never came is dated as one "content" cannot
         // read.
-        if let Resolution::Pending(d) = resolve_before_state(&list, &facts, true) {
+        if let Resolution::Pending(d) = resolve_before_state(&list, &facts) {
             let unread = PageFacts {
                 content: None,
                 ..facts
@@ -254,8 +254,7 @@ fn resolving_before_the_state_then_settling_agrees_with_resolving_at_once() {
             assert_eq!((settled.lastmod, settled.from), (want.lastmod, want.from));
         }
         // The date waiting in the entry is what the sources after "content" gave.
-        if let Resolution::Pending(d) = resolve_before_state(&list, &facts, facts.content.is_some())
-        {
+        if let Resolution::Pending(d) = resolve_before_state(&list, &facts) {
             assert!(facts.content.is_some(), "{list:?}");
             let settled = d
                 .pending
