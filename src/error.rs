@@ -352,8 +352,6 @@ pub enum LeftOut {
     CanonicalNotHere(String),
     /// The site's robots.txt disallows it.
     Robots,
-    /// An HTML fragment, not a page (see [`crate::page::Head::fragment`]).
-    Fragment,
     /// One of our own views (`sitemap.html`), not a page of the site.
     View,
 }
@@ -369,9 +367,6 @@ impl fmt::Display for LeftOut {
                 write!(f, "canonical names no page of this site ({url})")
             }
             LeftOut::Robots => f.write_str("blocked by robots.txt"),
-            LeftOut::Fragment => f.write_str(
-                "not a page: an HTML fragment (no doctype, <html>, <head>, <body>, <title>, <meta> or <link>)",
-            ),
             LeftOut::View => f.write_str("sitemapgen's own view of the site (sitemap.html)"),
         }
     }
@@ -393,8 +388,6 @@ pub struct LeftOutCounts {
     pub canonical_not_here: usize,
     /// Blocked by robots.txt.
     pub robots: usize,
-    /// HTML fragments, not pages.
-    pub fragments: usize,
     /// Our own views (`sitemap.html`).
     pub views: usize,
 }
@@ -412,7 +405,6 @@ impl LeftOutCounts {
             LeftOut::Canonical(_) => &mut self.canonical,
             LeftOut::CanonicalNotHere(_) => &mut self.canonical_not_here,
             LeftOut::Robots => &mut self.robots,
-            LeftOut::Fragment => &mut self.fragments,
             LeftOut::View => &mut self.views,
         }
     }
@@ -424,7 +416,6 @@ impl LeftOutCounts {
         self.canonical += other.canonical;
         self.canonical_not_here += other.canonical_not_here;
         self.robots += other.robots;
-        self.fragments += other.fragments;
         self.views += other.views;
     }
 
@@ -436,7 +427,6 @@ impl LeftOutCounts {
             + self.canonical
             + self.canonical_not_here
             + self.robots
-            + self.fragments
             + self.views
     }
 
@@ -458,7 +448,6 @@ impl LeftOutCounts {
                 "blocked by robots.txt",
                 "blocked by robots.txt",
             ),
-            n(self.fragments, "HTML fragment", "HTML fragments"),
             n(self.views, "sitemapgen view", "sitemapgen views"),
         ]
         .into_iter()

@@ -59,9 +59,6 @@ pub(crate) trait Collect {
     /// A tag, comment or doctype begins: text before it ends there.
     fn boundary(&mut self) {}
 
-    /// A doctype was read.
-    fn doctype(&mut self) {}
-
     /// A start tag, `tag` told from its `name`, its wanted attributes given; `true` once
     /// nothing more is wanted.
     fn start_tag(&mut self, tag: Tag, name: &[u8]) -> bool;
@@ -128,12 +125,6 @@ impl<A: Collect, B: Collect> Collect for (A, B) {
     fn boundary(&mut self) {
         self.0.boundary();
         self.1.boundary();
-    }
-
-    #[inline]
-    fn doctype(&mut self) {
-        self.0.doctype();
-        self.1.doctype();
     }
 
     #[inline]
@@ -206,11 +197,6 @@ impl<C: Collect> Collect for &mut C {
     #[inline]
     fn boundary(&mut self) {
         (**self).boundary();
-    }
-
-    #[inline]
-    fn doctype(&mut self) {
-        (**self).doctype();
     }
 
     #[inline]
@@ -460,7 +446,6 @@ impl<C: Collect> html5gum::Emitter for &mut Emitter<'_, C> {
 
     fn init_doctype(&mut self) {
         self.collector.boundary();
-        self.collector.doctype();
     }
 
     fn init_attribute(&mut self) {

@@ -43,6 +43,8 @@ pub mod config;
 pub mod error;
 mod fsutil;
 pub mod generate;
+#[doc(hidden)]
+pub mod generators;
 mod html;
 mod images;
 pub mod index;

@@ -20,7 +20,7 @@ mod values;
 
 pub use body::{Body, BodyWants, read_body, read_body_held};
 pub use one_pass::read_page_held;
-pub use values::{BODY_DATE_GENERATORS, BODY_DATE_LIMIT, body_date_modified, refresh_target};
+pub use values::{BODY_DATE_LIMIT, body_date_modified, refresh_target};
 use values::{collapsed, json_ld_date_modified, language_tag};
 
 /// The most bytes of a page that are ever read.
@@ -72,11 +72,6 @@ pub struct Head {
     pub modified: Option<String>,
     /// The `<meta name="generator">` content, at most [`GENERATOR_LIMIT`] bytes.
     pub generator: Option<String>,
-    /// Tags, but no doctype and none of `<html>`, `<head>`, `<body>`, `<title>`, `<meta>`,
-    /// `<link>` or `<base>` before the head's end: an HTML fragment (a partial, Gatsby's
-    /// slices), which no one visits as a page. A file of text alone, or an empty one, is
-    /// not a fragment.
-    pub fragment: bool,
     /// The first `<title>`'s text, else `og:title`: entity-decoded, whitespace collapsed,
     /// at most [`TITLE_LIMIT`] characters; for the views.
     pub title: Option<String>,
@@ -119,12 +114,6 @@ pub const LANG_LIMIT: usize = 35;
 
 /// The most bytes of a `<meta name="generator">` kept: names and versions are short.
 pub const GENERATOR_LIMIT: usize = 64;
-
-/// Start tags that, with a doctype, make a file a page: the document's own, head metadata.
-fn is_document_tag(tag: Tag) -> bool {
-    use Tag::*;
-    matches!(tag, Html | Head | Body | Title | Meta | Link | Base)
-}
 
 /// The buffers the head reader fills, kept from page to page by a reading thread so a
 /// page costs no allocations for them once they have grown.
@@ -263,10 +252,6 @@ struct Collector<'o> {
     in_noscript: bool,
     /// How many `<template>`s are open: their content is inert, and nothing in it counts.
     templates: u32,
-    /// A doctype or a tag only a document has was seen (see [`Head::fragment`]).
-    document: bool,
-    /// A start tag was seen: a file of text alone, or an empty one, is no fragment.
-    tagged: bool,
     /// The end of the head was seen.
     complete: bool,
 }
@@ -283,8 +268,6 @@ impl<'o> Collector<'o> {
             og: [None, None],
             in_noscript: false,
             templates: 0,
-            document: false,
-            tagged: false,
             complete: false,
         }
     }
@@ -296,7 +279,6 @@ impl<'o> Collector<'o> {
         head.title = head.title.or(og_title);
         head.description = head.description.or(og_description);
         head.modified = self.modified.map(|(_, v)| v);
-        head.fragment = self.tagged && !self.document;
         (head, self.complete)
     }
 
@@ -307,7 +289,6 @@ impl<'o> Collector<'o> {
     }
 
     fn start_tag(&mut self, tag: Tag, attrs: &Attrs) {
-        self.tagged = true;
         if tag == Tag::Template {
             self.templates = self.templates.saturating_add(1);
             return;
@@ -315,7 +296,6 @@ impl<'o> Collector<'o> {
         if self.templates > 0 {
             return;
         }
-        self.document |= is_document_tag(tag);
         if !tag.in_head() {
             // A tracking pixel's `<img>` in a `<noscript>` does not end the head; a
             // `<body>` does, wherever it stands.
@@ -539,10 +519,6 @@ impl Collect for HeadSink<'_, '_> {
 
     fn boundary(&mut self) {
         self.attrs.clear();
-    }
-
-    fn doctype(&mut self) {
-        self.collector.document = true;
     }
 
     fn start_tag(&mut self, tag: Tag, _: &[u8]) -> bool {

@@ -93,8 +93,8 @@ pub enum SkipReason {
     SymlinkOutside,
     /// Not one of the page extensions.
     Extension,
-    /// A single-page app's fallback (`200.html`), served for every unknown path.
-    SpaFallback,
+    /// An output a generator documents as no page (its SPA fallback, a partial).
+    NotAPage(&'static str),
 }
 
 impl fmt::Display for SkipReason {
@@ -106,9 +106,7 @@ impl fmt::Display for SkipReason {
             SkipReason::Symlink => "symbolic link (set follow_symlinks = true to follow)",
             SkipReason::SymlinkOutside => "symbolic link to outside the public directory",
             SkipReason::Extension => "not a page extension",
-            SkipReason::SpaFallback => {
-                "single-page app fallback (200.html at the root, served for unknown paths)"
-            }
+            SkipReason::NotAPage(what) => return write!(f, "not a page: {what}"),
         })
     }
 }
@@ -179,8 +177,8 @@ fn file_verdict(
     if is_error_page(rel, name, &options.error_pages) && !is_pagination(&root.join(rel)) {
         return Err(SkipReason::ErrorPage);
     }
-    if rel.as_os_str() == SPA_FALLBACK {
-        return Err(SkipReason::SpaFallback);
+    if let Some(generator) = crate::generators::not_a_page(rel.as_os_str().as_encoded_bytes()) {
+        return Err(SkipReason::NotAPage(generator));
     }
     if is_verification_file(name, open) {
         return Err(SkipReason::Verification);
@@ -199,11 +197,6 @@ pub const DEFAULT_ERROR_PAGES: [&str; 6] = [
     "50x.html",
     "500/index.html",
 ];
-
-/// The file static hosts (Surge, Render, Netlify's and Vercel's SPA recipes) serve for
-/// any path no file matches, which Nuxt's `nuxt generate` and SvelteKit's adapter-static
-/// (`fallback: '200.html'`) write: an empty app shell, not a page. Only at the root.
-pub const SPA_FALLBACK: &str = "200.html";
 
 /// Characters that would make an `error_pages` entry a glob, which it is not (the
 /// brace as an escape, so the source's braces stay balanced for line-counting tools).

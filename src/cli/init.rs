@@ -20,7 +20,7 @@ pub(super) fn init(args: &InitArgs) -> i32 {
     match written {
         Ok(()) => {
             let what = match found.generator {
-                Some(g) => format!("for {}", g.name()),
+                Some(g) => format!("for {}", g.name),
                 None => "(no generator recognised: set public_dir)".to_string(),
             };
             let url = match &found.base_url {

@@ -100,10 +100,7 @@ struct SubmitArgs {
 
 /// Every generator `init` knows, from the one list.
 fn generators() -> String {
-    let names: Vec<&str> = crate::init::Generator::ALL
-        .iter()
-        .map(|g| g.name())
-        .collect();
+    let names: Vec<&str> = crate::generators::ALL.iter().map(|g| g.name).collect();
     format!("Generators `init` recognises: {}.", names.join(", "))
 }
 

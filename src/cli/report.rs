@@ -114,7 +114,6 @@ pub(super) fn build_json(
             "canonical": counts.canonical,
             "canonical_not_here": counts.canonical_not_here,
             "robots": counts.robots,
-            "fragments": counts.fragments,
             "views": counts.views,
         },
         "skipped": collection.skipped_count,

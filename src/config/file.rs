@@ -69,6 +69,7 @@ pub(super) struct FileSource {
     pub(super) content: Option<Vec<PathBuf>>,
     pub(super) updated: Option<Vec<String>>,
     pub(super) permalink: Option<String>,
+    pub(super) default_language: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -331,11 +331,11 @@ fn the_source_table_is_checked_and_filled_in() {
             ],
         ),
         (
-            format!("{b}[source]\ngenerator = 'gatsby'\n"),
+            format!("{b}[source]\ngenerator = 'gatsbi'\n"),
             &[
                 "sitemap.toml:3:13",
                 "source.generator",
-                "'gatsby' is not a generator whose sources are known",
+                "'gatsbi' is not a generator whose sources are known (did you mean gatsby?)",
                 "sphinx",
             ],
         ),
@@ -349,7 +349,7 @@ fn the_source_table_is_checked_and_filled_in() {
     ))
     .unwrap();
     let source = c.source.unwrap();
-    assert_eq!(source.routing, crate::lastmod::source::Routing::Docusaurus);
+    assert_eq!(source.generator.id, "docusaurus");
     assert_eq!(
         source.content,
         [PathBuf::from("docs"), "blog".into(), "src/pages".into()]

@@ -10,7 +10,7 @@ use super::{
     Overrides,
 };
 use crate::lastmod::LastmodSource;
-use crate::lastmod::source::{Routing, SourceSettings};
+use crate::lastmod::source::SourceSettings;
 use crate::robots::RobotsTxt;
 use crate::rules::{Priority, RuleFields, RuleRef, RuleSpec, Rules};
 use crate::sitemap::{Format, PROTOCOL_MAX_ENTRIES};
@@ -408,7 +408,7 @@ fn source(
     public_dir: &Path,
 ) -> Result<Option<SourceSettings>, ConfigError> {
     let uses = crate::lastmod::uses(&lastmod_sources(file, src)?, LastmodSource::Source);
-    let names: Vec<&str> = Routing::ALL.iter().map(|r| r.name()).collect();
+    let names = crate::generators::ids();
     let Some(table) = &file.source else {
         if uses && let Some(lastmod) = &file.lastmod {
             let message = format!(
@@ -426,7 +426,7 @@ fn source(
         );
         return Err(bad_value(src, table.span(), "source", message));
     };
-    let Some(routing) = Routing::parse(generator.get_ref()) else {
+    let Some(found) = crate::generators::find(generator.get_ref()) else {
         let meant = crate::text::closest(generator.get_ref(), names.iter().copied())
             .map(|m| format!(" (did you mean {m}?)"))
             .unwrap_or_default();
@@ -443,22 +443,16 @@ fn source(
         ));
     };
     let table = table.get_ref();
-    let content = table.content.clone().unwrap_or_else(|| {
-        routing
-            .default_content()
-            .iter()
-            .map(PathBuf::from)
-            .collect()
-    });
-    let updated = table.updated.clone().unwrap_or_else(|| {
-        routing
-            .default_updated()
-            .iter()
-            .map(|k| k.to_string())
-            .collect()
-    });
+    let content = table
+        .content
+        .clone()
+        .unwrap_or_else(|| found.content.iter().map(PathBuf::from).collect());
+    let updated = table
+        .updated
+        .clone()
+        .unwrap_or_else(|| found.updated.iter().map(|k| k.to_string()).collect());
     Ok(Some(SourceSettings {
-        routing,
+        generator: found,
         project: if project.as_os_str().is_empty() {
             PathBuf::from(".")
         } else {
@@ -467,6 +461,7 @@ fn source(
         content,
         updated,
         permalink: table.permalink.clone(),
+        default_language: table.default_language.clone(),
         public_dir: public_dir.to_path_buf(),
         threads: 1,
     }))

@@ -327,7 +327,7 @@ fn body_date(page: &Page, opened: &Opened, head: &mut Head) {
     let in_body = head
         .generator
         .as_deref()
-        .is_some_and(|g| page::BODY_DATE_GENERATORS.iter().any(|b| g.starts_with(b)));
+        .is_some_and(crate::generators::dates_in_body);
     if !in_body
         || head.modified.is_some()
         || !lastmod::uses(&page.shared.config.lastmod, LastmodSource::Meta)
@@ -371,9 +371,6 @@ fn head_verdict<'u>(
     page_url: impl Fn() -> Option<&'u url::Url>,
 ) -> Result<Option<String>, Outcome> {
     let config = page.shared.config;
-    if head.fragment {
-        return Err(Outcome::LeftOut(LeftOut::Fragment));
-    }
     // A stub is a redirect whatever else it says (Hugo's also say noindex).
     if let (true, Some(to)) = (config.head.skip_redirects, &head.refresh) {
         return Err(Outcome::LeftOut(LeftOut::Redirect(to.clone())));

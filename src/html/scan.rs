@@ -260,10 +260,6 @@ impl<C: Collect> Scan<'_, '_, C> {
         self.at += 1;
         self.collector.boundary();
         if !self.starts_with(b"--") {
-            let doctype = self.html[self.at..].get(..7);
-            if doctype.is_some_and(|d| d.eq_ignore_ascii_case(b"doctype")) {
-                self.collector.doctype();
-            }
             return self.past(b">");
         }
         self.at += 2;

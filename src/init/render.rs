@@ -1,6 +1,7 @@
 //! The `sitemap.toml` that `init` writes.
 
-use super::{Detected, Generator};
+use super::Detected;
+use crate::generators::ALL;
 
 /// The `sitemap.toml` for what was detected: every value filled in that could be, the
 /// others commented with what to put there.
@@ -11,15 +12,15 @@ pub fn render(found: &Detected) -> String {
     match (found.generator, &found.source) {
         (Some(g), Some(source)) => out.push_str(&format!(
             "# Written for {} (recognised by {}).\n",
-            g.name(),
+            g.name,
             source.display()
         )),
         _ => {
             out.push_str(
                 "# No generator recognised: set public_dir to the directory your build writes:\n",
             );
-            for g in Generator::ALL {
-                out.push_str(&format!("#   {}: {}\n", g.name(), g.public_dir()));
+            for g in ALL {
+                out.push_str(&format!("#   {}: {}\n", g.name, g.public_dir));
             }
         }
     }
@@ -45,7 +46,7 @@ pub fn render(found: &Detected) -> String {
     ));
     render_style(&mut out, found);
     render_lastmod(&mut out, found);
-    let excludes = found.generator.map_or(&[][..], Generator::excludes);
+    let excludes = found.generator.map_or(&[][..], |g| g.excludes);
     if excludes.is_empty() {
         out.push_str(
             "# Pages to leave out, as globs relative to public_dir.\n\
@@ -56,7 +57,7 @@ pub fn render(found: &Detected) -> String {
         out.push_str(&format!(
             "# Pages to leave out, as globs relative to public_dir: those {}'s own sitemap\n\
              # leaves out.\nexclude = [{}]\n\n",
-            found.generator.map_or("", Generator::name),
+            found.generator.map_or("", |g| g.name),
             list.join(", ")
         ));
     }
@@ -64,9 +65,9 @@ pub fn render(found: &Detected) -> String {
     out.push_str(VIEWS);
     out.push_str(found.generator.map_or(
         "# [[rule]]\n# match = [\"blog/page/**\"]\n# exclude = true\n",
-        Generator::suggested_rules,
+        |g| g.suggested_rules,
     ));
-    render_sections(&mut out, found.generator);
+    render_sections(&mut out, found);
     render_source(&mut out, found);
     out
 }
@@ -88,7 +89,7 @@ const VIEWS: &str =
 
 /// `lastmod`: from the pages' sources when the generator's routing is known.
 fn render_lastmod(out: &mut String, found: &Detected) {
-    if found.source_setup.is_some() {
+    if found.generator.is_some() {
         out.push_str(
             "# Where modified dates come from, first found wins. \"source\" dates each page by\n\
              # its source file (see [source] below): the front matter's updated date, else the\n\
@@ -106,18 +107,13 @@ fn render_lastmod(out: &mut String, found: &Detected) {
     }
 }
 
-/// `[source]`: the routing and the sources' directories, for the `"source"` dates.
+/// `[source]`: the generator and the sources' directories, for the `"source"` dates.
 fn render_source(out: &mut String, found: &Detected) {
-    let Some(setup) = &found.source_setup else {
+    let Some(generator) = found.generator else {
         return;
     };
-    let content: Vec<String> = setup.content.iter().map(|c| toml_string(c)).collect();
-    let updated: Vec<String> = setup
-        .routing
-        .default_updated()
-        .iter()
-        .map(|k| toml_string(k))
-        .collect();
+    let content: Vec<String> = found.content.iter().map(|c| toml_string(c)).collect();
+    let updated: Vec<String> = generator.updated.iter().map(|k| toml_string(k)).collect();
     out.push_str(&format!(
         "\n# How pages map to the files they are built from, for lastmod \"source\".\n\
          [source]\n\
@@ -126,25 +122,34 @@ fn render_source(out: &mut String, found: &Detected) {
          content = [{}]\n\
          # Front-matter keys of a page's modified date, first present wins.\n\
          # updated = [{}]\n",
-        toml_string(setup.routing.name()),
+        toml_string(generator.id),
         content.join(", "),
         updated.join(", ")
     ));
-    if let Some(permalink) = &setup.permalink {
+    if let Some(permalink) = &found.permalink {
         out.push_str(&format!(
             "# The posts' URL pattern, from the generator's config.\npermalink = {}\n",
             toml_string(permalink)
         ));
     }
+    if let Some(lang) = &found.default_language {
+        out.push_str(&format!(
+            "# The language whose pages are at the root (translations go under their own).\n\
+             default_language = {}\n",
+            toml_string(lang)
+        ));
+    }
 }
 
 /// The suggested sections, commented.
-fn render_sections(out: &mut String, generator: Option<Generator>) {
+fn render_sections(out: &mut String, found: &Detected) {
     out.push_str(
         "\n# Sections: each gets sitemaps of its own (sitemap-blog-1-....xml), so a search\n\
          # console reports on each part of the site; the other pages go to the rest.\n",
     );
-    let sections = generator.map_or(&[("blog", "blog/**")][..], Generator::suggested_sections);
+    let sections = found
+        .generator
+        .map_or(&[("blog", "blog/**")][..], |g| g.suggested_sections);
     for (name, glob) in sections {
         out.push_str(&format!(
             "# [[section]]\n# name = {}\n# match = [{}]\n",
@@ -171,101 +176,4 @@ fn render_style(out: &mut String, found: &Detected) {
 /// A TOML basic string.
 fn toml_string(value: &str) -> String {
     toml::Value::String(value.to_string()).to_string()
-}
-
-impl Generator {
-    /// Rules for the pages that generator makes which rarely belong in a sitemap
-    /// (pagination, taxonomy lists), written commented out: a matter of taste.
-    pub(super) fn suggested_rules(self) -> &'static str {
-        match self {
-            Generator::Hugo | Generator::Zola => {
-                "# Pagination pages (/posts/page/2/) and taxonomy lists (/tags/, /categories/):\n\
-                 # [[rule]]\n\
-                 # match = [\"**/page/*/index.html\", \"tags/**\", \"categories/**\"]\n\
-                 # exclude = true\n"
-            }
-            Generator::Jekyll => {
-                "# jekyll-paginate pages (/page2/, /blog/page3/) and tag or category archives:\n\
-                 # [[rule]]\n\
-                 # match = [\"**/page[0-9]*/index.html\", \"tag/**\", \"category/**\"]\n\
-                 # exclude = true\n"
-            }
-            Generator::Hexo => {
-                "# Tag and category lists and their pagination:\n\
-                 # [[rule]]\n\
-                 # match = [\"tags/**\", \"categories/**\"]\n\
-                 # exclude = true\n"
-            }
-            Generator::Docusaurus => {
-                "# Blog pagination, tag and author pages, and the search page:\n\
-                 # [[rule]]\n\
-                 # match = [\"blog/page/**\", \"**/tags/**\", \"blog/authors/**\", \"search/index.html\"]\n\
-                 # exclude = true\n"
-            }
-            Generator::Pelican => {
-                "# Tag, category, author and archive lists, and index pagination (index2.html):\n\
-                 # [[rule]]\n\
-                 # match = [\"tag/**\", \"category/**\", \"author/**\", \"tags.html\", \"categories.html\", \"authors.html\", \"archives.html\", \"index[0-9]*.html\"]\n\
-                 # exclude = true\n"
-            }
-            Generator::Nikola => {
-                "# Tag and category lists, archives and index pagination (index-2.html):\n\
-                 # [[rule]]\n\
-                 # match = [\"categories/**\", \"archive/**\", \"archive.html\", \"index-[0-9]*.html\"]\n\
-                 # exclude = true\n"
-            }
-            Generator::MkDocs
-            | Generator::Sphinx
-            | Generator::VitePress
-            | Generator::VuePress
-            | Generator::MdBook
-            | Generator::Quarto
-            | Generator::Rspress => {
-                "# Pages to give a higher priority, e.g. the guides:\n\
-                 # [[rule]]\n\
-                 # match = [\"guide/**\"]\n\
-                 # priority = 0.8\n"
-            }
-            Generator::Eleventy
-            | Generator::Astro
-            | Generator::Next
-            | Generator::Nuxt
-            | Generator::Gatsby
-            | Generator::SvelteKit => {
-                "# Pagination and tag pages, if your templates make them (e.g. /blog/2/, /tags/x/):\n\
-                 # [[rule]]\n\
-                 # match = [\"blog/[0-9]*/index.html\", \"tags/**\"]\n\
-                 # exclude = true\n"
-            }
-        }
-    }
-}
-
-impl Generator {
-    /// Sections for the generator's usual layout, `(name, glob)`: suggested commented,
-    /// since which parts of a site deserve their own report is the owner's call.
-    pub(super) fn suggested_sections(self) -> &'static [(&'static str, &'static str)] {
-        match self {
-            Generator::Hugo => &[("posts", "posts/**")],
-            // Dated permalinks (/2024/03/05/title.html) by default.
-            Generator::Jekyll | Generator::Hexo => &[("posts", "[0-9][0-9][0-9][0-9]/**")],
-            Generator::Zola
-            | Generator::Eleventy
-            | Generator::Astro
-            | Generator::Next
-            | Generator::Nuxt
-            | Generator::Gatsby
-            | Generator::SvelteKit => &[("blog", "blog/**")],
-            Generator::Docusaurus => &[("docs", "docs/**"), ("blog", "blog/**")],
-            Generator::MkDocs
-            | Generator::Sphinx
-            | Generator::VitePress
-            | Generator::VuePress
-            | Generator::MdBook
-            | Generator::Quarto
-            | Generator::Rspress => &[("guide", "guide/**"), ("api", "api/**")],
-            Generator::Pelican => &[("pages", "pages/**")],
-            Generator::Nikola => &[("posts", "posts/**"), ("pages", "pages/**")],
-        }
-    }
 }

@@ -13,7 +13,7 @@ fn detect_in(files: &[(&str, &str)]) -> Detected {
 
 type Case<'a> = (
     &'a [(&'a str, &'a str)],
-    Option<Generator>,
+    Option<&'static Generator>,
     Option<&'a str>,
     &'a str,
 );
@@ -31,11 +31,11 @@ fn assert_detected(table: &[Case]) {
 /// Hugo, Zola, Jekyll and Hexo: TOML and YAML configs.
 #[test]
 fn recognises_hugo_zola_jekyll_and_hexo() {
-    use Generator::*;
+    use crate::generators::*;
     assert_detected(&[
         (
             &[("hugo.toml", "baseURL = 'https://h.example/'\ntitle = 'x'\n")],
-            Some(Hugo),
+            Some(&HUGO),
             Some("https://h.example/"),
             "public",
         ),
@@ -44,19 +44,19 @@ fn recognises_hugo_zola_jekyll_and_hexo() {
                 "hugo.yaml",
                 "baseURL: https://h.example\npublishDir: dist\n",
             )],
-            Some(Hugo),
+            Some(&HUGO),
             Some("https://h.example/"),
             "dist",
         ),
         (
             &[("hugo.json", "{\"baseURL\": \"https://h.example/\"}")],
-            Some(Hugo),
+            Some(&HUGO),
             Some("https://h.example/"),
             "public",
         ),
         (
             &[("config.toml", "baseURL = \"https://h.example/docs/\"\n")],
-            Some(Hugo),
+            Some(&HUGO),
             Some("https://h.example/docs/"),
             "public",
         ),
@@ -65,7 +65,7 @@ fn recognises_hugo_zola_jekyll_and_hexo() {
                 "config.toml",
                 "base_url = \"https://z.example\"\noutput_dir = \"out\"\n",
             )],
-            Some(Zola),
+            Some(&ZOLA),
             Some("https://z.example/"),
             "out",
         ),
@@ -74,7 +74,7 @@ fn recognises_hugo_zola_jekyll_and_hexo() {
                 "_config.yml",
                 "title: x\nurl: \"https://j.example\" # the host\nbaseurl: /blog\n",
             )],
-            Some(Jekyll),
+            Some(&JEKYLL),
             Some("https://j.example/blog/"),
             "_site",
         ),
@@ -83,13 +83,13 @@ fn recognises_hugo_zola_jekyll_and_hexo() {
                 "_config.yml",
                 "url: https://j.example\ndestination: ./build/\n",
             )],
-            Some(Jekyll),
+            Some(&JEKYLL),
             Some("https://j.example/"),
             "build",
         ),
         (
             &[("_config.yml", "title: no url\n")],
-            Some(Jekyll),
+            Some(&JEKYLL),
             None,
             "_site",
         ),
@@ -99,7 +99,7 @@ fn recognises_hugo_zola_jekyll_and_hexo() {
                 "_config.yml",
                 "url: http://example.com\nroot: /\nnew_post_name: :title.md\npublic_dir: public\n",
             )],
-            Some(Hexo),
+            Some(&HEXO),
             Some("http://example.com/"),
             "public",
         ),
@@ -108,7 +108,7 @@ fn recognises_hugo_zola_jekyll_and_hexo() {
                 ("_config.yml", "url: https://x.example/blog\nroot: /blog/\n"),
                 ("package.json", "{\"dependencies\": {\"hexo\": \"^8.0.0\"}}"),
             ],
-            Some(Hexo),
+            Some(&HEXO),
             Some("https://x.example/blog/"),
             "public",
         ),
@@ -117,7 +117,7 @@ fn recognises_hugo_zola_jekyll_and_hexo() {
                 "_config.yml",
                 "url: https://x.example\nroot: /blog/\npretty_urls:\n  trailing_index: true\n",
             )],
-            Some(Hexo),
+            Some(&HEXO),
             Some("https://x.example/blog/"),
             "public",
         ),
@@ -127,11 +127,11 @@ fn recognises_hugo_zola_jekyll_and_hexo() {
 /// Eleventy, Astro, Next, Docusaurus and VitePress: JavaScript configs.
 #[test]
 fn recognises_the_javascript_generators() {
-    use Generator::*;
+    use crate::generators::*;
     assert_detected(&[
         (
             &[(".eleventy.js", "module.exports = function(c) {};\n")],
-            Some(Eleventy),
+            Some(&ELEVENTY),
             None,
             "_site",
         ),
@@ -146,7 +146,7 @@ fn recognises_the_javascript_generators() {
                     "export default { title: 'x', url: 'https://e.example/' };\n",
                 ),
             ],
-            Some(Eleventy),
+            Some(&ELEVENTY),
             Some("https://e.example/site/"),
             "dist",
         ),
@@ -155,13 +155,13 @@ fn recognises_the_javascript_generators() {
                 "astro.config.mjs",
                 "export default defineConfig({\n  site: 'https://a.example',\n  base: '/docs',\n});\n",
             )],
-            Some(Astro),
+            Some(&ASTRO),
             Some("https://a.example/docs/"),
             "dist",
         ),
         (
             &[("next.config.js", "module.exports = { output: 'export' };\n")],
-            Some(Next),
+            Some(&NEXT),
             None,
             "out",
         ),
@@ -170,7 +170,7 @@ fn recognises_the_javascript_generators() {
                 "docusaurus.config.js",
                 "const config = {\n  title: 'D',\n  url: 'https://d.example',\n  baseUrl: '/',\n};\n",
             )],
-            Some(Docusaurus),
+            Some(&DOCUSAURUS),
             Some("https://d.example/"),
             "build",
         ),
@@ -179,7 +179,7 @@ fn recognises_the_javascript_generators() {
                 "docusaurus.config.ts",
                 "export default {\n  \"url\": \"https://d.example\",\n  baseUrl: '/site/',\n  themeConfig: { navbar: { url: 'nope' } },\n};\n",
             )],
-            Some(Docusaurus),
+            Some(&DOCUSAURUS),
             Some("https://d.example/site/"),
             "build",
         ),
@@ -188,7 +188,7 @@ fn recognises_the_javascript_generators() {
                 "docs/.vitepress/config.mts",
                 "export default defineConfig({\n  sitemap: { hostname: 'https://v.example' },\n})\n",
             )],
-            Some(VitePress),
+            Some(&VITEPRESS),
             Some("https://v.example/"),
             "docs/.vitepress/dist",
         ),
@@ -197,7 +197,7 @@ fn recognises_the_javascript_generators() {
                 ".vitepress/config.js",
                 "export default { base: '/guide/', outDir: '../public', sitemap: { hostname: 'https://v.example/' } }\n",
             )],
-            Some(VitePress),
+            Some(&VITEPRESS),
             Some("https://v.example/guide/"),
             "../public",
         ),
@@ -207,20 +207,20 @@ fn recognises_the_javascript_generators() {
 /// MkDocs, Sphinx and Pelican.
 #[test]
 fn recognises_the_python_generators() {
-    use Generator::*;
+    use crate::generators::*;
     assert_detected(&[
         (
             &[(
                 "mkdocs.yml",
                 "site_name: M\nsite_url: https://m.example/docs/\n",
             )],
-            Some(MkDocs),
+            Some(&MKDOCS),
             Some("https://m.example/docs/"),
             "site",
         ),
         (
             &[("mkdocs.yml", "site_name: M\nsite_dir: build/site\n")],
-            Some(MkDocs),
+            Some(&MKDOCS),
             None,
             "build/site",
         ),
@@ -229,13 +229,13 @@ fn recognises_the_python_generators() {
                 "conf.py",
                 "project = 'S'\nhtml_baseurl = 'https://s.example/'\n",
             )],
-            Some(Sphinx),
+            Some(&SPHINX),
             Some("https://s.example/"),
             "_build/html",
         ),
         (
             &[("docs/source/conf.py", "project = 'S'\nextensions = []\n")],
-            Some(Sphinx),
+            Some(&SPHINX),
             None,
             "docs/build/html",
         ),
@@ -244,7 +244,7 @@ fn recognises_the_python_generators() {
                 ("docs/conf.py", "project = 'S'\n"),
                 ("docs/Makefile", "SPHINXOPTS ?=\nBUILDDIR      = out\n"),
             ],
-            Some(Sphinx),
+            Some(&SPHINX),
             None,
             "docs/out/html",
         ),
@@ -256,7 +256,7 @@ fn recognises_the_python_generators() {
                     "from pelicanconf import *\nSITEURL = \"https://p.example\"\n",
                 ),
             ],
-            Some(Pelican),
+            Some(&PELICAN),
             Some("https://p.example/"),
             "output",
         ),
@@ -265,7 +265,7 @@ fn recognises_the_python_generators() {
                 "pelicanconf.py",
                 "SITEURL = 'https://p.example'\nOUTPUT_PATH = 'public/'\n",
             )],
-            Some(Pelican),
+            Some(&PELICAN),
             Some("https://p.example/"),
             "public",
         ),
@@ -275,7 +275,7 @@ fn recognises_the_python_generators() {
 /// Which marker wins, and what is not a base URL or a generator.
 #[test]
 fn recognises_precedence_and_what_is_not_recognised() {
-    use Generator::*;
+    use crate::generators::*;
     assert_detected(&[
         // Both present: the specific marker wins over Jekyll's generic name.
         (
@@ -283,14 +283,14 @@ fn recognises_precedence_and_what_is_not_recognised() {
                 ("_config.yml", "url: https://j.example\n"),
                 ("hugo.toml", "baseURL = 'https://h.example/'\n"),
             ],
-            Some(Hugo),
+            Some(&HUGO),
             Some("https://h.example/"),
             "public",
         ),
         // A relative or missing base URL is not one; a conf.py of something else is not Sphinx.
         (
             &[("hugo.toml", "baseURL = '/'\n")],
-            Some(Hugo),
+            Some(&HUGO),
             None,
             "public",
         ),
@@ -400,23 +400,25 @@ fn url_styles_are_carried_over() {
 #[test]
 fn the_file_written_is_a_valid_config() {
     let none = std::iter::once(None);
-    for generator in none.chain(Generator::ALL.into_iter().map(Some)) {
+    for generator in none.chain(crate::generators::ALL.into_iter().map(Some)) {
         for base_url in [None, Some("https://e.example/a \"b\"/".to_string())] {
-            let mut found = match generator {
-                Some(g) => Detected::new(g, PathBuf::from("x")),
-                None => Detected::none(),
-            };
-            found.base_url = base_url.clone();
-            found.trailing_slash = Some(false);
+            let mut found = Detected::none();
+            if let Some(g) = generator {
+                found.generator = Some(g);
+                found.source = Some(PathBuf::from("x"));
+                found.settings = crate::generators::Settings::of(g);
+            }
+            found.settings.base_url = base_url.clone();
+            found.settings.trailing_slash = Some(false);
             let text = render(&found);
             let table: toml::Table = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
             assert_eq!(
                 table.get("base_url").and_then(|v| v.as_str()),
                 base_url.as_deref()
             );
-            let want = generator.map_or("public", Generator::public_dir);
+            let want = generator.map_or("public", |g| g.public_dir);
             assert_eq!(table.get("public_dir").and_then(|v| v.as_str()), Some(want));
-            let excludes = generator.map_or(&[][..], Generator::excludes);
+            let excludes = generator.map_or(&[][..], |g| g.excludes);
             let written: Vec<&str> = table
                 .get("exclude")
                 .and_then(|v| v.as_array())
@@ -443,9 +445,9 @@ fn the_file_written_is_a_valid_config() {
 
 #[test]
 fn suggested_sections_are_valid_sections() {
-    for generator in Generator::ALL {
+    for generator in crate::generators::ALL {
         let specs: Vec<crate::sections::SectionSpec> = generator
-            .suggested_sections()
+            .suggested_sections
             .iter()
             .map(|(name, glob)| {
                 assert_eq!(crate::sections::name_problem(name), None, "{name}");

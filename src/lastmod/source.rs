@@ -7,13 +7,12 @@
 //!
 //! Before the walk, the content directories are walked once, each source's front matter
 //! read (at most [`front_matter::FRONT_MATTER_LIMIT`] bytes), its output paths worked
-//! out by the generator's routing ([`routes`]), and its history read by one `git log`
+//! out by the generator's routing (`crate::generators`), and its history read by one `git log`
 //! per content directory ([`super::git`]). A page is then looked up by its path. Where
 //! no source maps to a page with confidence (none, or two), it falls through to the
 //! next source in `lastmod`.
 
 pub mod front_matter;
-pub mod routes;
 
 use std::collections::HashMap;
 use std::io::Read;
@@ -22,109 +21,8 @@ use std::path::{Path, PathBuf};
 use jiff::Timestamp;
 
 use super::git::{self, GitUnavailable};
+use crate::generators::{Context, Generator};
 use front_matter::FrontMatter;
-
-/// How a generator routes its sources to pages (see [`routes`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Routing {
-    /// Hugo: `content/`.
-    Hugo,
-    /// Zola: `content/`.
-    Zola,
-    /// Jekyll: the project, `_posts/` by `permalink`.
-    Jekyll,
-    /// Hexo: `source/`, `_posts/` by `permalink`.
-    Hexo,
-    /// Eleventy: its input directory.
-    Eleventy,
-    /// Astro: `src/pages/` and the content collections in `src/content/`.
-    Astro,
-    /// Docusaurus: `docs/`, `blog/`, `src/pages/`.
-    Docusaurus,
-    /// MkDocs: `docs/` (Material's blog posts included).
-    MkDocs,
-    /// Sphinx: its source directory.
-    Sphinx,
-    /// Pelican: `content/`, articles `{slug}.html`, pages `pages/{slug}.html`.
-    Pelican,
-}
-
-/// A generator's routing defaults.
-struct Defaults {
-    name: &'static str,
-    content: &'static [&'static str],
-    updated: &'static [&'static str],
-}
-
-impl Routing {
-    /// Every routing, by the name `[source] generator` takes.
-    pub const ALL: [Routing; 10] = [
-        Routing::Hugo,
-        Routing::Zola,
-        Routing::Jekyll,
-        Routing::Hexo,
-        Routing::Eleventy,
-        Routing::Astro,
-        Routing::Docusaurus,
-        Routing::MkDocs,
-        Routing::Sphinx,
-        Routing::Pelican,
-    ];
-
-    fn defaults(self) -> Defaults {
-        let d = |name, content, updated| Defaults {
-            name,
-            content,
-            updated,
-        };
-        match self {
-            Routing::Hugo => d("hugo", &["content"], &["lastmod", "modified", "lastMod"]),
-            Routing::Zola => d("zola", &["content"], &["updated"]),
-            Routing::Jekyll => d("jekyll", &["."], &["last_modified_at"]),
-            Routing::Hexo => d("hexo", &["source"], &["updated"]),
-            Routing::Eleventy => d("eleventy", &["."], &["updated"]),
-            Routing::Astro => d("astro", &["src/pages", "src/content"], &["updatedDate"]),
-            Routing::Docusaurus => d(
-                "docusaurus",
-                &["docs", "blog", "src/pages"],
-                &["last_update.date"],
-            ),
-            Routing::MkDocs => d("mkdocs", &["docs"], &["date.updated", "updated"]),
-            Routing::Sphinx => d("sphinx", &["."], &[]),
-            Routing::Pelican => d("pelican", &["content"], &["modified"]),
-        }
-    }
-
-    /// Its name in `sitemap.toml`.
-    pub fn name(self) -> &'static str {
-        self.defaults().name
-    }
-
-    /// The routing named `name`.
-    pub fn parse(name: &str) -> Option<Routing> {
-        Self::ALL.into_iter().find(|r| r.name() == name)
-    }
-
-    /// Where its sources are by default, relative to the project.
-    pub fn default_content(self) -> &'static [&'static str] {
-        self.defaults().content
-    }
-
-    /// The front-matter keys of an explicit modified date, by default.
-    pub fn default_updated(self) -> &'static [&'static str] {
-        self.defaults().updated
-    }
-}
-
-/// The extensions of source files: pages in the generators' markup languages.
-const SOURCE_EXTENSIONS: [&str; 12] = [
-    "md", "markdown", "mdx", "mdoc", "html", "htm", "rst", "adoc", "asciidoc", "njk", "liquid",
-    "astro",
-];
-
-/// The extensions of pages written as code, in the `pages` directories of Astro and
-/// Docusaurus only (elsewhere such files are scripts, not pages).
-const CODE_PAGE_EXTENSIONS: [&str; 4] = ["js", "jsx", "ts", "tsx"];
 
 /// Directories of a project that hold no sources, whatever the generator.
 const NOT_SOURCES: [&str; 8] = [
@@ -144,8 +42,8 @@ const MAX_SOURCES: usize = 2_000_000;
 /// `[source]`: how pages map to their sources.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SourceSettings {
-    /// The generator's routing.
-    pub routing: Routing,
+    /// The generator, whose routing maps sources to pages.
+    pub generator: &'static Generator,
     /// The project directory (the config file's).
     pub project: PathBuf,
     /// Content directories, relative to the project.
@@ -154,6 +52,8 @@ pub struct SourceSettings {
     pub updated: Vec<String>,
     /// The generator's `permalink` pattern for posts (Jekyll, Hexo).
     pub permalink: Option<String>,
+    /// The language whose pages are at the root of a multilingual site.
+    pub default_language: Option<String>,
     /// The public directory, which is never read as sources.
     pub public_dir: PathBuf,
     /// Threads that read the sources (at least 1).
@@ -242,6 +142,8 @@ pub struct SourceDates {
     /// The dated sources by their path in the project (`/`-separated), for pages that
     /// name their source (see [`SourceDates::get_by_link`]).
     by_source: HashMap<String, (Timestamp, How)>,
+    /// The generator builds a page a language lacks from the default language's source.
+    fills_translations: bool,
     /// The clone is shallow: sources last touched before its boundary fall through.
     pub shallow: bool,
     /// Sources whose explicit date does not parse, with the value.
@@ -255,7 +157,10 @@ impl SourceDates {
     pub fn get(&self, rel: &Path) -> Result<(Timestamp, How), Miss> {
         let key = crate::canonical::slash_path(rel);
         let key = String::from_utf8_lossy(&key);
-        let own = self.pages.get(key.as_ref());
+        let own = self
+            .pages
+            .get(key.as_ref())
+            .or_else(|| self.filled_translation(&key));
         let is_index = rel
             .file_name()
             .is_some_and(|n| crate::urls::is_directory_index(n.as_encoded_bytes()));
@@ -269,6 +174,22 @@ impl SourceDates {
             (Some(Mapped::Ambiguous), None) => Err(Miss::Ambiguous),
             (None, None) => Err(Miss::NoSource),
         }
+    }
+}
+
+impl SourceDates {
+    /// The default language's page, for a page under a language folder (`fr/x/`) that
+    /// no source of its own maps to, where the generator fills translations so.
+    fn filled_translation(&self, key: &str) -> Option<&Mapped> {
+        let (lang, rest) = key.split_once('/')?;
+        let code = |s: &str| s.len() == 2 && s.bytes().all(|b| b.is_ascii_lowercase());
+        let is_language = match lang.split_once('-') {
+            Some((l, region)) => code(l) && (2..=4).contains(&region.len()),
+            None => code(lang),
+        };
+        (self.fills_translations && is_language)
+            .then(|| self.pages.get(rest))
+            .flatten()
     }
 }
 
@@ -326,7 +247,10 @@ pub fn read(settings: &SourceSettings) -> Result<SourceDates, SourceUnavailable>
             .collect();
         return Err(SourceUnavailable::NoContent { dirs });
     }
-    let mut dates = SourceDates::default();
+    let mut dates = SourceDates {
+        fills_translations: settings.generator.fills_translations,
+        ..SourceDates::default()
+    };
     let mut history: HashMap<&PathBuf, git::GitDates> = HashMap::new();
     for dir in &dirs {
         match git::read(&settings.project.join(dir)) {
@@ -338,9 +262,9 @@ pub fn read(settings: &SourceSettings) -> Result<SourceDates, SourceUnavailable>
         }
     }
     let found = walk(settings, &dirs);
-    let cx = routes::Context {
-        routing: settings.routing,
+    let cx = Context {
         permalink: settings.permalink.as_deref(),
+        default_language: settings.default_language.as_deref(),
     };
     for source in found {
         if let Some(value) = &source.fm.unparseable {
@@ -364,12 +288,12 @@ pub fn read(settings: &SourceSettings) -> Result<SourceDates, SourceUnavailable>
             None => Mapped::Undated(in_project),
         };
         let dir = source.dir.to_string_lossy();
-        let route = routes::Source {
+        let route = crate::generators::Source {
             dir: &dir,
             rel: &source.rel,
             fm: &source.fm,
         };
-        for output in routes::outputs(cx, route) {
+        for output in (settings.generator.route)(&cx, route) {
             dates
                 .pages
                 .entry(output)
@@ -454,13 +378,8 @@ fn walk(settings: &SourceSettings, dirs: &[&PathBuf]) -> Vec<Found> {
 /// front matter read; none for what is no source file, or a draft.
 fn read_source(settings: &SourceSettings, dir: &Path, root: &Path, path: &Path) -> Option<Found> {
     let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
-    let code_pages =
-        matches!(settings.routing, Routing::Astro | Routing::Docusaurus) && dir.ends_with("pages");
-    let is_source = ext.is_some_and(|e| {
-        SOURCE_EXTENSIONS.contains(&e.as_str())
-            || (code_pages && CODE_PAGE_EXTENSIONS.contains(&e.as_str()))
-    });
-    if !is_source {
+    let extensions = settings.generator.extensions;
+    if !ext.is_some_and(|e| extensions.iter().any(|x| x.eq_ignore_ascii_case(&e))) {
         return None;
     }
     let rel = path.strip_prefix(root).ok()?;

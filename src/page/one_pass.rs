@@ -160,12 +160,6 @@ impl Collect for Along<'_, '_> {
         }
     }
 
-    fn doctype(&mut self) {
-        if !self.done {
-            self.sink.doctype();
-        }
-    }
-
     fn start_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
         if !self.done && tag == Tag::Noscript {
             self.noscript = true;

@@ -154,8 +154,6 @@ impl Scan<'_, '_, '_> {
             return Err(Stop::GiveUp);
         }
         if !self.starts_with(b"--") {
-            let doctype = self.html[self.at..].get(..7);
-            self.collector.document |= doctype.is_some_and(|d| d.eq_ignore_ascii_case(b"doctype"));
             return self.past(b'>');
         }
         self.at += 2;

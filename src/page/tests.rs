@@ -188,48 +188,6 @@ fn noscript_counts_and_template_content_does_not() {
     }
 }
 
-/// A file with tags but none a document has is a fragment; a doctype, `<html>`,
-/// `<head>`, `<body>` or `<title>` anywhere before the head's end makes a document.
-#[test]
-fn fragments_are_told_from_documents() {
-    let gatsby_slice = r#"<script id="gatsby-chunk-mapping">window.___chunkMapping="{}";</script><div id="gatsby-slice"><header><a href="/">Home</a></header></div>"#;
-    let table = [
-        (gatsby_slice, true),
-        ("<p>edited</p>", true),
-        ("<nav><a href=/>Home</a></nav>", true),
-        ("<style>nav{}</style><script>x()</script><header>", true),
-        ("<meta charset=utf-8><nav>x</nav>", false),
-        ("<link rel=canonical href=/a/>", false),
-        ("<template><title>x</title></template><div>", true),
-        ("", false),
-        ("just text, no tags", false),
-        ("<!doctype html><p>x", false),
-        (
-            "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0//EN\"><div>",
-            false,
-        ),
-        ("<html><div>", false),
-        (
-            "<?xml version=\"1.0\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><p>",
-            false,
-        ),
-        ("<head><meta charset=utf-8>", false),
-        ("<meta charset=utf-8><title>x</title><p>", false),
-        ("<body><p>x", false),
-        ("<!-- <html> --><p>x", true),
-        ("<script>document.write('<html>')</script><div>", true),
-    ];
-    for (html, want) in table {
-        let (h, done) = parse_head(html.as_bytes(), &HeadOptions::default());
-        assert_eq!(h.fragment, want, "{html}");
-        assert_eq!(
-            (h, done),
-            parse_head_tokenized(html.as_bytes(), &HeadOptions::default()),
-            "{html}"
-        );
-    }
-}
-
 /// Docusaurus' body date: the `<time>` whose itemprop says dateModified, quoted or
 /// not; other dates, and text that only names it, are not it.
 #[test]

@@ -2,10 +2,6 @@
 //! keeps outside its head's meta tags (in JSON-LD, and in the body of generators that
 //! put them there).
 
-/// Generators that put a page's modified date in its body, not its head: Docusaurus
-/// (`<time datetime=... itemprop=dateModified>` with `showLastUpdateTime`).
-pub const BODY_DATE_GENERATORS: [&str; 1] = ["Docusaurus"];
-
 /// The most bytes of a page searched for a body date.
 pub const BODY_DATE_LIMIT: usize = 1024 * 1024;
 

@@ -198,3 +198,28 @@ fn docusaurus_pages_are_dated_by_their_sources() {
 fn eleventy_pages_are_dated_by_their_sources() {
     run("eleventy", "_site");
 }
+
+#[test]
+fn vuepress_pages_are_dated_by_their_sources() {
+    run("vuepress", "docs/.vuepress/dist");
+}
+
+#[test]
+fn rspress_pages_are_dated_by_their_sources() {
+    run("rspress", "doc_build");
+}
+
+#[test]
+fn mkdocs_unicode_slugs_are_dated_by_their_sources() {
+    run("mkdocs-unicode", "site");
+}
+
+#[test]
+fn starlight_pages_and_fallbacks_are_dated_by_their_sources() {
+    run("starlight", "dist");
+}
+
+#[test]
+fn hugo_translations_are_dated_by_their_sources() {
+    run("hugo-i18n", "public");
+}

@@ -108,7 +108,7 @@ fn gatsby_lists_its_plugins_urls_and_not_its_slices() {
 fn starlight_with_two_locales_lists_astros_own_urls() {
     run(&Fixture {
         dir: "starlight",
-        init: "wrote ./sitemap.toml for Astro; base_url https://starlight.example.org/",
+        init: "wrote ./sitemap.toml for Starlight; base_url https://starlight.example.org/",
         public_dir: "dist",
         theirs: Theirs::Sitemaps(&["sitemap-0.xml"]),
         theirs_only: urls(

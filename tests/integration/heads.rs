@@ -189,9 +189,10 @@ fn noindex_agents_choose_which_meta_names_are_obeyed() {
 }
 
 /// What is not a page, said under `-v` with its reason: a `<noscript>` redirect (Zola's
-/// aliases), a `<noscript>` noindex, a fragment (a partial, a Gatsby slice) and the root
-/// SPA fallback; a noindex in a `<template>` is inert, and a `200.html` below the root,
-/// a feed link with an `hreflang` and a tracking pixel in a `<noscript>` change nothing.
+/// aliases), a `<noscript>` noindex and the root SPA fallback; a noindex in a
+/// `<template>` is inert, and a `200.html` below the root, a feed link with an `hreflang`,
+/// a tracking pixel in a `<noscript>` and a file with no document tags (a page built
+/// without a layout) change nothing.
 #[test]
 fn what_is_not_a_page_is_left_out_with_its_reason() {
     let site = Site::new(&["index.html", "blog/200.html"]);
@@ -222,9 +223,8 @@ fn what_is_not_a_page_is_left_out_with_its_reason() {
     for line in [
         "left out public/old.html: redirect stub (meta refresh to https://example.org/)",
         "left out public/hidden.html: noindex (robots meta tag)",
-        "left out public/header.html: not a page: an HTML fragment",
-        "skipped public/200.html: single-page app fallback",
-        "wrote public/sitemap.xml: 3 URLs (1 noindex, 1 redirect, 1 HTML fragment)",
+        "skipped public/200.html: not a page: a single-page app fallback",
+        "wrote public/sitemap.xml: 4 URLs (1 noindex, 1 redirect)",
     ] {
         assert!(stderr.contains(line), "{line}\n{stderr}");
     }
@@ -235,6 +235,7 @@ fn what_is_not_a_page_is_left_out_with_its_reason() {
         [
             "https://example.org/",
             "https://example.org/blog/200.html",
+            "https://example.org/header.html",
             "https://example.org/template.html",
         ]
     );

@@ -12,7 +12,6 @@ use super::scan;
 enum Call {
     Text(Vec<u8>),
     Boundary,
-    Doctype,
     Attribute(Tag, Vec<u8>),
     Value(Vec<u8>),
     AttributeEnd,
@@ -56,10 +55,6 @@ impl<const BARE: bool> Collect for Record<BARE> {
 
     fn boundary(&mut self) {
         self.0.push(Call::Boundary);
-    }
-
-    fn doctype(&mut self) {
-        self.0.push(Call::Doctype);
     }
 
     fn start_tag(&mut self, tag: Tag, name: &[u8]) -> bool {

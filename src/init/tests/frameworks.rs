@@ -7,14 +7,14 @@ use super::*;
 /// the output, the site URL and the base path.
 #[test]
 fn recognises_the_frameworks() {
-    use Generator::*;
+    use crate::generators::*;
     assert_detected(&[
         (
             &[(
                 "nuxt.config.ts",
                 "export default defineNuxtConfig({\n  modules: ['@nuxtjs/sitemap'],\n  app: { head: { link: [{ rel: 'icon', url: 'x' }] } },\n  site: { url: 'https://n.example', name: 'N' },\n})\n",
             )],
-            Some(Nuxt),
+            Some(&NUXT),
             Some("https://n.example/"),
             ".output/public",
         ),
@@ -23,7 +23,7 @@ fn recognises_the_frameworks() {
                 "nuxt.config.ts",
                 "export default defineNuxtConfig({ app: { baseURL: '/docs/' }, site: { url: 'https://n.example' }, nitro: { output: { publicDir: 'dist/public' } } })",
             )],
-            Some(Nuxt),
+            Some(&NUXT),
             Some("https://n.example/docs/"),
             "dist/public",
         ),
@@ -32,7 +32,7 @@ fn recognises_the_frameworks() {
                 "gatsby-config.js",
                 "module.exports = {\n  siteMetadata: { title: 'G', siteUrl: `https://g.example` },\n  pathPrefix: '/blog',\n  plugins: ['gatsby-plugin-sitemap'],\n}\n",
             )],
-            Some(Gatsby),
+            Some(&GATSBY),
             Some("https://g.example/blog/"),
             "public",
         ),
@@ -41,7 +41,7 @@ fn recognises_the_frameworks() {
                 "svelte.config.js",
                 "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter({ pages: 'dist', assets: 'dist' }), paths: { base: '/app' }, prerender: { origin: 'https://s.example' } } };\n",
             )],
-            Some(SvelteKit),
+            Some(&SVELTEKIT),
             Some("https://s.example/app/"),
             "dist",
         ),
@@ -50,7 +50,7 @@ fn recognises_the_frameworks() {
                 "vite.config.ts",
                 "import { sveltekit } from '@sveltejs/kit/vite';\nexport default defineConfig({ plugins: [sveltekit({ adapter: adapter({ pages: 'build' }) })] });\n",
             )],
-            Some(SvelteKit),
+            Some(&SVELTEKIT),
             None,
             "build",
         ),
@@ -68,7 +68,7 @@ fn recognises_the_frameworks() {
                 "docs/.vuepress/config.js",
                 "import { sitemapPlugin } from '@vuepress/plugin-sitemap'\nexport default defineUserConfig({ base: '/guide/', plugins: [sitemapPlugin({ hostname: 'https://vp.example' })] })\n",
             )],
-            Some(VuePress),
+            Some(&VUEPRESS),
             Some("https://vp.example/guide/"),
             "docs/.vuepress/dist",
         ),
@@ -77,7 +77,7 @@ fn recognises_the_frameworks() {
                 "src/.vuepress/config.ts",
                 "module.exports = { dest: 'public', plugins: [['sitemap', { hostname: 'https://vp1.example' }]] }\n",
             )],
-            Some(VuePress),
+            Some(&VUEPRESS),
             Some("https://vp1.example/"),
             "public",
         ),
@@ -88,20 +88,20 @@ fn recognises_the_frameworks() {
 /// the config beside Next's.
 #[test]
 fn recognises_book_tools_and_next_sitemap() {
-    use Generator::*;
+    use crate::generators::*;
     assert_detected(&[
         (
             &[(
                 "book.toml",
                 "[book]\ntitle = 'B'\n[build]\nbuild-dir = 'site'\n[output.html]\ncname = 'book.example'\nsite-url = '/guide/'\n",
             )],
-            Some(MdBook),
+            Some(&MDBOOK),
             Some("https://book.example/guide/"),
             "site",
         ),
         (
             &[("book.toml", "[book]\ntitle = 'B'\n")],
-            Some(MdBook),
+            Some(&MDBOOK),
             None,
             "book",
         ),
@@ -110,7 +110,7 @@ fn recognises_book_tools_and_next_sitemap() {
                 "conf.py",
                 "BLOG_TITLE = 'N'\nSITE_URL = 'https://nikola.example/'\nTRANSLATIONS = {'en': ''}\n",
             )],
-            Some(Nikola),
+            Some(&NIKOLA),
             Some("https://nikola.example/"),
             "output",
         ),
@@ -119,7 +119,7 @@ fn recognises_book_tools_and_next_sitemap() {
                 "conf.py",
                 "BLOG_TITLE = 'N'\nSITE_URL = 'https://nikola.example/'\nOUTPUT_FOLDER = 'public'\n",
             )],
-            Some(Nikola),
+            Some(&NIKOLA),
             Some("https://nikola.example/"),
             "public",
         ),
@@ -128,7 +128,7 @@ fn recognises_book_tools_and_next_sitemap() {
                 "_quarto.yml",
                 "project:\n  type: website\n  output-dir: docs\nwebsite:\n  title: Q\n  site-url: https://q.example/site\n",
             )],
-            Some(Quarto),
+            Some(&QUARTO),
             Some("https://q.example/site/"),
             "docs",
         ),
@@ -137,7 +137,7 @@ fn recognises_book_tools_and_next_sitemap() {
                 "_quarto.yml",
                 "project:\n  type: book\nbook:\n  site-url: https://qb.example\n",
             )],
-            Some(Quarto),
+            Some(&QUARTO),
             Some("https://qb.example/"),
             "_site",
         ),
@@ -146,7 +146,7 @@ fn recognises_book_tools_and_next_sitemap() {
                 "rspress.config.ts",
                 "export default defineConfig({ root: 'docs', base: '/r/', outDir: 'out' })",
             )],
-            Some(Rspress),
+            Some(&RSPRESS),
             None,
             "out",
         ),
@@ -161,17 +161,17 @@ fn recognises_book_tools_and_next_sitemap() {
                     "module.exports = { siteUrl: process.env.SITE_URL || 'https://next.example', generateRobotsTxt: true }",
                 ),
             ],
-            Some(Next),
+            Some(&NEXT),
             Some("https://next.example/app/"),
             "out",
         ),
     ]);
 }
 
-/// The `"source"` dates set up for the generators whose routing is known: the content
-/// directory and the posts' permalink from their configs; none for the others.
+/// The `"source"` dates set up for every generator recognised: the content directory and
+/// the posts' permalink from their configs; none when no generator is.
 #[test]
-fn source_dates_are_set_up_where_the_routing_is_known() {
+fn source_dates_are_set_up_for_every_generator() {
     type Want<'a> = Option<(&'a str, &'a [&'a str], Option<&'a str>)>;
     let table: &[(&[(&str, &str)], Want)] = &[
         (
@@ -238,14 +238,31 @@ fn source_dates_are_set_up_where_the_routing_is_known() {
             )],
             Some(("astro", &["src/pages", "src/content"], None)),
         ),
-        (&[("nuxt.config.ts", "export default {}")], None),
+        (
+            &[("nuxt.config.ts", "export default {}")],
+            Some(("nuxt", &["app/pages", "pages", "content"], None)),
+        ),
+        (
+            &[(
+                "docs/.vitepress/config.mts",
+                "export default { srcDir: 'src' }",
+            )],
+            Some(("vitepress", &["docs/src"], None)),
+        ),
+        (
+            &[(
+                "astro.config.mjs",
+                "import starlight from '@astrojs/starlight'\nexport default { integrations: [starlight()] }",
+            )],
+            Some(("starlight", &["src/content/docs"], None)),
+        ),
+        (&[("README.md", "# x")], None),
     ];
     for (files, want) in table {
         let found = detect_in(files);
         let got = found
-            .source_setup
-            .as_ref()
-            .map(|s| (s.routing.name(), s.content.clone(), s.permalink.clone()));
+            .generator
+            .map(|g| (g.id, found.content.clone(), found.permalink.clone()));
         let want = want.map(|(g, c, p)| {
             (
                 g,

@@ -7,26 +7,7 @@ use jiff::Timestamp;
 /// The most bytes of a source file read for its front matter.
 pub const FRONT_MATTER_LIMIT: usize = 64 * 1024;
 
-/// What a source's front matter says, as far as dating and routing need.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct FrontMatter {
-    /// The explicit modified date (the first of the configured keys present).
-    pub updated: Option<Timestamp>,
-    /// An updated key was present but its value was no date, as written.
-    pub unparseable: Option<String>,
-    /// The publication date (`date`, or Material's `date.created`).
-    pub date: Option<Timestamp>,
-    /// `slug`: the last segment of the URL.
-    pub slug: Option<String>,
-    /// `url`, `permalink` or `path`: the whole URL path.
-    pub url: Option<String>,
-    /// `title`.
-    pub title: Option<String>,
-    /// `id` (Docusaurus): the last segment of a doc's URL when no slug is given.
-    pub id: Option<String>,
-    /// `draft: true` or `published: false`: built to no page.
-    pub draft: bool,
-}
+pub use crate::generators::FrontMatter;
 
 /// One parsed front-matter block.
 enum Block {
@@ -101,10 +82,11 @@ pub fn parse(text: &str, updated_keys: &[String]) -> FrontMatter {
             break;
         }
     }
-    fm.date = ["date", "date.created", "pubDate"]
+    let date = ["date", "date.created", "pubDate"]
         .iter()
-        .find_map(|k| block.get(k))
-        .and_then(|v| parse_date(&v));
+        .find_map(|k| block.get(k));
+    fm.date = date.as_deref().and_then(parse_date);
+    fm.day = date.and_then(|d| d.trim().trim_matches(['"', '\'']).get(..10)?.parse().ok());
     let text_of = |key: &str| {
         block
             .get(key)

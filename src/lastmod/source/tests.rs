@@ -240,11 +240,12 @@ fn a_project_is_read_from_its_content_directories() {
     write("content/bad.md", "+++\nlastmod = 'soon'\n+++\n");
     write("public/index.html", "<title>x</title>");
     let settings = SourceSettings {
-        routing: Routing::Hugo,
+        generator: &crate::generators::HUGO,
         project: dir.path().to_path_buf(),
         content: vec!["content".into()],
         updated: keys(&["lastmod"]),
         permalink: None,
+        default_language: None,
         public_dir: dir.path().join("public"),
         threads: 2,
     };

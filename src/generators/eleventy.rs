@@ -1,0 +1,84 @@
+//! Eleventy: `eleventy.config.*` (or `.eleventy.js`), its input directory to `_site/`.
+
+use std::path::Path;
+
+use super::read::{join as join_url, js_value, json_value};
+use super::route::{MARKUP, folder_page, from_url};
+use super::{
+    APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source, no_hints,
+};
+
+pub static ELEVENTY: Generator = Generator {
+    id: "eleventy",
+    name: "Eleventy",
+    markers: &[
+        Marker::file("eleventy.config.{js,mjs,cjs}"),
+        Marker::file(".eleventy.{js,cjs}"),
+    ],
+    public_dir: "_site",
+    excludes: &[],
+    not_pages: &[],
+    suggested_rules: APP_RULES,
+    suggested_sections: BLOG_SECTIONS,
+    content: &["."],
+    extensions: MARKUP,
+    updated: &["updated"],
+    read_config,
+    route,
+    hints: no_hints,
+    fills_translations: false,
+    body_dates: false,
+};
+
+/// Where Eleventy's starter projects keep the site URL, in the data folder.
+const DATA_FILES: [&str; 6] = [
+    "metadata.json",
+    "metadata.js",
+    "metadata.mjs",
+    "metadata.cjs",
+    "site.json",
+    "site.js",
+];
+
+fn read_config(s: &mut Settings, p: &Project) {
+    let text = p.text;
+    s.output(Path::new(""), js_value(text, "output"), "dir.output");
+    // Eleventy's config has no site URL; the starter projects keep it in a data file.
+    let input = js_value(text, "input").unwrap_or_default();
+    s.content(Some(input.clone()));
+    let input = input.trim().trim_start_matches("./").trim_end_matches('/');
+    let data = Path::new(input).join(js_value(text, "data").unwrap_or("_data".into()));
+    for name in DATA_FILES {
+        let Some(data_text) = p.read(data.join(name)) else {
+            continue;
+        };
+        let url = if name.ends_with(".json") {
+            json_value(&data_text, "url")
+        } else {
+            js_value(&data_text, "url")
+        };
+        if let Some(url) = url {
+            let prefix = js_value(text, "pathPrefix").unwrap_or_default();
+            s.base_url = Some(join_url(&url, &prefix));
+            s.note(format!(
+                "base_url from url in {}",
+                data.join(name).display()
+            ));
+            return;
+        }
+    }
+}
+
+/// Eleventy: `x.md` → `x/index.html`, `index.md` its directory's; `permalink` wins.
+fn route(_: &Context, s: Source) -> Vec<String> {
+    let Some(n) = s.name() else {
+        return Vec::new();
+    };
+    if let Some(url) = &s.fm.url {
+        return vec![from_url(url)];
+    }
+    if n.dirs.iter().any(|d| d.starts_with('_')) {
+        return Vec::new();
+    }
+    vec![folder_page(&n)]
+}

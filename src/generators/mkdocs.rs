@@ -1,0 +1,95 @@
+//! MkDocs (and Material for MkDocs): `mkdocs.yml`, `docs/` to `site/`.
+
+use std::path::Path;
+
+use super::read::{yaml_bool, yaml_value};
+use super::route::{MARKUP, distinct, is_index, join, slugify_ascii};
+use super::{
+    Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
+};
+
+pub static MKDOCS: Generator = Generator {
+    id: "mkdocs",
+    name: "MkDocs",
+    markers: &[Marker::file("mkdocs.{yml,yaml}")],
+    public_dir: "site",
+    excludes: &[],
+    not_pages: &[],
+    suggested_rules: DOCS_RULES,
+    suggested_sections: DOCS_SECTIONS,
+    content: &["docs"],
+    extensions: MARKUP,
+    updated: &["date.updated", "updated"],
+    read_config,
+    route,
+    hints: no_hints,
+    fills_translations: false,
+    body_dates: false,
+};
+
+fn read_config(s: &mut Settings, p: &Project) {
+    let text = p.text;
+    s.base_url = yaml_value(text, "site_url");
+    s.output(Path::new(""), yaml_value(text, "site_dir"), "site_dir");
+    s.content(yaml_value(text, "docs_dir"));
+    if yaml_bool(text, "use_directory_urls") == Some(false) {
+        s.note("use_directory_urls: false: pages are listed as page.html");
+    }
+}
+
+/// MkDocs: `x.md` → `x/index.html`, `index.md` and `README.md` their directory's; with
+/// Material's blog plugin, a post under `blog/posts/` → `blog/YYYY/MM/DD/<slug>/`, its
+/// slug `slug` or its title slugified (Unicode letters kept, as Material's default
+/// slugify does, or folded to ASCII, as Python-Markdown's does).
+fn route(_: &Context, s: Source) -> Vec<String> {
+    let Some(n) = s.name() else {
+        return Vec::new();
+    };
+    let fm = s.fm;
+    let in_posts = n.dirs.len() >= 2 && n.dirs[0] == "blog" && n.dirs[1] == "posts";
+    if in_posts {
+        let Some(when) = fm.date else {
+            return Vec::new();
+        };
+        let slugs = match (&fm.slug, &fm.title) {
+            (Some(slug), _) => vec![slug.clone()],
+            (None, Some(title)) => vec![slugify_pymdownx(title), slugify_ascii(title)],
+            (None, None) => return Vec::new(),
+        };
+        // The day in the date's own offset, as Material writes it.
+        let d = fm
+            .day
+            .unwrap_or_else(|| when.to_zoned(jiff::tz::TimeZone::UTC).date());
+        return distinct(
+            slugs
+                .into_iter()
+                .map(|slug| {
+                    format!(
+                        "blog/{:04}/{:02}/{:02}/{slug}/index.html",
+                        d.year(),
+                        d.month(),
+                        d.day()
+                    )
+                })
+                .collect(),
+        );
+    }
+    if !matches!(n.ext.as_str(), "md" | "markdown") {
+        return Vec::new();
+    }
+    let last = (!is_index(&n.stem)).then_some(n.stem.as_str());
+    vec![join(&n.dirs, last, "/index.html")]
+}
+
+/// Material's default `post_slugify`, `pymdownx.slugs.slugify(case="lower")`: lower-cased,
+/// what is not a letter, digit, `_`, `-` or space dropped, each space a hyphen (runs are
+/// not collapsed: "2.0 — x" is `20--x`).
+fn slugify_pymdownx(title: &str) -> String {
+    title
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ' '))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}

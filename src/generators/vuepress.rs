@@ -1,0 +1,64 @@
+//! VuePress 1 and 2: `.vuepress/config.*` (at the root or in `docs/`), the sources
+//! around it to `.vuepress/dist/`.
+
+use std::path::Path;
+
+use super::read::{absolute, join as join_url, js_value};
+use super::route::{from_url, html_page};
+use super::vitepress::source_root;
+use super::{
+    Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
+};
+
+pub static VUEPRESS: Generator = Generator {
+    id: "vuepress",
+    name: "VuePress",
+    markers: &[Marker::file(
+        "{,docs/,src/,website/}.vuepress/config.{mts,ts,mjs,js,cts,cjs}",
+    )],
+    public_dir: ".vuepress/dist",
+    excludes: &[],
+    not_pages: &[],
+    suggested_rules: DOCS_RULES,
+    suggested_sections: DOCS_SECTIONS,
+    content: &["."],
+    extensions: &["md"],
+    updated: &[],
+    read_config,
+    route,
+    hints: no_hints,
+    fills_translations: false,
+    body_dates: false,
+};
+
+/// The output is `dest` (relative to the project) or `.vuepress/dist` in the sources;
+/// the host is the sitemap or SEO plugin's `hostname`, the path `base`.
+fn read_config(s: &mut Settings, p: &Project) {
+    let (text, root) = (p.text, source_root(p));
+    let base = js_value(text, "base").unwrap_or_default();
+    s.base_url = absolute(js_value(text, "hostname").map(|host| join_url(&host, &base)));
+    if s.base_url.is_some() {
+        s.note("base_url from the sitemap plugin's hostname and base");
+    }
+    s.public_dir = root
+        .join(VUEPRESS.public_dir)
+        .to_string_lossy()
+        .into_owned();
+    s.output(Path::new(""), js_value(text, "dest"), "dest");
+    s.content(Some(root.to_string_lossy().into_owned()));
+}
+
+/// VuePress: `guide/x.md` → `guide/x.html`, `README.md` (or `index.md`) its folder's
+/// `index.html`; a front-matter `permalink` wins.
+fn route(_: &Context, s: Source) -> Vec<String> {
+    let Some(n) = s.name() else {
+        return Vec::new();
+    };
+    if n.dirs.iter().any(|d| d.starts_with('.')) {
+        return Vec::new();
+    }
+    if let Some(url) = &s.fm.url {
+        return vec![from_url(url)];
+    }
+    vec![html_page(&n)]
+}
