@@ -223,3 +223,13 @@ fn starlight_pages_and_fallbacks_are_dated_by_their_sources() {
 fn hugo_translations_are_dated_by_their_sources() {
     run("hugo-i18n", "public");
 }
+
+#[test]
+fn next_app_and_pages_routes_are_dated_by_their_sources() {
+    run("next", "out");
+}
+
+#[test]
+fn gatsby_pages_and_markdown_are_dated_by_their_sources() {
+    run("gatsby", "public");
+}
