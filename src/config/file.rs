@@ -70,6 +70,15 @@ pub(super) struct FileSource {
     pub(super) updated: Option<Vec<String>>,
     pub(super) permalink: Option<String>,
     pub(super) default_language: Option<String>,
+    pub(super) route: Option<Vec<FileRoute>>,
+}
+
+/// `[[source.route]]`: sources matching `from` are built to the URL `to`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct FileRoute {
+    pub(super) from: Spanned<String>,
+    pub(super) to: Spanned<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -349,7 +349,7 @@ fn the_source_table_is_checked_and_filled_in() {
     ))
     .unwrap();
     let source = c.source.unwrap();
-    assert_eq!(source.generator.id, "docusaurus");
+    assert_eq!(source.generator.map(|g| g.id), Some("docusaurus"));
     assert_eq!(
         source.content,
         [PathBuf::from("docs"), "blog".into(), "src/pages".into()]
@@ -366,4 +366,38 @@ fn the_source_table_is_checked_and_filled_in() {
             Some("pretty")
         )
     );
+}
+
+/// `[[source.route]]`: a generator sitemapgen does not know is described by routes;
+/// their folders are read as content; a bad glob or URL is named with its place.
+#[test]
+fn source_routes_are_checked_and_read_as_content() {
+    let b = "base_url = 'https://example.org/'\n";
+    let c = load(&format!(
+        "{b}[source]\ngenerator = 'mytool'\n[[source.route]]\nfrom = 'notes/**/*.md'\nto = '/n/{{path}}/'\n"
+    ))
+    .unwrap();
+    let source = c.source.unwrap();
+    assert_eq!(source.generator, None);
+    assert_eq!(source.content, [PathBuf::from("notes")]);
+    assert_eq!(source.routes.len(), 1);
+    assert!(source.updated.contains(&"updated".to_string()));
+    assert_errors(&[
+        (
+            format!("{b}[source]\n[[source.route]]\nfrom = 'a/[x'\nto = '/{{path}}/'\n"),
+            &[
+                "sitemap.toml:4:8",
+                "source.route",
+                "'a/[x' is not a valid glob",
+            ],
+        ),
+        (
+            format!("{b}[source]\n[[source.route]]\nfrom = 'a/*.md'\nto = '{{path}}'\n"),
+            &["sitemap.toml:5:6", "source.route", "must start with /"],
+        ),
+        (
+            format!("{b}[source]\n[[source.route]]\nfrom = 'a/*.md'\n"),
+            &["missing field `to`"],
+        ),
+    ]);
 }

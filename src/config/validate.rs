@@ -419,40 +419,34 @@ fn source(
         }
         return Ok(None);
     };
-    let Some(generator) = &table.get_ref().generator else {
-        let message = format!(
-            "has no generator; set generator = one of {}",
-            names.join(", ")
-        );
-        return Err(bad_value(src, table.span(), "source", message));
+    let routes = routes(table.get_ref(), src)?;
+    let generator = match &table.get_ref().generator {
+        Some(name) => crate::generators::find(name.get_ref()),
+        None => None,
     };
-    let Some(found) = crate::generators::find(generator.get_ref()) else {
-        let meant = crate::text::closest(generator.get_ref(), names.iter().copied())
-            .map(|m| format!(" (did you mean {m}?)"))
-            .unwrap_or_default();
-        let message = format!(
-            "'{}' is not a generator whose sources are known{meant}; use one of {}",
-            crate::one_line(generator.get_ref()),
-            names.join(", ")
-        );
-        return Err(bad_value(
-            src,
-            generator.span(),
-            "source.generator",
-            message,
-        ));
-    };
+    if generator.is_none() && routes.is_empty() {
+        return Err(no_routing(table, src, &names));
+    }
     let table = table.get_ref();
-    let content = table
-        .content
-        .clone()
-        .unwrap_or_else(|| found.content.iter().map(PathBuf::from).collect());
-    let updated = table
-        .updated
-        .clone()
-        .unwrap_or_else(|| found.updated.iter().map(|k| k.to_string()).collect());
+    let route_dirs = routes.iter().map(|r| PathBuf::from(r.base()));
+    let content = match (&table.content, generator) {
+        (Some(content), _) => content.clone(),
+        (None, Some(g)) => g.content.iter().map(PathBuf::from).collect(),
+        (None, None) => Vec::new(),
+    };
+    let mut content = content;
+    for dir in route_dirs {
+        if !content.contains(&dir) {
+            content.push(dir);
+        }
+    }
+    let updated = table.updated.clone().unwrap_or_else(|| {
+        let keys = generator.map_or(crate::generators::GENERIC_UPDATED, |g| g.updated);
+        keys.iter().map(|k| k.to_string()).collect()
+    });
     Ok(Some(SourceSettings {
-        generator: found,
+        generator,
+        routes,
         project: if project.as_os_str().is_empty() {
             PathBuf::from(".")
         } else {
@@ -465,6 +459,50 @@ fn source(
         public_dir: public_dir.to_path_buf(),
         threads: 1,
     }))
+}
+
+/// The error for a `[source]` that neither names a known generator nor gives routes.
+fn no_routing(
+    table: &Spanned<super::file::FileSource>,
+    src: &Source,
+    names: &[&str],
+) -> ConfigError {
+    let Some(name) = &table.get_ref().generator else {
+        let message = format!(
+            "has no generator; set generator = one of {}, or give [[source.route]] tables",
+            names.join(", ")
+        );
+        return bad_value(src, table.span(), "source", message);
+    };
+    let meant = crate::text::closest(name.get_ref(), names.iter().copied())
+        .map(|m| format!(" (did you mean {m}?)"))
+        .unwrap_or_default();
+    let message = format!(
+        "'{}' is not a generator whose sources are known{meant}; use one of {}, or describe its routes with [[source.route]] from = \"docs/**/*.md\", to = \"/{{path}}/\"",
+        crate::one_line(name.get_ref()),
+        names.join(", ")
+    );
+    bad_value(src, name.span(), "source.generator", message)
+}
+
+/// `[[source.route]]`, each checked: its glob and its URL's placeholders.
+fn routes(
+    table: &super::file::FileSource,
+    src: &Source,
+) -> Result<Vec<crate::generators::Pattern>, ConfigError> {
+    let routes = table.route.as_deref().unwrap_or_default();
+    routes
+        .iter()
+        .map(|r| {
+            crate::generators::Pattern::new(r.from.get_ref(), r.to.get_ref()).map_err(|e| {
+                let span = match e {
+                    crate::generators::PatternError::Glob { .. } => r.from.span(),
+                    crate::generators::PatternError::To { .. } => r.to.span(),
+                };
+                bad_value(src, span, "source.route", e.to_string())
+            })
+        })
+        .collect()
 }
 
 fn priority(

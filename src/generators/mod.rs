@@ -8,6 +8,7 @@
 //! The machinery stays where it works: `init` finds the markers and writes
 //! `sitemap.toml`, `lastmod::source` walks the content and reads front matter and git.
 
+pub mod pattern;
 pub mod read;
 pub mod route;
 
@@ -48,6 +49,7 @@ pub use mkdocs::MKDOCS;
 pub use next::NEXT;
 pub use nikola::NIKOLA;
 pub use nuxt::NUXT;
+pub use pattern::{Pattern, PatternError};
 pub use pelican::PELICAN;
 pub use quarto::QUARTO;
 pub use route::{Context, FrontMatter, Source};
@@ -295,6 +297,18 @@ impl Settings {
         }
     }
 }
+
+/// The front-matter keys of a modified date when no known generator is named: the
+/// usual ones of the generators sitemapgen knows.
+pub const GENERIC_UPDATED: &[&str] = &[
+    "updated",
+    "lastmod",
+    "last_modified_at",
+    "modified",
+    "updatedDate",
+    "lastUpdated",
+    "date.updated",
+];
 
 /// The generator named `id` in `sitemap.toml`.
 pub fn find(id: &str) -> Option<&'static Generator> {

@@ -483,3 +483,109 @@ fn hints_are_given_until_the_config_follows_them() {
         }
     }
 }
+
+/// Routes as patterns: each placeholder, index files, the URL forms, and the first
+/// wildcard's folder as the base of `{path}`.
+#[test]
+fn patterns_route_sources_to_urls() {
+    let table: &[(&str, &str, &str, &str, &[&str])] = &[
+        (
+            "docs/**/*.md",
+            "/{path}/",
+            "docs/a/b.md",
+            "",
+            &["a/b/index.html"],
+        ),
+        (
+            "docs/**/*.md",
+            "/{path}/",
+            "docs/index.md",
+            "",
+            &["index.html"],
+        ),
+        (
+            "docs/**/*.md",
+            "/{path}/",
+            "docs/a/index.md",
+            "",
+            &["a/index.html"],
+        ),
+        (
+            "docs/**/*.md",
+            "/{path}.html",
+            "docs/a/b.md",
+            "",
+            &["a/b.html"],
+        ),
+        (
+            "docs/**/*.md",
+            "/{path}.html",
+            "docs/a/README.md",
+            "",
+            &["a/index.html"],
+        ),
+        (
+            "docs/**/*.md",
+            "/{path}.html",
+            "docs/index.md",
+            "",
+            &["index.html"],
+        ),
+        (
+            "docs/**/*.md",
+            "/{path}",
+            "docs/a/b.md",
+            "",
+            &["a/b.html", "a/b/index.html"],
+        ),
+        (
+            "blog/*.md",
+            "/posts/{slug}/",
+            "blog/x.md",
+            "---\nslug: y\n---\n",
+            &["posts/y/index.html"],
+        ),
+        (
+            "blog/*.md",
+            "/posts/{slug}/",
+            "blog/x.md",
+            "",
+            &["posts/x/index.html"],
+        ),
+        (
+            "src/**/page.tsx",
+            "/{dir}/",
+            "src/a/b/page.tsx",
+            "",
+            &["a/b/index.html"],
+        ),
+        (
+            "src/**/*.md",
+            "/x/{name}.html",
+            "src/a/b.md",
+            "",
+            &["x/b.html"],
+        ),
+        ("docs/**/*.md", "/{path}/", "other/a.md", "", &[]),
+    ];
+    for (from, to, path, fm, want) in table {
+        let pattern = Pattern::new(from, to).unwrap();
+        let fm = front_matter::parse(fm, &[]);
+        let got = pattern.outputs(path, &fm).unwrap_or_default();
+        assert_eq!(got, *want, "{from} -> {to}: {path}");
+    }
+    assert_eq!(Pattern::new("docs/**/*.md", "/x/").unwrap().base(), "docs");
+    for (from, to, error) in [
+        ("docs/[a.md", "/{path}/", "'docs/[a.md' is not a valid glob"),
+        ("docs/*.md", "{path}/", "must start with /"),
+        (
+            "docs/*.md",
+            "/{file}/",
+            "may name only {path}, {dir}, {name}, {slug}",
+        ),
+        ("docs/*.md", "/{path/", "may name only"),
+    ] {
+        let got = Pattern::new(from, to).unwrap_err().to_string();
+        assert!(got.contains(error), "{from} -> {to}: {got}");
+    }
+}

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use jiff::Timestamp;
 
 use super::git::{self, GitUnavailable};
-use crate::generators::{Context, Generator};
+use crate::generators::{Context, Generator, Pattern};
 use front_matter::FrontMatter;
 
 /// Directories of a project that hold no sources, whatever the generator.
@@ -42,8 +42,11 @@ const MAX_SOURCES: usize = 2_000_000;
 /// `[source]`: how pages map to their sources.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SourceSettings {
-    /// The generator, whose routing maps sources to pages.
-    pub generator: &'static Generator,
+    /// The generator, whose routing maps sources to pages; none for one sitemapgen does
+    /// not know, described by `routes` alone.
+    pub generator: Option<&'static Generator>,
+    /// Routes given in `[[source.route]]`: a source one matches is routed by the first.
+    pub routes: Vec<Pattern>,
     /// The project directory (the config file's).
     pub project: PathBuf,
     /// Content directories, relative to the project.
@@ -248,7 +251,7 @@ pub fn read(settings: &SourceSettings) -> Result<SourceDates, SourceUnavailable>
         return Err(SourceUnavailable::NoContent { dirs });
     }
     let mut dates = SourceDates {
-        fills_translations: settings.generator.fills_translations,
+        fills_translations: settings.generator.is_some_and(|g| g.fills_translations),
         ..SourceDates::default()
     };
     let mut history: HashMap<&PathBuf, git::GitDates> = HashMap::new();
@@ -276,33 +279,49 @@ pub fn read(settings: &SourceSettings) -> Result<SourceDates, SourceUnavailable>
             Some((committed, How::Commit))
         });
         let in_project = source.dir.join(&source.rel);
-        if let Some(when) = when {
-            let key = crate::canonical::slash_path(&in_project);
-            let key = String::from_utf8_lossy(&key)
-                .trim_start_matches("./")
-                .to_string();
-            dates.by_source.insert(key, when);
-        }
+        let key = crate::canonical::slash_path(&in_project);
+        let key = String::from_utf8_lossy(&key)
+            .trim_start_matches("./")
+            .to_string();
         let mapped = match when {
             Some((ts, how)) => Mapped::Dated(ts, how),
             None => Mapped::Undated(in_project),
         };
-        let dir = source.dir.to_string_lossy();
-        let route = crate::generators::Source {
-            dir: &dir,
-            rel: &source.rel,
-            fm: &source.fm,
-        };
-        for output in (settings.generator.route)(&cx, route) {
+        for output in outputs(settings, &cx, &source, &key) {
             dates
                 .pages
                 .entry(output)
                 .and_modify(|m| *m = Mapped::Ambiguous)
                 .or_insert_with(|| mapped.clone());
         }
+        if let Some(when) = when {
+            dates.by_source.insert(key, when);
+        }
     }
     dates.below = newest_below(&dates.pages);
     Ok(dates)
+}
+
+/// The output files `source` (at `key` in the project) is built to: by the first route
+/// given that matches it, else by its generator's routing.
+fn outputs(settings: &SourceSettings, cx: &Context, source: &Found, key: &str) -> Vec<String> {
+    if let Some(found) = settings
+        .routes
+        .iter()
+        .find_map(|r| r.outputs(key, &source.fm))
+    {
+        return found;
+    }
+    let Some(generator) = settings.generator else {
+        return Vec::new();
+    };
+    let dir = source.dir.to_string_lossy();
+    let route = crate::generators::Source {
+        dir: &dir,
+        rel: &source.rel,
+        fm: &source.fm,
+    };
+    (generator.route)(cx, route)
 }
 
 /// The newest date of the dated pages below each directory (the root is `""`).
@@ -377,17 +396,36 @@ fn walk(settings: &SourceSettings, dirs: &[&PathBuf]) -> Vec<Found> {
 /// The source at `path`, a file under the content directory `dir` (at `root`), its
 /// front matter read; none for what is no source file, or a draft.
 fn read_source(settings: &SourceSettings, dir: &Path, root: &Path, path: &Path) -> Option<Found> {
-    let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
-    let extensions = settings.generator.extensions;
-    if !ext.is_some_and(|e| extensions.iter().any(|x| x.eq_ignore_ascii_case(&e))) {
+    let rel = path.strip_prefix(root).ok()?;
+    if !is_source(settings, &dir.join(rel), path) {
         return None;
     }
-    let rel = path.strip_prefix(root).ok()?;
     let fm = front_matter::parse(&head_text(path), &settings.updated);
     (!fm.draft).then(|| Found {
         dir: dir.to_path_buf(),
         rel: rel.to_path_buf(),
         fm,
+    })
+}
+
+/// Whether the file at `path` (`in_project`, relative to the project) is a page source:
+/// one a route given matches, or one with an extension of the generator's sources.
+fn is_source(settings: &SourceSettings, in_project: &Path, path: &Path) -> bool {
+    let key = crate::canonical::slash_path(in_project);
+    let key = String::from_utf8_lossy(&key);
+    let key = key.trim_start_matches("./");
+    if settings.routes.iter().any(|r| r.matches(key)) {
+        return true;
+    }
+    let Some(generator) = settings.generator else {
+        return false;
+    };
+    let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+    ext.is_some_and(|e| {
+        generator
+            .extensions
+            .iter()
+            .any(|x| x.eq_ignore_ascii_case(&e))
     })
 }
 

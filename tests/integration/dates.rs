@@ -233,3 +233,8 @@ fn next_app_and_pages_routes_are_dated_by_their_sources() {
 fn gatsby_pages_and_markdown_are_dated_by_their_sources() {
     run("gatsby", "public");
 }
+
+#[test]
+fn mdbook_chapters_are_dated_by_their_sources() {
+    run("mdbook", "book");
+}

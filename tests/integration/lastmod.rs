@@ -621,6 +621,69 @@ fn source_dates_pages_and_says_which_fell_through() {
     assert!(!stderr.contains("warning"), "{stderr}");
 }
 
+/// A generator sitemapgen does not know, described in `[[source.route]]`: each page is
+/// dated by the source its route names (the first route that matches), with the
+/// generic updated keys; a page no route reaches is named under `-v`.
+#[test]
+fn source_routes_describe_a_generator_sitemapgen_does_not_know() {
+    let site = Site::new(&[
+        "index.html",
+        "notes/first.html",
+        "notes/deep/second.html",
+        "posts/hello/index.html",
+        "other.html",
+    ]);
+    let root = site.root();
+    let write = |rel: &str, text: &str| {
+        let path = root.join(rel);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    };
+    write("pages/index.txt", "home\n");
+    write("pages/notes/first.txt", "first\n");
+    write("pages/notes/deep/second.txt", "second\n");
+    write(
+        "blog/2024-hello.mdx",
+        "---\nslug: hello\nupdated: 2023-05-06T07:08:09+02:00\n---\n",
+    );
+    site.config(concat!(
+        "base_url = 'https://example.org/'\nlastmod = ['source']\n",
+        "[source]\ngenerator = 'my-own-tool'\n",
+        "[[source.route]]\nfrom = 'pages/**/*.txt'\nto = '/{path}.html'\n",
+        "[[source.route]]\nfrom = 'blog/*.mdx'\nto = '/posts/{slug}/'\n",
+    ));
+    git(root, &["init", "-q"], "2020-01-01T00:00:00Z");
+    git(root, &["add", "."], "2020-01-01T00:00:00Z");
+    git(root, &["commit", "-qm", "all"], "2024-03-10T23:30:00-05:00");
+    let out = site.cmd().arg("-v").assert().success().get_output().clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let dates = lastmods(&site);
+    let want: BTreeMap<String, String> = [
+        ("https://example.org/", "2024-03-11T04:30:00+00:00"),
+        (
+            "https://example.org/notes/first.html",
+            "2024-03-11T04:30:00+00:00",
+        ),
+        (
+            "https://example.org/notes/deep/second.html",
+            "2024-03-11T04:30:00+00:00",
+        ),
+        (
+            "https://example.org/posts/hello/",
+            "2023-05-06T05:08:09+00:00",
+        ),
+        ("https://example.org/other.html", ""),
+    ]
+    .into_iter()
+    .map(|(u, d)| (u.to_string(), d.to_string()))
+    .collect();
+    assert_eq!(dates, want, "{stderr}");
+    assert!(
+        stderr.contains("lastmod public/other.html: not from source, no source file maps to it"),
+        "{stderr}"
+    );
+}
+
 /// Docusaurus dates a doc in its body (`showLastUpdateTime`): `"meta"` finds it there,
 /// for Docusaurus' pages only (no other page is read past its head for a date).
 #[test]

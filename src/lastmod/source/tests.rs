@@ -240,7 +240,8 @@ fn a_project_is_read_from_its_content_directories() {
     write("content/bad.md", "+++\nlastmod = 'soon'\n+++\n");
     write("public/index.html", "<title>x</title>");
     let settings = SourceSettings {
-        generator: &crate::generators::HUGO,
+        generator: Some(&crate::generators::HUGO),
+        routes: Vec::new(),
         project: dir.path().to_path_buf(),
         content: vec!["content".into()],
         updated: keys(&["lastmod"]),
