@@ -4,10 +4,11 @@
 use std::path::Path;
 
 use super::read::{join as join_url, js_value};
-use super::route::{CODE, MARKUP_AND_CODE, Name, distinct, folder_page, join, urlize};
+use super::route::{self, CODE, MARKUP_AND_CODE, Name, distinct, folder_page, join, urlize};
 use super::{
     APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source, no_hints,
 };
+use super::{Prepared, served_by_dynamic_routes};
 
 pub static ASTRO: Generator = Generator {
     id: "astro",
@@ -27,6 +28,7 @@ pub static ASTRO: Generator = Generator {
     read_config,
     route,
     hints: no_hints,
+    prepare,
     fills_translations: false,
     body_dates: false,
 };
@@ -70,7 +72,7 @@ pub(super) fn is_static_page(n: &Name) -> bool {
 /// their own); a content collection's entry `src/content/blog/x.md` → `blog/x/index.html`
 /// by the convention of its `blog/[...slug]` route, with the glob loader's slugged id (or
 /// `slug`).
-fn route(_: &Context, s: Source) -> Vec<String> {
+fn route(cx: &Context, s: Source) -> Vec<String> {
     let Some(n) = s.name() else {
         return Vec::new();
     };
@@ -83,14 +85,36 @@ fn route(_: &Context, s: Source) -> Vec<String> {
     if n.dirs.is_empty() || CODE.contains(&n.ext.as_str()) {
         return Vec::new();
     }
+    // The collection's entries are served under the folder of the dynamic route that
+    // lists them (`src/pages/[...slug].astro`: the root), else under its own name.
+    let folder = cx
+        .served
+        .iter()
+        .find(|(collection, _)| *collection == n.dirs[0])
+        .map_or(n.dirs[0].as_str(), |(_, folder)| folder.as_str());
+    let mut dirs: Vec<String> = n.dirs[1..].to_vec();
+    if !folder.is_empty() {
+        dirs.insert(0, folder.to_string());
+    }
     if let Some(slug) = &s.fm.slug {
         let slug = slug.trim_matches('/');
-        return vec![format!("{}/{slug}/index.html", n.dirs[0])];
+        return vec![route::from_url(
+            &format!("/{folder}/{slug}/").replace("//", "/"),
+        )];
     }
     let last = (n.stem != "index").then_some(n.stem.as_str());
-    let dirs: Vec<String> = n.dirs.iter().map(|d| urlize(d)).collect();
+    let slugged: Vec<String> = dirs.iter().map(|d| urlize(d)).collect();
     distinct(vec![
-        join(&n.dirs, last, "/index.html"),
-        join(&dirs, last.map(urlize).as_deref(), "/index.html"),
+        join(&dirs, last, "/index.html"),
+        join(&slugged, last.map(urlize).as_deref(), "/index.html"),
     ])
+}
+
+/// The collections the project's dynamic routes serve (`getCollection('blog')` in
+/// `src/pages/[...slug].astro`), each with the route's folder.
+fn prepare(project: &Path) -> Prepared {
+    Prepared {
+        served: served_by_dynamic_routes(&project.join("src/pages"), "getCollection("),
+        ..Prepared::default()
+    }
 }

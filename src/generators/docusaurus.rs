@@ -6,7 +6,7 @@ use super::read::{join as join_url, js_bool, js_value};
 use super::route::{
     CODE, MARKUP_AND_CODE, dated, folder_page, from_url, is_index, join, unnumbered,
 };
-use super::{Context, Generator, Marker, Project, Settings, Source, no_hints};
+use super::{Context, Generator, Marker, Project, Settings, Source, no_hints, no_prepare};
 
 pub static DOCUSAURUS: Generator = Generator {
     id: "docusaurus",
@@ -26,6 +26,7 @@ pub static DOCUSAURUS: Generator = Generator {
     read_config,
     route,
     hints: no_hints,
+    prepare: no_prepare,
     fills_translations: false,
     body_dates: true,
 };

@@ -6,6 +6,7 @@ use super::read::{join as join_url, js_value, json_value};
 use super::route::{MARKUP, folder_page, from_url};
 use super::{
     APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source, no_hints,
+    no_prepare,
 };
 
 pub static ELEVENTY: Generator = Generator {
@@ -26,6 +27,7 @@ pub static ELEVENTY: Generator = Generator {
     read_config,
     route,
     hints: no_hints,
+    prepare: no_prepare,
     fills_translations: false,
     body_dates: false,
 };

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use super::read::{join as join_url, yaml_has_key, yaml_value};
 use super::route::{MARKUP, date_parts, expand, from_url, join};
-use super::{Context, Generator, Marker, Project, Settings, Source, no_hints};
+use super::{Context, Generator, Marker, Project, Settings, Source, no_hints, no_prepare};
 
 pub static HEXO: Generator = Generator {
     id: "hexo",
@@ -27,6 +27,7 @@ pub static HEXO: Generator = Generator {
     read_config,
     route,
     hints: no_hints,
+    prepare: no_prepare,
     fills_translations: false,
     body_dates: false,
 };

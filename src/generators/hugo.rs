@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::read::{json_value, toml_value, yaml_value};
 use super::route::{MARKUP, Name, distinct, from_url, is_index, join, urlize};
-use super::{Context, Generator, Marker, Project, Settings, Source};
+use super::{Context, Generator, Marker, Project, Settings, Source, no_prepare};
 
 pub static HUGO: Generator = Generator {
     id: "hugo",
@@ -25,6 +25,7 @@ pub static HUGO: Generator = Generator {
     read_config,
     route,
     hints,
+    prepare: no_prepare,
     fills_translations: false,
     body_dates: false,
 };

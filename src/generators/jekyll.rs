@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::read::{join as join_url, yaml, yaml_value};
 use super::route::{MARKUP, date_parts, dated, expand, from_url, join};
-use super::{Context, Generator, Marker, Project, Settings, Source};
+use super::{Context, Generator, Marker, Project, Settings, Source, no_prepare};
 
 pub static JEKYLL: Generator = Generator {
     id: "jekyll",
@@ -27,6 +27,7 @@ pub static JEKYLL: Generator = Generator {
     read_config,
     route,
     hints,
+    prepare: no_prepare,
     fills_translations: false,
     body_dates: false,
 };

@@ -6,6 +6,7 @@ use super::read::{join as join_url, toml_path};
 use super::route::html_page;
 use super::{
     Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
+    no_prepare,
 };
 
 pub static MDBOOK: Generator = Generator {
@@ -24,6 +25,7 @@ pub static MDBOOK: Generator = Generator {
     read_config,
     route,
     hints: no_hints,
+    prepare: no_prepare,
     fills_translations: false,
     body_dates: false,
 };

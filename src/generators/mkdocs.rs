@@ -6,6 +6,7 @@ use super::read::{yaml_bool, yaml_value};
 use super::route::{MARKUP, distinct, is_index, join, slugify_ascii};
 use super::{
     Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
+    no_prepare,
 };
 
 pub static MKDOCS: Generator = Generator {
@@ -23,6 +24,7 @@ pub static MKDOCS: Generator = Generator {
     read_config,
     route,
     hints: no_hints,
+    prepare: no_prepare,
     fills_translations: false,
     body_dates: false,
 };

@@ -118,6 +118,9 @@ pub struct Generator {
     pub route: fn(&Context, Source) -> Vec<String>,
     /// What to change in its setup so the two work together, one line each.
     pub hints: fn(&Project) -> Vec<String>,
+    /// The routes a project declares in its own files (Astro's dynamic routes,
+    /// VitePress' rewrites), read once before the sources (see [`Prepared`]).
+    pub prepare: fn(&Path) -> Prepared,
     /// It builds a page a language lacks under that language's folder, from the default
     /// language's source (`fr/x/` from `x.md`).
     pub fills_translations: bool,
@@ -338,6 +341,119 @@ pub fn not_a_page(rel: &[u8]) -> Option<&'static str> {
 pub fn dates_in_body(meta_generator: &str) -> bool {
     ALL.iter()
         .any(|g| g.body_dates && meta_generator.starts_with(g.name))
+}
+
+/// Routes a project declares in its files, beside its generator's fixed routing.
+#[derive(Debug, Clone, Default)]
+pub struct Prepared {
+    /// Routes as patterns, tried before the generator's routing.
+    pub routes: Vec<Pattern>,
+    /// Content folders served under another URL folder than their own (an Astro
+    /// collection `blog` served by `src/pages/[...slug].astro` at the root: `("blog", "")`).
+    pub served: Vec<(String, String)>,
+}
+
+/// Declares nothing.
+fn no_prepare(_: &Path) -> Prepared {
+    Prepared::default()
+}
+
+/// The generator's config file in `project` and its text: the first of its markers
+/// present, whatever its claim.
+pub fn config_file(generator: &Generator, project: &Path) -> Option<(std::path::PathBuf, String)> {
+    generator
+        .markers
+        .iter()
+        .flat_map(Marker::paths)
+        .find_map(|rel| {
+            let text =
+                crate::fsutil::read_regular_string(&project.join(&rel), MAX_FILE_BYTES).ok()?;
+            Some((rel.into(), text))
+        })
+}
+
+/// The most files of a pages folder read for the collections they serve.
+const MAX_ROUTE_FILES: usize = 2_000;
+
+/// The most bytes of a route file read.
+const MAX_ROUTE_BYTES: u64 = 256 * 1024;
+
+/// The content folders the dynamic routes below `pages` serve, each with the route's
+/// folder: a dynamic route file (`[...slug].astro`, `notes/[id].astro`) that calls
+/// `call` with a quoted name (`getCollection('blog')`) serves that collection in its
+/// folder. Symbolic links are not followed; at most [`MAX_ROUTE_FILES`] files are read.
+pub fn served_by_dynamic_routes(pages: &Path, call: &str) -> Vec<(String, String)> {
+    let mut served = Vec::new();
+    let mut todo = vec![(pages.to_path_buf(), String::new())];
+    let mut seen = 0;
+    while let Some((dir, folder)) = todo.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            seen += 1;
+            if seen > MAX_ROUTE_FILES {
+                return served;
+            }
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() && !route::is_dynamic(&name) {
+                let below = if folder.is_empty() {
+                    name
+                } else {
+                    format!("{folder}/{name}")
+                };
+                todo.push((entry.path(), below));
+            } else if kind.is_file() && route::is_dynamic(&name) {
+                let Ok(text) = crate::fsutil::read_regular_string(&entry.path(), MAX_ROUTE_BYTES)
+                else {
+                    continue;
+                };
+                if !takes_entry_id(&text, &name) {
+                    continue;
+                }
+                for collection in called_with(&text, call) {
+                    served.push((collection, folder.clone()));
+                }
+            }
+        }
+    }
+    served
+}
+
+/// Whether a dynamic route (`[...slug].astro`) fills its parameter with an entry's
+/// `id` or `slug` (`params: { slug: post.id }`): a route that lists entries by a tag
+/// (`[tag].astro`, `params: { tag }`) serves none of them.
+fn takes_entry_id(text: &str, file: &str) -> bool {
+    let param = file
+        .trim_start_matches('[')
+        .trim_start_matches("...")
+        .split(']')
+        .next()
+        .unwrap_or_default();
+    text.match_indices(&format!("{param}:")).any(|(at, key)| {
+        let value = &text[at + key.len()..];
+        let end = value.find([',', '}', '\n']).unwrap_or(value.len());
+        let value = value[..end].trim();
+        value.ends_with(".id") || value.ends_with(".slug")
+    })
+}
+
+/// The quoted names `call` is made with in `text` (`getCollection('blog')`).
+fn called_with(text: &str, call: &str) -> Vec<String> {
+    text.match_indices(call)
+        .filter_map(|(at, _)| {
+            let rest = &text[at + call.len()..];
+            let quote = rest
+                .chars()
+                .next()
+                .filter(|c| matches!(c, '\'' | '"' | '`'))?;
+            let name = &rest[1..];
+            name.find(quote).map(|end| name[..end].to_string())
+        })
+        .collect()
 }
 
 /// Hints for none.

@@ -7,6 +7,7 @@ use super::read::{join as join_url, js_bool, js_value};
 use super::route::{either_page, is_dynamic, is_group};
 use super::{
     APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source, no_hints,
+    no_prepare,
 };
 
 pub static NEXT: Generator = Generator {
@@ -24,6 +25,7 @@ pub static NEXT: Generator = Generator {
     read_config,
     route,
     hints: no_hints,
+    prepare: no_prepare,
     fills_translations: false,
     body_dates: false,
 };

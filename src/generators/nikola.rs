@@ -5,7 +5,7 @@ use std::path::Path;
 use super::hugo::language;
 use super::read::py_value;
 use super::route::folder_page;
-use super::{Context, Generator, Marker, Project, Settings, Source, no_hints};
+use super::{Context, Generator, Marker, Project, Settings, Source, no_hints, no_prepare};
 
 pub static NIKOLA: Generator = Generator {
     id: "nikola",
@@ -25,6 +25,7 @@ pub static NIKOLA: Generator = Generator {
     read_config,
     route,
     hints: no_hints,
+    prepare: no_prepare,
     fills_translations: true,
     body_dates: false,
 };

@@ -7,7 +7,7 @@ use super::read::{join as join_url, js_bool, js_value_in};
 use super::route::{folder_page, is_dynamic, is_group, unnumbered};
 use super::{
     APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, SPA_FALLBACK, Settings, Source,
-    no_hints,
+    no_hints, no_prepare,
 };
 
 pub static NUXT: Generator = Generator {
@@ -26,6 +26,7 @@ pub static NUXT: Generator = Generator {
     read_config,
     route,
     hints: no_hints,
+    prepare: no_prepare,
     fills_translations: false,
     body_dates: false,
 };

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::read::py_value;
 use super::route::{MARKUP, distinct, from_url, slugify_ascii, slugify_unicode};
-use super::{Context, Generator, Marker, Project, Settings, Source, no_hints};
+use super::{Context, Generator, Marker, Project, Settings, Source, no_hints, no_prepare};
 
 pub static PELICAN: Generator = Generator {
     id: "pelican",
@@ -25,6 +25,7 @@ pub static PELICAN: Generator = Generator {
     read_config,
     route,
     hints: no_hints,
+    prepare: no_prepare,
     fills_translations: false,
     body_dates: false,
 };

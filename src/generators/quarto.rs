@@ -7,6 +7,7 @@ use super::read::yaml_nested;
 use super::route::html_page;
 use super::{
     Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
+    no_prepare,
 };
 
 pub static QUARTO: Generator = Generator {
@@ -24,6 +25,7 @@ pub static QUARTO: Generator = Generator {
     read_config,
     route,
     hints: no_hints,
+    prepare: no_prepare,
     fills_translations: false,
     body_dates: false,
 };

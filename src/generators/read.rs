@@ -150,6 +150,7 @@ pub fn yaml_bool(text: &str, key: &str) -> Option<bool> {
 /// or the literal fallback of `key: process.env.X || 'string'` (also `??`), as
 /// next-sitemap's documentation writes `siteUrl`.
 pub fn js_value(text: &str, key: &str) -> Option<String> {
+    let text = &without_comments(text);
     js_values(text, key).find_map(|value| {
         unquote_prefix(value)
             .or_else(|| {
@@ -164,6 +165,7 @@ pub fn js_value(text: &str, key: &str) -> Option<String> {
 /// The first `key: 'string'` inside the value of the first `scope:` (`site: { url: ... }`),
 /// so a `url` elsewhere in the config is not taken for the site's.
 pub fn js_value_in(text: &str, scope: &str, key: &str) -> Option<String> {
+    let text = &without_comments(text);
     js_values(text, scope)
         .filter(|value| value.starts_with('{'))
         .find_map(|value| js_value(value, key))
@@ -189,6 +191,7 @@ pub fn read_export(text: &str, name: &str) -> Option<String> {
 
 /// The first `key: true` or `key: false` in a JavaScript config.
 pub fn js_bool(text: &str, key: &str) -> Option<bool> {
+    let text = &without_comments(text);
     js_values(text, key).find_map(|value| {
         let word: String = value
             .chars()
@@ -240,6 +243,70 @@ fn parse_bool(word: &str) -> Option<bool> {
         "false" | "no" | "off" => Some(false),
         _ => None,
     }
+}
+
+/// The `'from': 'to'` pairs of the first object literal `key: { ... }` (VitePress'
+/// `rewrites`), as far as they are string pairs; none when the value is code.
+pub fn js_string_pairs(text: &str, key: &str) -> Vec<(String, String)> {
+    let text = without_comments(text);
+    let Some(object) = js_values(&text, key).find_map(|v| v.strip_prefix('{')) else {
+        return Vec::new();
+    };
+    let mut pairs = Vec::new();
+    let mut rest = object.trim_start();
+    while let Some(from) = unquote_prefix(rest) {
+        let after = rest[from.len() + 2..].trim_start();
+        let Some(value) = after.strip_prefix(':').map(str::trim_start) else {
+            break;
+        };
+        let Some(to) = unquote_prefix(value) else {
+            break;
+        };
+        pairs.push((from.to_string(), to.to_string()));
+        rest = value[to.len() + 2..].trim_start();
+        rest = rest.strip_prefix(',').unwrap_or(rest).trim_start();
+    }
+    pairs
+}
+
+/// JavaScript text with its comments blanked out (`//` to the line's end, `/* */`),
+/// strings and template literals kept: a comment that names a key is not its value.
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    let mut quote: Option<char> = None;
+    while let Some(c) = chars.next() {
+        if let Some(q) = quote {
+            out.push(c);
+            if c == '\\' {
+                out.extend(chars.next());
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match (c, chars.peek()) {
+            ('/', Some('/')) => while chars.next_if(|&n| n != '\n').is_some() {},
+            ('/', Some('*')) => {
+                chars.next();
+                let mut last = ' ';
+                for n in chars.by_ref() {
+                    if last == '*' && n == '/' {
+                        break;
+                    }
+                    last = n;
+                }
+                out.push(' ');
+            }
+            _ => {
+                if matches!(c, '\'' | '"' | '`') {
+                    quote = Some(c);
+                }
+                out.push(c);
+            }
+        }
+    }
+    out
 }
 
 /// The string literal `value` starts with.
@@ -297,6 +364,30 @@ mod tests {
             js_bool("{ trailingSlash: undefined }", "trailingSlash"),
             None
         );
+    }
+
+    /// A comment that names a key is not its value; strings that hold `//` are kept.
+    #[test]
+    fn js_comments_are_not_values() {
+        let text = "paths: {\n  // the origin: `url.origin` while prerendering\n  origin: 'https://s.example', /* url: 'no' */ base: \"//x\"\n}";
+        assert_eq!(
+            js_value_in(text, "paths", "origin").as_deref(),
+            Some("https://s.example")
+        );
+        assert_eq!(js_value(text, "url"), None);
+        assert_eq!(js_value(text, "base").as_deref(), Some("//x"));
+        let rewrites = "rewrites: {\n  // a comment\n  'packages/:pkg/index.md': ':pkg/index.md',\n  \"a.md\": 'b.md'\n},";
+        assert_eq!(
+            js_string_pairs(rewrites, "rewrites"),
+            [
+                (
+                    "packages/:pkg/index.md".to_string(),
+                    ":pkg/index.md".to_string()
+                ),
+                ("a.md".to_string(), "b.md".to_string())
+            ]
+        );
+        assert!(js_string_pairs("rewrites: (id) => id", "rewrites").is_empty());
     }
 
     #[test]

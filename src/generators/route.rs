@@ -54,6 +54,9 @@ pub struct Context<'a> {
     /// The language whose pages are at the root, not under a language folder, when the
     /// config names it (Hugo's `defaultContentLanguage`, Zola's `default_language`).
     pub default_language: Option<&'a str>,
+    /// Content folders served under another URL folder (see
+    /// [`super::Prepared::served`]).
+    pub served: &'a [(String, String)],
 }
 
 impl Context<'_> {

@@ -6,6 +6,7 @@ use super::read::{join as join_url, js_value};
 use super::route::html_page;
 use super::{
     Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
+    no_prepare,
 };
 
 pub static RSPRESS: Generator = Generator {
@@ -23,6 +24,7 @@ pub static RSPRESS: Generator = Generator {
     read_config,
     route,
     hints: no_hints,
+    prepare: no_prepare,
     fills_translations: false,
     body_dates: false,
 };

@@ -5,6 +5,7 @@ use super::read::{absolute, py_value};
 use super::route::{MARKUP, join};
 use super::{
     Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
+    no_prepare,
 };
 
 pub static SPHINX: Generator = Generator {
@@ -32,6 +33,7 @@ pub static SPHINX: Generator = Generator {
     read_config,
     route,
     hints: no_hints,
+    prepare: no_prepare,
     fills_translations: false,
     body_dates: false,
 };

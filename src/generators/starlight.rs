@@ -3,7 +3,7 @@
 
 use super::astro::is_starlight;
 use super::route::{MARKUP, folder_page, from_url, urlize};
-use super::{Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Source, no_hints};
+use super::{Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Source, no_hints, no_prepare};
 
 pub static STARLIGHT: Generator = Generator {
     id: "starlight",
@@ -23,6 +23,7 @@ pub static STARLIGHT: Generator = Generator {
     read_config: super::astro::read_config,
     route,
     hints: no_hints,
+    prepare: no_prepare,
     fills_translations: true,
     body_dates: false,
 };

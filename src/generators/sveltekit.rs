@@ -7,7 +7,7 @@ use super::read::{join as join_url, js_value, js_value_in, read_export};
 use super::route::{either_page, is_dynamic, is_group};
 use super::{
     APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, SPA_FALLBACK, Settings, Source,
-    no_hints,
+    no_hints, no_prepare,
 };
 
 pub static SVELTEKIT: Generator = Generator {
@@ -32,6 +32,7 @@ pub static SVELTEKIT: Generator = Generator {
     read_config,
     route,
     hints: no_hints,
+    prepare: no_prepare,
     fills_translations: false,
     body_dates: false,
 };

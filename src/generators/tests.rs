@@ -28,7 +28,7 @@ fn assert_routes(table: &[Case]) {
         };
         let cx = Context {
             permalink: *permalink,
-            default_language: None,
+            ..Context::default()
         };
         let mut got = (routing.route)(&cx, source);
         got.sort();

@@ -3,11 +3,13 @@
 
 use std::path::Path;
 
-use super::read::{absolute, join as join_url, js_bool, js_value};
+use super::pattern::Pattern;
+use super::read::{absolute, join as join_url, js_bool, js_string_pairs, js_value};
 use super::route::html_page;
 use super::{
     Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
 };
+use super::{Prepared, config_file};
 
 pub static VITEPRESS: Generator = Generator {
     id: "vitepress",
@@ -26,6 +28,7 @@ pub static VITEPRESS: Generator = Generator {
     read_config,
     route,
     hints: no_hints,
+    prepare,
     fills_translations: false,
     body_dates: false,
 };
@@ -73,4 +76,60 @@ fn route(_: &Context, s: Source) -> Vec<String> {
         return Vec::new();
     }
     vec![html_page(&n)]
+}
+
+/// VitePress' `rewrites` as routes: `'packages/:pkg/index.md': ':pkg/index.md'` (a
+/// parameter a whole segment, the same tail on both sides) and fixed ones
+/// (`'legacy/a.md': 'guide/b.md'`); a rewrite written as a function is code, not read.
+fn prepare(project: &Path) -> Prepared {
+    let Some((config, text)) = config_file(&VITEPRESS, project) else {
+        return Prepared::default();
+    };
+    let root = config
+        .parent()
+        .and_then(Path::parent)
+        .unwrap_or(Path::new(""));
+    let src = js_value(&text, "srcDir").unwrap_or_default();
+    let src = root.join(src.trim_start_matches("./"));
+    let src = src.to_string_lossy();
+    let src = src.trim_end_matches('/');
+    let routes = js_string_pairs(&text, "rewrites")
+        .iter()
+        .filter_map(|(from, to)| rewrite(src, from, to))
+        .collect();
+    Prepared {
+        routes,
+        ..Prepared::default()
+    }
+}
+
+/// One rewrite as a route from the sources in `src`, when it has a form routes can say.
+fn rewrite(src: &str, from: &str, to: &str) -> Option<Pattern> {
+    let in_src = |p: &str| {
+        if src.is_empty() {
+            p.to_string()
+        } else {
+            format!("{src}/{p}")
+        }
+    };
+    let html = |p: &str| format!("/{}", p.strip_suffix(".md").unwrap_or(p)) + ".html";
+    let Some(param) = from.find(':') else {
+        return Pattern::new(&in_src(from), &html(to)).ok();
+    };
+    // The parameters and what follows them are the same on both sides: only the
+    // folder before them moves.
+    let (from_head, tail) = from.split_at(param);
+    let to_head = to.strip_suffix(tail)?;
+    let glob: Vec<String> = tail
+        .split('/')
+        .map(|seg| {
+            if seg.starts_with(':') {
+                "*".into()
+            } else {
+                seg.to_string()
+            }
+        })
+        .collect();
+    let from_glob = in_src(&format!("{from_head}{}", glob.join("/")));
+    Pattern::new(&from_glob, &format!("/{to_head}{{path}}.html")).ok()
 }

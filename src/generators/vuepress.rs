@@ -8,6 +8,7 @@ use super::route::{from_url, html_page};
 use super::vitepress::source_root;
 use super::{
     Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
+    no_prepare,
 };
 
 pub static VUEPRESS: Generator = Generator {
@@ -27,6 +28,7 @@ pub static VUEPRESS: Generator = Generator {
     read_config,
     route,
     hints: no_hints,
+    prepare: no_prepare,
     fills_translations: false,
     body_dates: false,
 };

@@ -5,7 +5,7 @@ use std::path::Path;
 use super::hugo::{TAXONOMY_RULES, language};
 use super::read::toml_value;
 use super::route::{MARKUP, dated, distinct, from_url, is_index, join, slugify_ascii, urlize};
-use super::{BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source};
+use super::{BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source, no_prepare};
 
 pub static ZOLA: Generator = Generator {
     id: "zola",
@@ -24,6 +24,7 @@ pub static ZOLA: Generator = Generator {
     read_config,
     route,
     hints,
+    prepare: no_prepare,
     fills_translations: false,
     body_dates: false,
 };

@@ -237,6 +237,20 @@ struct Found {
 
 /// Reads the sources of the project and dates the pages they build.
 pub fn read(settings: &SourceSettings) -> Result<SourceDates, SourceUnavailable> {
+    // The routes the project declares in its own files come after the user's.
+    let prepared = settings
+        .generator
+        .map(|g| (g.prepare)(&settings.project))
+        .unwrap_or_default();
+    let settings = &SourceSettings {
+        routes: settings
+            .routes
+            .iter()
+            .chain(&prepared.routes)
+            .cloned()
+            .collect(),
+        ..settings.clone()
+    };
     let dirs: Vec<&PathBuf> = settings
         .content
         .iter()
@@ -268,6 +282,7 @@ pub fn read(settings: &SourceSettings) -> Result<SourceDates, SourceUnavailable>
     let cx = Context {
         permalink: settings.permalink.as_deref(),
         default_language: settings.default_language.as_deref(),
+        served: &prepared.served,
     };
     for source in found {
         if let Some(value) = &source.fm.unparseable {

@@ -238,3 +238,18 @@ fn gatsby_pages_and_markdown_are_dated_by_their_sources() {
 fn mdbook_chapters_are_dated_by_their_sources() {
     run("mdbook", "book");
 }
+
+#[test]
+fn astro_entries_of_dynamic_routes_are_dated_by_their_sources() {
+    run("astro-slug", "dist");
+}
+
+#[test]
+fn vitepress_pages_and_rewrites_are_dated_by_their_sources() {
+    run("vitepress", "docs/.vitepress/dist");
+}
+
+#[test]
+fn sveltekit_routes_are_dated_by_their_sources() {
+    run("sveltekit", "build");
+}
