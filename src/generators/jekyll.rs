@@ -3,8 +3,11 @@
 use std::path::Path;
 
 use super::read::{join as join_url, yaml, yaml_value};
-use super::route::{MARKUP, date_parts, dated, expand, from_url, join};
-use super::{Context, Generator, Marker, Project, Settings, Source, no_prepare};
+use super::route::{
+    FrontMatter, MARKUP, Name, date_parts, dated, expand, folder_page, from_url, join,
+    slugify_unicode,
+};
+use super::{Context, Generator, Marker, Prepared, Project, Settings, Source, config_file};
 
 pub static JEKYLL: Generator = Generator {
     id: "jekyll",
@@ -27,7 +30,7 @@ pub static JEKYLL: Generator = Generator {
     read_config,
     route,
     hints,
-    prepare: no_prepare,
+    prepare,
     fills_translations: false,
     body_dates: false,
 };
@@ -63,34 +66,46 @@ fn permalink(text: &str) -> Option<String> {
     })
 }
 
-/// Jekyll: posts (`_posts/2024-01-10-title.md`) by the `permalink` pattern; pages keep
-/// their path with `.html`; a front-matter `permalink` wins.
+/// Jekyll: posts (`_posts/2024-01-10-title.md`) by the `permalink` pattern, with their
+/// categories (the folders before `_posts`, and `categories`); a collection's documents
+/// by its `permalink` (see [`prepare`]); pages keep their path with `.html`, or become
+/// their folder's page under `permalink: pretty` (or any pattern ending in `/`); a
+/// front-matter `permalink` wins.
 fn route(cx: &Context, s: Source) -> Vec<String> {
     let Some(n) = s.name() else {
         return Vec::new();
     };
-    let fm = s.fm;
-    if let Some(url) = &fm.url {
+    if let Some(url) = &s.fm.url {
         return vec![from_url(url)];
     }
-    let in_posts = n.dirs.iter().any(|d| d == "_posts");
-    if !in_posts {
-        if n.dirs.iter().any(|d| d.starts_with('_')) {
-            return Vec::new();
-        }
-        return vec![join(&n.dirs, Some(&n.stem), ".html")];
+    if let Some(at) = n.dirs.iter().position(|d| d == "_posts") {
+        return post(cx, &n, at, s.fm).into_iter().collect();
     }
-    let Some((date, title)) = dated(&n.stem) else {
-        return Vec::new();
-    };
-    let Some(when) = fm.date.or_else(|| {
+    if let Some(first) = n.dirs.first().filter(|d| d.starts_with('_')) {
+        let Some((_, pattern)) = cx.served.iter().find(|(dir, _)| dir == first) else {
+            return Vec::new();
+        };
+        return vec![document(pattern, &n, s.fm)];
+    }
+    // The site-wide `permalink` (not the posts' own, which `cx.permalink` may be), as
+    // `prepare` read it: `pretty`, or a pattern ending in `/`.
+    let site = cx.served.iter().find(|(dir, _)| dir.is_empty());
+    let pretty = site.is_some_and(|(_, p)| p == "pretty" || p.ends_with('/'));
+    if pretty && n.stem != "index" {
+        return vec![folder_page(&n)];
+    }
+    vec![join(&n.dirs, Some(&n.stem), ".html")]
+}
+
+/// A post (`<categories>/_posts/2024-01-10-title.md`, `_posts` at `at` in its folders).
+fn post(cx: &Context, n: &Name, at: usize, fm: &FrontMatter) -> Option<String> {
+    let (date, title) = dated(&n.stem)?;
+    let when = fm.date.or_else(|| {
         let day: jiff::civil::Date = date.parse().ok()?;
         day.to_zoned(jiff::tz::TimeZone::UTC)
             .ok()
             .map(|z| z.timestamp())
-    }) else {
-        return Vec::new();
-    };
+    })?;
     let pattern = match cx.permalink.unwrap_or("date") {
         "date" => "/:categories/:year/:month/:day/:title:output_ext",
         "pretty" => "/:categories/:year/:month/:day/:title/",
@@ -99,14 +114,65 @@ fn route(cx: &Context, s: Source) -> Vec<String> {
         custom => custom,
     };
     let title = fm.slug.as_deref().unwrap_or(title);
+    let categories: Vec<String> = n.dirs[..at]
+        .iter()
+        .chain(&fm.categories)
+        .map(|c| c.to_lowercase())
+        .collect();
     let mut fields = date_parts(when).to_vec();
     fields.extend([
         (":title", title.to_string()),
         (":slug", title.to_string()),
-        (":categories", String::new()),
+        (":categories", categories.join("/")),
         (":output_ext", ".html".to_string()),
     ]);
-    vec![expand(pattern, &fields)]
+    Some(expand(pattern, &fields))
+}
+
+/// A collection's document by the collection's `permalink` pattern.
+fn document(pattern: &str, n: &Name, fm: &FrontMatter) -> String {
+    let mut path: Vec<&str> = n.dirs[1..].iter().map(String::as_str).collect();
+    path.push(&n.stem);
+    let name = slugify_unicode(&n.stem);
+    let mut fields = fm.date.map(|d| date_parts(d).to_vec()).unwrap_or_default();
+    fields.extend([
+        (":collection", n.dirs[0].trim_start_matches('_').to_string()),
+        (":path", path.join("/")),
+        (":name", name.clone()),
+        (":title", fm.slug.clone().unwrap_or(name)),
+        (":output_ext", ".html".to_string()),
+    ]);
+    expand(pattern, &fields)
+}
+
+/// The collections the project's `_config.yml` outputs, each with its `permalink`
+/// (`/:collection/:path:output_ext` by default), as `("_docs", pattern)`; and the
+/// site-wide `permalink`, which styles the pages, as `("", pattern)`.
+fn prepare(project: &Path) -> Prepared {
+    let Some((_, text)) = config_file(&JEKYLL, project) else {
+        return Prepared::default();
+    };
+    let doc = yaml(&text);
+    let site = doc["permalink"]
+        .as_str()
+        .map(|p| (String::new(), p.to_string()));
+    let no_collections = yaml_rust2::yaml::Hash::new();
+    let collections = doc["collections"].as_hash().unwrap_or(&no_collections);
+    let served = collections
+        .iter()
+        .filter(|(_, c)| c["output"].as_bool() == Some(true))
+        .filter_map(|(name, c)| {
+            let pattern = c["permalink"]
+                .as_str()
+                .unwrap_or("/:collection/:path:output_ext");
+            Some((format!("_{}", name.as_str()?), pattern.to_string()))
+        })
+        .chain(site)
+        .collect();
+    Prepared {
+        served,
+        ..Prepared::default()
+    }
 }
 
 fn hints(p: &Project) -> Vec<String> {

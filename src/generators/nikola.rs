@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::hugo::language;
 use super::read::py_value;
-use super::route::folder_page;
+use super::route::{distinct, folder_page, slugify_ascii};
 use super::{Context, Generator, Marker, Project, Settings, Source, no_hints, no_prepare};
 
 pub static NIKOLA: Generator = Generator {
@@ -62,12 +62,19 @@ fn route(cx: &Context, s: Source) -> Vec<String> {
         }
         None => String::new(),
     };
-    if let Some(slug) = &s.fm.slug {
-        n.stem = slug.clone();
-    }
     let kind = Path::new(s.dir)
         .file_name()
         .map(|d| d.to_string_lossy().into_owned());
     n.dirs.insert(0, kind.unwrap_or_default());
-    vec![format!("{folder}{}", folder_page(&n))]
+    // The slug as written; without one, the file name folded to ASCII (USE_SLUGIFY) or
+    // as it is.
+    let slugs = match &s.fm.slug {
+        Some(slug) => vec![slug.clone()],
+        None => vec![slugify_ascii(&n.stem), n.stem.clone()],
+    };
+    let pages = slugs.into_iter().map(|slug| {
+        n.stem = slug;
+        format!("{folder}{}", folder_page(&n))
+    });
+    distinct(pages.collect())
 }

@@ -30,6 +30,8 @@ pub struct FrontMatter {
     pub title: Option<String>,
     /// `id` (Docusaurus): the last segment of a doc's URL when no slug is given.
     pub id: Option<String>,
+    /// `categories` (a list, or words) or `category`: Jekyll puts them in a post's URL.
+    pub categories: Vec<String>,
     /// `draft: true` or `published: false`: built to no page.
     pub draft: bool,
 }

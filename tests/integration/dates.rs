@@ -253,3 +253,13 @@ fn vitepress_pages_and_rewrites_are_dated_by_their_sources() {
 fn sveltekit_routes_are_dated_by_their_sources() {
     run("sveltekit", "build");
 }
+
+#[test]
+fn nikola_posts_pages_and_translations_are_dated_by_their_sources() {
+    run("nikola", "output");
+}
+
+#[test]
+fn jekyll_collections_pretty_and_layoutless_pages_are_dated_by_their_sources() {
+    run("jekyll-collections", "_site");
+}

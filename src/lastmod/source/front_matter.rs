@@ -27,6 +27,28 @@ impl Block {
         }
     }
 
+    /// A top-level list of strings, or a string of words (`categories: [a, b]`,
+    /// `categories: a b`).
+    fn words(&self, key: &str) -> Vec<String> {
+        let listed = match self {
+            Block::Yaml(doc) => doc[key].as_vec().map(|v| {
+                v.iter()
+                    .filter_map(|w| w.as_str().map(str::to_string))
+                    .collect()
+            }),
+            Block::Toml(table) => table.get(key).and_then(|v| v.as_array()).map(|v| {
+                v.iter()
+                    .filter_map(|w| w.as_str().map(str::to_string))
+                    .collect()
+            }),
+            Block::Fields(_) => None,
+        };
+        listed.unwrap_or_else(|| {
+            let text = self.get(key).unwrap_or_default();
+            text.split_whitespace().map(str::to_string).collect()
+        })
+    }
+
     /// The string at a dotted path (`last_update.date`), keys compared exactly.
     fn get(&self, path: &str) -> Option<String> {
         match self {
@@ -99,6 +121,10 @@ pub fn parse(text: &str, updated_keys: &[String]) -> FrontMatter {
         .or_else(|| text_of("path"));
     fm.title = text_of("title").or_else(|| heading(text));
     fm.id = text_of("id");
+    fm.categories = block.words("categories");
+    if fm.categories.is_empty() {
+        fm.categories = text_of("category").into_iter().collect();
+    }
     fm.draft = block.flag("draft") == Some(true)
         || block.flag("published") == Some(false)
         || text_of("status").is_some_and(|s| s.eq_ignore_ascii_case("draft"));
@@ -136,9 +162,9 @@ fn block(text: &str) -> Option<Block> {
     }
 }
 
-/// reStructuredText's docinfo (`:date: 2024-01-02`) or Pelican's Markdown metadata
-/// (`Date: 2024-01-02`): the lines before the first blank one, when they all have the
-/// form.
+/// reStructuredText's docinfo (`:date: 2024-01-02`), Nikola's metadata comments
+/// (`.. date: 2024-01-02`) or Pelican's Markdown metadata (`Date: 2024-01-02`): the
+/// lines before the first blank one, when they all have the form.
 fn fields(text: &str) -> Option<Block> {
     let mut fields = Vec::new();
     for line in text.lines() {
@@ -146,6 +172,7 @@ fn fields(text: &str) -> Option<Block> {
         if line.is_empty() {
             break;
         }
+        let line = line.strip_prefix(".. ").unwrap_or(line);
         let line = line.strip_prefix(':').unwrap_or(line);
         let (key, value) = line.split_once(':')?;
         if key.is_empty()
@@ -167,10 +194,15 @@ pub fn parse_date(text: &str) -> Option<Timestamp> {
     if let Some(ts) = crate::lastmod::parse_date(text) {
         return Some(ts);
     }
+    // Nikola writes the offset after "UTC": `2025-01-04 12:00:00 UTC+02:00`.
+    let text = text.replacen(" UTC+", " +", 1).replacen(" UTC-", " -", 1);
+    let text = text.as_str();
     [
         "%Y-%m-%d %H:%M:%S %z",
         "%Y-%m-%d %H:%M %z",
         "%Y-%m-%d %H:%M:%S%.f %z",
+        "%Y-%m-%d %H:%M:%S %:z",
+        "%Y-%m-%d %H:%M %:z",
     ]
     .iter()
     .find_map(|f| jiff::Zoned::strptime(f, text).ok())
