@@ -7,6 +7,7 @@ use super::read::{join as join_url, js_value};
 use super::route::{self, CODE, MARKUP_AND_CODE, Name, distinct, folder_page, join, urlize};
 use super::{
     APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source, no_hints,
+    no_page_meta,
 };
 use super::{Prepared, served_by_dynamic_routes};
 
@@ -29,6 +30,7 @@ pub static ASTRO: Generator = Generator {
     route,
     hints: no_hints,
     prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: false,
 };

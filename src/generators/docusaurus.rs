@@ -6,7 +6,9 @@ use super::read::{join as join_url, js_bool, js_value};
 use super::route::{
     CODE, MARKUP_AND_CODE, dated, folder_page, from_url, is_index, join, unnumbered,
 };
-use super::{Context, Generator, Marker, Project, Settings, Source, no_hints, no_prepare};
+use super::{
+    Context, Generator, Marker, Project, Settings, Source, no_hints, no_page_meta, no_prepare,
+};
 
 pub static DOCUSAURUS: Generator = Generator {
     id: "docusaurus",
@@ -27,6 +29,7 @@ pub static DOCUSAURUS: Generator = Generator {
     route,
     hints: no_hints,
     prepare: no_prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: true,
 };

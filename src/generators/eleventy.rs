@@ -6,7 +6,7 @@ use super::read::{join as join_url, js_value, json_value};
 use super::route::{MARKUP, folder_page, from_url};
 use super::{
     APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source, no_hints,
-    no_prepare,
+    no_page_meta, no_prepare,
 };
 
 pub static ELEVENTY: Generator = Generator {
@@ -28,6 +28,7 @@ pub static ELEVENTY: Generator = Generator {
     route,
     hints: no_hints,
     prepare: no_prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: false,
 };

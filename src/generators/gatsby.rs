@@ -5,7 +5,7 @@ use super::read::{join as join_url, js_value};
 use super::route::{folder_page, from_url, is_dynamic};
 use super::{
     APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source, no_hints,
-    no_prepare,
+    no_page_meta, no_prepare,
 };
 
 pub static GATSBY: Generator = Generator {
@@ -28,6 +28,7 @@ pub static GATSBY: Generator = Generator {
     route,
     hints: no_hints,
     prepare: no_prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: false,
 };

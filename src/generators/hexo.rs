@@ -5,7 +5,9 @@ use std::path::Path;
 
 use super::read::{join as join_url, yaml_has_key, yaml_value};
 use super::route::{MARKUP, date_parts, expand, from_url, join};
-use super::{Context, Generator, Marker, Project, Settings, Source, no_hints, no_prepare};
+use super::{
+    Context, Generator, Marker, Project, Settings, Source, no_hints, no_page_meta, no_prepare,
+};
 
 pub static HEXO: Generator = Generator {
     id: "hexo",
@@ -28,6 +30,7 @@ pub static HEXO: Generator = Generator {
     route,
     hints: no_hints,
     prepare: no_prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: false,
 };

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::read::{json_value, toml_value, yaml_value};
 use super::route::{MARKUP, Name, distinct, from_url, is_index, join, urlize};
-use super::{Context, Generator, Marker, Project, Settings, Source, no_prepare};
+use super::{Context, Generator, Marker, Project, Settings, Source, no_page_meta, no_prepare};
 
 pub static HUGO: Generator = Generator {
     id: "hugo",
@@ -26,6 +26,7 @@ pub static HUGO: Generator = Generator {
     route,
     hints,
     prepare: no_prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: false,
 };

@@ -7,7 +7,9 @@ use super::route::{
     FrontMatter, MARKUP, Name, date_parts, dated, expand, folder_page, from_url, join,
     slugify_unicode,
 };
-use super::{Context, Generator, Marker, Prepared, Project, Settings, Source, config_file};
+use super::{
+    Context, Generator, Marker, Prepared, Project, Settings, Source, config_file, no_page_meta,
+};
 
 pub static JEKYLL: Generator = Generator {
     id: "jekyll",
@@ -31,6 +33,7 @@ pub static JEKYLL: Generator = Generator {
     route,
     hints,
     prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: false,
 };

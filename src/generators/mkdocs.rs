@@ -6,7 +6,7 @@ use super::read::{yaml_bool, yaml_value};
 use super::route::{MARKUP, distinct, is_index, join, slugify_ascii};
 use super::{
     Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
-    no_prepare,
+    no_page_meta, no_prepare,
 };
 
 pub static MKDOCS: Generator = Generator {
@@ -25,6 +25,7 @@ pub static MKDOCS: Generator = Generator {
     route,
     hints: no_hints,
     prepare: no_prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: false,
 };

@@ -118,6 +118,9 @@ pub struct Generator {
     pub route: fn(&Context, Source) -> Vec<String>,
     /// What to change in its setup so the two work together, one line each.
     pub hints: fn(&Project) -> Vec<String>,
+    /// What a source says of its page outside front matter (Nuxt's `definePageMeta`), added
+    /// to what its front matter says.
+    pub page_meta: fn(&str, &mut FrontMatter),
     /// The routes a project declares in its own files (Astro's dynamic routes,
     /// VitePress' rewrites), read once before the sources (see [`Prepared`]).
     pub prepare: fn(&Path) -> Prepared,
@@ -352,6 +355,9 @@ pub struct Prepared {
     /// collection `blog` served by `src/pages/[...slug].astro` at the root: `("blog", "")`).
     pub served: Vec<(String, String)>,
 }
+
+/// Says nothing beyond the front matter.
+fn no_page_meta(_: &str, _: &mut FrontMatter) {}
 
 /// Declares nothing.
 fn no_prepare(_: &Path) -> Prepared {

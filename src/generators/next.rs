@@ -7,7 +7,7 @@ use super::read::{join as join_url, js_bool, js_value};
 use super::route::{either_page, is_dynamic, is_group};
 use super::{
     APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source, no_hints,
-    no_prepare,
+    no_page_meta, no_prepare,
 };
 
 pub static NEXT: Generator = Generator {
@@ -26,6 +26,7 @@ pub static NEXT: Generator = Generator {
     route,
     hints: no_hints,
     prepare: no_prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: false,
 };

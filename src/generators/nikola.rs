@@ -5,7 +5,9 @@ use std::path::Path;
 use super::hugo::language;
 use super::read::py_value;
 use super::route::{distinct, folder_page, slugify_ascii};
-use super::{Context, Generator, Marker, Project, Settings, Source, no_hints, no_prepare};
+use super::{
+    Context, Generator, Marker, Project, Settings, Source, no_hints, no_page_meta, no_prepare,
+};
 
 pub static NIKOLA: Generator = Generator {
     id: "nikola",
@@ -26,6 +28,7 @@ pub static NIKOLA: Generator = Generator {
     route,
     hints: no_hints,
     prepare: no_prepare,
+    page_meta: no_page_meta,
     fills_translations: true,
     body_dates: false,
 };

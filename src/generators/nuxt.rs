@@ -3,8 +3,10 @@
 
 use std::path::Path;
 
-use super::read::{join as join_url, js_bool, js_value_in};
-use super::route::{folder_page, is_dynamic, is_group, unnumbered};
+use super::read::{join as join_url, js_bool, js_value, js_value_in};
+use super::route::{
+    FrontMatter, folder_page, from_url, is_dynamic, is_group, slugify_ascii, unnumbered,
+};
 use super::{
     APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, SPA_FALLBACK, Settings, Source,
     no_hints, no_prepare,
@@ -27,6 +29,7 @@ pub static NUXT: Generator = Generator {
     route,
     hints: no_hints,
     prepare: no_prepare,
+    page_meta,
     fills_translations: false,
     body_dates: false,
 };
@@ -69,15 +72,38 @@ fn route(_: &Context, s: Source) -> Vec<String> {
     }
     n.dirs.retain(|d| !is_group(d));
     if s.dir.ends_with("pages") {
-        return match n.ext.as_str() {
-            "vue" => vec![folder_page(&n)],
+        return match (n.ext.as_str(), &s.fm.url) {
+            ("vue", Some(path)) => vec![from_url(&format!("/{}/", path.trim_matches('/')))],
+            ("vue", None) => vec![folder_page(&n)],
             _ => Vec::new(),
         };
     }
     if !matches!(n.ext.as_str(), "md" | "markdown") {
         return Vec::new();
     }
-    n.dirs = n.dirs.iter().map(|d| unnumbered(d).to_string()).collect();
-    n.stem = unnumbered(&n.stem).to_string();
+    if let Some(path) = &s.fm.url {
+        return vec![from_url(&format!("/{}/", path.trim_matches('/')))];
+    }
+    // Nuxt Content's path: the order prefixes dropped, each segment slugified (npm
+    // slugify, lower case: accents folded, spaces as hyphens).
+    let slug = |s: &str| slugify_ascii(unnumbered(s));
+    n.dirs = n.dirs.iter().map(|d| slug(d)).collect();
+    n.stem = if n.stem == "index" {
+        n.stem
+    } else {
+        slug(&n.stem)
+    };
     vec![folder_page(&n)]
+}
+
+/// A page file's `definePageMeta({ path: '/impressum' })`: its route, as a front-matter
+/// `path` would be.
+fn page_meta(text: &str, fm: &mut FrontMatter) {
+    let Some((_, meta)) = text.split_once("definePageMeta(") else {
+        return;
+    };
+    let meta = &meta[..meta.find(')').unwrap_or(meta.len())];
+    if fm.url.is_none() {
+        fm.url = js_value(meta, "path");
+    }
 }

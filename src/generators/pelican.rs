@@ -4,7 +4,9 @@ use std::path::Path;
 
 use super::read::py_value;
 use super::route::{MARKUP, distinct, from_url, slugify_ascii, slugify_unicode};
-use super::{Context, Generator, Marker, Project, Settings, Source, no_hints, no_prepare};
+use super::{
+    Context, Generator, Marker, Project, Settings, Source, no_hints, no_page_meta, no_prepare,
+};
 
 pub static PELICAN: Generator = Generator {
     id: "pelican",
@@ -26,6 +28,7 @@ pub static PELICAN: Generator = Generator {
     route,
     hints: no_hints,
     prepare: no_prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: false,
 };

@@ -7,7 +7,7 @@ use super::read::yaml_nested;
 use super::route::html_page;
 use super::{
     Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
-    no_prepare,
+    no_page_meta, no_prepare,
 };
 
 pub static QUARTO: Generator = Generator {
@@ -26,6 +26,7 @@ pub static QUARTO: Generator = Generator {
     route,
     hints: no_hints,
     prepare: no_prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: false,
 };

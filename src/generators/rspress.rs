@@ -6,7 +6,7 @@ use super::read::{join as join_url, js_value};
 use super::route::html_page;
 use super::{
     Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
-    no_prepare,
+    no_page_meta, no_prepare,
 };
 
 pub static RSPRESS: Generator = Generator {
@@ -25,6 +25,7 @@ pub static RSPRESS: Generator = Generator {
     route,
     hints: no_hints,
     prepare: no_prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: false,
 };

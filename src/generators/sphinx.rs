@@ -5,7 +5,7 @@ use super::read::{absolute, py_value};
 use super::route::{MARKUP, join};
 use super::{
     Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
-    no_prepare,
+    no_page_meta, no_prepare,
 };
 
 pub static SPHINX: Generator = Generator {
@@ -34,6 +34,7 @@ pub static SPHINX: Generator = Generator {
     route,
     hints: no_hints,
     prepare: no_prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: false,
 };

@@ -3,7 +3,10 @@
 
 use super::astro::is_starlight;
 use super::route::{MARKUP, folder_page, from_url, urlize};
-use super::{Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Source, no_hints, no_prepare};
+use super::{
+    Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Source, no_hints, no_page_meta,
+    no_prepare,
+};
 
 pub static STARLIGHT: Generator = Generator {
     id: "starlight",
@@ -24,6 +27,7 @@ pub static STARLIGHT: Generator = Generator {
     route,
     hints: no_hints,
     prepare: no_prepare,
+    page_meta: no_page_meta,
     fills_translations: true,
     body_dates: false,
 };

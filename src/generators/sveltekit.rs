@@ -7,7 +7,7 @@ use super::read::{join as join_url, js_value, js_value_in, read_export};
 use super::route::{either_page, is_dynamic, is_group};
 use super::{
     APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, SPA_FALLBACK, Settings, Source,
-    no_hints, no_prepare,
+    no_hints, no_page_meta, no_prepare,
 };
 
 pub static SVELTEKIT: Generator = Generator {
@@ -33,6 +33,7 @@ pub static SVELTEKIT: Generator = Generator {
     route,
     hints: no_hints,
     prepare: no_prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: false,
 };

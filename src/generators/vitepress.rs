@@ -8,6 +8,7 @@ use super::read::{absolute, join as join_url, js_bool, js_string_pairs, js_value
 use super::route::html_page;
 use super::{
     Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
+    no_page_meta,
 };
 use super::{Prepared, config_file};
 
@@ -29,6 +30,7 @@ pub static VITEPRESS: Generator = Generator {
     route,
     hints: no_hints,
     prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: false,
 };

@@ -8,7 +8,7 @@ use super::route::{from_url, html_page};
 use super::vitepress::source_root;
 use super::{
     Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
-    no_prepare,
+    no_page_meta, no_prepare,
 };
 
 pub static VUEPRESS: Generator = Generator {
@@ -29,6 +29,7 @@ pub static VUEPRESS: Generator = Generator {
     route,
     hints: no_hints,
     prepare: no_prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: false,
 };

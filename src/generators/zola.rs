@@ -5,7 +5,9 @@ use std::path::Path;
 use super::hugo::{TAXONOMY_RULES, language};
 use super::read::toml_value;
 use super::route::{MARKUP, dated, distinct, from_url, is_index, join, slugify_ascii, urlize};
-use super::{BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source, no_prepare};
+use super::{
+    BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source, no_page_meta, no_prepare,
+};
 
 pub static ZOLA: Generator = Generator {
     id: "zola",
@@ -25,6 +27,7 @@ pub static ZOLA: Generator = Generator {
     route,
     hints,
     prepare: no_prepare,
+    page_meta: no_page_meta,
     fills_translations: false,
     body_dates: false,
 };
@@ -53,17 +56,20 @@ fn route(cx: &Context, s: Source) -> Vec<String> {
         }
         None => String::new(),
     };
+    // `path` is the whole path, a translation's language folder included.
     if let Some(path) = &s.fm.url {
-        return vec![from_url(&format!("/{folder}{}/", path.trim_matches('/')))];
+        return vec![from_url(&format!("/{}/", path.trim_matches('/')))];
     }
     let stem = dated(&n.stem).map_or(n.stem.as_str(), |(_, rest)| rest);
     let last = (!is_index(&n.stem)).then(|| s.fm.slug.as_deref().unwrap_or(stem));
     let dirs: Vec<String> = n.dirs.iter().map(|d| urlize(d)).collect();
     // Zola's default `slugify.paths = "on"` folds to ASCII; "safe" keeps the name.
     let ascii: Vec<String> = n.dirs.iter().map(|d| slugify_ascii(d)).collect();
+    // Folders are kept as named; the page's own name (or slug) is slugified.
     let forms = distinct(vec![
         join(&dirs, last.map(urlize).as_deref(), "/index.html"),
         join(&n.dirs, last, "/index.html"),
+        join(&n.dirs, last.map(slugify_ascii).as_deref(), "/index.html"),
         join(&ascii, last.map(slugify_ascii).as_deref(), "/index.html"),
     ]);
     forms.into_iter().map(|f| format!("{folder}{f}")).collect()

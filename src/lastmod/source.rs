@@ -415,7 +415,11 @@ fn read_source(settings: &SourceSettings, dir: &Path, root: &Path, path: &Path) 
     if !is_source(settings, &dir.join(rel), path) {
         return None;
     }
-    let fm = front_matter::parse(&head_text(path), &settings.updated);
+    let text = head_text(path);
+    let mut fm = front_matter::parse(&text, &settings.updated);
+    if let Some(generator) = settings.generator {
+        (generator.page_meta)(&text, &mut fm);
+    }
     (!fm.draft).then(|| Found {
         dir: dir.to_path_buf(),
         rel: rel.to_path_buf(),

@@ -263,3 +263,13 @@ fn nikola_posts_pages_and_translations_are_dated_by_their_sources() {
 fn jekyll_collections_pretty_and_layoutless_pages_are_dated_by_their_sources() {
     run("jekyll-collections", "_site");
 }
+
+#[test]
+fn zola_translations_are_dated_by_their_sources() {
+    run("zola-i18n", "public");
+}
+
+#[test]
+fn nuxt_pages_and_content_are_dated_by_their_sources() {
+    run("nuxt", ".output/public");
+}
