@@ -5,10 +5,7 @@ use std::path::Path;
 
 use super::read::{join as join_url, js_value};
 use super::route::{self, CODE, MARKUP_AND_CODE, Name, distinct, folder_page, join, urlize};
-use super::{
-    APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source, no_hints,
-    no_page_meta,
-};
+use super::{APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source};
 use super::{Prepared, served_by_dynamic_routes};
 
 pub static ASTRO: Generator = Generator {
@@ -19,8 +16,6 @@ pub static ASTRO: Generator = Generator {
         !is_starlight(p)
     })],
     public_dir: "dist",
-    excludes: &[],
-    not_pages: &[],
     suggested_rules: APP_RULES,
     suggested_sections: BLOG_SECTIONS,
     content: &["src/pages", "src/content"],
@@ -28,11 +23,8 @@ pub static ASTRO: Generator = Generator {
     updated: &["updatedDate"],
     read_config,
     route,
-    hints: no_hints,
     prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 /// An Astro config that adds Starlight (which has a description of its own).

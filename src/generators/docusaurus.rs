@@ -6,17 +6,13 @@ use super::read::{join as join_url, js_bool, js_value};
 use super::route::{
     CODE, MARKUP_AND_CODE, dated, folder_page, from_url, is_index, join, unnumbered,
 };
-use super::{
-    Context, Generator, Marker, Project, Settings, Source, no_hints, no_page_meta, no_prepare,
-};
+use super::{Context, Generator, Marker, Project, Settings, Source};
 
 pub static DOCUSAURUS: Generator = Generator {
     id: "docusaurus",
     name: "Docusaurus",
     markers: &[Marker::file("docusaurus.config.{js,ts,mjs,cjs,mts}")],
     public_dir: "build",
-    excludes: &[],
-    not_pages: &[],
     suggested_rules: "# Blog pagination, tag and author pages, and the search page:\n\
          # [[rule]]\n\
          # match = [\"blog/page/**\", \"**/tags/**\", \"blog/authors/**\", \"search/index.html\"]\n\
@@ -27,11 +23,8 @@ pub static DOCUSAURUS: Generator = Generator {
     updated: &["last_update.date"],
     read_config,
     route,
-    hints: no_hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
     body_dates: true,
+    ..Generator::BASE
 };
 
 fn read_config(s: &mut Settings, p: &Project) {

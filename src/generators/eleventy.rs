@@ -4,10 +4,7 @@ use std::path::Path;
 
 use super::read::{join as join_url, js_value, json_value};
 use super::route::{MARKUP, folder_page, from_url};
-use super::{
-    APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source, no_hints,
-    no_page_meta, no_prepare,
-};
+use super::{APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source};
 
 pub static ELEVENTY: Generator = Generator {
     id: "eleventy",
@@ -17,8 +14,6 @@ pub static ELEVENTY: Generator = Generator {
         Marker::file(".eleventy.{js,cjs}"),
     ],
     public_dir: "_site",
-    excludes: &[],
-    not_pages: &[],
     suggested_rules: APP_RULES,
     suggested_sections: BLOG_SECTIONS,
     content: &["."],
@@ -26,11 +21,7 @@ pub static ELEVENTY: Generator = Generator {
     updated: &["updated"],
     read_config,
     route,
-    hints: no_hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 /// Where Eleventy's starter projects keep the site URL, in the data folder.

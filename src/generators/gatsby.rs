@@ -3,17 +3,13 @@
 
 use super::read::{join as join_url, js_value};
 use super::route::{folder_page, from_url, is_dynamic};
-use super::{
-    APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source, no_hints,
-    no_page_meta, no_prepare,
-};
+use super::{APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source};
 
 pub static GATSBY: Generator = Generator {
     id: "gatsby",
     name: "Gatsby",
     markers: &[Marker::file("gatsby-config.{js,ts,mjs,cjs}")],
     public_dir: "public",
-    excludes: &[],
     // The Slice API's shared parts (header, footer): fragments stitched into pages.
     not_pages: &[(
         "_gatsby/slices/",
@@ -26,11 +22,7 @@ pub static GATSBY: Generator = Generator {
     updated: &["updated", "lastmod", "modified"],
     read_config,
     route,
-    hints: no_hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 /// Gatsby 5: `siteMetadata.siteUrl` and `pathPrefix`; `trailingSlash` is `'always'`

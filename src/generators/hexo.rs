@@ -5,9 +5,7 @@ use std::path::Path;
 
 use super::read::{join as join_url, yaml_has_key, yaml_value};
 use super::route::{MARKUP, date_parts, expand, from_url, join};
-use super::{
-    Context, Generator, Marker, Project, Settings, Source, no_hints, no_page_meta, no_prepare,
-};
+use super::{Context, Generator, Marker, Project, Settings, Source};
 
 pub static HEXO: Generator = Generator {
     id: "hexo",
@@ -17,7 +15,6 @@ pub static HEXO: Generator = Generator {
     // hexo-generator-sitemap lists posts, pages, tags and categories: not the
     // archives nor any pagination (the index's, a tag's, a category's).
     excludes: &["archives/**", "**/page/*/index.html"],
-    not_pages: &[],
     suggested_rules: "# Tag and category lists and their pagination:\n\
          # [[rule]]\n\
          # match = [\"tags/**\", \"categories/**\"]\n\
@@ -28,11 +25,7 @@ pub static HEXO: Generator = Generator {
     updated: &["updated"],
     read_config,
     route,
-    hints: no_hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 /// Hexo's `_config.yml` shares its name with Jekyll's: Hexo's own keys, or `hexo` among

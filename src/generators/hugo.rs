@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use super::read::{json_value, toml_value, yaml_value};
-use super::route::{MARKUP, Name, distinct, from_url, is_index, join, urlize};
-use super::{Context, Generator, Marker, Project, Settings, Source, no_page_meta, no_prepare};
+use super::route::{MARKUP, distinct, from_url, is_index, join, translation, urlize};
+use super::{Context, Generator, Marker, Project, Settings, Source};
 
 pub static HUGO: Generator = Generator {
     id: "hugo",
@@ -15,8 +15,6 @@ pub static HUGO: Generator = Generator {
         Marker::fallback("config.{toml,yaml,yml}"),
     ],
     public_dir: "public",
-    excludes: &[],
-    not_pages: &[],
     suggested_rules: TAXONOMY_RULES,
     suggested_sections: &[("posts", "posts/**")],
     content: &["content"],
@@ -25,10 +23,7 @@ pub static HUGO: Generator = Generator {
     read_config,
     route,
     hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 /// Hugo's and Zola's lists, as `init` suggests leaving them out.
@@ -71,18 +66,6 @@ fn read_config(s: &mut Settings, p: &Project) {
     };
 }
 
-/// A translation's language in its name (`about.de.md`), and the name without it.
-pub(super) fn language(stem: &str) -> Option<(&str, &str)> {
-    let (base, lang) = stem.rsplit_once('.')?;
-    // Two letters (ISO 639-1), as sites name their languages; a region may follow.
-    let letters = |s: &str| s.len() == 2 && s.bytes().all(|b| b.is_ascii_lowercase());
-    let ok = match lang.split_once('-') {
-        Some((l, region)) => letters(l) && (2..=4).contains(&region.len()),
-        None => letters(lang),
-    };
-    (ok && !base.is_empty()).then_some((lang, base))
-}
-
 /// Hugo: `_index.md` and a leaf bundle's `index.md` are their directory; other pages
 /// `name/`; `url` is the whole path, `slug` the last segment; paths lower-cased. A
 /// translation (`about.de.md`, `_index.de.md`) is under its language's folder, or at the
@@ -91,33 +74,18 @@ fn route(cx: &Context, s: Source) -> Vec<String> {
     let Some(mut n) = s.name() else {
         return Vec::new();
     };
-    let lang = language(&n.stem).map(|(l, base)| (l.to_string(), base.to_string()));
-    if let Some((_, base)) = &lang {
-        n.stem = base.clone();
+    let folder = translation(cx, &mut n);
+    // A front-matter url is the whole path, language folder included.
+    if let Some(url) = &s.fm.url {
+        return vec![from_url(url)];
     }
-    let own = |n: &Name| {
-        if let Some(url) = &s.fm.url {
-            return vec![from_url(url)];
-        }
-        let last = (!is_index(&n.stem)).then(|| s.fm.slug.as_deref().unwrap_or(&n.stem));
-        let dirs: Vec<String> = n.dirs.iter().map(|d| urlize(d)).collect();
-        distinct(vec![
-            join(&dirs, last.map(urlize).as_deref(), "/index.html"),
-            join(&n.dirs, last, "/index.html"),
-        ])
-    };
-    let outputs = own(&n);
-    match lang {
-        // A front-matter url is the whole path, language folder included.
-        Some((lang, _)) if s.fm.url.is_none() => {
-            let folder = cx.language_folder(&lang);
-            outputs
-                .into_iter()
-                .map(|o| format!("{folder}{o}"))
-                .collect()
-        }
-        _ => outputs,
-    }
+    let last = (!is_index(&n.stem)).then(|| s.fm.slug.as_deref().unwrap_or(&n.stem));
+    let dirs: Vec<String> = n.dirs.iter().map(|d| urlize(d)).collect();
+    let forms = distinct(vec![
+        join(&dirs, last.map(urlize).as_deref(), "/index.html"),
+        join(&n.dirs, last, "/index.html"),
+    ]);
+    forms.into_iter().map(|f| format!("{folder}{f}")).collect()
 }
 
 fn hints(p: &Project) -> Vec<String> {

@@ -7,9 +7,7 @@ use super::route::{
     FrontMatter, MARKUP, Name, date_parts, dated, expand, folder_page, from_url, join,
     slugify_unicode,
 };
-use super::{
-    Context, Generator, Marker, Prepared, Project, Settings, Source, config_file, no_page_meta,
-};
+use super::{Context, Generator, Marker, Prepared, Project, Settings, Source, config_file};
 
 pub static JEKYLL: Generator = Generator {
     id: "jekyll",
@@ -19,8 +17,6 @@ pub static JEKYLL: Generator = Generator {
         !super::hexo::is_hexo(p)
     })],
     public_dir: "_site",
-    excludes: &[],
-    not_pages: &[],
     suggested_rules: "# jekyll-paginate pages (/page2/, /blog/page3/) and tag or category archives:\n\
          # [[rule]]\n\
          # match = [\"**/page[0-9]*/index.html\", \"tag/**\", \"category/**\"]\n\
@@ -33,9 +29,7 @@ pub static JEKYLL: Generator = Generator {
     route,
     hints,
     prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 fn read_config(s: &mut Settings, p: &Project) {

@@ -4,19 +4,15 @@ use std::path::Path;
 
 use super::read::{join as join_url, toml_path};
 use super::route::html_page;
-use super::{
-    Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
-    no_page_meta, no_prepare,
-};
+use super::{Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source};
 
 pub static MDBOOK: Generator = Generator {
     id: "mdbook",
     name: "mdBook",
     markers: &[Marker::file("book.toml")],
     public_dir: "book",
-    // Its print view and sidebar (print.html, toc.html) carry noindex themselves.
-    excludes: &[],
-    not_pages: &[],
+    // No excludes: its print view and sidebar (print.html, toc.html) carry noindex
+    // themselves.
     suggested_rules: DOCS_RULES,
     suggested_sections: DOCS_SECTIONS,
     content: &["src"],
@@ -24,11 +20,7 @@ pub static MDBOOK: Generator = Generator {
     updated: &[],
     read_config,
     route,
-    hints: no_hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 /// `build.build-dir` (`book`) and `book.src` (`src`); a base URL only where

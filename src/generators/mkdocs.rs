@@ -4,18 +4,13 @@ use std::path::Path;
 
 use super::read::{yaml_bool, yaml_value};
 use super::route::{MARKUP, distinct, is_index, join, slugify_ascii};
-use super::{
-    Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
-    no_page_meta, no_prepare,
-};
+use super::{Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source};
 
 pub static MKDOCS: Generator = Generator {
     id: "mkdocs",
     name: "MkDocs",
     markers: &[Marker::file("mkdocs.{yml,yaml}")],
     public_dir: "site",
-    excludes: &[],
-    not_pages: &[],
     suggested_rules: DOCS_RULES,
     suggested_sections: DOCS_SECTIONS,
     content: &["docs"],
@@ -23,11 +18,7 @@ pub static MKDOCS: Generator = Generator {
     updated: &["date.updated", "updated"],
     read_config,
     route,
-    hints: no_hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 fn read_config(s: &mut Settings, p: &Project) {

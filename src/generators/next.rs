@@ -5,18 +5,13 @@ use std::path::Path;
 
 use super::read::{join as join_url, js_bool, js_value};
 use super::route::{either_page, is_dynamic, is_group};
-use super::{
-    APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source, no_hints,
-    no_page_meta, no_prepare,
-};
+use super::{APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source};
 
 pub static NEXT: Generator = Generator {
     id: "next",
     name: "Next.js (static export)",
     markers: &[Marker::file("next.config.{js,mjs,ts,cjs}")],
     public_dir: "out",
-    excludes: &[],
-    not_pages: &[],
     suggested_rules: APP_RULES,
     suggested_sections: BLOG_SECTIONS,
     content: &["app", "src/app", "pages", "src/pages"],
@@ -24,11 +19,7 @@ pub static NEXT: Generator = Generator {
     updated: &[],
     read_config,
     route,
-    hints: no_hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 /// next-sitemap's config files.

@@ -2,20 +2,15 @@
 
 use std::path::Path;
 
-use super::hugo::language;
 use super::read::py_value;
-use super::route::{distinct, folder_page, slugify_ascii};
-use super::{
-    Context, Generator, Marker, Project, Settings, Source, no_hints, no_page_meta, no_prepare,
-};
+use super::route::{distinct, folder_page, slugify_ascii, translation};
+use super::{Context, Generator, Marker, Project, Settings, Source};
 
 pub static NIKOLA: Generator = Generator {
     id: "nikola",
     name: "Nikola",
     markers: &[Marker::shared("{,nikola/}conf.py", is_nikola_conf)],
     public_dir: "output",
-    excludes: &[],
-    not_pages: &[],
     suggested_rules: "# Tag and category lists, archives and index pagination (index-2.html):\n\
          # [[rule]]\n\
          # match = [\"categories/**\", \"archive/**\", \"archive.html\", \"index-[0-9]*.html\"]\n\
@@ -26,11 +21,8 @@ pub static NIKOLA: Generator = Generator {
     updated: &["updated"],
     read_config,
     route,
-    hints: no_hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
     fills_translations: true,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 /// Nikola's `conf.py` (Sphinx has one too): Nikola's own keys tell them apart.
@@ -57,14 +49,7 @@ fn route(cx: &Context, s: Source) -> Vec<String> {
     let Some(mut n) = s.name() else {
         return Vec::new();
     };
-    let folder = match language(&n.stem) {
-        Some((lang, base)) => {
-            let folder = cx.language_folder(lang);
-            n.stem = base.to_string();
-            folder
-        }
-        None => String::new(),
-    };
+    let folder = translation(cx, &mut n);
     let kind = Path::new(s.dir)
         .file_name()
         .map(|d| d.to_string_lossy().into_owned());

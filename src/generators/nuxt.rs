@@ -9,7 +9,6 @@ use super::route::{
 };
 use super::{
     APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, SPA_FALLBACK, Settings, Source,
-    no_hints, no_prepare,
 };
 
 pub static NUXT: Generator = Generator {
@@ -17,7 +16,6 @@ pub static NUXT: Generator = Generator {
     name: "Nuxt",
     markers: &[Marker::file("nuxt.config.{ts,js,mjs,mts}")],
     public_dir: ".output/public",
-    excludes: &[],
     // Its SPA fallbacks: the app's empty shell, served for unknown paths.
     not_pages: &[("200.html", SPA_FALLBACK)],
     suggested_rules: APP_RULES,
@@ -27,11 +25,8 @@ pub static NUXT: Generator = Generator {
     updated: &["updatedAt", "modifiedAt", "lastmod"],
     read_config,
     route,
-    hints: no_hints,
-    prepare: no_prepare,
     page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 /// Nuxt 3 and 4: `nuxt generate` writes `.output/public`, `about/index.html` for a page

@@ -4,9 +4,7 @@ use std::path::Path;
 
 use super::read::py_value;
 use super::route::{MARKUP, distinct, from_url, slugify_ascii, slugify_unicode};
-use super::{
-    Context, Generator, Marker, Project, Settings, Source, no_hints, no_page_meta, no_prepare,
-};
+use super::{Context, Generator, Marker, Project, Settings, Source};
 
 pub static PELICAN: Generator = Generator {
     id: "pelican",
@@ -15,7 +13,6 @@ pub static PELICAN: Generator = Generator {
     public_dir: "output",
     // Drafts are built to drafts/ but not published.
     excludes: &["drafts/**"],
-    not_pages: &[],
     suggested_rules: "# Tag, category, author and archive lists, and index pagination (index2.html):\n\
          # [[rule]]\n\
          # match = [\"tag/**\", \"category/**\", \"author/**\", \"tags.html\", \"categories.html\", \"authors.html\", \"archives.html\", \"index[0-9]*.html\"]\n\
@@ -26,11 +23,7 @@ pub static PELICAN: Generator = Generator {
     updated: &["modified"],
     read_config,
     route,
-    hints: no_hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 fn read_config(s: &mut Settings, p: &Project) {

@@ -5,18 +5,13 @@ use std::path::Path;
 
 use super::read::yaml_nested;
 use super::route::html_page;
-use super::{
-    Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
-    no_page_meta, no_prepare,
-};
+use super::{Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source};
 
 pub static QUARTO: Generator = Generator {
     id: "quarto",
     name: "Quarto",
     markers: &[Marker::file("_quarto.{yml,yaml}")],
     public_dir: "_site",
-    excludes: &[],
-    not_pages: &[],
     suggested_rules: DOCS_RULES,
     suggested_sections: DOCS_SECTIONS,
     content: &["."],
@@ -24,11 +19,7 @@ pub static QUARTO: Generator = Generator {
     updated: &["date-modified"],
     read_config,
     route,
-    hints: no_hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 /// `project.output-dir` (`_site`), and `website.site-url` (`book.site-url` for a book).

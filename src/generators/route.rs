@@ -295,3 +295,26 @@ pub fn is_group(dir: &str) -> bool {
 pub fn is_dynamic(segment: &str) -> bool {
     segment.starts_with(['[', '{'])
 }
+
+/// A translation's language in its name (`about.de.md`), and the name without it.
+fn language(stem: &str) -> Option<(&str, &str)> {
+    let (base, lang) = stem.rsplit_once('.')?;
+    // Two letters (ISO 639-1), as sites name their languages; a region may follow.
+    let letters = |s: &str| s.len() == 2 && s.bytes().all(|b| b.is_ascii_lowercase());
+    let ok = match lang.split_once('-') {
+        Some((l, region)) => letters(l) && (2..=4).contains(&region.len()),
+        None => letters(lang),
+    };
+    (ok && !base.is_empty()).then_some((lang, base))
+}
+
+/// A translation's name (`about.de.md`): its stem made the page's own (`about`), and its
+/// language's folder (`de/`; `""` for the default language, or no translation).
+pub fn translation(cx: &Context, n: &mut Name) -> String {
+    let Some((lang, base)) = language(&n.stem) else {
+        return String::new();
+    };
+    let folder = cx.language_folder(lang);
+    n.stem = base.to_string();
+    folder
+}

@@ -4,18 +4,13 @@ use std::path::Path;
 
 use super::read::{join as join_url, js_value};
 use super::route::html_page;
-use super::{
-    Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
-    no_page_meta, no_prepare,
-};
+use super::{Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source};
 
 pub static RSPRESS: Generator = Generator {
     id: "rspress",
     name: "Rspress",
     markers: &[Marker::file("rspress.config.{ts,js,mjs,mts}")],
     public_dir: "doc_build",
-    excludes: &[],
-    not_pages: &[],
     suggested_rules: DOCS_RULES,
     suggested_sections: DOCS_SECTIONS,
     content: &["docs"],
@@ -23,11 +18,7 @@ pub static RSPRESS: Generator = Generator {
     updated: &[],
     read_config,
     route,
-    hints: no_hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 /// `outDir` (`doc_build`), `base`, `root`, and the sitemap plugin's `siteUrl`.

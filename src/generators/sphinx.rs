@@ -3,10 +3,7 @@
 
 use super::read::{absolute, py_value};
 use super::route::{MARKUP, join};
-use super::{
-    Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
-    no_page_meta, no_prepare,
-};
+use super::{Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source};
 
 pub static SPHINX: Generator = Generator {
     id: "sphinx",
@@ -24,7 +21,6 @@ pub static SPHINX: Generator = Generator {
         "_static/**",
         "_sources/**",
     ],
-    not_pages: &[],
     suggested_rules: DOCS_RULES,
     suggested_sections: DOCS_SECTIONS,
     content: &["."],
@@ -32,11 +28,7 @@ pub static SPHINX: Generator = Generator {
     updated: &[],
     read_config,
     route,
-    hints: no_hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 fn is_sphinx_conf(p: &Project) -> bool {

@@ -3,10 +3,7 @@
 
 use super::astro::is_starlight;
 use super::route::{MARKUP, folder_page, from_url, urlize};
-use super::{
-    Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Source, no_hints, no_page_meta,
-    no_prepare,
-};
+use super::{Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Source};
 
 pub static STARLIGHT: Generator = Generator {
     id: "starlight",
@@ -16,8 +13,6 @@ pub static STARLIGHT: Generator = Generator {
         is_starlight,
     )],
     public_dir: "dist",
-    excludes: &[],
-    not_pages: &[],
     suggested_rules: DOCS_RULES,
     suggested_sections: DOCS_SECTIONS,
     content: &["src/content/docs"],
@@ -25,11 +20,8 @@ pub static STARLIGHT: Generator = Generator {
     updated: &["lastUpdated"],
     read_config: super::astro::read_config,
     route,
-    hints: no_hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
     fills_translations: true,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 /// Starlight: `src/content/docs/guides/x.md` → `guides/x/index.html` (the path slugged,

@@ -7,7 +7,6 @@ use super::read::{join as join_url, js_value, js_value_in, read_export};
 use super::route::{either_page, is_dynamic, is_group};
 use super::{
     APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, SPA_FALLBACK, Settings, Source,
-    no_hints, no_page_meta, no_prepare,
 };
 
 pub static SVELTEKIT: Generator = Generator {
@@ -21,7 +20,6 @@ pub static SVELTEKIT: Generator = Generator {
         }),
     ],
     public_dir: "build",
-    excludes: &[],
     // adapter-static's `fallback: '200.html'`: the app's empty shell.
     not_pages: &[("200.html", SPA_FALLBACK)],
     suggested_rules: APP_RULES,
@@ -31,11 +29,7 @@ pub static SVELTEKIT: Generator = Generator {
     updated: &[],
     read_config,
     route,
-    hints: no_hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 /// Where a SvelteKit project's root layout exports its page options.

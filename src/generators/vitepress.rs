@@ -6,10 +6,7 @@ use std::path::Path;
 use super::pattern::Pattern;
 use super::read::{absolute, join as join_url, js_bool, js_string_pairs, js_value};
 use super::route::html_page;
-use super::{
-    Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
-    no_page_meta,
-};
+use super::{Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source};
 use super::{Prepared, config_file};
 
 pub static VITEPRESS: Generator = Generator {
@@ -19,8 +16,6 @@ pub static VITEPRESS: Generator = Generator {
         "{,docs/,src/,website/}.vitepress/config.{mts,ts,mjs,js,cts,cjs}",
     )],
     public_dir: ".vitepress/dist",
-    excludes: &[],
-    not_pages: &[],
     suggested_rules: DOCS_RULES,
     suggested_sections: DOCS_SECTIONS,
     content: &["."],
@@ -28,11 +23,8 @@ pub static VITEPRESS: Generator = Generator {
     updated: &["lastUpdated"],
     read_config,
     route,
-    hints: no_hints,
     prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 /// The folder that holds `.vitepress` (or `.vuepress`): the sources' root.

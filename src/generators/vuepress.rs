@@ -6,10 +6,7 @@ use std::path::Path;
 use super::read::{absolute, join as join_url, js_value};
 use super::route::{from_url, html_page};
 use super::vitepress::source_root;
-use super::{
-    Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source, no_hints,
-    no_page_meta, no_prepare,
-};
+use super::{Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source};
 
 pub static VUEPRESS: Generator = Generator {
     id: "vuepress",
@@ -18,8 +15,6 @@ pub static VUEPRESS: Generator = Generator {
         "{,docs/,src/,website/}.vuepress/config.{mts,ts,mjs,js,cts,cjs}",
     )],
     public_dir: ".vuepress/dist",
-    excludes: &[],
-    not_pages: &[],
     suggested_rules: DOCS_RULES,
     suggested_sections: DOCS_SECTIONS,
     content: &["."],
@@ -27,11 +22,7 @@ pub static VUEPRESS: Generator = Generator {
     updated: &[],
     read_config,
     route,
-    hints: no_hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 /// The output is `dest` (relative to the project) or `.vuepress/dist` in the sources;

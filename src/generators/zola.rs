@@ -2,12 +2,12 @@
 
 use std::path::Path;
 
-use super::hugo::{TAXONOMY_RULES, language};
+use super::hugo::TAXONOMY_RULES;
 use super::read::toml_value;
-use super::route::{MARKUP, dated, distinct, from_url, is_index, join, slugify_ascii, urlize};
-use super::{
-    BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source, no_page_meta, no_prepare,
+use super::route::{
+    MARKUP, dated, distinct, from_url, is_index, join, slugify_ascii, translation, urlize,
 };
+use super::{BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source};
 
 pub static ZOLA: Generator = Generator {
     id: "zola",
@@ -16,8 +16,6 @@ pub static ZOLA: Generator = Generator {
         toml_value(p.text, &["base_url"]).is_some()
     })],
     public_dir: "public",
-    excludes: &[],
-    not_pages: &[],
     suggested_rules: TAXONOMY_RULES,
     suggested_sections: BLOG_SECTIONS,
     content: &["content"],
@@ -26,10 +24,7 @@ pub static ZOLA: Generator = Generator {
     read_config,
     route,
     hints,
-    prepare: no_prepare,
-    page_meta: no_page_meta,
-    fills_translations: false,
-    body_dates: false,
+    ..Generator::BASE
 };
 
 fn read_config(s: &mut Settings, p: &Project) {
@@ -48,14 +43,7 @@ fn route(cx: &Context, s: Source) -> Vec<String> {
     let Some(mut n) = s.name() else {
         return Vec::new();
     };
-    let folder = match language(&n.stem) {
-        Some((lang, base)) => {
-            let folder = cx.language_folder(lang);
-            n.stem = base.to_string();
-            folder
-        }
-        None => String::new(),
-    };
+    let folder = translation(cx, &mut n);
     // `path` is the whole path, a translation's language folder included.
     if let Some(path) = &s.fm.url {
         return vec![from_url(&format!("/{}/", path.trim_matches('/')))];
