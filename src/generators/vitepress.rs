@@ -32,17 +32,25 @@ pub(super) fn source_root<'p>(p: &'p Project) -> &'p Path {
     p.config_dir().parent().unwrap_or(Path::new(""))
 }
 
-fn read_config(s: &mut Settings, p: &Project) {
+/// What VitePress and VuePress configs share: the sitemap plugin's `hostname` and
+/// `base` make the base URL (`what` names them in the note), and the default output is
+/// below the sources' root.
+pub(super) fn dot_folder(s: &mut Settings, p: &Project, generator: &Generator, what: &str) {
     let (text, root) = (p.text, source_root(p));
     let base = js_value(text, "base").unwrap_or_default();
     s.base_url = absolute(js_value(text, "hostname").map(|host| join_url(&host, &base)));
     if s.base_url.is_some() {
-        s.note("base_url from sitemap.hostname and base");
+        s.note(format!("base_url from {what} and base"));
     }
     s.public_dir = root
-        .join(VITEPRESS.public_dir)
+        .join(generator.public_dir)
         .to_string_lossy()
         .into_owned();
+}
+
+fn read_config(s: &mut Settings, p: &Project) {
+    let (text, root) = (p.text, source_root(p));
+    dot_folder(s, p, &VITEPRESS, "sitemap.hostname");
     s.output(root, js_value(text, "outDir"), "outDir");
     let src = js_value(text, "srcDir").unwrap_or_default();
     s.content(Some(

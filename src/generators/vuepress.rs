@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
-use super::read::{absolute, join as join_url, js_value};
+use super::read::js_value;
 use super::route::{from_url, html_page};
-use super::vitepress::source_root;
+use super::vitepress::{dot_folder, source_root};
 use super::{Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Settings, Source};
 
 pub static VUEPRESS: Generator = Generator {
@@ -29,15 +29,7 @@ pub static VUEPRESS: Generator = Generator {
 /// the host is the sitemap or SEO plugin's `hostname`, the path `base`.
 fn read_config(s: &mut Settings, p: &Project) {
     let (text, root) = (p.text, source_root(p));
-    let base = js_value(text, "base").unwrap_or_default();
-    s.base_url = absolute(js_value(text, "hostname").map(|host| join_url(&host, &base)));
-    if s.base_url.is_some() {
-        s.note("base_url from the sitemap plugin's hostname and base");
-    }
-    s.public_dir = root
-        .join(VUEPRESS.public_dir)
-        .to_string_lossy()
-        .into_owned();
+    dot_folder(s, p, &VUEPRESS, "the sitemap plugin's hostname");
     s.output(Path::new(""), js_value(text, "dest"), "dest");
     s.content(Some(root.to_string_lossy().into_owned()));
 }
