@@ -61,12 +61,12 @@ impl Pattern {
         let from = from.trim_start_matches("./").to_string();
         let matcher = Glob::new(&from)
             .map_err(|e| PatternError::Glob {
-                glob: from.clone(),
+                glob: crate::text::one_line(&from),
                 message: e.kind().to_string(),
             })?
             .compile_matcher();
         let bad = |message: String| PatternError::To {
-            to: to.to_string(),
+            to: crate::text::one_line(to),
             message,
         };
         if !to.starts_with('/') {

@@ -946,3 +946,16 @@ fn every_generator_is_described_in_full() {
         assert!(!settings.public_dir.is_empty(), "{g:?}");
     }
 }
+
+/// A route's bad glob or URL is printed on one line, its control characters escaped.
+#[test]
+fn pattern_errors_escape_control_characters() {
+    let got = Pattern::new("docs/[\n", "/{path}/")
+        .unwrap_err()
+        .to_string();
+    assert!(!got.contains('\n'), "{got}");
+    let got = Pattern::new("docs/*.md", "x\u{1b}[31m")
+        .unwrap_err()
+        .to_string();
+    assert!(!got.contains('\u{1b}'), "{got}");
+}
