@@ -85,6 +85,9 @@ impl Block {
     }
 }
 
+/// Values of a date key that name a time rather than give one.
+const DATE_KEYWORDS: [&str; 3] = ["last-modified", "today", "now"];
+
 /// Reads the front matter at the start of `text`; `updated_keys` name the explicit
 /// modified date, first present wins.
 pub fn parse(text: &str, updated_keys: &[String]) -> FrontMatter {
@@ -97,6 +100,11 @@ pub fn parse(text: &str, updated_keys: &[String]) -> FrontMatter {
     let mut fm = FrontMatter::default();
     for key in updated_keys {
         if let Some(value) = block.get(key) {
+            // Quarto's `date-modified: last-modified` (or `today`, `now`) asks for the
+            // file's time: no date written, so the history dates it.
+            if DATE_KEYWORDS.contains(&value.trim()) {
+                break;
+            }
             match parse_date(&value) {
                 Some(ts) => fm.updated = Some(ts),
                 None => fm.unparseable = Some(value),

@@ -79,6 +79,18 @@ fn front_matter_gives_the_updated_date_and_the_routing_keys() {
             None,
             Some("last tuesday"),
         ),
+        (
+            "---\ndate-modified: last-modified\n---\n",
+            &["date-modified"],
+            None,
+            None,
+        ),
+        (
+            ".. title: Nikola\n.. updated: 2025-02-01 10:00:00 UTC+01:00\n\nText\n",
+            &["updated"],
+            Some("2025-02-01T09:00:00Z"),
+            None,
+        ),
         ("---\ntitle: no key\n---\n", &["updated"], None, None),
         (
             "# Just markdown\n\nupdated: 2024-01-02\n",
