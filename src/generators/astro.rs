@@ -4,9 +4,12 @@
 use std::path::Path;
 
 use super::read::{join as join_url, js_value};
-use super::route::{self, CODE, MARKUP_AND_CODE, Name, distinct, folder_page, join, urlize};
-use super::{APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source};
-use super::{Prepared, served_by_dynamic_routes};
+use super::route::{
+    self, CODE, MARKUP_AND_CODE, Name, distinct, folder_page, is_dynamic, join, urlize,
+};
+use super::{
+    APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Prepared, Project, Settings, Source,
+};
 
 pub static ASTRO: Generator = Generator {
     id: "astro",
@@ -111,4 +114,88 @@ fn prepare(project: &Path) -> Prepared {
         served: served_by_dynamic_routes(&project.join("src/pages"), "getCollection("),
         ..Prepared::default()
     }
+}
+
+/// The most files of a pages folder read for the collections they serve.
+const MAX_ROUTE_FILES: usize = 2_000;
+
+/// The most bytes of a route file read.
+const MAX_ROUTE_BYTES: u64 = 256 * 1024;
+
+/// The content folders the dynamic routes below `pages` serve, each with the route's
+/// folder: a dynamic route file (`[...slug].astro`, `notes/[id].astro`) that calls
+/// `call` with a quoted name (`getCollection('blog')`) serves that collection in its
+/// folder. Symbolic links are not followed; at most [`MAX_ROUTE_FILES`] files are read.
+pub(super) fn served_by_dynamic_routes(pages: &Path, call: &str) -> Vec<(String, String)> {
+    let mut served = Vec::new();
+    let mut todo = vec![(pages.to_path_buf(), String::new())];
+    let mut seen = 0;
+    while let Some((dir, folder)) = todo.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            seen += 1;
+            if seen > MAX_ROUTE_FILES {
+                return served;
+            }
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() && !is_dynamic(&name) {
+                let below = if folder.is_empty() {
+                    name
+                } else {
+                    format!("{folder}/{name}")
+                };
+                todo.push((entry.path(), below));
+            } else if kind.is_file() && is_dynamic(&name) {
+                let Ok(text) = crate::fsutil::read_regular_string(&entry.path(), MAX_ROUTE_BYTES)
+                else {
+                    continue;
+                };
+                if !takes_entry_id(&text, &name) {
+                    continue;
+                }
+                for collection in called_with(&text, call) {
+                    served.push((collection, folder.clone()));
+                }
+            }
+        }
+    }
+    served
+}
+
+/// Whether a dynamic route (`[...slug].astro`) fills its parameter with an entry's
+/// `id` or `slug` (`params: { slug: post.id }`): a route that lists entries by a tag
+/// (`[tag].astro`, `params: { tag }`) serves none of them.
+fn takes_entry_id(text: &str, file: &str) -> bool {
+    let param = file
+        .trim_start_matches('[')
+        .trim_start_matches("...")
+        .split(']')
+        .next()
+        .unwrap_or_default();
+    text.match_indices(&format!("{param}:")).any(|(at, key)| {
+        let value = &text[at + key.len()..];
+        let end = value.find([',', '}', '\n']).unwrap_or(value.len());
+        let value = value[..end].trim();
+        value.ends_with(".id") || value.ends_with(".slug")
+    })
+}
+
+/// The quoted names `call` is made with in `text` (`getCollection('blog')`).
+fn called_with(text: &str, call: &str) -> Vec<String> {
+    text.match_indices(call)
+        .filter_map(|(at, _)| {
+            let rest = &text[at + call.len()..];
+            let quote = rest
+                .chars()
+                .next()
+                .filter(|c| matches!(c, '\'' | '"' | '`'))?;
+            let name = &rest[1..];
+            name.find(quote).map(|end| name[..end].to_string())
+        })
+        .collect()
 }

@@ -885,7 +885,7 @@ fn declared_routes_move_collections() {
         "tags/[tag].astro",
         "getCollection('blog') ... params: { tag },",
     );
-    let mut served = served_by_dynamic_routes(dir.path(), "getCollection(");
+    let mut served = astro::served_by_dynamic_routes(dir.path(), "getCollection(");
     served.sort();
     assert_eq!(
         served,
