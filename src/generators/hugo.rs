@@ -23,6 +23,7 @@ pub static HUGO: Generator = Generator {
     read_config,
     route,
     hints,
+    prepare: |project| super::languages(&HUGO, project),
     ..Generator::BASE
 };
 
@@ -64,6 +65,13 @@ fn read_config(s: &mut Settings, p: &Project) {
     } else {
         yaml_value(text, "defaultContentLanguage")
     };
+    s.default_in_subdir = text.lines().any(|l| {
+        let l = l.trim_start().trim_start_matches('"');
+        l.starts_with("defaultContentLanguageInSubdir")
+            && l.split(['=', ':'])
+                .nth(1)
+                .is_some_and(|v| v.trim().starts_with("true"))
+    });
 }
 
 /// Hugo: `_index.md` and a leaf bundle's `index.md` are their directory; other pages

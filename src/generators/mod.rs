@@ -286,6 +286,9 @@ pub struct Settings {
     /// The language of the pages at the root of a multilingual site, when the config
     /// names it.
     pub default_language: Option<String>,
+    /// The default language's pages are under its folder too (Hugo's
+    /// `defaultContentLanguageInSubdir`).
+    pub default_in_subdir: bool,
 }
 
 impl Settings {
@@ -381,6 +384,30 @@ pub struct Prepared {
     /// Content folders served under another URL folder than their own (an Astro
     /// collection `blog` served by `src/pages/[...slug].astro` at the root: `("blog", "")`).
     pub served: Vec<(String, String)>,
+    /// What the generator's config says of languages (see [`Settings`]), when
+    /// `sitemap.toml` does not say it.
+    pub default_language: Option<String>,
+    /// See [`Settings::default_in_subdir`].
+    pub default_in_subdir: bool,
+}
+
+/// The languages the generator's config names, read from the project at build time.
+fn languages(generator: &Generator, project: &Path) -> Prepared {
+    let Some((config, text)) = config_file(generator, project) else {
+        return Prepared::default();
+    };
+    let mut settings = Settings::of(generator);
+    let p = Project {
+        dir: project,
+        config: &config,
+        text: &text,
+    };
+    (generator.read_config)(&mut settings, &p);
+    Prepared {
+        default_language: settings.default_language,
+        default_in_subdir: settings.default_in_subdir,
+        ..Prepared::default()
+    }
 }
 
 /// Says nothing beyond the front matter.

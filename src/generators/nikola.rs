@@ -22,6 +22,7 @@ pub static NIKOLA: Generator = Generator {
     read_config,
     route,
     fills_translations: true,
+    prepare: |project| super::languages(&NIKOLA, project),
     ..Generator::BASE
 };
 

@@ -59,12 +59,14 @@ pub struct Context<'a> {
     /// Content folders served under another URL folder (see
     /// [`super::Prepared::served`]).
     pub served: &'a [(String, String)],
+    /// The default language's pages are under its folder too.
+    pub default_in_subdir: bool,
 }
 
 impl Context<'_> {
     /// Where a page in `lang` goes: `""` for the default language, else `lang/`.
     pub fn language_folder(&self, lang: &str) -> String {
-        if self.default_language.unwrap_or("en") == lang {
+        if self.default_language.unwrap_or("en") == lang && !self.default_in_subdir {
             String::new()
         } else {
             format!("{lang}/")
@@ -312,7 +314,8 @@ fn language(stem: &str) -> Option<(&str, &str)> {
 /// language's folder (`de/`; `""` for the default language, or no translation).
 pub fn translation(cx: &Context, n: &mut Name) -> String {
     let Some((lang, base)) = language(&n.stem) else {
-        return String::new();
+        // No language in the name: the default's.
+        return cx.language_folder(cx.default_language.unwrap_or("en"));
     };
     let folder = cx.language_folder(lang);
     n.stem = base.to_string();

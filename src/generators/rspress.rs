@@ -18,6 +18,7 @@ pub static RSPRESS: Generator = Generator {
     updated: &[],
     read_config,
     route,
+    prepare: |project| super::languages(&RSPRESS, project),
     ..Generator::BASE
 };
 

@@ -24,6 +24,7 @@ pub static ZOLA: Generator = Generator {
     read_config,
     route,
     hints,
+    prepare: |project| super::languages(&ZOLA, project),
     ..Generator::BASE
 };
 

@@ -281,8 +281,11 @@ pub fn read(settings: &SourceSettings) -> Result<SourceDates, SourceUnavailable>
     let found = walk(settings, &dirs);
     let cx = Context {
         permalink: settings.permalink.as_deref(),
-        default_language: settings.default_language.as_deref(),
+        default_language: (settings.default_language.as_ref())
+            .or(prepared.default_language.as_ref())
+            .map(String::as_str),
         served: &prepared.served,
+        default_in_subdir: prepared.default_in_subdir,
     };
     for source in found {
         if let Some(value) = &source.fm.unparseable {

@@ -273,3 +273,61 @@ fn zola_translations_are_dated_by_their_sources() {
 fn nuxt_pages_and_content_are_dated_by_their_sources() {
     run("nuxt", ".output/public");
 }
+
+/// Hugo with `defaultContentLanguageInSubdir = true` (`tests/fixtures/hugo-i18n`, a real
+/// build): the default language's pages are under `en/` too, and are dated by their
+/// sources (the project committed once, at a date no build has).
+#[test]
+fn hugo_default_language_in_a_subfolder_is_dated_by_its_sources() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hugo-i18n");
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path().join("project");
+    copy_tree(&fixture.join("source"), &project);
+    let git = |args: &[&str]| {
+        let ok = Command::new("git")
+            .current_dir(&project)
+            .args(["-c", "user.name=T", "-c", "user.email=t@example.org"])
+            .args(args)
+            .env("GIT_COMMITTER_DATE", "2023-04-05T06:07:08+02:00")
+            .env("GIT_AUTHOR_DATE", "2023-04-05T06:07:08+02:00")
+            .status()
+            .unwrap();
+        assert!(ok.success(), "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    git(&["add", "."]);
+    git(&["commit", "-qm", "all"]);
+    copy_tree(&fixture.join("public"), &project.join("public"));
+    bin().current_dir(&project).arg("init").assert().success();
+    let ours = tmp.path().join("ours.xml");
+    bin()
+        .current_dir(&project)
+        .arg("-o")
+        .arg(&ours)
+        .assert()
+        .success();
+    let xml = fs::read_to_string(&ours).unwrap();
+    validate(&ours, crate::util::urlset_schema(&xml));
+    let (_, urls) = parse(&xml);
+    let date = |path: &str| {
+        let loc = format!("https://hugo-i18n.example.org/{path}");
+        let url = urls
+            .iter()
+            .find(|u| u.loc == loc)
+            .unwrap_or_else(|| panic!("{loc}"));
+        url.lastmod.clone()
+    };
+    for path in [
+        "en/about/",
+        "en/posts/post-01/",
+        "en/docs/advanced/tuning/",
+        "de/%C3%BCber-uns/",
+        "de/posts/post-03/",
+    ] {
+        assert_eq!(
+            date(path).as_deref(),
+            Some("2023-04-05T04:07:08+00:00"),
+            "{path}"
+        );
+    }
+}
