@@ -590,10 +590,10 @@ fn patterns_route_sources_to_urls() {
     }
 }
 
-/// The generators routed since the list: file-per-page and folder-per-page builds,
-/// translations, route groups, dynamic routes that build none of their own, slugs.
+/// Application frameworks: route files, route groups, dynamic routes that build none of
+/// their own, Nuxt Content's slugs, Gatsby's Markdown by its slug.
 #[test]
-fn app_frameworks_and_docs_generators() {
+fn app_frameworks() {
     assert_routes(&[
         (
             &NEXT,
@@ -690,6 +690,13 @@ fn app_frameworks_and_docs_generators() {
             None,
             &["news/x/index.html"],
         ),
+    ]);
+}
+
+/// Documentation generators: index files, permalinks, hidden files, Starlight's slugs.
+#[test]
+fn docs_generators() {
+    assert_routes(&[
         (
             &MDBOOK,
             "src",
@@ -749,6 +756,14 @@ fn app_frameworks_and_docs_generators() {
             None,
             &["custom/path/index.html"],
         ),
+    ]);
+}
+
+/// Translations and slugs: Nikola's posts and pages, translation files under their
+/// language's folder (the default language's at the root), a translation's own path.
+#[test]
+fn translations_and_slugs() {
+    assert_routes(&[
         (
             &NIKOLA,
             "posts",
