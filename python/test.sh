@@ -27,15 +27,20 @@ pattern=py3-none-*
 if [ "$(uname -s)" = Linux ]; then
   workflow=$root/.github/workflows/publish-pypi.yml
   grep -q '^ *manylinux: musllinux_1_2$' "$workflow" && grep -q 'tags: --compatibility manylinux_2_17 }' "$workflow" \
-    || fail "publish-pypi.yml no longer builds with musllinux_1_2 and manylinux_2_17: update python/test.sh with it"
+    && grep -q 'args: --profile dist ' "$workflow" \
+    || fail "publish-pypi.yml no longer builds with --profile dist, musllinux_1_2 and manylinux_2_17: update python/test.sh with it"
   arch=$(uname -m)
   target=$arch-unknown-linux-musl
   rustup target list --installed 2>/dev/null | grep -qx "$target" \
     || fail "the release's target $target is not installed: rustup target add $target"
   flags=(--target "$target" --manylinux musllinux_1_2 --compatibility manylinux_2_17)
+  # What dist passes for its musl archives (rustc's static, self-contained musl linking,
+  # written out): with the same profile, the wheel's binary is the archive's build, not a
+  # second one.
+  export RUSTFLAGS="-Ctarget-feature=+crt-static -Clink-self-contained=yes"
   pattern="py3-none-manylinux2014_$arch.manylinux_2_17_$arch.musllinux_1_2_$arch"
 fi
-(cd "$here" && CARGO_TARGET_DIR=$root/target "$maturin" build --release --quiet "${flags[@]}" --out "$work/wheels") \
+(cd "$here" && CARGO_TARGET_DIR=$root/target "$maturin" build --profile dist --quiet "${flags[@]}" --out "$work/wheels") \
   > "$work/maturin.log" 2>&1 || fail "maturin build: $(tail -n 5 "$work/maturin.log")"
 wheel=$(ls "$work"/wheels/sitemapgen_cli-"$version"-$pattern.whl) \
   || fail "no sitemapgen_cli-$version-$pattern.whl was built: $(ls "$work/wheels")"
