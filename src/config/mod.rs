@@ -4,6 +4,7 @@
 mod error;
 mod file;
 mod layout;
+mod source;
 mod validate;
 
 use std::path::{Path, PathBuf};

@@ -42,8 +42,9 @@ impl Config {
                 .unwrap_or(Path::new(".sitemap-state.json")),
         );
         let threads = threads(overrides)?;
-        let source =
-            source(&file, &src, base, &public_dir)?.map(|s| SourceSettings { threads, ..s });
+        let uses = crate::lastmod::uses(&lastmod_sources(&file, &src)?, LastmodSource::Source);
+        let source = super::source::source(&file, &src, base, &public_dir, uses)?
+            .map(|s| SourceSettings { threads, ..s });
         Ok(Config {
             threads,
             respect_robots: file.respect_robots.unwrap_or(true),
@@ -398,111 +399,6 @@ fn lastmod_sources(file: &FileConfig, src: &Source) -> Result<Vec<LastmodSource>
         toml::Value::Array(list) => list.iter().map(one).collect(),
         other => one(other).map(|source| vec![source]),
     }
-}
-
-/// `[source]`, checked: required by the `"source"` lastmod source, which it serves.
-fn source(
-    file: &FileConfig,
-    src: &Source,
-    project: &Path,
-    public_dir: &Path,
-) -> Result<Option<SourceSettings>, ConfigError> {
-    let uses = crate::lastmod::uses(&lastmod_sources(file, src)?, LastmodSource::Source);
-    let names = crate::generators::ids();
-    let Some(table) = &file.source else {
-        if uses && let Some(lastmod) = &file.lastmod {
-            let message = format!(
-                "names \"source\", which needs [source] generator = one of {} (sitemapgen init writes it)",
-                names.join(", ")
-            );
-            return Err(bad_value(src, lastmod.span(), "lastmod", message));
-        }
-        return Ok(None);
-    };
-    let routes = routes(table.get_ref(), src)?;
-    let generator = match &table.get_ref().generator {
-        Some(name) => crate::generators::find(name.get_ref()),
-        None => None,
-    };
-    if generator.is_none() && routes.is_empty() {
-        return Err(no_routing(table, src, &names));
-    }
-    let table = table.get_ref();
-    let route_dirs = routes.iter().map(|r| PathBuf::from(r.base()));
-    let content = match (&table.content, generator) {
-        (Some(content), _) => content.clone(),
-        (None, Some(g)) => g.content.iter().map(PathBuf::from).collect(),
-        (None, None) => Vec::new(),
-    };
-    let mut content = content;
-    for dir in route_dirs {
-        if !content.contains(&dir) {
-            content.push(dir);
-        }
-    }
-    let updated = table.updated.clone().unwrap_or_else(|| {
-        let keys = generator.map_or(crate::generators::GENERIC_UPDATED, |g| g.updated);
-        keys.iter().map(|k| k.to_string()).collect()
-    });
-    Ok(Some(SourceSettings {
-        generator,
-        routes,
-        project: if project.as_os_str().is_empty() {
-            PathBuf::from(".")
-        } else {
-            project.to_path_buf()
-        },
-        content,
-        updated,
-        permalink: table.permalink.clone(),
-        default_language: table.default_language.clone(),
-        public_dir: public_dir.to_path_buf(),
-        threads: 1,
-    }))
-}
-
-/// The error for a `[source]` that neither names a known generator nor gives routes.
-fn no_routing(
-    table: &Spanned<super::file::FileSource>,
-    src: &Source,
-    names: &[&str],
-) -> ConfigError {
-    let Some(name) = &table.get_ref().generator else {
-        let message = format!(
-            "has no generator; set generator = one of {}, or give [[source.route]] tables",
-            names.join(", ")
-        );
-        return bad_value(src, table.span(), "source", message);
-    };
-    let meant = crate::text::closest(name.get_ref(), names.iter().copied())
-        .map(|m| format!(" (did you mean {m}?)"))
-        .unwrap_or_default();
-    let message = format!(
-        "'{}' is not a generator whose sources are known{meant}; use one of {}, or describe its routes with [[source.route]] from = \"docs/**/*.md\", to = \"/{{path}}/\"",
-        crate::one_line(name.get_ref()),
-        names.join(", ")
-    );
-    bad_value(src, name.span(), "source.generator", message)
-}
-
-/// `[[source.route]]`, each checked: its glob and its URL's placeholders.
-fn routes(
-    table: &super::file::FileSource,
-    src: &Source,
-) -> Result<Vec<crate::generators::Pattern>, ConfigError> {
-    let routes = table.route.as_deref().unwrap_or_default();
-    routes
-        .iter()
-        .map(|r| {
-            crate::generators::Pattern::new(r.from.get_ref(), r.to.get_ref()).map_err(|e| {
-                let span = match e {
-                    crate::generators::PatternError::Glob { .. } => r.from.span(),
-                    crate::generators::PatternError::To { .. } => r.to.span(),
-                };
-                bad_value(src, span, "source.route", e.to_string())
-            })
-        })
-        .collect()
 }
 
 fn priority(
