@@ -138,6 +138,13 @@ pub enum Warning {
         /// The date as written.
         value: String,
     },
+    /// A source whose front matter breaks a bound; it dates no page.
+    SourceRefused {
+        /// The source, relative to the project.
+        path: PathBuf,
+        /// The bound it breaks.
+        why: String,
+    },
     /// A canonical or hreflang link that is ignored.
     IgnoredLink {
         /// The page.
@@ -243,6 +250,11 @@ impl fmt::Display for Warning {
             Warning::UnparseableDate { path, value } => write!(
                 f,
                 "{}: modified date '{value}' is not a date of the years 0001-9999 (use e.g. 2024-03-05T10:20:30Z); the next lastmod source is used",
+                path.display()
+            ),
+            Warning::SourceRefused { path, why } => write!(
+                f,
+                "{}: front matter not read, {why}; its pages fall through to the next lastmod source",
                 path.display()
             ),
             Warning::IgnoredLink {

@@ -228,6 +228,9 @@ fn source_dates(
     for (path, value) in std::mem::take(&mut dates.unparseable) {
         warnings.push(Warning::UnparseableDate { path, value });
     }
+    for (path, why) in std::mem::take(&mut dates.refused) {
+        warnings.push(Warning::SourceRefused { path, why });
+    }
     Some(dates)
 }
 

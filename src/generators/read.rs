@@ -41,8 +41,11 @@ pub fn json_value(text: &str, key: &str) -> Option<String> {
 /// wins, as in those parsers, so one bad block costs only its own values (or, when its
 /// first line parses alone, only those under it).
 pub fn yaml(text: &str) -> Yaml {
-    if let Some(doc) = yaml_document(text) {
-        return doc;
+    match yaml_first(text) {
+        Ok(Some(doc)) => return doc,
+        // Not read in parts either: each part would take the bound's time again.
+        Err(_) => return Yaml::Hash(yaml_rust2::yaml::Hash::new()),
+        Ok(None) => {}
     }
     let mut top = yaml_rust2::yaml::Hash::new();
     for block in yaml_blocks(text) {
@@ -55,16 +58,117 @@ pub fn yaml(text: &str) -> Yaml {
     Yaml::Hash(top)
 }
 
-/// The first document of `text`, `None` when the text does not parse.
-fn yaml_document(text: &str) -> Option<Yaml> {
-    let mut loader = Untagged(YamlLoader::default());
-    Parser::new_from_str(text).load(&mut loader, false).ok()?;
+/// The deepest a YAML document may nest. yaml-rust2 builds and drops a document by
+/// recursion, and 10,000 levels of `- ` (20 KB) overflowed the stack; configs and front
+/// matter nest a few levels (serde_json stops at 128 too).
+pub const YAML_MAX_DEPTH: usize = 128;
+
+/// How much larger than its text a YAML document may be, its aliases expanded, counting
+/// one per node plus its scalars' bytes. yaml-rust2 copies an anchored value at each
+/// alias, so six levels of aliases in 400 bytes took 2.2 GB; without aliases a document
+/// is at most about twice its text.
+pub const YAML_MAX_EXPANSION: usize = 8;
+
+/// The size any YAML document may reach, however short its text.
+const YAML_MIN_SIZE: usize = 64 * 1024;
+
+/// Why a YAML document is not read: it breaks a bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum YamlRefused {
+    /// It nests deeper than [`YAML_MAX_DEPTH`].
+    #[error("its YAML nests more than {YAML_MAX_DEPTH} levels deep")]
+    TooDeep,
+    /// Its aliases expand it to more than [`YAML_MAX_EXPANSION`] times its text.
+    #[error("its YAML aliases expand it to more than {YAML_MAX_EXPANSION} times its size")]
+    TooLarge,
+}
+
+/// The first document of `text`, `None` when the text does not parse; a document that
+/// breaks a bound is refused as soon as it does, before it is built.
+///
+/// The parser's events are fed to yaml-rust2's loader one at a time rather than through
+/// `Parser::load`, which recurses once per level.
+pub fn yaml_first(text: &str) -> Result<Option<Yaml>, YamlRefused> {
+    let mut parser = Parser::new_from_str(text);
+    let mut loader = Bounded {
+        limit: YAML_MIN_SIZE.max(text.len().saturating_mul(YAML_MAX_EXPANSION)),
+        ..Bounded::default()
+    };
+    loop {
+        let Ok((event, mark)) = parser.next_token() else {
+            return Ok(None);
+        };
+        let last = matches!(event, Event::DocumentEnd | Event::StreamEnd);
+        loader.on_event(event, mark)?;
+        if last {
+            break;
+        }
+    }
     // A loader that met an error (a duplicated key) ends no document.
-    loader.0.documents().first().cloned()
+    Ok(loader.loader.0.documents().first().cloned())
+}
+
+/// The first document of `text`, `None` when it does not parse or breaks a bound.
+fn yaml_document(text: &str) -> Option<Yaml> {
+    yaml_first(text).ok().flatten()
+}
+
+/// yaml-rust2's loader behind the bounds: the depth of the open collections, and the
+/// size built so far, each alias counted at the size of the value it copies.
+#[derive(Default)]
+struct Bounded {
+    loader: Untagged,
+    /// Per open collection: its anchor and the size when it opened.
+    open: Vec<(usize, usize)>,
+    /// The size of each anchored value, by anchor.
+    anchored: std::collections::HashMap<usize, usize>,
+    size: usize,
+    limit: usize,
+}
+
+impl Bounded {
+    fn on_event(&mut self, event: Event, mark: Marker) -> Result<(), YamlRefused> {
+        match &event {
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                if self.open.len() >= YAML_MAX_DEPTH {
+                    return Err(YamlRefused::TooDeep);
+                }
+                self.open.push((*anchor, self.size));
+                self.size += 1;
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                if let Some((anchor, start)) = self.open.pop() {
+                    self.anchor(anchor, self.size - start);
+                }
+            }
+            Event::Scalar(value, _, anchor, _) => {
+                self.size += 1 + value.len();
+                self.anchor(*anchor, 1 + value.len());
+            }
+            Event::Alias(anchor) => {
+                self.size += self.anchored.get(anchor).copied().unwrap_or(1);
+            }
+            _ => {}
+        }
+        if self.size > self.limit {
+            return Err(YamlRefused::TooLarge);
+        }
+        self.loader.on_event(event, mark);
+        Ok(())
+    }
+
+    /// Notes an anchored value's size; the loader copies it once more to keep it.
+    fn anchor(&mut self, anchor: usize, size: usize) {
+        if anchor > 0 {
+            self.anchored.insert(anchor, size);
+            self.size += size;
+        }
+    }
 }
 
 /// yaml-rust2's loader, handed each scalar with a tag other than YAML's own types as
 /// null.
+#[derive(Default)]
 struct Untagged(YamlLoader);
 
 impl MarkedEventReceiver for Untagged {
@@ -81,7 +185,6 @@ impl MarkedEventReceiver for Untagged {
         self.0.on_event(event, mark);
     }
 }
-
 /// The first document's top-level keys, each with the lines under it: a block starts
 /// at each line that begins with neither a space, a tab, `#` nor `-` (a sequence may sit
 /// at its key's indentation).

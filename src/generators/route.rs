@@ -17,6 +17,8 @@ pub struct FrontMatter {
     pub updated: Option<Timestamp>,
     /// An updated key was present but its value was no date, as written.
     pub unparseable: Option<String>,
+    /// Why the front matter was not read: it breaks a bound (nesting, aliases).
+    pub refused: Option<String>,
     /// The publication date (`date`, or Material's `date.created`).
     pub date: Option<Timestamp>,
     /// Its day as written, in its own offset (the `2024-03-10` of
@@ -177,17 +179,29 @@ pub fn date_parts(ts: Timestamp) -> [(&'static str, String); 6] {
     ]
 }
 
-/// Fills a permalink pattern; the longer placeholders first, so `:i_month` is not read
-/// as `:i` + `_month`.
+/// Fills a permalink pattern in one pass: each placeholder is replaced where the
+/// pattern has it, the longest that matches first (`:i_month` is not `:i` + `_month`),
+/// and a value is never searched for placeholders again, so a title of `:slug`s cannot
+/// multiply. Runs of `/` become one.
 pub fn expand(pattern: &str, fields: &[(&str, String)]) -> String {
     let mut fields = fields.to_vec();
     fields.sort_by_key(|(k, _)| std::cmp::Reverse(k.len()));
-    let mut out = pattern.to_string();
-    for (key, value) in fields {
-        out = out.replace(key, &value);
-    }
-    while out.contains("//") {
-        out = out.replace("//", "/");
+    let mut out = String::with_capacity(pattern.len());
+    let mut rest = pattern;
+    while let Some(c) = rest.chars().next() {
+        let found = (c == ':')
+            .then(|| fields.iter().find(|(key, _)| rest.starts_with(key)))
+            .flatten();
+        let (text, taken) = match found {
+            Some((key, value)) => (value.as_str(), key.len()),
+            None => (&rest[..c.len_utf8()], c.len_utf8()),
+        };
+        for c in text.chars() {
+            if !(c == '/' && out.ends_with('/')) {
+                out.push(c);
+            }
+        }
+        rest = &rest[taken..];
     }
     from_url(&out)
 }

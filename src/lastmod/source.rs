@@ -13,6 +13,7 @@
 //! next source in `lastmod`.
 
 pub mod front_matter;
+mod newest;
 
 use std::collections::HashMap;
 use std::io::Read;
@@ -140,8 +141,8 @@ enum Mapped {
 pub struct SourceDates {
     /// By output path (`/`-separated, under the public directory).
     pages: HashMap<String, Mapped>,
-    /// The newest date of a dated page below each directory.
-    below: HashMap<String, Timestamp>,
+    /// The newest date of the dated pages below each directory.
+    below: newest::Newest,
     /// The dated sources by their path in the project (`/`-separated), for pages that
     /// name their source (see [`SourceDates::get_by_link`]).
     by_source: HashMap<String, (Timestamp, How)>,
@@ -151,6 +152,8 @@ pub struct SourceDates {
     pub shallow: bool,
     /// Sources whose explicit date does not parse, with the value.
     pub unparseable: Vec<(PathBuf, String)>,
+    /// Sources whose front matter breaks a bound, with why; they date no page.
+    pub refused: Vec<(PathBuf, String)>,
     /// git could not be read: only explicit dates count.
     pub git_error: Option<GitUnavailable>,
 }
@@ -169,10 +172,10 @@ impl SourceDates {
             .is_some_and(|n| crate::urls::is_directory_index(n.as_encoded_bytes()));
         let below = is_index
             .then(|| key.rsplit_once('/').map_or("", |(dir, _)| dir))
-            .and_then(|dir| self.below.get(dir));
+            .and_then(|dir| self.below.below(dir));
         match (own, below) {
             (Some(Mapped::Dated(ts, how)), _) => Ok((*ts, *how)),
-            (_, Some(b)) => Ok((*b, How::Below)),
+            (_, Some(b)) => Ok((b, How::Below)),
             (Some(Mapped::Undated(source)), None) => Err(Miss::Uncommitted(source.clone())),
             (Some(Mapped::Ambiguous), None) => Err(Miss::Ambiguous),
             (None, None) => Err(Miss::NoSource),
@@ -292,6 +295,10 @@ pub fn read(settings: &SourceSettings) -> Result<SourceDates, SourceUnavailable>
             let path = source.dir.join(&source.rel);
             dates.unparseable.push((path, value.clone()));
         }
+        if let Some(why) = &source.fm.refused {
+            dates.refused.push((source.dir.join(&source.rel), why.clone()));
+            continue;
+        }
         let when = source.fm.updated.map(|ts| (ts, How::Key)).or_else(|| {
             let committed = history.get(&source.dir)?.get(&source.rel)?;
             Some((committed, How::Commit))
@@ -342,23 +349,13 @@ fn outputs(settings: &SourceSettings, cx: &Context, source: &Found, key: &str) -
     (generator.route)(cx, route)
 }
 
-/// The newest date of the dated pages below each directory (the root is `""`).
-fn newest_below(pages: &HashMap<String, Mapped>) -> HashMap<String, Timestamp> {
-    let mut below: HashMap<String, Timestamp> = HashMap::new();
-    for (path, mapped) in pages {
-        let Mapped::Dated(ts, _) = mapped else {
-            continue;
-        };
-        let mut dir = path.as_str();
-        while let Some((parent, _)) = dir.rsplit_once('/') {
-            dir = parent;
-            let slot = below.entry(dir.to_string()).or_insert(*ts);
-            *slot = (*slot).max(*ts);
-        }
-        let root = below.entry(String::new()).or_insert(*ts);
-        *root = (*root).max(*ts);
-    }
-    below
+/// The dated pages, for the newest date below each directory.
+fn newest_below(pages: &HashMap<String, Mapped>) -> newest::Newest {
+    let dated = pages.iter().filter_map(|(path, mapped)| match mapped {
+        Mapped::Dated(ts, _) => Some((path.clone(), *ts)),
+        _ => None,
+    });
+    newest::Newest::new(dated.collect())
 }
 
 /// The source files under the content directories, their front matter read on every

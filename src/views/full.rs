@@ -10,6 +10,7 @@ use super::groups::Group;
 use super::llms::{MARK, header, text, url};
 use super::{Page, SiteFacts, markdown};
 use crate::fsutil::{self, Place};
+use crate::scan::dir::{Dir, is_refused_link};
 
 /// Writes the full text into `out`; returns how many pages it holds and those passed
 /// over (unreadable, too large, or no longer inside the site), with why.
@@ -27,6 +28,7 @@ pub(super) fn render(
         "The main content of the pages listed in llms.txt, as Markdown. {MARK} (sitemapgen)."
     )?;
     let real_root = std::fs::canonicalize(public_dir)?;
+    let root = Dir::open_root(&real_root)?;
     let converter = markdown::Converter::new();
     let mut written = 0;
     let mut passed = Vec::new();
@@ -37,12 +39,13 @@ pub(super) fn render(
                 continue;
             };
             let path = public_dir.join(rel);
-            match read(&real_root, &path) {
-                Ok(html) => {
+            let body = read(&root, &real_root, &path)
+                .and_then(|html| converter.page(&html).map_err(|why| why.to_string()));
+            match body {
+                Ok(body) => {
                     let full = format!("{}{}", site.base_url, page.rest);
                     let title = text(page.title().unwrap_or(&full));
                     writeln!(out, "\n---\n\n# {title}\n\nSource: {}", url(&full))?;
-                    let body = converter.page(&html);
                     if !body.is_empty() {
                         writeln!(out, "\n{body}")?;
                     }
@@ -56,8 +59,11 @@ pub(super) fn render(
 }
 
 /// The page at `path`, which must still be a regular file inside the site, read to at
-/// most [`markdown::PAGE_LIMIT`] bytes; `Err` says why it is passed over.
-fn read(real_root: &Path, path: &Path) -> Result<Vec<u8>, String> {
+/// most [`markdown::PAGE_LIMIT`] bytes; `Err` says why it is passed over. Opened as the
+/// walk opens a page a followed link leads to: from the site's root along the real path
+/// it was checked to have, one name at a time through no link, so a page swapped for a
+/// link after the check is refused rather than followed out of the site.
+fn read(root: &Dir, real_root: &Path, path: &Path) -> Result<Vec<u8>, String> {
     let real = match fsutil::place_in(real_root, path) {
         Ok(Place::Inside(real)) => real,
         Ok(Place::Outside(real)) => {
@@ -65,12 +71,17 @@ fn read(real_root: &Path, path: &Path) -> Result<Vec<u8>, String> {
         }
         Err(e) => return Err(e.to_string()),
     };
-    let file = fsutil::open_regular(&real).map_err(|e| e.to_string())?;
+    let rel = real.strip_prefix(real_root).unwrap_or(&real);
+    let file = match root.open_file_below(rel) {
+        Ok(file) => file,
+        Err(e) if is_refused_link(&e) => return Err("became a symbolic link".to_string()),
+        Err(e) => return Err(e.to_string()),
+    };
+    let kind = file.metadata().map_err(|e| e.to_string())?.file_type();
+    if !kind.is_file() {
+        return Err(format!("is {}, not a regular file", fsutil::kind_name(&kind)));
+    }
     match markdown::read_page(file) {
-        Ok(Some(html)) if markdown::nests_too_deep(&html) => Err(format!(
-            "nests elements more than {} deep",
-            markdown::MAX_NESTING
-        )),
         Ok(Some(html)) => Ok(html),
         Ok(None) => Err(format!(
             "is larger than {}",

@@ -8,9 +8,9 @@ use std::rc::Rc;
 
 use htmd::element_handler::{HandlerResult, Handlers};
 use htmd::{Element, HtmlToMarkdown, Node};
-use html5gum::emitters::callback::{CallbackEmitter, CallbackEvent};
-use html5gum::{Span, Tokenizer};
 use markup5ever_rcdom::NodeData;
+
+mod tree;
 
 /// The most bytes of one page read for its Markdown: htmd builds the whole page's tree,
 /// and converting a 4 MiB page peaks at 16 to 40 times its size (67 MB and 0.14 s for
@@ -52,12 +52,11 @@ impl Converter {
     }
 
     /// The Markdown of the main content of the page `html`: trimmed, no run of more
-    /// than one blank line; the same bytes every time.
-    pub(super) fn page(&self, html: &[u8]) -> String {
+    /// than one blank line; the same bytes every time. `Err` when the page would cost
+    /// more than its budget to convert.
+    pub(super) fn page(&self, html: &[u8]) -> Result<String, Refused> {
         let text = String::from_utf8_lossy(html);
-        let Ok(tree) = self.html.html_to_tree(&text) else {
-            return String::new();
-        };
+        let tree = tree::parse(&text).map_err(|_| Refused::Tree)?;
         flatten(&tree);
         let mut parts = Vec::new();
         for region in REGIONS {
@@ -66,13 +65,62 @@ impl Converter {
                 break;
             }
         }
+        let cost: u64 = parts.iter().map(|part| conversion_cost(part)).sum();
+        if cost > budget(html.len(), CONVERSION_PER_BYTE) {
+            return Err(Refused::Conversion);
+        }
         let markdown: Vec<String> = parts
             .iter()
             .map(|node| self.html.tree_to_markdown(node))
             .filter(|m| !m.trim().is_empty())
             .collect();
-        tidy(&markdown.join("\n\n"))
+        Ok(tidy(&markdown.join("\n\n")))
     }
+}
+
+/// Why a page is not converted: the work would pass its budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub(super) enum Refused {
+    /// Building its tree ([`tree`]).
+    #[error("its HTML takes more than {} steps per byte to build", tree::STEPS_PER_BYTE)]
+    Tree,
+    /// Converting its tree: nesting multiplies what htmd copies and writes.
+    #[error("its nesting would make its Markdown more than {CONVERSION_PER_BYTE} times its size")]
+    Conversion,
+}
+
+/// The work, and bytes written, allowed per byte of a page converted by htmd: the
+/// pages of our fixtures cost at most four per byte.
+const CONVERSION_PER_BYTE: u64 = 16;
+
+/// `per_byte` times a page of `len` bytes, and 1 MiB whatever the page.
+fn budget(len: usize, per_byte: u64) -> u64 {
+    (len as u64).saturating_mul(per_byte).saturating_add(1 << 20)
+}
+
+/// What htmd does to convert the tree under `root`: each element hands its content up
+/// to the one around it, and a quote or list item prefixes each line of it again, so a
+/// text's bytes and lines count once per element around them. 250 nested quotes around
+/// 100,000 lines (500 KB) wrote 50 MB.
+fn conversion_cost(root: &Rc<Node>) -> u64 {
+    /// A line break's share: a quote prefixes each line anew.
+    const LINE: u64 = 4;
+    let mut cost = 0u64;
+    let mut stack = vec![(Rc::clone(root), 1u64)];
+    while let Some((node, depth)) = stack.pop() {
+        match &node.data {
+            NodeData::Text { contents } => {
+                let text = contents.borrow();
+                let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count() as u64;
+                cost = cost.saturating_add((text.len() as u64 + lines * LINE) * depth);
+            }
+            NodeData::Element { name, .. } if SKIPPED.contains(&&*name.local) => continue,
+            _ => {}
+        }
+        let children = node.children.borrow();
+        stack.extend(children.iter().map(|c| (Rc::clone(c), depth + 1)));
+    }
+    cost
 }
 
 /// The deepest an element is nested in the tree converted: htmd walks the tree by
@@ -156,6 +204,9 @@ fn raw_text(node: &Rc<Node>, out: &mut String) {
 
 /// Trimmed, each line's trailing spaces kept (Markdown's line break), and runs of
 /// blank lines made one, except inside a fenced code block, whose lines are the code's.
+/// A line of `-`s outside code (an `<hr>`, or a paragraph of dashes, which htmd leaves
+/// as it is) is written `***`: `---` separates `llms-full.txt`'s records, and a page
+/// must not be able to start one of its own.
 fn tidy(markdown: &str) -> String {
     let mut out = String::with_capacity(markdown.len());
     let mut blank = false;
@@ -169,13 +220,22 @@ fn tidy(markdown: &str) -> String {
             out.push_str(if blank { "\n\n" } else { "\n" });
         }
         blank = false;
-        out.push_str(line);
+        let dashes = open.is_none() && is_dash_rule(line);
+        out.push_str(if dashes { "***" } else { line });
         open = match open {
             Some(fence) => (!closes(line, fence)).then_some(fence),
             None => opens(line),
         };
     }
     out
+}
+
+/// Whether a line is a thematic break of `-`s as CommonMark reads one (or a setext
+/// heading's underline, which is one too where no paragraph is above it).
+fn is_dash_rule(line: &str) -> bool {
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    let mut marks = line.trim().chars().filter(|&c| c != ' ' && c != '\t');
+    indent < 4 && line.trim().starts_with('-') && marks.clone().count() >= 3 && marks.all(|c| c == '-')
 }
 
 /// The fence a line opens (its character and length), as CommonMark reads one: three
@@ -192,58 +252,6 @@ fn opens(line: &str) -> Option<(char, usize)> {
 fn closes(line: &str, (c, len): (char, usize)) -> bool {
     let line = line.trim();
     line.len() >= len && line.chars().all(|x| x == c)
-}
-
-/// The deepest elements may nest in a page converted. html5ever checks the open
-/// elements at each start tag, so its time grows with the square of the nesting:
-/// 40,000 nested `<div>`s (200 KB) took 4.7 s, and 4 MiB of them would take half an
-/// hour; 4,096 take some 50 ms. Real pages nest a few dozen deep.
-pub(super) const MAX_NESTING: usize = 4096;
-
-/// Start tags that do not deepen the tree: void elements, and those the next of their
-/// kind (or their parent's end) closes, which HTML lets a page leave open.
-const FLAT: &[&str] = &[
-    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
-    "wbr", "p", "li", "dt", "dd", "tr", "td", "th", "option", "optgroup", "rb", "rt", "rp", "rtc",
-    "html", "head", "body", "tbody", "thead", "tfoot", "colgroup", "caption",
-];
-
-fn flat(name: &[u8]) -> bool {
-    FLAT.iter().any(|f| f.as_bytes() == name)
-}
-
-/// Whether `html` nests elements deeper than [`MAX_NESTING`], counted over html5gum's
-/// tokens before html5ever builds anything (an upper bound: what the tree builder
-/// would close on its own counts as open). `/>` closes an element only in SVG and
-/// MathML, as it does in HTML.
-pub(super) fn nests_too_deep(html: &[u8]) -> bool {
-    let (mut depth, mut foreign, mut counted) = (0usize, 0usize, None);
-    let mut emitter = CallbackEmitter::new(move |event: CallbackEvent<'_>, _: Span<()>| {
-        match event {
-            CallbackEvent::OpenStartTag { name } => {
-                let outer = matches!(name, b"svg" | b"math");
-                counted = (!flat(name)).then_some(outer);
-            }
-            CallbackEvent::CloseStartTag { self_closing } => match counted.take() {
-                Some(_) if self_closing && foreign > 0 => {}
-                Some(outer) => {
-                    depth += 1;
-                    foreign += usize::from(outer);
-                }
-                None => {}
-            },
-            CallbackEvent::EndTag { name } if !flat(name) => {
-                depth = depth.saturating_sub(1);
-                if matches!(name, b"svg" | b"math") {
-                    foreign = foreign.saturating_sub(1);
-                }
-            }
-            _ => {}
-        }
-        (depth > MAX_NESTING).then_some(())
-    });
-    emitter.naively_switch_states(true);
-    Tokenizer::new_with_emitter(html, emitter).next().is_some()
 }
 
 /// The page read from `file`, or `None` when it is larger than [`PAGE_LIMIT`].

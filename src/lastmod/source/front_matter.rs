@@ -91,11 +91,20 @@ const DATE_KEYWORDS: [&str; 3] = ["last-modified", "today", "now"];
 /// Reads the front matter at the start of `text`; `updated_keys` name the explicit
 /// modified date, first present wins.
 pub fn parse(text: &str, updated_keys: &[String]) -> FrontMatter {
-    let Some(block) = block(text) else {
-        return FrontMatter {
-            title: heading(text),
-            ..FrontMatter::default()
-        };
+    let block = match block(text) {
+        Ok(Some(block)) => block,
+        Ok(None) => {
+            return FrontMatter {
+                title: heading(text),
+                ..FrontMatter::default()
+            };
+        }
+        Err(refused) => {
+            return FrontMatter {
+                refused: Some(refused.to_string()),
+                ..FrontMatter::default()
+            };
+        }
     };
     let mut fm = FrontMatter::default();
     for key in updated_keys {
@@ -148,10 +157,13 @@ fn heading(text: &str) -> Option<String> {
         .filter(|h| !h.is_empty())
 }
 
-/// The front-matter block `text` opens with, parsed.
-fn block(text: &str) -> Option<Block> {
+/// The front-matter block `text` opens with, parsed; `Err` when it breaks a bound.
+fn block(text: &str) -> Result<Option<Block>, crate::generators::read::YamlRefused> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let first = text.lines().next()?.trim_end();
+    let Some(first) = text.lines().next() else {
+        return Ok(None);
+    };
+    let first = first.trim_end();
     let body = |fence: &str| {
         let rest = text.split_once('\n')?.1;
         let end = rest
@@ -160,14 +172,14 @@ fn block(text: &str) -> Option<Block> {
             .0;
         Some(&rest[..end])
     };
-    match first {
-        "---" => {
-            let docs = yaml_rust2::YamlLoader::load_from_str(body("---")?).ok()?;
-            docs.into_iter().next().map(Block::Yaml)
-        }
-        "+++" => body("+++")?.parse::<toml::Table>().ok().map(Block::Toml),
+    Ok(match first {
+        "---" => match body("---") {
+            Some(body) => crate::generators::read::yaml_first(body)?.map(Block::Yaml),
+            None => None,
+        },
+        "+++" => body("+++").and_then(|b| b.parse::<toml::Table>().ok().map(Block::Toml)),
         _ => fields(text),
-    }
+    })
 }
 
 /// reStructuredText's docinfo (`:date: 2024-01-02`), Nikola's metadata comments
