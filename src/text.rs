@@ -1,16 +1,28 @@
 //! Text for messages: user values quoted on one line, and counted nouns; values read
 //! from sitemaps, bounded.
 
+/// Whether `c` controls how text is shown rather than being shown: Unicode's control
+/// characters, and the bidirectional formatting characters (marks, embeddings,
+/// overrides, isolates), which can show a URL or a line reversed (U+202E).
+pub fn is_control(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
 /// A user's value as quoted in a one-line message: control characters (newlines above
-/// all) escaped, so a message is always one line.
+/// all, and bidirectional controls) escaped, so a message is always one line and reads
+/// in the order it is written.
 pub fn one_line(value: &str) -> String {
-    if !value.chars().any(char::is_control) {
+    if !value.chars().any(is_control) {
         return value.to_string();
     }
     value
         .chars()
         .flat_map(|c| {
-            let text: Vec<char> = if c.is_control() {
+            let text: Vec<char> = if is_control(c) {
                 c.escape_default().collect()
             } else {
                 vec![c]
@@ -184,6 +196,8 @@ mod tests {
     #[test]
     fn control_characters_are_escaped() {
         assert_eq!(one_line("a\nb\tc\u{7}"), "a\\nb\\tc\\u{7}");
+        assert_eq!(one_line("gro.\u{202e}elpmaxe"), "gro.\\u{202e}elpmaxe");
+        assert_eq!(one_line("a\u{2067}b\u{2069}"), "a\\u{2067}b\\u{2069}");
         assert_eq!(one_line("plain ü"), "plain ü");
     }
 }

@@ -313,11 +313,31 @@ fn named_source(
     let bytes = page_start(file)?;
     let html = String::from_utf8_lossy(&bytes);
     SOURCE_LINK_MARKERS.iter().find_map(|marker| {
-        html.match_indices(marker).find_map(|(at, _)| {
-            let start = html[..at].rfind(['"', '\'', '='])? + 1;
-            let end = at + html[at..].find(['"', '\'', ' ', '>'])?;
-            dates.get_by_link(&html[start..end])
-        })
+        links_holding(&html, marker).find_map(|link| dates.get_by_link(link))
+    })
+}
+
+/// The longest link looked up as a source's: far past any edit link.
+const MAX_SOURCE_LINK: usize = 4096;
+
+/// Each attribute value (from a quote or `=` to a quote, space or `>`) of `html` that
+/// holds `marker`, once, in one pass: a match inside a value already tried is passed
+/// over, and a value's start is searched for only back to the previous value's end, so
+/// a page of `/edit/`s costs its length, not its square.
+fn links_holding<'h>(html: &'h str, marker: &'h str) -> impl Iterator<Item = &'h str> + 'h {
+    let mut searched = 0;
+    html.match_indices(marker).filter_map(move |(at, _)| {
+        if at < searched {
+            return None;
+        }
+        let from = searched;
+        let Some(end) = html[at..].find(['"', '\'', ' ', '>']).map(|i| at + i) else {
+            searched = html.len();
+            return None;
+        };
+        searched = end;
+        let start = from + html[from..at].rfind(['"', '\'', '='])? + 1;
+        (end - start <= MAX_SOURCE_LINK).then(|| &html[start..end])
     })
 }
 

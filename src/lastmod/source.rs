@@ -146,6 +146,8 @@ pub struct SourceDates {
     /// The dated sources by their path in the project (`/`-separated), for pages that
     /// name their source (see [`SourceDates::get_by_link`]).
     by_source: HashMap<String, (Timestamp, How)>,
+    /// The most segments of a path in `by_source`.
+    deepest: usize,
     /// The generator builds a page a language lacks from the default language's source.
     fills_translations: bool,
     /// The clone is shallow: sources last touched before its boundary fall through.
@@ -219,7 +221,11 @@ impl SourceDates {
             path.to_string()
         };
         let path = percent_encoding::percent_decode_str(&path).decode_utf8_lossy();
+        // Only the last segments, as many as the deepest source has, can name one.
         let mut tail: &str = &path;
+        for _ in self.deepest..path.split('/').count() {
+            tail = tail.split_once('/')?.1;
+        }
         loop {
             if let Some(found) = self.by_source.get(tail) {
                 return Some(*found);
@@ -320,6 +326,7 @@ pub fn read(settings: &SourceSettings) -> Result<SourceDates, SourceUnavailable>
                 .or_insert_with(|| mapped.clone());
         }
         if let Some(when) = when {
+            dates.deepest = dates.deepest.max(key.split('/').count());
             dates.by_source.insert(key, when);
         }
     }

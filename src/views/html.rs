@@ -119,11 +119,12 @@ fn section(
 }
 
 /// `s` as HTML text or attribute value: markup characters escaped, and control
-/// characters (which HTML forbids) dropped; borrowed when there is nothing to change,
+/// characters (which HTML forbids, and bidirectional ones, which could show a link
+/// reversed) dropped; borrowed when there is nothing to change,
 /// as for most titles and URLs.
 fn escape(s: &str) -> Cow<'_, str> {
-    if s.chars().any(char::is_control) {
-        let clean: String = s.chars().filter(|c| !c.is_control()).collect();
+    if s.chars().any(crate::text::is_control) {
+        let clean: String = s.chars().filter(|&c| !crate::text::is_control(c)).collect();
         return Cow::Owned(quick_xml::escape::escape(clean.as_str()).into_owned());
     }
     quick_xml::escape::escape(s)

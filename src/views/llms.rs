@@ -114,7 +114,7 @@ pub(super) fn text(s: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            c if c.is_control() => out.push(' '),
+            c if crate::text::is_control(c) => out.push(' '),
             c => out.push(c),
         }
     }
@@ -132,6 +132,7 @@ mod tests {
             ("[x] *y* _z_ `c`", "\\[x&#93; \\*y\\* \\_z\\_ \\`c\\`"),
             ("<script>", "\\<script\\>"),
             ("a\nb\tc", "a b c"),
+            ("moc.elpmaxe\u{202e} \u{2067}x\u{2069}", "moc.elpmaxe   x "),
             ("Café & 日本語", "Café & 日本語"),
         ];
         for (value, want) in table {

@@ -177,6 +177,7 @@ fn pages_are_looked_up_by_their_output_paths() {
     let dates = SourceDates {
         below: newest_below(&pages),
         pages,
+        deepest: 2,
         by_source,
         ..SourceDates::default()
     };
