@@ -64,14 +64,21 @@ pub(super) fn render(
 /// it was checked to have, one name at a time through no link, so a page swapped for a
 /// link after the check is refused rather than followed out of the site.
 fn read(root: &Dir, real_root: &Path, path: &Path) -> Result<Vec<u8>, String> {
-    let real = match fsutil::place_in(real_root, path) {
-        Ok(Place::Inside(real)) => real,
-        Ok(Place::Outside(real)) => {
-            return Err(format!("leads outside the site, to {}", real.display()));
-        }
-        Err(e) => return Err(e.to_string()),
-    };
-    let rel = real.strip_prefix(real_root).unwrap_or(&real);
+    read_checked(root, &checked(real_root, path)?)
+}
+
+/// Where the page at `path` really is, relative to the site's real root `real_root`;
+/// `Err` when it is not inside.
+fn checked(real_root: &Path, path: &Path) -> Result<PathBuf, String> {
+    match fsutil::place_in(real_root, path) {
+        Ok(Place::Inside(real)) => Ok(real.strip_prefix(real_root).unwrap_or(&real).into()),
+        Ok(Place::Outside(real)) => Err(format!("leads outside the site, to {}", real.display())),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The page at `rel` below `root`, opened one name at a time through no link.
+fn read_checked(root: &Dir, rel: &Path) -> Result<Vec<u8>, String> {
     let file = match root.open_file_below(rel) {
         Ok(file) => file,
         Err(e) if is_refused_link(&e) => return Err("became a symbolic link".to_string()),
@@ -88,5 +95,41 @@ fn read(root: &Dir, real_root: &Path, path: &Path) -> Result<Vec<u8>, String> {
             crate::text::bytes(markdown::PAGE_LIMIT)
         )),
         Err(e) => Err(e.to_string()),
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::os::unix::fs::symlink;
+
+    use super::*;
+
+    /// A page, or a directory above it, swapped for a link out of the site after it was
+    /// checked is refused when it is opened, not followed.
+    #[test]
+    fn what_is_swapped_after_the_check_is_not_followed() {
+        let temp = tempfile::tempdir().unwrap();
+        let site = temp.path().join("site");
+        std::fs::create_dir_all(site.join("d")).unwrap();
+        std::fs::create_dir_all(temp.path().join("out")).unwrap();
+        std::fs::write(temp.path().join("out/a.html"), "outside").unwrap();
+        let real_root = std::fs::canonicalize(&site).unwrap();
+        let root = Dir::open_root(&real_root).unwrap();
+        for rel in ["a.html", "d/a.html"] {
+            std::fs::write(site.join(rel), "inside").unwrap();
+            let checked = checked(&real_root, &site.join(rel)).unwrap();
+            assert_eq!(read_checked(&root, &checked).unwrap(), b"inside");
+            // The swap, between the check and the open.
+            let (swapped, to) = match rel {
+                "a.html" => (site.join(rel), temp.path().join("out/a.html")),
+                _ => (site.join("d"), temp.path().join("out")),
+            };
+            std::fs::rename(&swapped, temp.path().join("moved")).unwrap();
+            symlink(&to, &swapped).unwrap();
+            // A page: a link (`ELOOP`); a directory: not one (`ENOTDIR`).
+            assert!(read_checked(&root, &checked).is_err(), "{rel}");
+            std::fs::remove_file(&swapped).unwrap();
+            std::fs::rename(temp.path().join("moved"), &swapped).unwrap();
+        }
     }
 }

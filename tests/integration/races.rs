@@ -300,3 +300,48 @@ fn a_followed_link_pointed_outside_before_it_is_opened_is_not_followed() {
     });
     assert_nothing_leaked(&site, &out);
 }
+
+/// `llms-full.txt` reads each page again after the walk: pages swapped between
+/// themselves and links to a page outside, continuously, while runs go on, are read
+/// inside the site or passed over, never followed out (a page checked inside and
+/// swapped before it was opened used to be read, outside content and all).
+#[test]
+fn pages_swapped_continuously_for_links_are_not_read_into_llms_full_txt() {
+    const PAGES: usize = 200;
+    let site = Site::new(&["index.html"]);
+    site.config(&format!("{BASE}lastmod = 'none'\nllms_txt = true\nllms_full_txt = true\n"));
+    let outside = site.root().join("secret.html");
+    fs::write(&outside, "<main><p>leaked secret</p></main>").unwrap();
+    let inside = "<title>in</title><main><p>inside</p></main>";
+    for i in 0..PAGES {
+        fs::write(site.page(format!("p{i}.html")), inside).unwrap();
+    }
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let swapper = {
+        let (stop, public) = (std::sync::Arc::clone(&stop), site.public());
+        std::thread::spawn(move || {
+            let (link, file) = (public.join(".link"), public.join(".file"));
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                for i in 0..PAGES {
+                    let page = public.join(format!("p{i}.html"));
+                    let _ = symlink(&outside, &link);
+                    let _ = fs::rename(&link, &page);
+                    let _ = fs::write(&file, inside);
+                    let _ = fs::rename(&file, &page);
+                }
+            }
+        })
+    };
+    for _ in 0..10 {
+        let out = Command::new(binary())
+            .current_dir(site.root())
+            .env_remove("CI")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let full = site.read("llms-full.txt");
+        assert!(!full.contains("leaked"), "read outside the site:\n{full}");
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    swapper.join().unwrap();
+}
