@@ -55,7 +55,10 @@ fn href_problem(href: &str) -> Option<&'static str> {
     if href.is_empty() {
         return Some("is empty");
     }
-    if href.chars().any(|c| crate::text::is_control(c) || c.is_whitespace()) {
+    if href
+        .chars()
+        .any(|c| crate::text::is_control(c) || c.is_whitespace())
+    {
         return Some("holds whitespace or a control character; percent-encode it (%20)");
     }
     if href.contains(['"', '<', '>', '\\']) {

@@ -312,9 +312,9 @@ fn named_source(
 ) -> Option<(jiff::Timestamp, How)> {
     let bytes = page_start(file)?;
     let html = String::from_utf8_lossy(&bytes);
-    SOURCE_LINK_MARKERS.iter().find_map(|marker| {
-        links_holding(&html, marker).find_map(|link| dates.get_by_link(link))
-    })
+    SOURCE_LINK_MARKERS
+        .iter()
+        .find_map(|marker| links_holding(&html, marker).find_map(|link| dates.get_by_link(link)))
 }
 
 /// The longest link looked up as a source's: far past any edit link.

@@ -302,7 +302,9 @@ pub fn read(settings: &SourceSettings) -> Result<SourceDates, SourceUnavailable>
             dates.unparseable.push((path, value.clone()));
         }
         if let Some(why) = &source.fm.refused {
-            dates.refused.push((source.dir.join(&source.rel), why.clone()));
+            dates
+                .refused
+                .push((source.dir.join(&source.rel), why.clone()));
             continue;
         }
         let when = source.fm.updated.map(|ts| (ts, How::Key)).or_else(|| {

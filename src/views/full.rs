@@ -86,7 +86,10 @@ fn read_checked(root: &Dir, rel: &Path) -> Result<Vec<u8>, String> {
     };
     let kind = file.metadata().map_err(|e| e.to_string())?.file_type();
     if !kind.is_file() {
-        return Err(format!("is {}, not a regular file", fsutil::kind_name(&kind)));
+        return Err(format!(
+            "is {}, not a regular file",
+            fsutil::kind_name(&kind)
+        ));
     }
     match markdown::read_page(file) {
         Ok(Some(html)) => Ok(html),

@@ -82,7 +82,10 @@ impl Converter {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub(super) enum Refused {
     /// Building its tree ([`tree`]).
-    #[error("its HTML takes more than {} steps per byte to build", tree::STEPS_PER_BYTE)]
+    #[error(
+        "its HTML takes more than {} steps per byte to build",
+        tree::STEPS_PER_BYTE
+    )]
     Tree,
     /// Converting its tree: nesting multiplies what htmd copies and writes.
     #[error("its nesting would make its Markdown more than {CONVERSION_PER_BYTE} times its size")]
@@ -95,7 +98,9 @@ const CONVERSION_PER_BYTE: u64 = 16;
 
 /// `per_byte` times a page of `len` bytes, and 1 MiB whatever the page.
 fn budget(len: usize, per_byte: u64) -> u64 {
-    (len as u64).saturating_mul(per_byte).saturating_add(1 << 20)
+    (len as u64)
+        .saturating_mul(per_byte)
+        .saturating_add(1 << 20)
 }
 
 /// What htmd does to convert the tree under `root`: each element hands its content up
@@ -235,7 +240,10 @@ fn tidy(markdown: &str) -> String {
 fn is_dash_rule(line: &str) -> bool {
     let indent = line.len() - line.trim_start_matches(' ').len();
     let mut marks = line.trim().chars().filter(|&c| c != ' ' && c != '\t');
-    indent < 4 && line.trim().starts_with('-') && marks.clone().count() >= 3 && marks.all(|c| c == '-')
+    indent < 4
+        && line.trim().starts_with('-')
+        && marks.clone().count() >= 3
+        && marks.all(|c| c == '-')
 }
 
 /// The fence a line opens (its character and length), as CommonMark reads one: three

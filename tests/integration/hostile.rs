@@ -51,7 +51,11 @@ fn bounded(dir: &Path, args: &[&str]) -> Run {
     Run {
         code: status.code().filter(|_| !peak.contains("signal")),
         stderr: fs::read_to_string(err.path()).unwrap(),
-        peak_rss_kib: peak.lines().last().and_then(|l| l.trim().parse().ok()).unwrap_or(0),
+        peak_rss_kib: peak
+            .lines()
+            .last()
+            .and_then(|l| l.trim().parse().ok())
+            .unwrap_or(0),
     }
 }
 
@@ -74,7 +78,11 @@ fn hugo_site(sources: &[(&str, String)]) -> Site {
     );
     let content = site.root().join("content/posts");
     fs::create_dir_all(&content).unwrap();
-    fs::write(content.join("a.md"), "---\ntitle: A\nlastmod: 2024-05-06\n---\n").unwrap();
+    fs::write(
+        content.join("a.md"),
+        "---\ntitle: A\nlastmod: 2024-05-06\n---\n",
+    )
+    .unwrap();
     for (name, text) in sources {
         fs::write(content.join(format!("{name}.md")), text).unwrap();
     }
@@ -90,7 +98,11 @@ fn deeply_nested_front_matter_is_skipped() {
         let text = format!("---\n{}x\n---\n", nest.repeat(20_000));
         let site = hugo_site(&[("deep", text)]);
         let run = bounded(site.root(), &["build"]);
-        assert_survived(kind, &run, "content/posts/deep.md: front matter not read, its YAML nests more than 128 levels deep");
+        assert_survived(
+            kind,
+            &run,
+            "content/posts/deep.md: front matter not read, its YAML nests more than 128 levels deep",
+        );
         let sitemap = site.read("sitemap.xml");
         assert!(sitemap.contains("<lastmod>2024-05-06"), "{kind}: {sitemap}");
     }
@@ -99,7 +111,9 @@ fn deeply_nested_front_matter_is_skipped() {
 /// Six levels of aliases in 400 bytes took 2.2 GB and 11 s (one more, 22 GB).
 #[test]
 fn a_yaml_alias_bomb_is_skipped() {
-    let mut text = String::from("---\na: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+    let mut text = String::from(
+        "---\na: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n",
+    );
     let mut previous = 'a';
     for name in ['b', 'c', 'd', 'e', 'f', 'g', 'h'] {
         let items = vec![format!("*{previous}"); 9].join(",");
@@ -109,7 +123,11 @@ fn a_yaml_alias_bomb_is_skipped() {
     text.push_str("---\n");
     let site = hugo_site(&[("bomb", text)]);
     let run = bounded(site.root(), &["build"]);
-    assert_survived("alias bomb", &run, "content/posts/bomb.md: front matter not read, its YAML aliases expand it");
+    assert_survived(
+        "alias bomb",
+        &run,
+        "content/posts/bomb.md: front matter not read, its YAML aliases expand it",
+    );
 }
 
 /// A front-matter `url` 32,000 levels deep (64 KB), four times: the newest date below
@@ -117,13 +135,28 @@ fn a_yaml_alias_bomb_is_skipped() {
 #[test]
 fn a_deep_front_matter_url_is_held_once() {
     let sources: Vec<(String, String)> = (0..4)
-        .map(|i| (format!("deep{i}"), format!("---\nurl: /{}{i}/\n---\n", "a/".repeat(32_000))))
+        .map(|i| {
+            (
+                format!("deep{i}"),
+                format!(
+                    "---\nlastmod: 2024-01-01\nurl: /{}{i}/\n---\n",
+                    "a/".repeat(32_000)
+                ),
+            )
+        })
         .collect();
-    let sources: Vec<(&str, String)> = sources.iter().map(|(n, t)| (n.as_str(), t.clone())).collect();
+    let sources: Vec<(&str, String)> = sources
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.clone()))
+        .collect();
     let site = hugo_site(&sources);
     let run = bounded(site.root(), &["build"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert!(run.peak_rss_kib <= PEAK_RSS_KIB, "peak RSS {} KiB", run.peak_rss_kib);
+    assert!(
+        run.peak_rss_kib <= PEAK_RSS_KIB,
+        "peak RSS {} KiB",
+        run.peak_rss_kib
+    );
 }
 
 /// A Jekyll post whose slug is `:slug` 13,000 times (65 KB): `:title` was filled in
@@ -136,12 +169,24 @@ fn permalinks_are_filled_in_one_pass() {
     );
     let posts = site.root().join("_posts");
     fs::create_dir_all(&posts).unwrap();
-    fs::write(posts.join("2024-01-02-x.md"), "---\nlast_modified_at: 2024-03-04\n---\n").unwrap();
+    fs::write(
+        posts.join("2024-01-02-x.md"),
+        "---\nlast_modified_at: 2024-03-04\n---\n",
+    )
+    .unwrap();
     let slug = ":slug".repeat(13_000);
-    fs::write(posts.join("2024-01-03-y.md"), format!("---\nslug: \"{slug}\"\n---\n")).unwrap();
+    fs::write(
+        posts.join("2024-01-03-y.md"),
+        format!("---\nslug: \"{slug}\"\n---\n"),
+    )
+    .unwrap();
     let run = bounded(site.root(), &["build"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert!(run.peak_rss_kib <= PEAK_RSS_KIB, "peak RSS {} KiB", run.peak_rss_kib);
+    assert!(
+        run.peak_rss_kib <= PEAK_RSS_KIB,
+        "peak RSS {} KiB",
+        run.peak_rss_kib
+    );
     assert!(site.read("sitemap.xml").contains("<lastmod>2024-03-04"));
 }
 
@@ -153,7 +198,10 @@ fn the_edit_link_search_is_linear() {
         let site = hugo_site(&[]);
         let page = site.public().join("edit/index.html");
         fs::create_dir_all(page.parent().unwrap()).unwrap();
-        let html = format!("<title>e</title><a href={}>", body.repeat((1 << 20) / body.len()));
+        let html = format!(
+            "<title>e</title><a href={}>",
+            body.repeat((1 << 20) / body.len())
+        );
         fs::write(&page, html).unwrap();
         let run = bounded(site.root(), &["build"]);
         assert_eq!(run.code, Some(0), "{body}: {}", run.stderr);
@@ -164,7 +212,11 @@ fn the_edit_link_search_is_linear() {
 fn llms_site(body: &str) -> Site {
     let site = Site::new(&[]);
     site.config("base_url = 'https://example.org/'\nlastmod = 'none'\nllms_txt = true\nllms_full_txt = true\n");
-    fs::write(site.public().join("index.html"), "<title>Home</title><main><p>home</p></main>").unwrap();
+    fs::write(
+        site.public().join("index.html"),
+        "<title>Home</title><main><p>home</p></main>",
+    )
+    .unwrap();
     let html = format!("<!doctype html><title>Hostile</title><main>{body}</main>");
     fs::write(site.public().join("hostile.html"), html).unwrap();
     site
@@ -182,7 +234,14 @@ fn costly_pages_are_passed_over_for_llms_full_txt() {
         ("formatting", format!("<p>{bold}{}", "<p>x".repeat(20_000))),
         ("ruby", "<rb>".repeat(120_000)),
         ("stray ends", "<div></span>".repeat(40_000)),
-        ("quotes", format!("{}<p>{}</p>", "<blockquote>".repeat(250), "line\n".repeat(100_000))),
+        (
+            "quotes",
+            format!(
+                "{}<p>{}</p>",
+                "<blockquote>".repeat(250),
+                "line\n".repeat(100_000)
+            ),
+        ),
     ];
     for (what, body) in cases {
         let site = llms_site(&body);
@@ -213,7 +272,11 @@ fn bidirectional_controls_are_not_written_raw() {
     let site = Site::new(&[]);
     site.config("base_url = 'https://example.org/'\nlastmod = 'none'\nllms_txt = true\nhtml_sitemap = true\n");
     let title = "Login \u{202e}lmth.xedni\u{2066}";
-    fs::write(site.public().join("index.html"), format!("<title>{title}</title>")).unwrap();
+    fs::write(
+        site.public().join("index.html"),
+        format!("<title>{title}</title>"),
+    )
+    .unwrap();
     // A page whose URL is too long is named in a warning, with its name's controls.
     let long = format!("{}/\u{202e}.html", vec!["a".repeat(200); 11].join("/"));
     let long = site.public().join(long);

@@ -309,7 +309,9 @@ fn a_followed_link_pointed_outside_before_it_is_opened_is_not_followed() {
 fn pages_swapped_continuously_for_links_are_not_read_into_llms_full_txt() {
     const PAGES: usize = 200;
     let site = Site::new(&["index.html"]);
-    site.config(&format!("{BASE}lastmod = 'none'\nllms_txt = true\nllms_full_txt = true\n"));
+    site.config(&format!(
+        "{BASE}lastmod = 'none'\nllms_txt = true\nllms_full_txt = true\n"
+    ));
     let outside = site.root().join("secret.html");
     fs::write(&outside, "<main><p>leaked secret</p></main>").unwrap();
     let inside = "<title>in</title><main><p>inside</p></main>";
@@ -321,13 +323,18 @@ fn pages_swapped_continuously_for_links_are_not_read_into_llms_full_txt() {
         let (stop, public) = (std::sync::Arc::clone(&stop), site.public());
         std::thread::spawn(move || {
             let (link, file) = (public.join(".link"), public.join(".file"));
-            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            // Every page a link for one pass, a page for the next: each is either half
+            // the time, and changes every few milliseconds.
+            for pass in 0.. {
+                if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    break;
+                }
                 for i in 0..PAGES {
                     let page = public.join(format!("p{i}.html"));
-                    let _ = symlink(&outside, &link);
-                    let _ = fs::rename(&link, &page);
-                    let _ = fs::write(&file, inside);
-                    let _ = fs::rename(&file, &page);
+                    let _ = match pass % 2 {
+                        0 => symlink(&outside, &link).and_then(|()| fs::rename(&link, &page)),
+                        _ => fs::write(&file, inside).and_then(|()| fs::rename(&file, &page)),
+                    };
                 }
             }
         })
@@ -338,7 +345,11 @@ fn pages_swapped_continuously_for_links_are_not_read_into_llms_full_txt() {
             .env_remove("CI")
             .output()
             .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let full = site.read("llms-full.txt");
         assert!(!full.contains("leaked"), "read outside the site:\n{full}");
     }

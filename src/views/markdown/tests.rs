@@ -162,15 +162,31 @@ fn pages_over_their_budget_are_refused() {
             Some(Refused::Tree),
         ),
         // Nesting that html5ever checks at each tag: ruby, and end tags of what is not open.
-        (format!("<main>{}", "<rb>".repeat(20_000)), Some(Refused::Tree)),
-        (format!("<main>{}", "<div></span>".repeat(10_000)), Some(Refused::Tree)),
+        (
+            format!("<main>{}", "<rb>".repeat(20_000)),
+            Some(Refused::Tree),
+        ),
+        (
+            format!("<main>{}", "<div></span>".repeat(10_000)),
+            Some(Refused::Tree),
+        ),
         // Quotes nested around many lines.
         (
-            format!("<main>{}<p>{}</p>", "<blockquote>".repeat(250), "x\n".repeat(50_000)),
+            format!(
+                "<main>{}<p>{}</p>",
+                "<blockquote>".repeat(250),
+                "x\n".repeat(50_000)
+            ),
             Some(Refused::Conversion),
         ),
-        (format!("<main>{}", "<p><b>x</b> y</p>\n".repeat(20_000)), None),
-        (format!("<main><ul>{}</ul>", "<li><a href=/x>x</a>".repeat(20_000)), None),
+        (
+            format!("<main>{}", "<p><b>x</b> y</p>\n".repeat(20_000)),
+            None,
+        ),
+        (
+            format!("<main><ul>{}</ul>", "<li><a href=/x>x</a>".repeat(20_000)),
+            None,
+        ),
         (format!("<main>{}x", "<div>".repeat(500)), None),
     ];
     let converter = Converter::new();
