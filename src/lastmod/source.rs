@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use jiff::Timestamp;
 
 use super::git::{self, GitUnavailable};
+use crate::scan::dir::Dir;
 use crate::generators::{Context, Generator, Pattern};
 use front_matter::FrontMatter;
 
@@ -377,6 +378,11 @@ fn walk(settings: &SourceSettings, dirs: &[&PathBuf]) -> Vec<Found> {
     let count = std::sync::atomic::AtomicUsize::new(0);
     for dir in dirs {
         let root = settings.project.join(dir);
+        // Sources are opened in it one name at a time, through no link (as the walk of
+        // the site opens pages), so a source swapped for a link is not read.
+        let Ok(held) = Dir::open_root(&root) else {
+            continue;
+        };
         let public = public.clone();
         let walker = ignore::WalkBuilder::new(&root)
             .follow_links(false)
@@ -394,7 +400,7 @@ fn walk(settings: &SourceSettings, dirs: &[&PathBuf]) -> Vec<Found> {
             })
             .build_parallel();
         walker.run(|| {
-            let (root, found, count) = (&root, &found, &count);
+            let (root, held, found, count) = (&root, &held, &found, &count);
             Box::new(move |entry| {
                 use std::sync::atomic::Ordering;
                 let Ok(entry) = entry else {
@@ -406,7 +412,7 @@ fn walk(settings: &SourceSettings, dirs: &[&PathBuf]) -> Vec<Found> {
                 if !entry.file_type().is_some_and(|t| t.is_file()) {
                     return ignore::WalkState::Continue;
                 }
-                if let Some(source) = read_source(settings, dir, root, entry.path()) {
+                if let Some(source) = read_source(settings, dir, (root, held), entry.path()) {
                     count.fetch_add(1, Ordering::Relaxed);
                     found.lock().expect("a walker thread panicked").push(source);
                 }
@@ -417,14 +423,19 @@ fn walk(settings: &SourceSettings, dirs: &[&PathBuf]) -> Vec<Found> {
     found.into_inner().expect("a walker thread panicked")
 }
 
-/// The source at `path`, a file under the content directory `dir` (at `root`), its
-/// front matter read; none for what is no source file, or a draft.
-fn read_source(settings: &SourceSettings, dir: &Path, root: &Path, path: &Path) -> Option<Found> {
+/// The source at `path`, a file under the content directory `dir` (at `root`, held
+/// open), its front matter read; none for what is no source file, or a draft.
+fn read_source(
+    settings: &SourceSettings,
+    dir: &Path,
+    (root, held): (&Path, &Dir),
+    path: &Path,
+) -> Option<Found> {
     let rel = path.strip_prefix(root).ok()?;
     if !is_source(settings, &dir.join(rel), path) {
         return None;
     }
-    let text = head_text(path);
+    let text = head_text(held, rel);
     let mut fm = front_matter::parse(&text, &settings.updated);
     if let Some(generator) = settings.generator {
         (generator.page_meta)(&text, &mut fm);
@@ -457,10 +468,13 @@ fn is_source(settings: &SourceSettings, in_project: &Path, path: &Path) -> bool 
     })
 }
 
-/// The start of a source file, as text (lossy), at most the front-matter limit.
-fn head_text(path: &Path) -> String {
+/// The start of the source at `rel` below `held`, as text (lossy), at most the
+/// front-matter limit; empty when it is no longer a regular file.
+fn head_text(held: &Dir, rel: &Path) -> String {
     let mut bytes = Vec::new();
-    if let Ok(file) = crate::fsutil::open_regular(path) {
+    if let Ok(file) = held.open_file_below(rel)
+        && file.metadata().is_ok_and(|m| m.is_file())
+    {
         let _ = file
             .take(front_matter::FRONT_MATTER_LIMIT as u64)
             .read_to_end(&mut bytes);
