@@ -65,7 +65,7 @@ impl Converter {
                 break;
             }
         }
-        let cost: u64 = parts.iter().map(|part| conversion_cost(part)).sum();
+        let cost: u64 = parts.iter().map(conversion_cost).sum();
         if cost > budget(html.len(), CONVERSION_PER_BYTE) {
             return Err(Refused::Conversion);
         }
