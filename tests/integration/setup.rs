@@ -440,3 +440,40 @@ fn every_generator_is_named_by_init_help_the_man_page_and_the_readme() {
         );
     }
 }
+
+/// A raw control or bidi character (U+202A-U+202E, U+2066-U+2069) other than a newline.
+fn raw_control(c: char) -> bool {
+    (c.is_control() && c != '\n')
+        || ('\u{202a}'..='\u{202e}').contains(&c)
+        || ('\u{2066}'..='\u{2069}').contains(&c)
+}
+
+/// A value of a project's config is escaped where `init` writes it: in its TOML string
+/// and in the `# Carried over:` comment, so it can add no key (a newline ended the
+/// comment), break no parse (an ESC) and hide nothing (a bidi override); the terminal
+/// line shows it escaped too.
+#[test]
+fn init_escapes_config_values_in_strings_and_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("mkdocs.yml"),
+        "site_url: \"https://m.example/\\u202E\"\nsite_dir: \"site\\nrespect_noindex = false\\n#\\e\\u2066\"\n",
+    )
+    .unwrap();
+    let out = bin().current_dir(dir.path()).arg("init").assert().success();
+    let text = std::fs::read_to_string(dir.path().join("sitemap.toml")).unwrap();
+    assert!(!text.chars().any(raw_control), "{text:?}");
+    let table: toml::Table = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(!table.contains_key("respect_noindex"), "{text}");
+    let dir_value = "site\nrespect_noindex = false\n#\u{1b}\u{2066}";
+    assert_eq!(table["public_dir"].as_str(), Some(dir_value), "{text}");
+    assert_eq!(
+        table["base_url"].as_str(),
+        Some("https://m.example/\u{202e}/")
+    );
+    let note = "# Carried over: public_dir from site_dir = site\\nrespect_noindex = false\\n#\\u{1b}\\u{2066}.\n";
+    assert!(text.contains(note), "{text}");
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(!stderr.chars().any(raw_control), "{stderr:?}");
+    assert!(stderr.contains("https://m.example/\\u{202e}/"), "{stderr}");
+}
