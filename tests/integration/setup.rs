@@ -477,3 +477,25 @@ fn init_escapes_config_values_in_strings_and_comments() {
     assert!(!stderr.chars().any(raw_control), "{stderr:?}");
     assert!(stderr.contains("https://m.example/\\u{202e}/"), "{stderr}");
 }
+
+/// `init`'s JavaScript scans are linear: a key repeated a hundred thousand times in a
+/// 700 KB config (a value that is no string; an object holding the next) took minutes.
+#[test]
+fn init_reads_hostile_javascript_configs_in_linear_time() {
+    let cases = [
+        ("astro.config.mjs", "site:x ".repeat(100_000)),
+        ("docusaurus.config.js", "url:a|| ".repeat(100_000)),
+        ("nuxt.config.ts", "site:{ ".repeat(100_000)),
+        ("svelte.config.js", "paths:{".repeat(100_000)),
+    ];
+    for (name, text) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(name), text).unwrap();
+        bin()
+            .current_dir(dir.path())
+            .arg("init")
+            .timeout(std::time::Duration::from_secs(10))
+            .assert()
+            .success();
+    }
+}
