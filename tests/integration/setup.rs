@@ -499,3 +499,29 @@ fn init_reads_hostile_javascript_configs_in_linear_time() {
             .success();
     }
 }
+
+/// A config `init` cannot read is named with the reason, not passed over in silence (a
+/// FIFO, without waiting for a writer; a file over the 4 MiB limit).
+#[test]
+fn init_warns_naming_a_config_it_skips() {
+    let fifo = tempfile::tempdir().unwrap();
+    crate::util::mkfifo(&fifo.path().join("astro.config.mjs"));
+    let large = tempfile::tempdir().unwrap();
+    let text = format!("{}site: 'https://a.example'\n", " ".repeat(4 << 20));
+    std::fs::write(large.path().join("astro.config.mjs"), text).unwrap();
+    let cases = [
+        (fifo, "not a regular file (a FIFO)"),
+        (large, "larger than 4 MiB, the limit for a project file"),
+    ];
+    for (dir, why) in cases {
+        bin()
+            .current_dir(dir.path())
+            .arg("init")
+            .timeout(std::time::Duration::from_secs(10))
+            .assert()
+            .success()
+            .stderr(predicate::str::contains(format!(
+                "warning: astro.config.mjs: {why}; skipped\n"
+            )));
+    }
+}
