@@ -525,3 +525,34 @@ fn init_warns_naming_a_config_it_skips() {
             )));
     }
 }
+
+/// `man --dir` checks where every page goes before it writes one: a page's place taken
+/// by a FIFO, a folder or a link is named, and no page is written.
+#[test]
+fn man_dir_writes_nothing_when_a_page_cannot_be_written() {
+    type Make = fn(&std::path::Path);
+    let cases: [(&str, Make); 3] = [
+        ("a FIFO", crate::util::mkfifo),
+        ("a directory", |p| std::fs::create_dir(p).unwrap()),
+        ("a symbolic link", |p| {
+            std::os::unix::fs::symlink("/dev/null", p).unwrap()
+        }),
+    ];
+    for (what, make) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let last = dir.path().join("sitemapgen-man.1");
+        make(&last);
+        bin()
+            .args(["man", "--dir"])
+            .arg(dir.path())
+            .timeout(std::time::Duration::from_secs(10))
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(format!(
+                "{}: is {what}",
+                last.display()
+            )));
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1, "{what}: {names:?}");
+    }
+}
