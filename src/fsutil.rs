@@ -17,8 +17,28 @@ pub fn open_regular(path: &Path) -> io::Result<File> {
     }
     Err(io::Error::new(
         io::ErrorKind::InvalidInput,
-        format!("is {}, not a regular file", kind_name(&kind)),
+        Refused::NotRegular(kind_name(&kind)),
     ))
+}
+
+/// Why [`open_regular`] or [`read_regular_string`] refused a file: carried inside the
+/// `io::Error` they fail with, whose message is this one's; see [`refused`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// Not a regular file: what it is ([`kind_name`]).
+    #[error("is {0}, not a regular file")]
+    NotRegular(&'static str),
+    /// Longer than the limit, in bytes.
+    #[error("is larger than {}", crate::text::bytes(*.0))]
+    Larger(u64),
+    /// Not UTF-8 text.
+    #[error("is not UTF-8 text")]
+    NotUtf8,
+}
+
+/// The [`Refused`] an I/O error carries, if it is one.
+pub fn refused(e: &io::Error) -> Option<Refused> {
+    e.get_ref()?.downcast_ref().copied()
 }
 
 /// Reads at most `limit` bytes of the regular file at `path` ([`open_regular`]); a longer
@@ -31,7 +51,7 @@ pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     if bytes.len() as u64 > limit {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
-            format!("is larger than {}", crate::text::bytes(limit)),
+            Refused::Larger(limit),
         ));
     }
     Ok(bytes)
@@ -40,7 +60,7 @@ pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
 /// [`read_regular`] as UTF-8 text.
 pub fn read_regular_string(path: &Path, limit: u64) -> io::Result<String> {
     String::from_utf8(read_regular(path, limit)?)
-        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "is not UTF-8 text"))
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, Refused::NotUtf8))
 }
 
 /// Opens `path` for reading without waiting: a FIFO opens at once instead of blocking
@@ -417,6 +437,7 @@ mod tests {
         assert_eq!(err.to_string(), "is a FIFO, not a regular file");
         let err = open_regular(Path::new("/dev/null")).unwrap_err();
         assert_eq!(err.to_string(), "is a device, not a regular file");
+        assert_eq!(refused(&err), Some(Refused::NotRegular("a device")));
     }
 
     #[test]
@@ -429,6 +450,11 @@ mod tests {
         assert_eq!(read_regular(&file, 5).unwrap(), b"12345");
         let err = read_regular(&file, 4).unwrap_err();
         assert_eq!(err.to_string(), "is larger than 4 bytes");
+        assert_eq!(refused(&err), Some(Refused::Larger(4)));
+        std::fs::write(&file, b"\xff").unwrap();
+        let err = read_regular_string(&file, 4).unwrap_err();
+        assert_eq!(err.to_string(), "is not UTF-8 text");
+        assert_eq!(refused(&err), Some(Refused::NotUtf8));
         assert_eq!(crate::text::bytes(50 << 20), "50 MiB");
         assert_eq!(crate::text::bytes(16 << 10), "16 KiB");
     }

@@ -1,20 +1,26 @@
-//! Text for messages: user values quoted on one line, and counted nouns; values read
-//! from sitemaps, bounded.
+//! Text for messages and files: user values quoted on one line, as TOML strings, and
+//! counted nouns; values read from sitemaps, bounded.
 
-/// Whether `c` controls how text is shown rather than being shown: Unicode's control
-/// characters, and the bidirectional formatting characters (marks, embeddings,
-/// overrides, isolates), which can show a URL or a line reversed (U+202E).
+/// Whether `c` is a character no value may show raw, in a message or a file we write:
+/// a control character (newlines above all), or a bidirectional-text control (U+061C,
+/// U+200E/F, U+202A-U+202E, U+2066-U+2069), which reorders what a reader sees around it;
+/// and the line and paragraph separators (U+2028, U+2029), which editors show as line
+/// breaks.
 pub fn is_control(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
-            '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+            '\u{061c}'
+                | '\u{200e}'
+                | '\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2066}'..='\u{2069}'
         )
 }
 
-/// A user's value as quoted in a one-line message: control characters (newlines above
-/// all, and bidirectional controls) escaped, so a message is always one line and reads
-/// in the order it is written.
+/// A user's value as quoted in a one-line message or a comment of a file we write:
+/// [`is_control`] characters escaped (`\n`, `\u{202e}`), so it is always one line and
+/// shows what it holds.
 pub fn one_line(value: &str) -> String {
     if !value.chars().any(is_control) {
         return value.to_string();
@@ -30,6 +36,27 @@ pub fn one_line(value: &str) -> String {
             text
         })
         .collect()
+}
+
+/// `value` as a TOML basic string on one line: quotes and backslashes escaped, and every
+/// [`is_control`] character (TOML itself requires it of most of them), so a value read
+/// from a file can neither end the line nor hide in it.
+pub fn toml_string(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('"');
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if is_control(c) => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// The candidate `wrong` was most likely meant to be (a typo: `publc_dir`, `contnet`),
@@ -195,9 +222,33 @@ mod tests {
 
     #[test]
     fn control_characters_are_escaped() {
-        assert_eq!(one_line("a\nb\tc\u{7}"), "a\\nb\\tc\\u{7}");
-        assert_eq!(one_line("gro.\u{202e}elpmaxe"), "gro.\\u{202e}elpmaxe");
-        assert_eq!(one_line("a\u{2067}b\u{2069}"), "a\\u{2067}b\\u{2069}");
-        assert_eq!(one_line("plain ü"), "plain ü");
+        let table = [
+            ("a\nb\tc\u{7}", "a\\nb\\tc\\u{7}"),
+            ("plain ü", "plain ü"),
+            ("evil\u{202e}txt.exe", "evil\\u{202e}txt.exe"),
+            ("\u{2066}a\u{2069}\u{1b}", "\\u{2066}a\\u{2069}\\u{1b}"),
+            ("line\u{2028}break", "line\\u{2028}break"),
+        ];
+        for (value, want) in table {
+            assert_eq!(one_line(value), want, "{value:?}");
+        }
+    }
+
+    /// TOML strings are one line with no raw control, and parse back to the value.
+    #[test]
+    fn toml_strings_escape_and_read_back() {
+        let table = [
+            ("plain/ü", r#""plain/ü""#),
+            ("a \"b\" \\c", r#""a \"b\" \\c""#),
+            ("site\nkey = 1\n#", r#""site\nkey = 1\n#""#),
+            ("\t\r\u{1b}\u{7f}", r#""\t\r\u001B\u007F""#),
+            ("\u{202e}x\u{2066}", r#""\u202Ex\u2066""#),
+        ];
+        for (value, want) in table {
+            let written = toml_string(value);
+            assert_eq!(written, want, "{value:?}");
+            let table: toml::Table = format!("k = {written}").parse().unwrap();
+            assert_eq!(table["k"].as_str(), Some(value));
+        }
     }
 }

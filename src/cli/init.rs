@@ -9,6 +9,9 @@ use crate::config;
 /// unless `--force`.
 pub(super) fn init(args: &InitArgs) -> i32 {
     let found = crate::init::detect(&args.dir);
+    for skipped in &found.skipped {
+        super::say(format_args!("warning: {skipped}"));
+    }
     let path = args.dir.join(config::DEFAULT_CONFIG_FILE);
     let text = crate::init::render(&found);
     let how = crate::fsutil::Atomic {

@@ -1,7 +1,7 @@
 //! `sitemapgen man`: the man page on standard output, or every page written to a folder.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use clap::CommandFactory;
 
@@ -22,35 +22,80 @@ pub(super) fn man(dir: Option<&Path>) -> i32 {
             0
         }
         Err(e) => {
-            super::say(format_args!(
-                "error: cannot write the man pages to {}: {e}; pick a folder you can write \
-                 (e.g. ~/.local/share/man/man1), or run with sudo for a system one",
-                dir.display()
-            ));
+            super::say(format_args!("error: {e}"));
             1
         }
     }
 }
 
+/// Why `man --dir` wrote no page, or not all.
+#[derive(Debug, thiserror::Error)]
+enum ManError {
+    /// A page's place is taken by what is not a regular file; found before any page is
+    /// written, so none is.
+    #[error("{}: {source}; no man page was written", path.display())]
+    Taken {
+        /// Where the page would go.
+        path: PathBuf,
+        /// What is there ([`crate::fsutil::replaceable`]).
+        source: io::Error,
+    },
+    /// The folder or a page cannot be written.
+    #[error(
+        "cannot write the man pages to {}: {source}; pick a folder you can write \
+         (e.g. ~/.local/share/man/man1), or run with sudo for a system one",
+        dir.display()
+    )]
+    Write {
+        /// The folder.
+        dir: PathBuf,
+        /// The OS error.
+        source: io::Error,
+    },
+}
+
 /// Writes the page of the command and of each of its commands into `dir`, each atomically
-/// (only a regular file is replaced); returns how many.
-fn write_pages(dir: &Path) -> io::Result<usize> {
-    std::fs::create_dir_all(dir)?;
+/// (only a regular file is replaced); returns how many. Every page is rendered and every
+/// place checked first, so a place taken by a FIFO, a folder or a link stops the run
+/// before it has written some pages and not others.
+fn write_pages(dir: &Path) -> Result<usize, ManError> {
+    let write = |source| ManError::Write {
+        dir: dir.to_path_buf(),
+        source,
+    };
+    std::fs::create_dir_all(dir).map_err(write)?;
+    let held = crate::fsutil::lock_dir(dir).map_err(write)?;
+    let pages = render_pages().map_err(write)?;
+    for (name, _) in &pages {
+        let path = dir.join(name);
+        if let Err(source) = crate::fsutil::replaceable(&path) {
+            return Err(ManError::Taken { path, source });
+        }
+    }
+    let how = crate::fsutil::Atomic {
+        prefix: ".sitemapgen.1.",
+        clobber: true,
+    };
+    for (name, roff) in &pages {
+        crate::fsutil::write_atomic(&dir.join(name), roff, how, &held).map_err(write)?;
+    }
+    Ok(pages.len())
+}
+
+/// Each page's file name and roff: the command's, then one per command it has.
+fn render_pages() -> io::Result<Vec<(String, Vec<u8>)>> {
     let mut cmd = Cli::command().disable_help_subcommand(true);
     // Names the subcommands `sitemapgen-build` and so on, as their pages are named.
     cmd.build();
-    let mut pages = vec![cmd.clone()];
-    pages.extend(cmd.get_subcommands().filter(|s| !s.is_hide_set()).cloned());
-    let held = crate::fsutil::lock_dir(dir)?;
-    for page in &pages {
-        let man = clap_mangen::Man::new(page.clone());
-        let mut roff = Vec::new();
-        man.render(&mut roff)?;
-        let how = crate::fsutil::Atomic {
-            prefix: ".sitemapgen.1.",
-            clobber: true,
-        };
-        crate::fsutil::write_atomic(&dir.join(man.get_filename()), &roff, how, &held)?;
-    }
-    Ok(pages.len())
+    let mut commands = vec![cmd.clone()];
+    commands.extend(cmd.get_subcommands().filter(|s| !s.is_hide_set()).cloned());
+    commands
+        .into_iter()
+        .map(|command| {
+            let man = clap_mangen::Man::new(command);
+            let mut roff = Vec::new();
+            man.render(&mut roff)?;
+            Ok((man.get_filename(), roff))
+        })
+        .collect()
 }

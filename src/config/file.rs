@@ -66,7 +66,7 @@ pub struct FileConfig {
 #[serde(deny_unknown_fields)]
 pub(super) struct FileSource {
     pub(super) generator: Option<Spanned<String>>,
-    pub(super) content: Option<Vec<PathBuf>>,
+    pub(super) content: Option<Vec<Spanned<PathBuf>>>,
     pub(super) updated: Option<Vec<String>>,
     pub(super) permalink: Option<String>,
     pub(super) default_language: Option<String>,

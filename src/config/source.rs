@@ -1,7 +1,7 @@
 //! `[source]`, checked: which generator's routing, or which routes, map the pages to
 //! the files they are built from, for the `"source"` lastmod source.
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use toml::Spanned;
 
@@ -40,7 +40,7 @@ pub(super) fn source(
     let table = table.get_ref();
     let route_dirs = routes.iter().map(|r| PathBuf::from(r.base()));
     let content = match (&table.content, generator) {
-        (Some(content), _) => content.clone(),
+        (Some(content), _) => content_dirs(content, src)?,
         (None, Some(g)) => g.content.iter().map(PathBuf::from).collect(),
         (None, None) => Vec::new(),
     };
@@ -91,6 +91,44 @@ fn no_routing(table: &Spanned<FileSource>, src: &Source, names: &[&str]) -> Conf
     bad_value(src, name.span(), "source.generator", message)
 }
 
+/// `[source] content`, checked: folders of the project, so no source outside it is read.
+fn content_dirs(content: &[Spanned<PathBuf>], src: &Source) -> Result<Vec<PathBuf>, ConfigError> {
+    content
+        .iter()
+        .map(|dir| match outside_project(dir.get_ref()) {
+            None => Ok(dir.get_ref().clone()),
+            Some(problem) => {
+                let value = dir.get_ref().display().to_string();
+                Err(bad_value(
+                    src,
+                    dir.span(),
+                    "source.content",
+                    stay_inside(&value, problem),
+                ))
+            }
+        })
+        .collect()
+}
+
+/// What takes `path` out of the project, if anything: a root (an absolute path, or a
+/// drive on Windows) or a step up.
+fn outside_project(path: &Path) -> Option<&'static str> {
+    path.components().find_map(|part| match part {
+        Component::Prefix(_) | Component::RootDir => Some("is an absolute path"),
+        Component::ParentDir => Some("leads out of the project (..)"),
+        Component::CurDir | Component::Normal(_) => None,
+    })
+}
+
+/// The message for `value`, a folder that is not the project's: what is wrong, and what
+/// to write instead.
+fn stay_inside(value: &str, problem: &str) -> String {
+    format!(
+        "'{}' {problem}; give a folder relative to the project (the config file's folder), such as \"content\"",
+        crate::one_line(value)
+    )
+}
+
 /// `[[source.route]]`, each checked: its glob and its URL's placeholders.
 fn routes(
     table: &FileSource,
@@ -100,13 +138,22 @@ fn routes(
     routes
         .iter()
         .map(|r| {
-            crate::generators::Pattern::new(r.from.get_ref(), r.to.get_ref()).map_err(|e| {
-                let span = match e {
-                    crate::generators::PatternError::Glob { .. } => r.from.span(),
-                    crate::generators::PatternError::To { .. } => r.to.span(),
-                };
-                bad_value(src, span, "source.route", e.to_string())
-            })
+            let pattern = crate::generators::Pattern::new(r.from.get_ref(), r.to.get_ref())
+                .map_err(|e| {
+                    let span = match e {
+                        crate::generators::PatternError::Glob { .. } => r.from.span(),
+                        crate::generators::PatternError::To { .. } => r.to.span(),
+                    };
+                    bad_value(src, span, "source.route", e.to_string())
+                })?;
+            // Its folder is read as content: it must be the project's too.
+            match outside_project(Path::new(r.from.get_ref())) {
+                None => Ok(pattern),
+                Some(problem) => {
+                    let message = stay_inside(r.from.get_ref(), problem);
+                    Err(bad_value(src, r.from.span(), "source.route", message))
+                }
+            }
         })
         .collect()
 }

@@ -401,3 +401,46 @@ fn source_routes_are_checked_and_read_as_content() {
         ),
     ]);
 }
+
+/// `[source] content` names folders of the project: an absolute path or a step up
+/// (`..`) is refused, naming the key and the value at its place; a relative folder is
+/// kept.
+#[test]
+fn source_content_stays_in_the_project() {
+    let b = "base_url = 'https://example.org/'\n[source]\ngenerator = 'hugo'\n";
+    let table: [(&str, Option<&str>); 9] = [
+        ("/", Some("is an absolute path")),
+        ("/etc", Some("is an absolute path")),
+        ("..", Some("leads out of the project (..)")),
+        ("../site", Some("leads out of the project (..)")),
+        ("docs/../../x", Some("leads out of the project (..)")),
+        ("content", None),
+        ("./docs", None),
+        ("site/content", None),
+        (".", None),
+    ];
+    for (value, problem) in table {
+        let text = format!("{b}content = ['ok', '{value}']\n");
+        let Some(problem) = problem else {
+            let source = load(&text).unwrap().source.unwrap();
+            assert_eq!(source.content[1], PathBuf::from(value));
+            continue;
+        };
+        assert_errors(&[(
+            text,
+            &[
+                "sitemap.toml:4:18",
+                &format!("source.content: '{value}' {problem}"),
+                "give a folder relative to the project",
+            ],
+        )]);
+    }
+    // A route's folder is read as content too.
+    assert_errors(&[(
+        format!("{b}[[source.route]]\nfrom = '../x/*.md'\nto = '/{{path}}/'\n"),
+        &[
+            "sitemap.toml:5:8",
+            "source.route: '../x/*.md' leads out of the project (..)",
+        ],
+    )]);
+}

@@ -253,25 +253,84 @@ pub fn yaml_bool(text: &str, key: &str) -> Option<bool> {
 /// or the literal fallback of `key: process.env.X || 'string'` (also `??`), as
 /// next-sitemap's documentation writes `siteUrl`.
 pub fn js_value(text: &str, key: &str) -> Option<String> {
-    let text = &without_comments(text);
+    first_js_value(&without_comments(text), key)
+}
+
+/// [`js_value`] of text without comments.
+///
+/// Linear in `text` (a hostile config repeats `key:x ` a hundred thousand times): what
+/// is read after each `key:` ends before the next `key:` ([`env_fallback`]), and a
+/// string's closing quote is searched for past it only once per kind of quote, as a
+/// quote found ends the search and one not found is found nowhere later.
+fn first_js_value(text: &str, key: &str) -> Option<String> {
     js_values(text, key).find_map(|value| {
         unquote_prefix(value)
-            .or_else(|| {
-                let line = value.lines().next()?;
-                let (_, fallback) = line.split_once("||").or_else(|| line.split_once("??"))?;
-                unquote_prefix(fallback.trim_start())
-            })
+            .or_else(|| env_fallback(value))
             .map(str::to_string)
     })
 }
 
-/// The first `key: 'string'` inside the value of the first `scope:` (`site: { url: ... }`),
+/// The string after `||` or `??` in a value such as `process.env.X || 'string'`. The
+/// operand before it is read only up to a character no such operand holds (`,`, `;`,
+/// `:`, a brace, a line's end), so the look ends before the next `key:`.
+fn env_fallback(value: &str) -> Option<&str> {
+    let end = value
+        .find(['\n', ',', ';', ':', '{', '}', '|', '?'])
+        .unwrap_or(value.len());
+    let rest = &value[end..];
+    let rest = rest
+        .strip_prefix("||")
+        .or_else(|| rest.strip_prefix("??"))?;
+    unquote_prefix(rest.trim_start())
+}
+
+/// The first `key: 'string'` inside the object literal of a `scope:` (`site: { url: ... }`),
 /// so a `url` elsewhere in the config is not taken for the site's.
 pub fn js_value_in(text: &str, scope: &str, key: &str) -> Option<String> {
     let text = &without_comments(text);
-    js_values(text, scope)
-        .filter(|value| value.starts_with('{'))
-        .find_map(|value| js_value(value, key))
+    let mut from = 0;
+    loop {
+        let rest = &text[from..];
+        let object = js_values(rest, scope).find_map(object_literal)?;
+        if let Some(value) = first_js_value(object, key) {
+            return Some(value);
+        }
+        // A `scope:` nested in this object holds no `key:` this one did not: the next
+        // is looked for past it, so no text is read twice.
+        from += text_offset(rest, object) + object.len();
+    }
+}
+
+/// Where `part`, a slice of `whole`, starts in it.
+fn text_offset(whole: &str, part: &str) -> usize {
+    part.as_ptr() as usize - whole.as_ptr() as usize
+}
+
+/// The object literal `value` starts with (`{ ... }`, braces in strings not counted); to
+/// the end of `value` when it is not closed.
+fn object_literal(value: &str) -> Option<&str> {
+    if !value.starts_with('{') {
+        return None;
+    }
+    let (mut depth, mut quote, mut escaped) = (0usize, None, false);
+    for (i, c) in value.char_indices() {
+        match quote {
+            Some(_) if escaped => escaped = false,
+            Some(_) if c == '\\' => escaped = true,
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if matches!(c, '\'' | '"' | '`') => quote = Some(c),
+            None if c == '{' => depth += 1,
+            None if c == '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(&value[..=i]);
+                }
+            }
+            None => {}
+        }
+    }
+    Some(value)
 }
 
 /// The string a module exports as `name` (`export const trailingSlash = 'always';`).
@@ -491,6 +550,40 @@ mod tests {
             ]
         );
         assert!(js_string_pairs("rewrites: (id) => id", "rewrites").is_empty());
+    }
+
+    /// A fallback is read only from an operand that ends at `||` or `??`, and a scoped
+    /// key only inside its scope's object (nested objects included).
+    #[test]
+    fn fallbacks_and_scopes_end_where_their_value_does() {
+        let table = [
+            (
+                "url: process.env['U'] || 'https://a.example'",
+                Some("https://a.example"),
+            ),
+            ("url: a ?? `https://b.example`", Some("https://b.example")),
+            ("url: a, other: b || 'no'", None),
+            ("url: a\n|| 'no'", None),
+            ("url: f({ x: 1 }) || 'no'", None),
+            ("url: x ", None),
+        ];
+        for (text, want) in table {
+            assert_eq!(js_value(text, "url").as_deref(), want, "{text}");
+        }
+        let table = [
+            ("site: { name: 'N' }, url: 'no'", None),
+            ("site: { a: { url: 'deep' } }", Some("deep")),
+            ("site: { a: '}' , url: 'in' }", Some("in")),
+            ("site: { x: 1 }, site: { url: 'second' }", Some("second")),
+            (
+                "site: { site: { x: 1 } }, site: { url: 'after' }",
+                Some("after"),
+            ),
+            ("site: { url: 'open'", Some("open")),
+        ];
+        for (text, want) in table {
+            assert_eq!(js_value_in(text, "site", "url").as_deref(), want, "{text}");
+        }
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 mod render;
 
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
 pub use crate::generators::Generator;
@@ -22,6 +23,37 @@ pub struct Detected {
     pub settings: Settings,
     /// What to change in the generator's setup so the two work together, one line each.
     pub hints: Vec<String>,
+    /// The files that would have named a generator but could not be read.
+    pub skipped: Vec<Skipped>,
+}
+
+/// A project file `init` did not read, for a warning: `astro.config.mjs: not a regular
+/// file (a FIFO); skipped`. Without it, a config that cannot be read looks like no
+/// config at all.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {why}; skipped", crate::one_line(&path.display().to_string()))]
+pub struct Skipped {
+    /// The file, relative to the project directory.
+    pub path: PathBuf,
+    /// Why it was not read.
+    pub why: Unread,
+}
+
+/// Why a project file was not read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unread {
+    /// Not a regular file (a FIFO would hang a reader): what it is.
+    #[error("not a regular file ({0})")]
+    NotRegular(&'static str),
+    /// Longer than the limit, in bytes.
+    #[error("larger than {}, the limit for a project file", crate::text::bytes(*.0))]
+    TooLarge(u64),
+    /// Not UTF-8 text.
+    #[error("not UTF-8 text")]
+    NotUtf8,
+    /// The OS refused it: what it said.
+    #[error("cannot be read ({0})")]
+    Io(String),
 }
 
 impl std::ops::Deref for Detected {
@@ -42,6 +74,7 @@ impl Detected {
                 ..Settings::default()
             },
             hints: Vec::new(),
+            skipped: Vec::new(),
         }
     }
 }
@@ -49,8 +82,12 @@ impl Detected {
 /// Recognises the generator of the project in `dir`, reads its settings and gives the
 /// hints for it.
 pub fn detect(dir: &Path) -> Detected {
-    let Some((generator, config, text)) = recognise(dir) else {
-        return Detected::none();
+    let mut skipped = Vec::new();
+    let Some((generator, config, text)) = recognise(dir, &mut skipped) else {
+        return Detected {
+            skipped,
+            ..Detected::none()
+        };
     };
     let project = Project {
         dir,
@@ -65,12 +102,17 @@ pub fn detect(dir: &Path) -> Detected {
         hints: (generator.hints)(&project),
         source: Some(config),
         settings,
+        skipped,
     }
 }
 
 /// The generator whose marker is in `dir`, with the marker's path and text, tier by
-/// tier (see [`crate::generators::Marker`]), in the order of [`ALL`].
-fn recognise(dir: &Path) -> Option<(&'static Generator, PathBuf, String)> {
+/// tier (see [`crate::generators::Marker`]), in the order of [`ALL`]; the markers that
+/// could not be read are added to `skipped`.
+fn recognise(
+    dir: &Path,
+    skipped: &mut Vec<Skipped>,
+) -> Option<(&'static Generator, PathBuf, String)> {
     for tier in 0..3 {
         for &generator in &ALL {
             for marker in generator.markers {
@@ -79,7 +121,7 @@ fn recognise(dir: &Path) -> Option<(&'static Generator, PathBuf, String)> {
                 }
                 for path in marker.paths() {
                     let path = PathBuf::from(path);
-                    let Some(text) = read_text(&dir.join(&path)) else {
+                    let Some(text) = read_text(dir, &path, skipped) else {
                         continue;
                     };
                     let project = Project {
@@ -98,9 +140,30 @@ fn recognise(dir: &Path) -> Option<(&'static Generator, PathBuf, String)> {
 }
 
 /// A project file's text, when it is a regular file (a FIFO must not hang `init`) of at
-/// most [`crate::generators::MAX_FILE_BYTES`]; anything else is as good as absent.
-fn read_text(path: &Path) -> Option<String> {
-    crate::fsutil::read_regular_string(path, crate::generators::MAX_FILE_BYTES).ok()
+/// most [`crate::generators::MAX_FILE_BYTES`]. A file that is not there is `None`;
+/// one there but not read is also added to `skipped` (once: generators share names).
+fn read_text(dir: &Path, rel: &Path, skipped: &mut Vec<Skipped>) -> Option<String> {
+    use crate::fsutil::{Refused, read_regular_string, refused};
+    let e = match read_regular_string(&dir.join(rel), crate::generators::MAX_FILE_BYTES) {
+        Ok(text) => return Some(text),
+        Err(e) => e,
+    };
+    if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory) {
+        return None;
+    }
+    let why = match refused(&e) {
+        Some(Refused::NotRegular(kind)) => Unread::NotRegular(kind),
+        Some(Refused::Larger(limit)) => Unread::TooLarge(limit),
+        Some(Refused::NotUtf8) => Unread::NotUtf8,
+        None => Unread::Io(e.to_string()),
+    };
+    if !skipped.iter().any(|s| s.path == rel) {
+        skipped.push(Skipped {
+            path: rel.to_path_buf(),
+            why,
+        });
+    }
+    None
 }
 
 #[cfg(test)]

@@ -2,6 +2,9 @@
 
 use super::Detected;
 use crate::generators::ALL;
+// Every value read from the project is escaped for where it lands: a TOML string, or
+// a comment, where a newline would start a line (a key) of its own.
+use crate::text::{one_line as comment, toml_string};
 
 /// The `sitemap.toml` for what was detected: every value filled in that could be, the
 /// others commented with what to put there.
@@ -13,7 +16,7 @@ pub fn render(found: &Detected) -> String {
         (Some(g), Some(source)) => out.push_str(&format!(
             "# Written for {} (recognised by {}).\n",
             g.name,
-            source.display()
+            comment(&source.display().to_string())
         )),
         _ => {
             out.push_str(
@@ -25,10 +28,10 @@ pub fn render(found: &Detected) -> String {
         }
     }
     for note in &found.notes {
-        out.push_str(&format!("# Carried over: {note}.\n"));
+        out.push_str(&format!("# Carried over: {}.\n", comment(note)));
     }
     for hint in &found.hints {
-        out.push_str(&format!("# Hint: {hint}.\n"));
+        out.push_str(&format!("# Hint: {}.\n", comment(hint)));
     }
     out.push('\n');
     out.push_str("# The site's public address; every URL in the sitemap starts with it.\n");
@@ -171,9 +174,4 @@ fn render_style(out: &mut String, found: &Detected) {
         out.push_str(&format!("clean_urls = {v}\n"));
     }
     out.push('\n');
-}
-
-/// A TOML basic string.
-fn toml_string(value: &str) -> String {
-    toml::Value::String(value.to_string()).to_string()
 }

@@ -463,3 +463,41 @@ fn suggested_sections_are_valid_sections() {
 }
 
 mod frameworks;
+
+/// Every value read from the project lands escaped: in a TOML string or in a comment,
+/// none adds a key or leaves a raw control or bidi character.
+#[test]
+fn values_from_the_project_are_escaped_where_they_land() {
+    let hostile = "x\nrespect_noindex = false\n#\u{1b}\u{202e}\u{2069}";
+    let mut found = Detected::none();
+    found.generator = Some(&crate::generators::JEKYLL);
+    found.source = Some(PathBuf::from(hostile));
+    found.settings = crate::generators::Settings::of(&crate::generators::JEKYLL);
+    found.settings.base_url = Some(hostile.to_string());
+    found.settings.public_dir = hostile.to_string();
+    found.settings.content = vec![hostile.to_string()];
+    found.settings.permalink = Some(hostile.to_string());
+    found.settings.default_language = Some(hostile.to_string());
+    found.settings.notes = vec![hostile.to_string()];
+    found.hints = vec![hostile.to_string()];
+    let text = render(&found);
+    let raw = |c: char| c != '\n' && crate::text::is_control(c);
+    assert!(!text.chars().any(raw), "{text:?}");
+    let table: toml::Table = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(!table.contains_key("respect_noindex"), "{text}");
+    let source = table["source"].as_table().unwrap();
+    let values = [
+        &table["base_url"],
+        &table["public_dir"],
+        &source["content"][0],
+        &source["permalink"],
+        &source["default_language"],
+    ];
+    for value in values {
+        assert_eq!(value.as_str(), Some(hostile), "{text}");
+    }
+    let shown = "x\\nrespect_noindex = false\\n#\\u{1b}\\u{202e}\\u{2069}";
+    for line in ["# Carried over: ", "# Hint: ", "(recognised by "] {
+        assert!(text.contains(&format!("{line}{shown}")), "{line}: {text}");
+    }
+}

@@ -202,3 +202,21 @@ fn control_characters_are_escaped_in_everything_printed() {
     assert_eq!(out.status.code(), Some(2));
     clean(&out.stderr);
 }
+
+/// `[source] content` is a folder of the project: an absolute path or one through `..`
+/// is refused on one line naming the key and the value, exit 2.
+#[test]
+fn source_content_outside_the_project_is_refused() {
+    let site = Site::new(&["index.html"]);
+    for value in ["/etc", "../elsewhere", "docs/../../x"] {
+        site.config(&format!(
+            "{BASE}lastmod = ['source']\n[source]\ngenerator = 'hugo'\ncontent = ['{value}']\n"
+        ));
+        let out = site.cmd().assert().code(2).get_output().stderr.clone();
+        let stderr = String::from_utf8(out).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("source.content"), "{stderr}");
+        assert!(stderr.contains(&format!("'{value}'")), "{stderr}");
+        assert!(stderr.contains("relative to the project"), "{stderr}");
+    }
+}

@@ -440,3 +440,119 @@ fn every_generator_is_named_by_init_help_the_man_page_and_the_readme() {
         );
     }
 }
+
+/// A raw control or bidi character (U+202A-U+202E, U+2066-U+2069) other than a newline.
+fn raw_control(c: char) -> bool {
+    (c.is_control() && c != '\n')
+        || ('\u{202a}'..='\u{202e}').contains(&c)
+        || ('\u{2066}'..='\u{2069}').contains(&c)
+}
+
+/// A value of a project's config is escaped where `init` writes it: in its TOML string
+/// and in the `# Carried over:` comment, so it can add no key (a newline ended the
+/// comment), break no parse (an ESC) and hide nothing (a bidi override); the terminal
+/// line shows it escaped too.
+#[test]
+fn init_escapes_config_values_in_strings_and_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("mkdocs.yml"),
+        "site_url: \"https://m.example/\\u202E\"\nsite_dir: \"site\\nrespect_noindex = false\\n#\\e\\u2066\"\n",
+    )
+    .unwrap();
+    let out = bin().current_dir(dir.path()).arg("init").assert().success();
+    let text = std::fs::read_to_string(dir.path().join("sitemap.toml")).unwrap();
+    assert!(!text.chars().any(raw_control), "{text:?}");
+    let table: toml::Table = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(!table.contains_key("respect_noindex"), "{text}");
+    let dir_value = "site\nrespect_noindex = false\n#\u{1b}\u{2066}";
+    assert_eq!(table["public_dir"].as_str(), Some(dir_value), "{text}");
+    assert_eq!(
+        table["base_url"].as_str(),
+        Some("https://m.example/\u{202e}/")
+    );
+    let note = "# Carried over: public_dir from site_dir = site\\nrespect_noindex = false\\n#\\u{1b}\\u{2066}.\n";
+    assert!(text.contains(note), "{text}");
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(!stderr.chars().any(raw_control), "{stderr:?}");
+    assert!(stderr.contains("https://m.example/\\u{202e}/"), "{stderr}");
+}
+
+/// `init`'s JavaScript scans are linear: a key repeated a hundred thousand times in a
+/// 700 KB config (a value that is no string; an object holding the next) took minutes.
+#[test]
+fn init_reads_hostile_javascript_configs_in_linear_time() {
+    let cases = [
+        ("astro.config.mjs", "site:x ".repeat(100_000)),
+        ("docusaurus.config.js", "url:a|| ".repeat(100_000)),
+        ("nuxt.config.ts", "site:{ ".repeat(100_000)),
+        ("svelte.config.js", "paths:{".repeat(100_000)),
+    ];
+    for (name, text) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(name), text).unwrap();
+        bin()
+            .current_dir(dir.path())
+            .arg("init")
+            .timeout(std::time::Duration::from_secs(10))
+            .assert()
+            .success();
+    }
+}
+
+/// A config `init` cannot read is named with the reason, not passed over in silence (a
+/// FIFO, without waiting for a writer; a file over the 4 MiB limit).
+#[test]
+fn init_warns_naming_a_config_it_skips() {
+    let fifo = tempfile::tempdir().unwrap();
+    crate::util::mkfifo(&fifo.path().join("astro.config.mjs"));
+    let large = tempfile::tempdir().unwrap();
+    let text = format!("{}site: 'https://a.example'\n", " ".repeat(4 << 20));
+    std::fs::write(large.path().join("astro.config.mjs"), text).unwrap();
+    let cases = [
+        (fifo, "not a regular file (a FIFO)"),
+        (large, "larger than 4 MiB, the limit for a project file"),
+    ];
+    for (dir, why) in cases {
+        bin()
+            .current_dir(dir.path())
+            .arg("init")
+            .timeout(std::time::Duration::from_secs(10))
+            .assert()
+            .success()
+            .stderr(predicate::str::contains(format!(
+                "warning: astro.config.mjs: {why}; skipped\n"
+            )));
+    }
+}
+
+/// `man --dir` checks where every page goes before it writes one: a page's place taken
+/// by a FIFO, a folder or a link is named, and no page is written.
+#[test]
+fn man_dir_writes_nothing_when_a_page_cannot_be_written() {
+    type Make = fn(&std::path::Path);
+    let cases: [(&str, Make); 3] = [
+        ("a FIFO", crate::util::mkfifo),
+        ("a directory", |p| std::fs::create_dir(p).unwrap()),
+        ("a symbolic link", |p| {
+            std::os::unix::fs::symlink("/dev/null", p).unwrap()
+        }),
+    ];
+    for (what, make) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let last = dir.path().join("sitemapgen-man.1");
+        make(&last);
+        bin()
+            .args(["man", "--dir"])
+            .arg(dir.path())
+            .timeout(std::time::Duration::from_secs(10))
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(format!(
+                "{}: is {what}",
+                last.display()
+            )));
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1, "{what}: {names:?}");
+    }
+}

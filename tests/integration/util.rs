@@ -262,6 +262,11 @@ pub fn bin() -> assert_cmd::Command {
     cmd
 }
 
+/// Makes a FIFO at `path`.
+pub fn mkfifo(path: &Path) {
+    assert!(Command::new("mkfifo").arg(path).status().unwrap().success());
+}
+
 /// Copies a directory tree (files and directories only).
 pub fn copy_tree(from: &Path, to: &Path) {
     fs::create_dir_all(to).unwrap();

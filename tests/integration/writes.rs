@@ -9,16 +9,12 @@ use std::time::Duration;
 
 use predicates::prelude::*;
 
-use crate::util::{Site, locs, validate_set};
+use crate::util::{Site, locs, mkfifo, validate_set};
 
 const BASE: &str = "base_url = 'https://example.org/'\n";
 const URLSET: &str = "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.org/mine</loc></url></urlset>\n";
 /// Long enough for any run here; a hang is a failure, not a stuck CI job.
 const NO_HANG: Duration = Duration::from_secs(30);
-
-fn mkfifo(path: &Path) {
-    assert!(Command::new("mkfifo").arg(path).status().unwrap().success());
-}
 
 fn is_root() -> bool {
     Command::new("id")
