@@ -23,6 +23,7 @@ mod lastmod;
 mod properties;
 #[cfg(target_os = "linux")]
 mod races;
+mod repository;
 mod robots;
 mod sections;
 mod setup;
