@@ -151,6 +151,12 @@ pub fn collect_with_progress(
         (scanned, processed, state)
     });
     lookups.state = state.transpose()?;
+    if let Some(refused) = lookups.state.as_ref().and_then(State::refused_dates) {
+        warnings.push(Warning::StateDates {
+            path: config.state_file.clone(),
+            refused: refused.clone(),
+        });
+    }
     warnings.extend(scanned.warnings.into_iter().map(Warning::Scan));
     let mut collection = Collection {
         skipped: scanned.skipped,

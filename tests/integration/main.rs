@@ -27,6 +27,7 @@ mod repository;
 mod robots;
 mod sections;
 mod setup;
+mod state_file;
 mod stylesheet;
 #[cfg(feature = "submit")]
 mod submit;
