@@ -160,6 +160,13 @@ pub enum Warning {
     Git(GitUnavailable),
     /// The `"git"` source reads a shallow clone: older pages fall through.
     ShallowClone,
+    /// The state file's records whose dates no sitemap can hold, left out.
+    StateDates {
+        /// The state file.
+        path: PathBuf,
+        /// How many, and the first date.
+        refused: crate::lastmod::state::RefusedDates,
+    },
     /// The `"source"` lastmod source cannot be used, or only in part.
     Source(crate::lastmod::source::SourceUnavailable),
     /// In CI, most pages are dated by the build: their files' mtimes, or the run's start.
@@ -268,6 +275,14 @@ impl fmt::Display for Warning {
             Warning::BuildTimeDates { .. } => self.build_time_dates(f),
             Warning::ShallowClone => f.write_str(
                 "lastmod from git history: this is a shallow clone, so pages last changed before its history begins fall through to the next source; fetch the full history (actions/checkout: fetch-depth: 0)",
+            ),
+            Warning::StateDates { path, refused } => write!(
+                f,
+                "state file {}: {} page {} outside the years 0001-9999 (the first: '{}') ignored, as if not recorded; those pages are dated as new ones",
+                path.display(),
+                refused.count,
+                if refused.count == 1 { "date" } else { "dates" },
+                refused.first
             ),
             Warning::Robots(message) => write!(f, "{message}; robots.txt is not applied"),
             Warning::ImagesUnreadable { path, message } => write!(

@@ -400,11 +400,18 @@ pub fn parse_date(text: &str) -> Option<Timestamp> {
 
 /// `ts` to whole seconds, when its UTC year is one a sitemap can hold (0001-9999).
 fn whole_seconds_in_range(ts: Timestamp) -> Option<Timestamp> {
-    let year = ts.to_zoned(jiff::tz::TimeZone::UTC).year();
-    if !(1..=9999).contains(&year) {
+    if !in_sitemap_years(ts) {
         return None;
     }
     Timestamp::from_second(ts.as_second()).ok()
+}
+
+/// Whether `ts` is in a year a sitemap can hold, 0001-9999 in UTC: the protocol's W3C
+/// Datetime has four-digit years and the schema has no year 0. The one definition: the
+/// dates pages declare, files' mtimes and the state file's all go through it.
+pub(crate) fn in_sitemap_years(ts: Timestamp) -> bool {
+    let year = ts.to_zoned(jiff::tz::TimeZone::UTC).year();
+    (1..=9999).contains(&year)
 }
 
 /// Whole seconds: the written forms have no fraction, and truncating here keeps the

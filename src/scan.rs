@@ -297,6 +297,13 @@ fn is_verification_file(
             .starts_with(b"google-site-verification:")
 }
 
+/// Whether the file at `rel` has a page extension (one of `extensions`, lower-case): a
+/// superset of the pages the walk lists there.
+pub fn is_page_name(rel: &Path, extensions: &[String]) -> bool {
+    rel.file_name()
+        .is_some_and(|name| page_extension(name.as_encoded_bytes(), extensions).is_some())
+}
+
 /// The page extension `name` ends in (compared case-insensitively), if any.
 fn page_extension<'e>(name: &[u8], extensions: &'e [String]) -> Option<&'e str> {
     let dot = name.iter().rposition(|&b| b == b'.')?;

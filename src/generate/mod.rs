@@ -11,7 +11,7 @@ mod sort;
 mod workers;
 mod write;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicUsize;
 
 use jiff::Timestamp;
@@ -151,6 +151,12 @@ pub fn collect_with_progress(
         (scanned, processed, state)
     });
     lookups.state = state.transpose()?;
+    if let Some(refused) = lookups.state.as_ref().and_then(State::refused_dates) {
+        warnings.push(Warning::StateDates {
+            path: config.state_file.clone(),
+            refused: refused.clone(),
+        });
+    }
     warnings.extend(scanned.warnings.into_iter().map(Warning::Scan));
     let mut collection = Collection {
         skipped: scanned.skipped,
@@ -164,16 +170,25 @@ pub fn collect_with_progress(
 
 /// Reads git's history and the sources' dates, as far as the lastmod sources use them,
 /// on two threads at once, before the walk: each page is dated as the walk finds it.
+/// Both read the project's repository, found once here.
 fn histories(config: &Config, lookups: &mut Lookups, warnings: &mut Vec<Warning>) {
-    let git = lastmod::uses(&config.lastmod, LastmodSource::Git).then(|| {
-        let (dir, project) = (config.public_dir.clone(), config.project.clone());
-        std::thread::spawn(move || lastmod::git::read_site(&dir, &project))
-    });
+    let uses_git = lastmod::uses(&config.lastmod, LastmodSource::Git);
     let source = config
         .source
         .clone()
-        .filter(|_| lastmod::uses(&config.lastmod, LastmodSource::Source))
-        .map(|settings| std::thread::spawn(move || lastmod::source::read(&settings)));
+        .filter(|_| lastmod::uses(&config.lastmod, LastmodSource::Source));
+    let repository =
+        (uses_git || source.is_some()).then(|| lastmod::git::Repository::find(&config.project));
+    let git = repository.clone().filter(|_| uses_git).map(|repository| {
+        let (dir, extensions) = (config.public_dir.clone(), config.extensions.clone());
+        std::thread::spawn(move || {
+            let pages = |rel: &Path| crate::scan::is_page_name(rel, &extensions);
+            repository?.dates(&dir, &pages)
+        })
+    });
+    let source = source.zip(repository).map(|(settings, repository)| {
+        std::thread::spawn(move || lastmod::source::read(&settings, repository))
+    });
     if let Some(git) = git {
         match git.join().expect("the git thread panicked") {
             Ok(git) => {

@@ -1,17 +1,22 @@
 //! `lastmod` from git: the committer date of the last commit that touched each file.
 //!
-//! Three git processes serve the whole tree, never one per file: `rev-parse` (is this a
-//! work tree, is it shallow, where is the repository), `status` (files with uncommitted
-//! changes, which fall through to the next source) and one `log` over the public
-//! directory. Paths travel NUL-separated (`-z`), so spaces and non-ASCII names arrive
-//! as raw bytes, unquoted.
+//! A few git processes serve a whole directory, never one per file: `rev-parse` once a
+//! run (is the project in a work tree, is it shallow, where is the repository), then per
+//! directory `ls-tree` (the files HEAD has), `status` (files with uncommitted changes,
+//! which fall through to the next source) and one `log`, read as it comes and left as
+//! soon as each file HEAD has under the directory has its date ([`log`]). Paths travel
+//! NUL-separated (`-z`), so spaces and non-ASCII names arrive as raw bytes, unquoted.
 //!
 //! A repository's config can name commands git runs, and a `.git` can come with a built
-//! site (an artifact, a theme's output). So git runs only in the project's repository,
-//! never in one inside the public directory ([`read_site`]), and every git we start is
-//! told not to run what a repository configures (`HARDENING`):
-//! - `rev-parse` only reads refs and paths; `safe.bareRepository=explicit` keeps it from
-//!   taking a public directory laid out like a bare repository for one.
+//! site (an artifact, a theme's output) or a content folder (unpacked, generated). So git
+//! runs only in the project's repository: found once from the project's directory
+//! ([`Repository::find`]) and pinned for every git after (`--git-dir`, `--work-tree`), so
+//! a `.git` below it is never found; a directory inside a repository of its own is not
+//! read at all ([`GitUnavailable::Nested`]). Every git we start is told not to run what
+//! a repository configures (`HARDENING`):
+//! - `rev-parse` and `ls-tree` only read refs, objects and paths;
+//!   `safe.bareRepository=explicit` keeps `rev-parse` from taking a project directory
+//!   laid out like a bare repository for one.
 //! - `status` would run `core.fsmonitor` (set to `false`) and, if it wrote the index,
 //!   the `post-index-change` hook (`GIT_OPTIONAL_LOCKS=0`: it writes nothing; and
 //!   `core.hooksPath` points at the null device); `--ignore-submodules=all` starts no
@@ -24,10 +29,12 @@
 //! (git-lfs) runs when `status` re-reads a file, and a partial clone may fetch from its
 //! remote. Both come from the repository that holds the config file, never the site's.
 
+mod log;
+
 use std::collections::{HashMap, HashSet};
-use std::io;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, Command, Stdio};
 
 use jiff::Timestamp;
 
@@ -39,12 +46,12 @@ pub enum GitUnavailable {
         "lastmod source \"git\" needs git, which is not on PATH; install git or remove \"git\" from lastmod"
     )]
     NoGit,
-    /// The public directory is not inside a git work tree.
+    /// The project, or the directory read, is not in the project's git work tree.
     #[error("lastmod source \"git\": {} is not in a git work tree ({message}); the next source is used", dir.display())]
     NotAWorkTree {
-        /// The public directory.
+        /// The directory.
         dir: PathBuf,
-        /// What git said.
+        /// What git said, or where the project's work tree is.
         message: String,
     },
     /// git ran but failed.
@@ -55,13 +62,13 @@ pub enum GitUnavailable {
         /// What git or the OS said.
         message: String,
     },
-    /// The repository git finds from the public directory is inside it: it came with
-    /// the site, not from the project.
-    #[error("lastmod source \"git\": the git repository of {} ({}) is inside public_dir, not the project's; git is not run in a repository that came with the site, the next source is used (date pages by the project's repository, or use the \"content\" source)", dir.display(), repo.display())]
-    InsideSite {
-        /// The public directory.
+    /// The directory is inside a repository of its own below the project's (a `.git`
+    /// that came with the site or the content): git is not run in it.
+    #[error("lastmod source \"git\": {} is in a git repository of its own ({}), not the project's; git runs only in the project's repository, so the next source is used (date pages by the project's repository, or use the \"content\" source)", dir.display(), repo.display())]
+    Nested {
+        /// The directory.
         dir: PathBuf,
-        /// The repository's git directory.
+        /// The `.git` found between it and the project's work tree's top.
         repo: PathBuf,
     },
 }
@@ -85,7 +92,8 @@ impl GitDates {
 }
 
 /// `-c` settings for every git we run, over any the repository sets: no command the
-/// repository configures runs for `rev-parse`, `status` or `log` (see the module doc).
+/// repository configures runs for `rev-parse`, `ls-tree`, `status` or `log` (see the
+/// module doc).
 const HARDENING: &[&str] = &[
     "core.fsmonitor=false",
     if cfg!(windows) {
@@ -97,127 +105,166 @@ const HARDENING: &[&str] = &[
     "safe.bareRepository=explicit",
 ];
 
-/// Where git runs: `-C dir`, and once the repository is known and vetted, that
-/// repository pinned (`--git-dir`, `--work-tree`) so nothing is discovered again.
-struct At<'a> {
-    dir: &'a Path,
-    repo: Option<&'a Repo>,
-}
-
-fn git(at: &At, command: &'static str, args: &[&str]) -> Result<Vec<u8>, GitUnavailable> {
+/// A git command run in `dir`, pinned to `repo` once it is known (see the module doc).
+fn command(dir: &Path, repo: Option<&Repository>, command: &str, args: &[&str]) -> Command {
     let mut git = Command::new("git");
     git.arg("--no-pager");
     for setting in HARDENING {
         git.args(["-c", setting]);
     }
-    git.arg("-C").arg(at.dir);
-    if let Some(repo) = at.repo {
+    git.arg("-C").arg(dir);
+    if let Some(repo) = repo {
         git.arg("--git-dir").arg(&repo.git_dir);
         git.arg("--work-tree").arg(&repo.top);
     }
-    let output = git
-        .arg(command)
+    git.arg(command)
         .args(args)
         // `status` must not take the index lock of a repository it only reads.
         .env("GIT_OPTIONAL_LOCKS", "0")
+        .stdin(Stdio::null());
+    git
+}
+
+/// Why git could not be started.
+fn not_started(command: &'static str) -> impl Fn(io::Error) -> GitUnavailable {
+    move |e| match e.kind() {
+        io::ErrorKind::NotFound => GitUnavailable::NoGit,
+        _ => GitUnavailable::Failed {
+            command,
+            message: e.to_string(),
+        },
+    }
+}
+
+/// What a failed git said on stderr, as the error of `command` run in `dir`.
+fn failed(dir: &Path, command: &'static str, stderr: &[u8]) -> GitUnavailable {
+    let message = String::from_utf8_lossy(stderr).trim().replace('\n', " ");
+    if message.contains("not a git repository") {
+        return GitUnavailable::NotAWorkTree {
+            dir: dir.to_path_buf(),
+            message,
+        };
+    }
+    GitUnavailable::Failed { command, message }
+}
+
+/// Runs git to the end, its whole output kept: for the commands whose output is bounded
+/// by the work tree (`rev-parse`, `ls-tree`, `status`), not by the history.
+fn run(
+    dir: &Path,
+    repo: Option<&Repository>,
+    name: &'static str,
+    args: &[&str],
+) -> Result<Vec<u8>, GitUnavailable> {
+    let output = command(dir, repo, name, args)
         .output()
-        .map_err(|e| match e.kind() {
-            io::ErrorKind::NotFound => GitUnavailable::NoGit,
-            _ => GitUnavailable::Failed {
-                command,
-                message: e.to_string(),
-            },
-        })?;
+        .map_err(not_started(name))?;
     if !output.status.success() {
-        let message = String::from_utf8_lossy(&output.stderr)
-            .trim()
-            .replace('\n', " ");
-        if message.contains("not a git repository") {
-            return Err(GitUnavailable::NotAWorkTree {
-                dir: at.dir.to_path_buf(),
-                message,
-            });
-        }
-        return Err(GitUnavailable::Failed { command, message });
+        return Err(failed(dir, name, &output.stderr));
     }
     Ok(output.stdout)
 }
 
-/// The repository git found, as `rev-parse` printed it.
-#[derive(Debug)]
-struct Repo {
+/// The project's git repository, as `rev-parse` found it from the project's directory:
+/// every git run after is pinned to it.
+#[derive(Debug, Clone)]
+pub struct Repository {
     shallow: bool,
-    /// `dir` relative to the top level, `/`-terminated (empty at the top).
-    prefix: String,
-    /// The shallow file, relative to `dir` or absolute.
+    /// The shallow file, relative to the project's directory or absolute.
     shallow_file: PathBuf,
-    /// The work tree's top level.
+    /// The work tree's top level (absolute).
     top: PathBuf,
-    /// The git directory (absolute) and the common one (relative to `dir` or absolute).
+    /// The git directory (absolute).
     git_dir: PathBuf,
-    common_dir: PathBuf,
 }
 
-fn discover(dir: &Path) -> Result<Repo, GitUnavailable> {
-    let info = git(
-        &At { dir, repo: None },
-        "rev-parse",
-        &[
+impl Repository {
+    /// Finds the repository of `project` (the config file's directory; empty: the
+    /// current one), the one repository git is run in.
+    pub fn find(project: &Path) -> Result<Repository, GitUnavailable> {
+        // Named in full when it is the current directory, as a message names it.
+        let current;
+        let dir = if project.as_os_str().is_empty() {
+            current = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+            &current
+        } else {
+            project
+        };
+        let args = [
             "--is-shallow-repository",
-            "--show-prefix",
             "--git-path",
             "shallow",
             "--show-toplevel",
             "--absolute-git-dir",
-            "--git-common-dir",
-        ],
-    )?;
-    let info = String::from_utf8_lossy(&info);
-    let lines: Vec<&str> = info.lines().collect();
-    // A newline in a path would shift every answer after it: refuse rather than guess.
-    let [shallow, prefix, shallow_file, top, git_dir, common_dir] = lines[..] else {
-        return Err(GitUnavailable::Failed {
-            command: "rev-parse",
-            message: format!("{} lines of output where 6 were expected", lines.len()),
-        });
-    };
-    Ok(Repo {
-        shallow: shallow == "true",
-        prefix: prefix.to_string(),
-        shallow_file: dir.join(shallow_file),
-        top: PathBuf::from(top),
-        git_dir: PathBuf::from(git_dir),
-        common_dir: dir.join(common_dir),
-    })
+        ];
+        let info = run(dir, None, "rev-parse", &args)?;
+        let info = String::from_utf8_lossy(&info);
+        let lines: Vec<&str> = info.lines().collect();
+        // A newline in a path would shift every answer after it: refuse rather than guess.
+        let [shallow, shallow_file, top, git_dir] = lines[..] else {
+            return Err(GitUnavailable::Failed {
+                command: "rev-parse",
+                message: format!("{} lines of output where 4 were expected", lines.len()),
+            });
+        };
+        Ok(Repository {
+            shallow: shallow == "true",
+            shallow_file: dir.join(shallow_file),
+            top: PathBuf::from(top),
+            git_dir: PathBuf::from(git_dir),
+        })
+    }
+
+    /// `dir`'s path below the work tree's top, `/`-separated and `/`-terminated (empty at
+    /// the top), as `status` prefixes the paths it prints. A directory outside the work
+    /// tree, or inside a repository of its own below the top, is refused.
+    fn prefix_of(&self, dir: &Path) -> Result<Vec<u8>, GitUnavailable> {
+        let outside = |message: String| GitUnavailable::NotAWorkTree {
+            dir: dir.to_path_buf(),
+            message,
+        };
+        let real = std::fs::canonicalize(dir).map_err(|e| outside(e.to_string()))?;
+        let top = std::fs::canonicalize(&self.top).map_err(|e| outside(e.to_string()))?;
+        let Ok(rel) = real.strip_prefix(&top) else {
+            return Err(outside(format!(
+                "it is outside the project's, {}",
+                self.top.display()
+            )));
+        };
+        if let Some(repo) = nested_repository(&top, &real) {
+            return Err(GitUnavailable::Nested {
+                dir: dir.to_path_buf(),
+                repo,
+            });
+        }
+        let mut prefix = crate::canonical::slash_path(rel);
+        if !prefix.is_empty() {
+            prefix.push(b'/');
+        }
+        Ok(prefix)
+    }
+
+    /// The commit ids of the shallow history's boundary, one a line in the shallow file.
+    fn boundary(&self) -> HashSet<String> {
+        if !self.shallow {
+            return HashSet::new();
+        }
+        // A bound all the same, and no FIFO to hang on.
+        crate::fsutil::read_regular_string(&self.shallow_file, 64 * 1024 * 1024)
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
 }
 
-/// Reads the dates of the public directory's pages from the project's repository.
-///
-/// The repository git finds from `public_dir` is refused when its work tree, git
-/// directory or common directory is inside `public_dir` (a `.git` that came with the
-/// site, or a config whose `core.worktree` points out of it), unless `project` (the
-/// config file's directory) is inside `public_dir` too: then the site is the project.
-pub fn read_site(public_dir: &Path, project: &Path) -> Result<GitDates, GitUnavailable> {
-    let repo = discover(public_dir)?;
-    let real = |path: &Path| std::fs::canonicalize(path).ok();
-    let project = if project.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        project
-    };
-    if let Some(site) = real(public_dir)
-        && !real(project).is_some_and(|p| p.starts_with(&site))
-        && [&repo.top, &repo.git_dir, &repo.common_dir]
-            .into_iter()
-            // A path that cannot be resolved cannot be shown outside: refused too.
-            .any(|path| real(path).is_none_or(|p| p.starts_with(&site)))
-    {
-        return Err(GitUnavailable::InsideSite {
-            dir: public_dir.to_path_buf(),
-            repo: repo.git_dir,
-        });
-    }
-    dates(public_dir, &repo)
+/// The first `.git` (a directory, file or link) in `dir` or a directory above it, below
+/// `top`: `dir` is then in a repository of its own, whatever its config says.
+fn nested_repository(top: &Path, dir: &Path) -> Option<PathBuf> {
+    dir.ancestors()
+        .take_while(|d| *d != top && d.starts_with(top))
+        .map(|d| d.join(".git"))
+        .find(|git| std::fs::symlink_metadata(git).is_ok())
 }
 
 #[cfg(unix)]
@@ -232,144 +279,145 @@ fn path_of(bytes: &[u8]) -> PathBuf {
     PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
 }
 
-/// Reads the committer dates of every committed, unmodified file under `dir`, a
-/// directory of the project (whose repository is trusted: see [`read_site`]).
-pub fn read(dir: &Path) -> Result<GitDates, GitUnavailable> {
-    dates(dir, &discover(dir)?)
+impl Repository {
+    /// Reads the committer dates of the committed, unmodified files under `dir` (a
+    /// directory of the project) that `wanted` keeps (given their path below `dir`): the
+    /// files the caller looks up, so the log is left once each has its date.
+    pub fn dates(
+        &self,
+        dir: &Path,
+        wanted: &dyn Fn(&Path) -> bool,
+    ) -> Result<GitDates, GitUnavailable> {
+        let prefix = self.prefix_of(dir)?;
+        let boundary = self.boundary();
+        // Both only read the repository: run them side by side.
+        let (status, log) = std::thread::scope(|scope| {
+            let status = scope.spawn(|| run(dir, Some(self), "status", &STATUS));
+            let log = self.log(dir, &boundary, wanted);
+            (status.join().expect("the git status thread panicked"), log)
+        });
+        // Porcelain paths are relative to the repository root; ours to `dir`.
+        let dirty: HashSet<PathBuf> = status?
+            .split(|&b| b == 0)
+            .filter(|entry| entry.len() > 3)
+            .filter_map(|entry| entry[3..].strip_prefix(prefix.as_slice()))
+            .map(path_of)
+            .collect();
+        let mut dates = log?;
+        dates.retain(|path, (_, at_boundary)| !dirty.contains(path) && !*at_boundary);
+        Ok(GitDates {
+            dates: dates
+                .into_iter()
+                .map(|(path, (when, _))| (path, when))
+                .collect(),
+            shallow: self.shallow,
+        })
+    }
+
+    /// The files HEAD has under `dir` that `wanted` keeps; none when HEAD cannot be
+    /// read (no commit yet: `log` then says why).
+    fn wanted(&self, dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Option<HashSet<PathBuf>> {
+        let args = ["-r", "-z", "--name-only", "HEAD", "--", "."];
+        let listed = run(dir, Some(self), "ls-tree", &args).ok()?;
+        let files = listed.split(|&b| b == 0).filter(|name| !name.is_empty());
+        Some(files.map(path_of).filter(|path| wanted(path)).collect())
+    }
+
+    /// Each file's newest commit's date (and whether it is a boundary commit), as far
+    /// as `git log` had to be read: only the files HEAD has can be committed and
+    /// unmodified, so once each of the wanted has its date, git is stopped.
+    fn log(
+        &self,
+        dir: &Path,
+        boundary: &HashSet<String>,
+        wanted: &dyn Fn(&Path) -> bool,
+    ) -> Result<HashMap<PathBuf, (Timestamp, bool)>, GitUnavailable> {
+        let wanted = self.wanted(dir, wanted);
+        if wanted.as_ref().is_some_and(HashSet::is_empty) {
+            return Ok(HashMap::new());
+        }
+        let mut child = command(dir, Some(self), "log", &LOG)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(not_started("log"))?;
+        let stderr = drain_stderr(&mut child);
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let read = log::read(io::BufReader::new(stdout), boundary, wanted.as_ref());
+        if !read.as_ref().is_ok_and(|r| r.whole) {
+            // Left early (or unreadable): the rest is not wanted.
+            let _ = child.kill();
+        }
+        let status = child.wait();
+        let stderr = stderr.join().expect("the git stderr thread panicked");
+        let read = read.map_err(|e| GitUnavailable::Failed {
+            command: "log",
+            message: e.to_string(),
+        })?;
+        match status {
+            Ok(status) if read.whole && !status.success() => Err(failed(dir, "log", &stderr)),
+            Err(e) if read.whole => Err(not_started("log")(e)),
+            _ => Ok(read.dates),
+        }
+    }
 }
 
-fn dates(dir: &Path, repo: &Repo) -> Result<GitDates, GitUnavailable> {
-    let shallow = repo.shallow;
-    let prefix = &repo.prefix;
-    let boundary: HashSet<String> = if shallow {
-        // One commit id a line; a bound all the same, and no FIFO to hang on.
-        crate::fsutil::read_regular_string(&repo.shallow_file, 64 * 1024 * 1024)
-            .unwrap_or_default()
-            .lines()
-            .map(str::to_string)
-            .collect()
-    } else {
-        HashSet::new()
-    };
-    let at = At {
-        dir,
-        repo: Some(repo),
-    };
-
-    // Both only read the repository: run them side by side.
-    let (status, log) = std::thread::scope(|scope| {
-        let status = scope.spawn(|| {
-            git(
-                &at,
-                "status",
-                &[
-                    "--porcelain",
-                    "-z",
-                    "--untracked-files=all",
-                    "--ignore-submodules=all",
-                    "--no-renames",
-                    "--",
-                    ".",
-                ],
-            )
-        });
-        let log = git(
-            &at,
-            "log",
-            &[
-                "--no-ext-diff",
-                "--no-textconv",
-                "--format=%x00%ct %H",
-                "--name-only",
-                "-z",
-                "--relative",
-                "--no-renames",
-                "--",
-                ".",
-            ],
-        );
-        (status.join().expect("the git status thread panicked"), log)
-    });
-    // Porcelain paths are relative to the repository root; ours to `dir`.
-    let dirty: HashSet<PathBuf> = status?
-        .split(|&b| b == 0)
-        .filter(|entry| entry.len() > 3)
-        .filter_map(|entry| entry[3..].strip_prefix(prefix.as_bytes()))
-        .map(path_of)
-        .collect();
-    let log = log?;
-    let mut dates = parse_log(&log);
-    dates.retain(|path, (_, commit)| !dirty.contains(path) && !boundary.contains(commit));
-    Ok(GitDates {
-        dates: dates
-            .into_iter()
-            .map(|(path, (when, _))| (path, when))
-            .collect(),
-        shallow,
+/// Reads a child's stderr on a thread of its own (so a chatty git cannot block on a full
+/// pipe while its stdout is read), keeping the first 64 KiB.
+fn drain_stderr(child: &mut Child) -> std::thread::JoinHandle<Vec<u8>> {
+    let stderr = child.stderr.take();
+    std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        if let Some(mut stderr) = stderr {
+            let _ = (&mut stderr).take(64 * 1024).read_to_end(&mut kept);
+            let _ = io::copy(&mut stderr, &mut io::sink());
+        }
+        kept
     })
 }
 
-/// Parses `git log --format='%x00%ct %H' --name-only -z`: each commit is an empty field,
-/// its committer time and hash, then its file names, the first preceded by a newline.
-/// A file's date is its newest commit's, whatever order the log walks in.
-fn parse_log(log: &[u8]) -> HashMap<PathBuf, (Timestamp, String)> {
-    let mut dates: HashMap<PathBuf, (Timestamp, String)> = HashMap::new();
-    let mut fields = log.split(|&b| b == 0).peekable();
-    let mut current: Option<(Timestamp, String)> = None;
-    let mut record = |name: &[u8], current: &Option<(Timestamp, String)>| {
-        let (Some((when, commit)), false) = (current, name.is_empty()) else {
-            return;
-        };
-        let date = dates
-            .entry(path_of(name))
-            .or_insert_with(|| (*when, commit.clone()));
-        if *when > date.0 {
-            *date = (*when, commit.clone());
-        }
-    };
-    while let Some(field) = fields.next() {
-        if field.is_empty() {
-            current = fields.next().and_then(|f| {
-                let (time, commit) = std::str::from_utf8(f).ok()?.trim().split_once(' ')?;
-                let when = Timestamp::from_second(time.parse().ok()?).ok()?;
-                Some((when, commit.to_string()))
-            });
-            if let Some(first) = fields.next_if(|f| f.first() == Some(&b'\n')) {
-                record(&first[1..], &current);
-            }
-            continue;
-        }
-        record(field, &current);
-    }
-    dates
-}
+/// `git status`: every file with uncommitted changes under the directory, by its path
+/// from the top, nothing run in a submodule.
+const STATUS: [&str; 7] = [
+    "--porcelain",
+    "-z",
+    "--untracked-files=all",
+    "--ignore-submodules=all",
+    "--no-renames",
+    "--",
+    ".",
+];
+
+/// `git log`: each commit touching the directory, newest first, with the names of the
+/// files it touched (below the directory, relative to it); see [`log::read`].
+const LOG: [&str; 9] = [
+    "--no-ext-diff",
+    "--no-textconv",
+    "--format=%x00%ct %H",
+    "--name-only",
+    "-z",
+    "--relative",
+    "--no-renames",
+    "--",
+    ".",
+];
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn parses_log_output_with_odd_names() {
-        let log = b"\x001706832000 c3\x00\nx.html\x00\x001704164645 c2\x00\na b/index.html\x00x.html\x00\xc3\xbcber/index.html\x00\x001600000000 c1\x00\nold.html\x00";
-        let dates = parse_log(log);
-        let at = |p: &str| {
-            dates
-                .get(Path::new(p))
-                .map(|(t, c)| (t.as_second(), c.as_str()))
-        };
-        assert_eq!(at("x.html"), Some((1_706_832_000, "c3")));
-        assert_eq!(at("a b/index.html"), Some((1_704_164_645, "c2")));
-        assert_eq!(at("über/index.html"), Some((1_704_164_645, "c2")));
-        assert_eq!(at("old.html"), Some((1_600_000_000, "c1")));
-        assert_eq!(dates.len(), 4);
-    }
-
-    #[test]
-    fn a_commit_without_files_is_skipped_and_the_newest_date_wins() {
-        let log =
-            b"\x001700000000 e\x00\x001600000000 b\x00\na.html\x00\x001650000000 m\x00\na.html\x00";
-        let dates = parse_log(log);
-        let (when, commit) = &dates[Path::new("a.html")];
-        assert_eq!((when.as_second(), commit.as_str()), (1_650_000_000, "m"));
+    fn a_git_between_a_directory_and_the_top_is_a_repository_of_its_own() {
+        let top = tempfile::tempdir().unwrap();
+        let top = top.path();
+        let dir = top.join("site/content/posts");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::create_dir_all(top.join(".git")).unwrap();
+        assert_eq!(nested_repository(top, &dir), None);
+        assert_eq!(nested_repository(top, top), None);
+        std::fs::write(top.join("site/.git"), "gitdir: elsewhere\n").unwrap();
+        assert_eq!(nested_repository(top, &dir), Some(top.join("site/.git")));
+        std::fs::create_dir_all(dir.join(".git")).unwrap();
+        assert_eq!(nested_repository(top, &dir), Some(dir.join(".git")));
     }
 }

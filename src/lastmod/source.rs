@@ -8,7 +8,8 @@
 //! Before the walk, the content directories are walked once, each source's front matter
 //! read (at most [`front_matter::FRONT_MATTER_LIMIT`] bytes), its output paths worked
 //! out by the generator's routing (`crate::generators`), and its history read by one `git log`
-//! per content directory ([`super::git`]). A page is then looked up by its path. Where
+//! per content directory in the project's repository, left as soon as every source has
+//! its date ([`super::git`]). A page is then looked up by its path. Where
 //! no source maps to a page with confidence (none, or two), it falls through to the
 //! next source in `lastmod`.
 
@@ -88,8 +89,11 @@ fn history(why: &GitUnavailable) -> String {
             dir.display()
         ),
         GitUnavailable::Failed { command, message } => format!("`git {command}` failed: {message}"),
-        // Not given by `read`, which trusts the project's directories.
-        GitUnavailable::InsideSite { .. } => why.to_string(),
+        GitUnavailable::Nested { dir, repo } => format!(
+            "{} is in a git repository of its own ({}), not the project's, and git runs only in the project's",
+            dir.display(),
+            repo.display()
+        ),
     }
 }
 
@@ -245,8 +249,12 @@ struct Found {
     fm: FrontMatter,
 }
 
-/// Reads the sources of the project and dates the pages they build.
-pub fn read(settings: &SourceSettings) -> Result<SourceDates, SourceUnavailable> {
+/// Reads the sources of the project and dates the pages they build, by their history in
+/// the project's `repository` (as found, or why not).
+pub fn read(
+    settings: &SourceSettings,
+    repository: Result<git::Repository, GitUnavailable>,
+) -> Result<SourceDates, SourceUnavailable> {
     // The routes the project declares in its own files come after the user's.
     let prepared = settings
         .generator
@@ -278,16 +286,7 @@ pub fn read(settings: &SourceSettings) -> Result<SourceDates, SourceUnavailable>
         fills_translations: settings.generator.is_some_and(|g| g.fills_translations),
         ..SourceDates::default()
     };
-    let mut history: HashMap<&PathBuf, git::GitDates> = HashMap::new();
-    for dir in &dirs {
-        match git::read(&settings.project.join(dir)) {
-            Ok(found) => {
-                dates.shallow |= found.shallow;
-                history.insert(dir, found);
-            }
-            Err(e) => dates.git_error = Some(e),
-        }
-    }
+    let history = commit_dates(settings, &dirs, repository, &mut dates);
     let found = walk(settings, &dirs);
     let cx = Context {
         permalink: settings.permalink.as_deref(),
@@ -335,6 +334,35 @@ pub fn read(settings: &SourceSettings) -> Result<SourceDates, SourceUnavailable>
     }
     dates.below = newest_below(&dates.pages);
     Ok(dates)
+}
+
+/// The history of each content directory in the project's `repository`, of the files
+/// that can be sources; what stops it is kept in `dates`.
+fn commit_dates<'d>(
+    settings: &SourceSettings,
+    dirs: &[&'d PathBuf],
+    repository: Result<git::Repository, GitUnavailable>,
+    dates: &mut SourceDates,
+) -> HashMap<&'d PathBuf, git::GitDates> {
+    let mut history = HashMap::new();
+    let repository = match repository {
+        Ok(repository) => repository,
+        Err(e) => {
+            dates.git_error = Some(e);
+            return history;
+        }
+    };
+    for dir in dirs {
+        let sources = |rel: &Path| may_be_walked(rel) && is_source(settings, &dir.join(rel), rel);
+        match repository.dates(&settings.project.join(dir), &sources) {
+            Ok(found) => {
+                dates.shallow |= found.shallow;
+                history.insert(*dir, found);
+            }
+            Err(e) => dates.git_error = Some(e),
+        }
+    }
+    history
 }
 
 /// The output files `source` (at `key` in the project) is built to: by the first route
@@ -445,6 +473,16 @@ fn read_source(
         rel: rel.to_path_buf(),
         fm,
     })
+}
+
+/// Whether [`walk`] can find the file at `rel` below a content directory: not hidden,
+/// nor under a hidden directory or one of [`NOT_SOURCES`] (its history is not wanted).
+fn may_be_walked(rel: &Path) -> bool {
+    let mut names = rel.iter().rev();
+    let file = names.next();
+    let hidden = |name: &std::ffi::OsStr| name.as_encoded_bytes().starts_with(b".");
+    !file.is_some_and(hidden)
+        && names.all(|dir| !hidden(dir) && !NOT_SOURCES.iter().any(|n| dir == *n))
 }
 
 /// Whether the file at `path` (`in_project`, relative to the project) is a page source:

@@ -97,6 +97,18 @@ pub struct State {
     items: Vec<Item>,
     /// What the state file was when it was read (`None`: there was none).
     file: Option<file::Identity>,
+    /// Its records whose date is outside the years a sitemap can hold, left out.
+    refused: Option<RefusedDates>,
+}
+
+/// The records of a state file left out for a date no sitemap can hold (year 0, a
+/// negative year): read as absent, the pages are dated as new ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefusedDates {
+    /// How many.
+    pub count: usize,
+    /// The first date, as written.
+    pub first: String,
 }
 
 impl State {
@@ -120,6 +132,24 @@ impl State {
             fingerprint: page.fingerprint,
         });
         self.text.push_str(url);
+    }
+
+    /// Leaves out a record whose date, `value` as written, no sitemap can hold.
+    fn refuse_date(&mut self, value: &str) {
+        match &mut self.refused {
+            Some(refused) => refused.count += 1,
+            None => {
+                self.refused = Some(RefusedDates {
+                    count: 1,
+                    first: value.to_string(),
+                })
+            }
+        }
+    }
+
+    /// The records left out for their dates when the file was read, if any.
+    pub fn refused_dates(&self) -> Option<&RefusedDates> {
+        self.refused.as_ref()
     }
 
     /// Sorted by URL, each URL once (the last added of it counts, as in a JSON object).

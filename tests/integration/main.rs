@@ -24,9 +24,11 @@ mod lastmod;
 mod properties;
 #[cfg(target_os = "linux")]
 mod races;
+mod repository;
 mod robots;
 mod sections;
 mod setup;
+mod state_file;
 mod stylesheet;
 #[cfg(feature = "submit")]
 mod submit;

@@ -263,7 +263,8 @@ fn a_project_is_read_from_its_content_directories() {
         public_dir: dir.path().join("public"),
         threads: 2,
     };
-    let dates = read(&settings).unwrap();
+    let repository = crate::lastmod::git::Repository::find(&settings.project);
+    let dates = read(&settings, repository).unwrap();
     assert_eq!(
         dates.get(Path::new("a/index.html")),
         Ok((ts("2024-05-06T07:08:09Z"), How::Key))
@@ -296,10 +297,26 @@ fn a_project_is_read_from_its_content_directories() {
         content: vec!["nowhere".into()],
         ..settings
     };
-    let err = read(&missing).unwrap_err();
+    let err = read(&missing, Err(GitUnavailable::NoGit)).unwrap_err();
     assert_eq!(
         err.to_string(),
         "lastmod source \"source\": no content directory found (nowhere); set [source] content to where the pages' sources are"
     );
     let _ = FrontMatter::default();
+}
+
+/// The files whose history is wanted are at least those the walk can find.
+#[test]
+fn the_history_wanted_covers_what_the_walk_finds() {
+    for (rel, walked) in [
+        ("a.md", true),
+        ("posts/2024/a.md", true),
+        ("posts/build.md", true),
+        (".hidden.md", false),
+        ("posts/.drafts/a.md", false),
+        ("node_modules/x/readme.md", false),
+        ("docs/public/a.md", false),
+    ] {
+        assert_eq!(super::may_be_walked(Path::new(rel)), walked, "{rel}");
+    }
 }

@@ -2,18 +2,17 @@
 //! into a [`State`] (no tree, no string per page), and the save writes the merge of two
 //! sorted states as it goes, in exactly the bytes `serde_json`'s pretty printer gives.
 
-use std::fmt;
+mod parse;
+
 use std::io::{self, Read, Write};
 use std::path::Path;
 use std::time::SystemTime;
 
 use jiff::Timestamp;
-use serde::Deserialize;
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 
 use super::{MAX_BYTES, PageState, State, StateError, Url, VERSION};
 use crate::fsutil;
-use crate::lastmod::content::Fingerprint;
+use parse::{Seen, parse, what_is_wrong};
 
 /// What a state file was when it was read: the save reads it again only if another run
 /// replaced it since.
@@ -58,15 +57,6 @@ pub(super) fn load(path: &Path) -> Result<State, StateError> {
     load_reading_whole(path, READ_WHOLE)
 }
 
-/// The state file's pages pushed into `state` as they are parsed.
-fn parse<'de, R: serde_json::de::Read<'de>>(
-    mut json: serde_json::Deserializer<R>,
-    state: &mut State,
-) -> serde_json::Result<()> {
-    json.deserialize_map(FileVisitor { state })?;
-    json.end()
-}
-
 /// [`load`], reading the file whole when it is at most `whole_up_to` bytes long.
 pub(super) fn load_reading_whole(path: &Path, whole_up_to: u64) -> Result<State, StateError> {
     let read_err = |source| StateError::Read {
@@ -79,17 +69,32 @@ pub(super) fn load_reading_whole(path: &Path, whole_up_to: u64) -> Result<State,
         Err(e) => return Err(read_err(e)),
     };
     let meta = file.metadata().map_err(read_err)?;
+    if meta.len() > MAX_BYTES {
+        let too_large = format!("is larger than {}", crate::text::bytes(MAX_BYTES));
+        return Err(read_err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            too_large,
+        )));
+    }
     let identity = Identity::of(&meta);
-    let mut state = State::default();
-    // One byte past the limit makes the JSON end early; the second reading says why.
+    let (mut state, mut seen) = (State::default(), Seen::default());
+    // A file grown since is cut a byte past the limit: its JSON ends early.
     let mut file = file.take(MAX_BYTES + 1);
     let read = if meta.len() <= whole_up_to {
         let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0) + 1);
         file.read_to_end(&mut bytes).map_err(read_err)?;
-        parse(serde_json::Deserializer::from_slice(&bytes), &mut state)
+        parse(
+            serde_json::Deserializer::from_slice(&bytes),
+            &mut state,
+            &mut seen,
+        )
     } else {
         let reader = io::BufReader::with_capacity(64 * 1024, file);
-        parse(serde_json::Deserializer::from_reader(reader), &mut state)
+        parse(
+            serde_json::Deserializer::from_reader(reader),
+            &mut state,
+            &mut seen,
+        )
     };
     match read {
         Ok(()) => {
@@ -98,254 +103,10 @@ pub(super) fn load_reading_whole(path: &Path, whole_up_to: u64) -> Result<State,
             Ok(state)
         }
         Err(e) if e.is_io() => Err(read_err(e.into())),
-        // Read again, whole and loosely, only to say what is wrong.
-        Err(_) => match fsutil::read_regular_string(path, MAX_BYTES) {
-            Ok(text) => Err(StateError::Invalid {
-                path: path.to_path_buf(),
-                problem: what_is_wrong(&text),
-            }),
-            Err(source) => Err(read_err(source)),
-        },
-    }
-}
-
-/// The keys of a state file.
-#[derive(Deserialize)]
-#[serde(field_identifier, rename_all = "snake_case")]
-enum FileKey {
-    SitemapgenState,
-    Pages,
-}
-
-/// The keys of a page's record.
-#[derive(Deserialize)]
-#[serde(field_identifier, rename_all = "snake_case")]
-enum PageKey {
-    Fingerprint,
-    Lastmod,
-}
-
-/// The state file's object: this version's, with its pages.
-struct FileVisitor<'s> {
-    state: &'s mut State,
-}
-
-impl<'de> Visitor<'de> for FileVisitor<'_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a sitemapgen state file")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let (mut version, mut pages) = (None, false);
-        while let Some(key) = map.next_key()? {
-            match key {
-                FileKey::SitemapgenState => version = Some(map.next_value::<u32>()?),
-                FileKey::Pages => {
-                    map.next_value_seed(Pages { state: self.state })?;
-                    pages = true;
-                }
-            }
-        }
-        match version {
-            Some(VERSION) if pages => Ok(()),
-            _ => Err(de::Error::custom("not a state file of this version")),
-        }
-    }
-}
-
-/// The `pages` object, each page pushed as it is read.
-struct Pages<'s> {
-    state: &'s mut State,
-}
-
-impl<'de> DeserializeSeed<'de> for Pages<'_> {
-    type Value = ();
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Pages<'_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an object of pages by URL")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        // Reused from page to page: no allocation per page.
-        let (mut url, mut fingerprint) = (String::new(), String::new());
-        let mut date = LastDate::default();
-        while map.next_key_seed(Text(&mut url))?.is_some() {
-            let page = Page {
-                fingerprint: &mut fingerprint,
-                date: &mut date,
-            };
-            let lastmod = map.next_value_seed(page)?;
-            let Some(fingerprint) = Fingerprint::from_hex(&fingerprint) else {
-                let problem = format!("the fingerprint of {url} is not 32 lower-case hex digits");
-                return Err(de::Error::custom(problem));
-            };
-            let page = PageState {
-                fingerprint,
-                lastmod,
-            };
-            self.state.push(&url, page);
-        }
-        Ok(())
-    }
-}
-
-/// A string read into a buffer of ours.
-struct Text<'b>(&'b mut String);
-
-impl<'de> DeserializeSeed<'de> for Text<'_> {
-    type Value = ();
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_str(self)
-    }
-}
-
-impl Visitor<'_> for Text<'_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a string")
-    }
-
-    fn visit_str<E: de::Error>(self, s: &str) -> Result<(), E> {
-        self.0.clear();
-        self.0.push_str(s);
-        Ok(())
-    }
-}
-
-/// A page's record: its fingerprint into the buffer, its `lastmod` returned.
-struct Page<'b> {
-    fingerprint: &'b mut String,
-    date: &'b mut LastDate,
-}
-
-/// The last `lastmod` read, as written and parsed: pages mostly share their dates with
-/// their neighbours, so a date is parsed once for a run of them (a parse per page was a
-/// sixth of reading a state).
-#[derive(Default)]
-struct LastDate {
-    text: String,
-    parsed: Option<Timestamp>,
-}
-
-/// A page's `lastmod`: a date, or null.
-struct Lastmod<'b>(&'b mut LastDate);
-
-impl<'de> DeserializeSeed<'de> for Lastmod<'_> {
-    type Value = Option<Timestamp>;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_option(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Lastmod<'_> {
-    type Value = Option<Timestamp>;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a date and time, or null")
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_str(self)
-    }
-
-    fn visit_str<E: de::Error>(self, s: &str) -> Result<Self::Value, E> {
-        let last = self.0;
-        if last.parsed.is_none() || last.text != s {
-            // As jiff's own `Deserialize` parses it.
-            last.parsed = Some(s.parse::<Timestamp>().map_err(E::custom)?);
-            last.text.clear();
-            last.text.push_str(s);
-        }
-        Ok(last.parsed)
-    }
-}
-
-impl<'de> DeserializeSeed<'de> for Page<'_> {
-    type Value = Option<Timestamp>;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Page<'_> {
-    type Value = Option<Timestamp>;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a page's fingerprint and lastmod")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let (mut fingerprint, mut lastmod) = (false, None);
-        while let Some(key) = map.next_key()? {
-            match key {
-                PageKey::Fingerprint if fingerprint => {
-                    return Err(de::Error::duplicate_field("fingerprint"));
-                }
-                PageKey::Fingerprint => {
-                    map.next_value_seed(Text(&mut *self.fingerprint))?;
-                    fingerprint = true;
-                }
-                PageKey::Lastmod if lastmod.is_some() => {
-                    return Err(de::Error::duplicate_field("lastmod"));
-                }
-                PageKey::Lastmod => lastmod = Some(map.next_value_seed(Lastmod(&mut *self.date))?),
-            }
-        }
-        if !fingerprint {
-            return Err(de::Error::missing_field("fingerprint"));
-        }
-        Ok(lastmod.flatten())
-    }
-}
-
-/// Why `text` is not a state file this version reads: not JSON, another format version,
-/// not a state file, or damaged.
-fn what_is_wrong(text: &str) -> String {
-    let value: serde_json::Value = match serde_json::from_str(text) {
-        Ok(value) => value,
-        Err(e) => return format!("is not valid JSON ({e})"),
-    };
-    match value
-        .get("sitemapgen_state")
-        .and_then(serde_json::Value::as_u64)
-    {
-        Some(1) => format!(
-            "has format version 1 (blake3 fingerprints, from before the first release), \
-             this sitemapgen reads {VERSION}"
-        ),
-        Some(v) if v != u64::from(VERSION) => {
-            format!("has format version {v}, this sitemapgen reads {VERSION}")
-        }
-        Some(_) => {
-            let mut state = State::default();
-            match value.deserialize_map(FileVisitor { state: &mut state }) {
-                Err(e) => format!("is damaged ({e})"),
-                Ok(()) => "is damaged".to_string(),
-            }
-        }
-        None => "is not a sitemapgen state file (no \"sitemapgen_state\" key)".to_string(),
+        Err(e) => Err(StateError::Invalid {
+            path: path.to_path_buf(),
+            problem: what_is_wrong(&e, &seen),
+        }),
     }
 }
 

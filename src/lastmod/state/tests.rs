@@ -100,6 +100,42 @@ fn round_trips_sorted_and_refuses_foreign_files() {
             r#"{"sitemapgen_state": 2, "pages": {}} x"#,
             "is not valid JSON",
         ),
+        (
+            r#"{"sitemapgen_state": "2", "pages": {}}"#,
+            "has sitemapgen_state \"2\", not a number (this sitemapgen reads format version 2)",
+        ),
+        (
+            r#"{"sitemapgen_state": [2], "pages": {}}"#,
+            "has sitemapgen_state an array, not a number",
+        ),
+        (
+            r#"{"sitemapgen_state": -2, "pages": {}}"#,
+            "has sitemapgen_state -2, not a number",
+        ),
+        // Another version is not read on: its pages may be anything.
+        (
+            r#"{"sitemapgen_state": 3, "pages": {"u": 1}"#,
+            "format version 3, this sitemapgen reads 2",
+        ),
+        (
+            r#"{"name": "x", "sitemapgen_state": 2, "pages": {}}"#,
+            "is damaged (unknown field `name`",
+        ),
+        (
+            r#"{"sitemapgen_state": 2, "pages": {}, "name": "x"}"#,
+            "is damaged (unknown field `name`",
+        ),
+        (r#"{"pages": {}}"#, "is not a sitemapgen state file"),
+        (r#"[1, 2]"#, "is not a sitemapgen state file"),
+        // Where it is wrong, from the one parse.
+        (
+            "{\"sitemapgen_state\": 2,\n \"pages\": {\"u\": {\"fingerprint\": \"a\"}}}",
+            "not 32 lower-case hex digits at line 2 column",
+        ),
+        (
+            "{\"sitemapgen_state\": 2,\n\n \"pages\": {\"u\": ",
+            "is not valid JSON (EOF while parsing a value at line 3 column",
+        ),
     ];
     for (text, want) in table {
         std::fs::write(&path, text).unwrap();
@@ -110,6 +146,38 @@ fn round_trips_sorted_and_refuses_foreign_files() {
         );
         assert!(!err.contains('\n'), "{err}");
     }
+}
+
+/// A date no sitemap can hold (year 0, a negative year) is read as no record, however
+/// often it repeats (a run of pages shares one parse), and the first is kept to report.
+#[test]
+fn out_of_range_dates_are_read_as_no_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.json");
+    let fp = "0123456789abcdef0123456789abcdef";
+    let page = |url: &str, date: &str| {
+        format!("\"{url}\": {{\"fingerprint\": \"{fp}\", \"lastmod\": {date}}}")
+    };
+    let pages = [
+        page("a", "\"0000-06-01T00:00:00Z\""),
+        page("b", "\"0000-06-01T00:00:00Z\""),
+        page("c", "\"2024-01-01T00:00:00Z\""),
+        page("d", "\"-000001-01-01T00:00:00Z\""),
+        page("e", "null"),
+        page("f", "\"9999-12-30T00:00:00Z\""),
+    ];
+    let text = format!(
+        "{{\"sitemapgen_state\": 2, \"pages\": {{{}}}}}",
+        pages.join(", ")
+    );
+    std::fs::write(&path, text).unwrap();
+    let state = State::load(&path).unwrap();
+    assert_eq!(urls(&state), ["c", "e", "f"]);
+    let refused = state.refused_dates().unwrap();
+    assert_eq!(
+        (refused.count, refused.first.as_str()),
+        (3, "0000-06-01T00:00:00Z")
+    );
 }
 
 /// Neighbours sharing a date, then not, then null, then the first again: each date read
