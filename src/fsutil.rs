@@ -4,6 +4,8 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
+pub mod dir;
+
 /// Opens `path` for reading only if it is a regular file (symlinks followed).
 ///
 /// Opened non-blocking, so a FIFO cannot hang the run waiting for a writer, then checked
@@ -34,6 +36,9 @@ pub enum Refused {
     /// Not UTF-8 text.
     #[error("is not UTF-8 text")]
     NotUtf8,
+    /// A symbolic link, or a link on the way to it, where none is followed.
+    #[error("is a symbolic link (or under one), which is not followed; put the file itself there")]
+    Link,
 }
 
 /// The [`Refused`] an I/O error carries, if it is one.
@@ -44,10 +49,44 @@ pub fn refused(e: &io::Error) -> Option<Refused> {
 /// Reads at most `limit` bytes of the regular file at `path` ([`open_regular`]); a longer
 /// file is an `InvalidData` error, so no input can make us hold more than we chose.
 pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    read_capped(open_regular(path)?, limit)
+}
+
+/// [`read_regular`] of the file at `rel` below the directory `root`, opened one name at
+/// a time through no link ([`dir::Dir::open_file_below`]), as the walk opens a page: a
+/// link a repository holds can lead anywhere, and what is read here is written out.
+pub fn read_below(root: &Path, rel: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    let file = match dir::Dir::open_root(root)?.open_file_below(rel) {
+        Ok(file) => file,
+        Err(e) if dir::is_refused_link(&e) || e.kind() == io::ErrorKind::NotADirectory => {
+            let link = rel.ancestors().any(|p| {
+                !p.as_os_str().is_empty()
+                    && std::fs::symlink_metadata(root.join(p)).is_ok_and(|m| m.is_symlink())
+            });
+            return Err(match link {
+                true => io::Error::new(io::ErrorKind::InvalidInput, Refused::Link),
+                false => e,
+            });
+        }
+        Err(e) => return Err(e),
+    };
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        let refused = Refused::NotRegular(kind_name(&kind));
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, refused));
+    }
+    read_capped(file, limit)
+}
+
+/// [`read_below`] as UTF-8 text.
+pub fn read_below_string(root: &Path, rel: &Path, limit: u64) -> io::Result<String> {
+    utf8(read_below(root, rel, limit)?)
+}
+
+/// At most `limit` bytes of `file`; more is [`Refused::Larger`].
+fn read_capped(file: File, limit: u64) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    open_regular(path)?
-        .take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)?;
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
@@ -59,7 +98,11 @@ pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
 
 /// [`read_regular`] as UTF-8 text.
 pub fn read_regular_string(path: &Path, limit: u64) -> io::Result<String> {
-    String::from_utf8(read_regular(path, limit)?)
+    utf8(read_regular(path, limit)?)
+}
+
+fn utf8(bytes: Vec<u8>) -> io::Result<String> {
+    String::from_utf8(bytes)
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, Refused::NotUtf8))
 }
 

@@ -3,14 +3,13 @@
 //! One walk ([`walk`](fn@walk)) on all cores, which hands each page on while its directory is
 //! held open; its order varies, so callers sort what it finds. What is a page is decided
 //! here (`file_verdict`); how directories are opened and read, per platform, in
-//! [`dir`].
+//! [`crate::fsutil::dir`].
 
 use std::ffi::OsStr;
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-pub mod dir;
 mod walk;
 
 pub use walk::{At, PageSink, walk};

@@ -253,7 +253,7 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(page.vanished(e.to_string())),
         // Not followed (O_NOFOLLOW): a link put in the page's place since the walk, or
         // on the real path a followed link was checked to have.
-        Err(e) if crate::scan::dir::is_refused_link(&e) => {
+        Err(e) if crate::fsutil::dir::is_refused_link(&e) => {
             return Err(page.vanished("now a symbolic link".to_string()));
         }
         Err(e) => {
@@ -630,7 +630,7 @@ mod tests {
     fn check_changed_pages(config: &Config) {
         let lookups = Lookups::default();
         let shared = Shared::new(config, &lookups);
-        let site = crate::scan::dir::Dir::open_root(&config.public_dir).unwrap();
+        let site = crate::fsutil::dir::Dir::open_root(&config.public_dir).unwrap();
         let table = [
             ("gone.html", false, "No such file or directory"),
             ("dir.html", false, "now a directory"),

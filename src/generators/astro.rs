@@ -151,7 +151,8 @@ pub(super) fn served_by_dynamic_routes(pages: &Path, call: &str) -> Vec<(String,
                 };
                 todo.push((entry.path(), below));
             } else if kind.is_file() && is_dynamic(&name) {
-                let Ok(text) = crate::fsutil::read_regular_string(&entry.path(), MAX_ROUTE_BYTES)
+                let rel = Path::new(&folder).join(&name);
+                let Ok(text) = crate::fsutil::read_below_string(pages, &rel, MAX_ROUTE_BYTES)
                 else {
                     continue;
                 };

@@ -255,9 +255,10 @@ pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
 impl Project<'_> {
     /// Another file of the project, when it is a regular file (a FIFO must not hang us)
-    /// of at most [`MAX_FILE_BYTES`]; anything else is as good as absent.
+    /// of at most [`MAX_FILE_BYTES`], reached through no link; anything else is as good
+    /// as absent.
     pub fn read(&self, rel: impl AsRef<Path>) -> Option<String> {
-        crate::fsutil::read_regular_string(&self.dir.join(rel), MAX_FILE_BYTES).ok()
+        crate::fsutil::read_below_string(self.dir, rel.as_ref(), MAX_FILE_BYTES).ok()
     }
 
     /// The folder the marker file is in, relative to the project (`""` at its root).
@@ -427,7 +428,7 @@ pub fn config_file(generator: &Generator, project: &Path) -> Option<(std::path::
         .flat_map(Marker::paths)
         .find_map(|rel| {
             let text =
-                crate::fsutil::read_regular_string(&project.join(&rel), MAX_FILE_BYTES).ok()?;
+                crate::fsutil::read_below_string(project, Path::new(&rel), MAX_FILE_BYTES).ok()?;
             Some((rel.into(), text))
         })
 }

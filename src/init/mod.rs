@@ -31,7 +31,7 @@ pub struct Detected {
 /// file (a FIFO); skipped`. Without it, a config that cannot be read looks like no
 /// config at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}: {why}; skipped", crate::one_line(&path.display().to_string()))]
+#[error("{}: {why}", crate::one_line(&path.display().to_string()))]
 pub struct Skipped {
     /// The file, relative to the project directory.
     pub path: PathBuf,
@@ -43,17 +43,21 @@ pub struct Skipped {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Unread {
     /// Not a regular file (a FIFO would hang a reader): what it is.
-    #[error("not a regular file ({0})")]
+    #[error("not a regular file ({0}); skipped")]
     NotRegular(&'static str),
     /// Longer than the limit, in bytes.
-    #[error("larger than {}, the limit for a project file", crate::text::bytes(*.0))]
+    #[error("larger than {}, the limit for a project file; skipped", crate::text::bytes(*.0))]
     TooLarge(u64),
     /// Not UTF-8 text.
-    #[error("not UTF-8 text")]
+    #[error("not UTF-8 text; skipped")]
     NotUtf8,
     /// The OS refused it: what it said.
-    #[error("cannot be read ({0})")]
+    #[error("cannot be read ({0}); skipped")]
     Io(String),
+    /// Its YAML breaks a bound (nesting, aliases): it names the generator, but none of
+    /// its values are read.
+    #[error("{0}; none of its settings are read (set them in sitemap.toml)")]
+    Bound(crate::generators::read::YamlRefused),
 }
 
 impl std::ops::Deref for Detected {
@@ -94,6 +98,15 @@ pub fn detect(dir: &Path) -> Detected {
         config: &config,
         text: &text,
     };
+    let yaml = config
+        .extension()
+        .is_some_and(|e| e == "yml" || e == "yaml");
+    if yaml && let Err(why) = crate::generators::read::yaml_first(&text) {
+        skipped.push(Skipped {
+            path: config.clone(),
+            why: Unread::Bound(why),
+        });
+    }
     let mut settings = Settings::of(generator);
     (generator.read_config)(&mut settings, &project);
     settings.base_url = crate::generators::read::absolute(settings.base_url.take());
@@ -143,8 +156,8 @@ fn recognise(
 /// most [`crate::generators::MAX_FILE_BYTES`]. A file that is not there is `None`;
 /// one there but not read is also added to `skipped` (once: generators share names).
 fn read_text(dir: &Path, rel: &Path, skipped: &mut Vec<Skipped>) -> Option<String> {
-    use crate::fsutil::{Refused, read_regular_string, refused};
-    let e = match read_regular_string(&dir.join(rel), crate::generators::MAX_FILE_BYTES) {
+    use crate::fsutil::{Refused, read_below_string, refused};
+    let e = match read_below_string(dir, rel, crate::generators::MAX_FILE_BYTES) {
         Ok(text) => return Some(text),
         Err(e) => e,
     };
@@ -155,6 +168,7 @@ fn read_text(dir: &Path, rel: &Path, skipped: &mut Vec<Skipped>) -> Option<Strin
         Some(Refused::NotRegular(kind)) => Unread::NotRegular(kind),
         Some(Refused::Larger(limit)) => Unread::TooLarge(limit),
         Some(Refused::NotUtf8) => Unread::NotUtf8,
+        Some(Refused::Link) => Unread::NotRegular("a symbolic link"),
         None => Unread::Io(e.to_string()),
     };
     if !skipped.iter().any(|s| s.path == rel) {

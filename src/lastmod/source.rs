@@ -23,8 +23,8 @@ use std::path::{Path, PathBuf};
 use jiff::Timestamp;
 
 use super::git::{self, GitUnavailable};
+use crate::fsutil::dir::Dir;
 use crate::generators::{Context, Generator, Pattern};
-use crate::scan::dir::Dir;
 use front_matter::FrontMatter;
 
 /// Directories of a project that hold no sources, whatever the generator.

@@ -15,9 +15,9 @@ use std::mem::MaybeUninit;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 
-use super::dir::{Dir, DirId, EntryKind, Name, name_bytes, name_os};
 use super::{Scan, ScanOptions, ScanWarning, SkipReason, file_verdict};
 use crate::fsutil::Place;
+use crate::fsutil::dir::{Dir, DirId, EntryKind, Name, name_bytes, name_os};
 
 /// Where the walk hands the pages it finds, one sink per thread.
 pub trait PageSink {

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use super::groups::Group;
 use super::llms::{MARK, header, text, url};
 use super::{Page, SiteFacts, markdown};
+use crate::fsutil::dir::{Dir, is_refused_link};
 use crate::fsutil::{self, Place};
-use crate::scan::dir::{Dir, is_refused_link};
 
 /// Writes the full text into `out`; returns how many pages it holds and those passed
 /// over (unreadable, too large, or no longer inside the site), with why.

@@ -301,3 +301,62 @@ fn bidirectional_controls_are_not_written_raw() {
     }
     assert_eq!(locs(&site.public().join("sitemap.xml")).len(), 1);
 }
+
+/// `init` on a `mkdocs.yml` with a `nav:` nested 20,000 deep crashed, and on an alias
+/// bomb took 3.4 GB: the generator is still recognised, its settings are not read, and
+/// a warning says why.
+#[test]
+fn init_refuses_a_hostile_yaml_config() {
+    let mut bomb = String::from(
+        "site_name: x\na: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n",
+    );
+    let mut previous = 'a';
+    for name in ['b', 'c', 'd', 'e', 'f', 'g'] {
+        let items = vec![format!("*{previous}"); 9].join(",");
+        bomb.push_str(&format!("{name}: &{name} [{items}]\n"));
+        previous = name;
+    }
+    let cases = [
+        (
+            format!("site_name: x\nnav:\n{}x\n", "- ".repeat(20_000)),
+            "nests more than 128 levels deep",
+        ),
+        (bomb, "aliases expand it"),
+    ];
+    for (text, why) in cases {
+        let site = Site::new(&[]);
+        fs::write(site.root().join("mkdocs.yml"), text).unwrap();
+        let run = bounded(site.root(), &["init"]);
+        assert_survived(why, &run, &format!("mkdocs.yml: its YAML {why}"));
+        let written = fs::read_to_string(site.root().join("sitemap.toml")).unwrap();
+        assert!(written.contains("MkDocs"), "{written}");
+    }
+}
+
+/// A project config that is a link (here to a file outside the project) is not followed:
+/// `init` names it and reads nothing through it.
+#[test]
+fn init_follows_no_link_to_a_config() {
+    let site = Site::new(&[]);
+    let outside = tempfile::NamedTempFile::new().unwrap();
+    fs::write(
+        outside.path(),
+        "site_name: x\nsite_url: https://leaked.example/\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(outside.path(), site.root().join("mkdocs.yml")).unwrap();
+    let out = site
+        .cmd()
+        .arg("init")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("mkdocs.yml: not a regular file (a symbolic link); skipped"),
+        "{stderr}"
+    );
+    let written = fs::read_to_string(site.root().join("sitemap.toml")).unwrap();
+    assert!(!written.contains("leaked"), "{written}");
+}

@@ -1,5 +1,6 @@
-//! Directories held open while the walk reads them, and the files in them opened by
-//! name: the walk's one view of the file system, per platform.
+//! Directories held open, and the files in them opened by name: the one view of the
+//! file system of the walk and of every other read of a file a site or project holds
+//! (pages again for `llms-full.txt`, sources, project configs), per platform.
 //!
 //! On Unix (through `rustix`, no `unsafe` here) a directory is opened relative to its
 //! held parent with `O_NOFOLLOW`, so a directory swapped for a link mid-walk is never
