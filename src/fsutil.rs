@@ -52,10 +52,18 @@ pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     read_capped(open_regular(path)?, limit)
 }
 
-/// [`read_regular`] of the file at `rel` below the directory `root`, opened one name at
-/// a time through no link ([`dir::Dir::open_file_below`]), as the walk opens a page: a
-/// link a repository holds can lead anywhere, and what is read here is written out.
+/// [`read_regular`] of the file at `rel` below the directory `root`, opened through no
+/// link ([`open_below`]).
 pub fn read_below(root: &Path, rel: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    read_capped(open_below(root, rel)?, limit)
+}
+
+/// Opens the regular file at `rel` below the directory `root` for reading, one name at a
+/// time through no link ([`dir::Dir::open_file_below`]), as the walk opens a page: a link
+/// a repository or a site holds can lead anywhere, and what is read is written out. A
+/// link on the way is [`Refused::Link`]; anything but a regular file
+/// [`Refused::NotRegular`].
+pub fn open_below(root: &Path, rel: &Path) -> io::Result<File> {
     let file = match dir::Dir::open_root(root)?.open_file_below(rel) {
         Ok(file) => file,
         Err(e) if dir::is_refused_link(&e) || e.kind() == io::ErrorKind::NotADirectory => {
@@ -75,7 +83,27 @@ pub fn read_below(root: &Path, rel: &Path, limit: u64) -> io::Result<Vec<u8>> {
         let refused = Refused::NotRegular(kind_name(&kind));
         return Err(io::Error::new(io::ErrorKind::InvalidInput, refused));
     }
-    read_capped(file, limit)
+    Ok(file)
+}
+
+/// Opens the regular file `path` in the tree of `root`: [`in_site`]'s check, then
+/// [`open_below`] along the real path it found, so a link pointed elsewhere after the
+/// check is refused, not followed.
+pub fn open_in_site(root: &Path, path: &Path) -> io::Result<File> {
+    let real = in_site(root, path)?;
+    let real_root = std::fs::canonicalize(root)?;
+    let (base, rel) = match path.strip_prefix(root) {
+        Ok(rel) if real == path => (root, rel),
+        _ => (
+            real_root.as_path(),
+            real.strip_prefix(&real_root).unwrap_or(&real),
+        ),
+    };
+    if rel.is_absolute() {
+        let outside = format!("is not inside {}", root.display());
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, outside));
+    }
+    open_below(base, rel)
 }
 
 /// [`read_below`] as UTF-8 text.
@@ -84,7 +112,7 @@ pub fn read_below_string(root: &Path, rel: &Path, limit: u64) -> io::Result<Stri
 }
 
 /// At most `limit` bytes of `file`; more is [`Refused::Larger`].
-fn read_capped(file: File, limit: u64) -> io::Result<Vec<u8>> {
+pub fn read_capped(file: File, limit: u64) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {

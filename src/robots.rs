@@ -103,7 +103,7 @@ impl Robots {
 fn read_limited(dir: &Path, path: &Path) -> io::Result<Vec<u8>> {
     use std::io::Read;
     let mut bytes = Vec::new();
-    crate::fsutil::open_regular(&crate::fsutil::in_site(dir, path)?)?
+    crate::fsutil::open_in_site(dir, path)?
         .take(MAX_BYTES)
         .read_to_end(&mut bytes)?;
     Ok(bytes)
@@ -147,7 +147,9 @@ pub fn announce(
     };
     let held = crate::fsutil::lock_dir(dir).map_err(read_err)?;
     let path = crate::fsutil::in_site(dir, &named).map_err(read_err)?;
-    let old = match crate::fsutil::read_regular(&path, EDIT_MAX_BYTES) {
+    let old = match crate::fsutil::open_in_site(dir, &named)
+        .and_then(|file| crate::fsutil::read_capped(file, EDIT_MAX_BYTES))
+    {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             if mode != RobotsTxt::Create {

@@ -26,7 +26,7 @@ use crate::error::{Error, LeftOut, LeftOutCounts, Warning};
 use crate::lastmod::content::Fingerprint;
 use crate::lastmod::git::GitDates;
 use crate::lastmod::source::SourceDates;
-use crate::lastmod::state::{PageState, State, StateError};
+use crate::lastmod::state::{PageState, State};
 use crate::lastmod::{self, LastmodSource};
 use crate::robots::Robots;
 use crate::scan::{Pages, ScanOptions, Skipped};
@@ -253,13 +253,10 @@ fn source_dates(
 /// of it: its dates would be read into the sitemap (and the save would fail later).
 fn load_state(config: &Config) -> Result<State, Error> {
     let path = &config.state_file;
-    if path.starts_with(&config.public_dir) {
-        crate::fsutil::in_site(&config.public_dir, path).map_err(|source| StateError::Read {
-            path: path.clone(),
-            source,
-        })?;
-    }
-    Ok(State::load(path)?)
+    Ok(match path.starts_with(&config.public_dir) {
+        true => State::load_in_site(path, &config.public_dir)?,
+        false => State::load(path)?,
+    })
 }
 
 /// What the run looks up before the walk: the time, robots.txt.

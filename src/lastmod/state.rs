@@ -114,7 +114,14 @@ pub struct RefusedDates {
 impl State {
     /// Loads a state file; a missing file is an empty state (the first run).
     pub fn load(path: &Path) -> Result<State, StateError> {
-        file::load(path)
+        file::load(path, None)
+    }
+
+    /// [`State::load`] of a state file kept in the site at `site`: opened along its real
+    /// path through no link, so one linked out of the site (or swapped for such a link
+    /// after the check) is an error, not read.
+    pub fn load_in_site(path: &Path, site: &Path) -> Result<State, StateError> {
+        file::load(path, Some(site))
     }
 
     /// Adds a page; pages added out of URL order are sorted by [`State::sorted`].

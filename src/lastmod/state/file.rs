@@ -52,18 +52,27 @@ impl Identity {
 /// walk. Larger ones are read streaming, so memory stays bounded by the pages.
 const READ_WHOLE: u64 = 64 << 20;
 
-/// Reads the state file at `path` (none there: an empty state).
-pub(super) fn load(path: &Path) -> Result<State, StateError> {
-    load_reading_whole(path, READ_WHOLE)
+/// Reads the state file at `path` (none there: an empty state), in the tree of `site`
+/// when given ([`fsutil::open_in_site`]).
+pub(super) fn load(path: &Path, site: Option<&Path>) -> Result<State, StateError> {
+    load_reading_whole(path, site, READ_WHOLE)
 }
 
 /// [`load`], reading the file whole when it is at most `whole_up_to` bytes long.
-pub(super) fn load_reading_whole(path: &Path, whole_up_to: u64) -> Result<State, StateError> {
+pub(super) fn load_reading_whole(
+    path: &Path,
+    site: Option<&Path>,
+    whole_up_to: u64,
+) -> Result<State, StateError> {
     let read_err = |source| StateError::Read {
         path: path.to_path_buf(),
         source,
     };
-    let file = match fsutil::open_regular(path) {
+    let opened = match site {
+        Some(site) => fsutil::open_in_site(site, path),
+        None => fsutil::open_regular(path),
+    };
+    let file = match opened {
         Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(State::default()),
         Err(e) => return Err(read_err(e)),
@@ -136,7 +145,7 @@ fn save_locked<'a>(
     let others = match Identity::now(path) {
         Ok(now) if now == previous.file => previous,
         _ => {
-            reread = load(path)?;
+            reread = load(path, None)?;
             &reread
         }
     };

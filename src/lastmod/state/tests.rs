@@ -477,7 +477,7 @@ fn read_whole_or_streaming_alike() {
         .map(|(u, f, l)| (u.as_str(), f.as_str(), *l))
         .collect();
     save(&path, "https://e.org/", &state(&pages), &State::default()).unwrap();
-    let read = |whole_up_to| file::load_reading_whole(&path, whole_up_to);
+    let read = |whole_up_to| file::load_reading_whole(&path, None, whole_up_to);
     let (whole, streamed) = (read(u64::MAX).unwrap(), read(0).unwrap());
     assert_eq!(whole.len(), 300);
     assert!(whole.pages().eq(streamed.pages()));
