@@ -428,7 +428,11 @@ fn walk(settings: &SourceSettings, dirs: &[&PathBuf]) -> Vec<Found> {
             })
             .build_parallel();
         walker.run(|| {
-            let (root, held, found, count) = (&root, &held, &found, &count);
+            let (root, found, count) = (&root, &found, &count);
+            let mut opener = Opener {
+                held: &held,
+                last: None,
+            };
             Box::new(move |entry| {
                 use std::sync::atomic::Ordering;
                 let Ok(entry) = entry else {
@@ -440,7 +444,8 @@ fn walk(settings: &SourceSettings, dirs: &[&PathBuf]) -> Vec<Found> {
                 if !entry.file_type().is_some_and(|t| t.is_file()) {
                     return ignore::WalkState::Continue;
                 }
-                if let Some(source) = read_source(settings, dir, (root, held), entry.path()) {
+                if let Some(source) = read_source(settings, dir, (root, &mut opener), entry.path())
+                {
                     count.fetch_add(1, Ordering::Relaxed);
                     found.lock().expect("a walker thread panicked").push(source);
                 }
@@ -456,14 +461,14 @@ fn walk(settings: &SourceSettings, dirs: &[&PathBuf]) -> Vec<Found> {
 fn read_source(
     settings: &SourceSettings,
     dir: &Path,
-    (root, held): (&Path, &Dir),
+    (root, opener): (&Path, &mut Opener),
     path: &Path,
 ) -> Option<Found> {
     let rel = path.strip_prefix(root).ok()?;
     if !is_source(settings, &dir.join(rel), path) {
         return None;
     }
-    let text = head_text(held, rel);
+    let text = head_text(opener, rel);
     let mut fm = front_matter::parse(&text, &settings.updated);
     if let Some(generator) = settings.generator {
         (generator.page_meta)(&text, &mut fm);
@@ -506,11 +511,32 @@ fn is_source(settings: &SourceSettings, in_project: &Path, path: &Path) -> bool 
     })
 }
 
-/// The start of the source at `rel` below `held`, as text (lossy), at most the
-/// front-matter limit; empty when it is no longer a regular file.
-fn head_text(held: &Dir, rel: &Path) -> String {
+/// Opens sources below a held content directory, one name at a time through no link,
+/// holding the directory of the last one: a walking thread meets a directory's files
+/// together, so most sources cost one open.
+struct Opener<'d> {
+    held: &'d Dir,
+    last: Option<(PathBuf, Dir)>,
+}
+
+impl Opener<'_> {
+    fn open(&mut self, rel: &Path) -> std::io::Result<std::fs::File> {
+        let (Some(parent), Some(name)) = (rel.parent(), rel.file_name()) else {
+            return self.held.open_file_below(rel);
+        };
+        if self.last.as_ref().is_none_or(|(dir, _)| dir != parent) {
+            self.last = Some((parent.to_path_buf(), self.held.open_dir_below(parent)?));
+        }
+        let (_, dir) = self.last.as_ref().expect("set above");
+        dir.open_file_below(Path::new(name))
+    }
+}
+
+/// The start of the source at `rel`, as text (lossy), at most the front-matter limit;
+/// empty when it is no longer a regular file.
+fn head_text(opener: &mut Opener, rel: &Path) -> String {
     let mut bytes = Vec::new();
-    if let Ok(file) = held.open_file_below(rel)
+    if let Ok(file) = opener.open(rel)
         && file.metadata().is_ok_and(|m| m.is_file())
     {
         let _ = file
