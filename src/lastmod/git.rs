@@ -4,7 +4,7 @@
 //! run (is the project in a work tree, is it shallow, where is the repository), then per
 //! directory `ls-tree` (the files HEAD has), `status` (files with uncommitted changes,
 //! which fall through to the next source) and one `log`, read as it comes and left as
-//! soon as each file HEAD has under the directory has its date ([`log`]). Paths travel
+//! soon as each file HEAD has under the directory has its date (`git/log.rs`). Paths travel
 //! NUL-separated (`-z`), so spaces and non-ASCII names arrive as raw bytes, unquoted.
 //!
 //! A repository's config can name commands git runs, and a `.git` can come with a built
