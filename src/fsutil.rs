@@ -90,20 +90,26 @@ pub fn open_below(root: &Path, rel: &Path) -> io::Result<File> {
 /// [`open_below`] along the real path it found, so a link pointed elsewhere after the
 /// check is refused, not followed.
 pub fn open_in_site(root: &Path, path: &Path) -> io::Result<File> {
-    let real = in_site(root, path)?;
+    let (base, rel) = below_in_site(root, path)?;
+    open_below(&base, &rel)
+}
+
+/// Where [`open_in_site`] opens `path` from: the real root, and the real path below it
+/// (links inside the tree resolved, as a followed link is).
+fn below_in_site(root: &Path, path: &Path) -> io::Result<(std::path::PathBuf, std::path::PathBuf)> {
+    // A link leading out is named as such.
+    in_site(root, path)?;
     let real_root = std::fs::canonicalize(root)?;
-    let (base, rel) = match path.strip_prefix(root) {
-        Ok(rel) if real == path => (root, rel),
-        _ => (
-            real_root.as_path(),
-            real.strip_prefix(&real_root).unwrap_or(&real),
-        ),
-    };
-    if rel.is_absolute() {
-        let outside = format!("is not inside {}", root.display());
-        return Err(io::Error::new(io::ErrorKind::InvalidInput, outside));
+    match place_in(&real_root, path)? {
+        Place::Inside(real) => {
+            let rel = real.strip_prefix(&real_root).unwrap_or(&real).to_path_buf();
+            Ok((real_root, rel))
+        }
+        Place::Outside(real) => {
+            let outside = format!("leads outside {}, to {}", root.display(), real.display());
+            Err(io::Error::new(io::ErrorKind::InvalidInput, outside))
+        }
     }
-    open_below(base, rel)
 }
 
 /// [`read_below`] as UTF-8 text.
@@ -639,5 +645,40 @@ mod tests {
         rx.recv_timeout(std::time::Duration::from_secs(10)).unwrap();
         waiter.join().unwrap();
         assert!(lock_dir(&dir.path().join("missing")).is_err());
+    }
+
+    /// A file, or a directory above it, swapped for a link out of the tree after the
+    /// check is refused when it is opened, not followed.
+    #[test]
+    #[cfg(unix)]
+    fn what_is_swapped_after_the_check_is_not_followed() {
+        use std::os::unix::fs::symlink;
+        let temp = tempfile::tempdir().unwrap();
+        let site = temp.path().join("site");
+        std::fs::create_dir_all(site.join("d")).unwrap();
+        std::fs::create_dir_all(temp.path().join("out")).unwrap();
+        std::fs::write(temp.path().join("out/a.html"), "outside").unwrap();
+        // A link inside the tree is followed to its real path.
+        symlink(site.join("d"), site.join("linked")).unwrap();
+        std::fs::write(site.join("d/b.html"), "b").unwrap();
+        let file = open_in_site(&site, &site.join("linked/b.html")).unwrap();
+        assert_eq!(read_capped(file, 100).unwrap(), b"b");
+        for rel in ["a.html", "d/a.html"] {
+            std::fs::write(site.join(rel), "inside").unwrap();
+            let (base, below) = below_in_site(&site, &site.join(rel)).unwrap();
+            let read = |file: File| read_capped(file, 100).unwrap();
+            assert_eq!(read(open_below(&base, &below).unwrap()), b"inside");
+            // The swap, between the check and the open.
+            let (swapped, to) = match rel {
+                "a.html" => (site.join(rel), temp.path().join("out/a.html")),
+                _ => (site.join("d"), temp.path().join("out")),
+            };
+            std::fs::rename(&swapped, temp.path().join("moved")).unwrap();
+            symlink(&to, &swapped).unwrap();
+            let err = open_below(&base, &below).unwrap_err();
+            assert_eq!(refused(&err), Some(Refused::Link), "{rel}");
+            std::fs::remove_file(&swapped).unwrap();
+            std::fs::rename(temp.path().join("moved"), &swapped).unwrap();
+        }
     }
 }

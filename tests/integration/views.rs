@@ -301,3 +301,29 @@ fn llms_full_txt_holds_the_main_content() {
         "{full}"
     );
 }
+
+/// With `follow_symlinks`, a page reached through a link to a directory of the site is
+/// read for `llms-full.txt` along its real path, not refused as a link.
+#[test]
+fn llms_full_txt_reads_pages_through_followed_links() {
+    let site = Site::new(&[]);
+    site.config("base_url = 'https://example.org/'\nlastmod = 'none'\nfollow_symlinks = true\nllms_txt = true\nllms_full_txt = true\n");
+    fs::write(
+        site.public().join("index.html"),
+        "<title>Home</title><main>home</main>",
+    )
+    .unwrap();
+    fs::create_dir_all(site.public().join("real")).unwrap();
+    fs::write(
+        site.public().join("real/index.html"),
+        "<title>Real</title><main>through the link</main>",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("real", site.public().join("linked")).unwrap();
+    let out = site.cmd().assert().success().get_output().clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains("linked"), "{stderr}");
+    // Once as real/, once as linked/.
+    let full = site.read("llms-full.txt");
+    assert_eq!(full.matches("through the link").count(), 2, "{full}");
+}
