@@ -306,6 +306,17 @@ impl fmt::Display for Warning {
                 "{}: cannot read its content ({message}); the next lastmod source is used",
                 path.display()
             ),
+            Warning::CanonicalNotListed { .. } | Warning::CanonicalNotHere { .. } => {
+                self.canonical(f)
+            }
+        }
+    }
+}
+
+impl Warning {
+    /// The two canonical warnings, with what to do about each.
+    fn canonical(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             Warning::CanonicalNotListed {
                 path,
                 url,
@@ -335,11 +346,10 @@ impl fmt::Display for Warning {
                     "fix the canonical link, or set respect_canonical = false"
                 }
             ),
+            _ => Ok(()),
         }
     }
-}
 
-impl Warning {
     /// [`Warning::BuildTimeDates`], with what to do about it with or without `"source"`.
     fn build_time_dates(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Warning::BuildTimeDates {

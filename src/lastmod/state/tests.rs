@@ -25,7 +25,7 @@ fn urls(state: &State) -> Vec<&str> {
 }
 
 #[test]
-fn round_trips_sorted_and_refuses_foreign_files() {
+fn round_trips_sorted_and_keeps_other_bases() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("state.json");
     let none = State::load(&path).unwrap();
@@ -59,7 +59,14 @@ fn round_trips_sorted_and_refuses_foreign_files() {
     );
     save(&path, "https://e.org/", &first, &state_now).unwrap();
     assert_eq!(urls(&State::load(&path).unwrap()), ["https://e.org/b"]);
+}
 
+/// A file that is not a state file of ours, or a damaged one, is refused with one line
+/// naming it and saying what is wrong and where.
+#[test]
+fn foreign_and_damaged_files_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.json");
     let table = [
         ("{not json", "is not valid JSON"),
         (r#"{"name": "some-package"}"#, "not a sitemapgen state file"),
