@@ -11,12 +11,12 @@ pages=${1:-20000}
 dir=${2:-$(mktemp -d)}
 root=$(cd "$(dirname "$0")/.." && pwd)
 command -v hyperfine >/dev/null || { echo "bench/git.sh: install hyperfine (apt-get install -y hyperfine)" >&2; exit 2; }
-cargo build --release --quiet --manifest-path "$root/Cargo.toml"
-bin=$root/target/release/sitemapgen
+cargo build --profile dist --quiet --manifest-path "$root/Cargo.toml"
+bin=$root/target/dist/sitemapgen
 
 if [ ! -f "$dir/.generated-$pages" ]; then
   echo "generating and committing $pages pages under $dir ..." >&2
-  cargo run --release --quiet --manifest-path "$root/Cargo.toml" --example gen-site -- --pages "$pages" "$dir/public"
+  cargo run --profile dist --quiet --manifest-path "$root/Cargo.toml" --example gen-site -- --pages "$pages" "$dir/public"
   g() { git -C "$dir" -c user.name=bench -c user.email=bench@example.org "$@"; }
   g init -q
   for section in "$dir"/public/*/; do g add "$section"; g commit -qm "add $(basename "$section")"; done

@@ -37,13 +37,13 @@ sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(200000)
 command -v hyperfine >/dev/null || { echo "bench/run.sh: install hyperfine (apt-get install -y hyperfine)" >&2; exit 2; }
 command -v musl-gcc >/dev/null || { echo "bench/run.sh: install musl-tools (apt-get install -y musl-tools): the release build compiles ring's C with musl-gcc" >&2; exit 2; }
-cargo build --release --quiet --manifest-path "$root/Cargo.toml" --bin sitemapgen --example gen-site
-bin=$root/target/release/sitemapgen
+cargo build --profile dist --quiet --manifest-path "$root/Cargo.toml" --bin sitemapgen --example gen-site
+bin=$root/target/dist/sitemapgen
 musl=x86_64-unknown-linux-musl
 rustup target list --installed 2>/dev/null | grep -qx "$musl" || rustup target add "$musl"
 cargo build --profile dist --target "$musl" --quiet --manifest-path "$root/Cargo.toml" --bin sitemapgen
 release=$root/target/$musl/dist/sitemapgen
-floor=$root/target/release/floor
+floor=$root/target/dist/floor
 cc -O2 -Wall -pthread -o "$floor" "$root/bench/floor.c"
 results=$root/bench/results
 mkdir -p "$results"
@@ -65,7 +65,7 @@ for pages in "${sizes[@]}"; do
   if [ ! -f "$dir/.generated" ]; then
     echo "generating $pages pages under $dir/public ..." >&2
     rm -rf "$dir" && mkdir -p "$dir"
-    "$root/target/release/examples/gen-site" --pages "$pages" "$dir/public"
+    "$root/target/dist/examples/gen-site" --pages "$pages" "$dir/public"
     touch "$dir/.generated"
   fi
   cat > "$dir/heads-off.toml" <<TOML

@@ -13,12 +13,12 @@ pages=${1:-200000}
 dir=${2:-$(mktemp -d)}
 root=$(cd "$(dirname "$0")/.." && pwd)
 command -v hyperfine >/dev/null || { echo "bench/source.sh: install hyperfine (apt-get install -y hyperfine)" >&2; exit 2; }
-cargo build --release --quiet --manifest-path "$root/Cargo.toml"
-bin=$root/target/release/sitemapgen
+cargo build --profile dist --quiet --manifest-path "$root/Cargo.toml"
+bin=$root/target/dist/sitemapgen
 
 if [ ! -f "$dir/.generated-$pages" ]; then
   echo "generating $pages pages and their sources under $dir ..." >&2
-  cargo run --release --quiet --manifest-path "$root/Cargo.toml" --example gen-site -- --pages "$pages" "$dir/public"
+  cargo run --profile dist --quiet --manifest-path "$root/Cargo.toml" --example gen-site -- --pages "$pages" "$dir/public"
   python3 - "$dir" <<'PY'
 import os, sys
 root = sys.argv[1]
