@@ -279,7 +279,7 @@ pub fn suspicious<'p>(
     {
         return Some(format!(
             "{n} of {pages} pages name {} as canonical: a site-wide canonical tag, or the site was built for another URL; {fix}",
-            crate::one_line(target)
+            crate::text::one_line(target)
         ));
     }
     let other_host = counted.iter().filter(|p| p.other_host).count();
@@ -291,13 +291,13 @@ pub fn suspicious<'p>(
         return Some(format!(
             "{other_host} of {pages} pages have a canonical on another host than base_url {} (e.g. {}): the site was built for another URL; rebuild it with its public URL, check base_url, or set respect_canonical = false",
             base.as_str(),
-            crate::one_line(example.unwrap_or_default())
+            crate::text::one_line(example.unwrap_or_default())
         ));
     }
     if left_out > LOUD_MIN && left_out * 2 > pages {
         return Some(format!(
             "{left_out} of {pages} pages are left out for their canonical links, which name other pages: check the canonical tags ({}), or set respect_canonical = false",
-            crate::one_line(&counted[0].target)
+            crate::text::one_line(&counted[0].target)
         ));
     }
     None

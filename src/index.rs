@@ -20,7 +20,7 @@ use crate::urls::{BaseUrl, LocForm, LocProblem, encode_path};
 #[non_exhaustive]
 pub enum IndexError {
     /// An input cannot be read or is not a sitemap.
-    #[error("{}: {problem}", crate::one_line(&path.display().to_string()))]
+    #[error("{}: {problem}", crate::text::one_line(&path.display().to_string()))]
     Input {
         /// The input.
         path: PathBuf,
@@ -101,7 +101,7 @@ pub struct Hosts {
 
 /// `path:line`, or `path` alone for line 0, on one line.
 fn place(path: &Path, line: u64) -> String {
-    let path = crate::one_line(&path.display().to_string());
+    let path = crate::text::one_line(&path.display().to_string());
     if line == 0 {
         path
     } else {
@@ -252,7 +252,7 @@ fn read_input(path: &Path) -> Result<Input, String> {
         Some(Root::Index) => true,
         Some(Root::Urlset) => false,
         Some(Root::Other(name)) => {
-            let name = crate::one_line(name);
+            let name = crate::text::one_line(name);
             return Err(format!("is not a sitemap (its root is <{name}>)"));
         }
         None => return Err("is empty or not XML".to_string()),
@@ -291,7 +291,7 @@ fn problem(e: ReadError) -> String {
             ..
         }) if crate::fsutil::too_large(&e).is_some() => format!(
             "is {}, over the protocol's limit; split it",
-            crate::one_line(&e.to_string())
+            crate::text::one_line(&e.to_string())
         ),
         ReadError::Xml(e) => format!(
             "is not well-formed XML ({}); run sitemapgen check on it",
@@ -299,7 +299,7 @@ fn problem(e: ReadError) -> String {
         ),
         ReadError::UndefinedEntity { name, .. } => format!(
             "holds an undefined entity &{}; (run sitemapgen check on it)",
-            crate::one_line(&name)
+            crate::text::one_line(&name)
         ),
         ReadError::TooDeep { .. } => format!("is not a sitemap ({e})"),
     }

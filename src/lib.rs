@@ -75,4 +75,3 @@ pub use generate::{
     Collection, Details, MAX_OPEN_FILES, Progress, WriteOutcome, collect, collect_with_progress,
     write,
 };
-pub(crate) use text::one_line;

@@ -217,8 +217,8 @@ pub(crate) fn compile_glob(glob: &str, rule: RuleRef) -> Result<globset::Glob, G
         .build()
         .map_err(|e| GlobError {
             rule,
-            glob: crate::one_line(glob),
-            message: crate::one_line(&e.kind().to_string()),
+            glob: crate::text::one_line(glob),
+            message: crate::text::one_line(&e.kind().to_string()),
         })
 }
 

@@ -59,7 +59,7 @@ impl BaseUrl {
     /// without credentials, query or fragment.
     pub fn parse(input: &str) -> Result<BaseUrl, BaseUrlError> {
         let fail = |problem: &str| BaseUrlError {
-            url: crate::one_line(input),
+            url: crate::text::one_line(input),
             problem: problem.to_string(),
         };
         let mut url = url::Url::parse(input.trim()).map_err(|e| {

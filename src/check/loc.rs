@@ -62,7 +62,7 @@ impl Checker<'_> {
         {
             let message = format!(
                 "URL is blocked by {}: {}",
-                crate::one_line(&robots.path.display().to_string()),
+                crate::text::one_line(&robots.path.display().to_string()),
                 shorten(loc)
             );
             self.problem(path, line, Severity::Warning, message);
@@ -121,7 +121,7 @@ impl Checker<'_> {
         match href.normalized_value(XmlVersion::Implicit1_0) {
             Ok(href) => self.check_alternate(path, line, &href),
             Err(e) => {
-                let detail = crate::one_line(&e.to_string());
+                let detail = crate::text::one_line(&e.to_string());
                 let message =
                     format!("alternate href cannot be read ({detail}); escape & as &amp;");
                 self.problem(path, line, Severity::Error, message);
@@ -175,7 +175,7 @@ impl Checker<'_> {
                     format!("line {first_line}")
                 } else {
                     let first = self.files[first_file].display().to_string();
-                    format!("{}:{first_line}", crate::one_line(&first))
+                    format!("{}:{first_line}", crate::text::one_line(&first))
                 };
                 let message = match role {
                     Role::Child => format!(

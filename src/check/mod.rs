@@ -245,7 +245,7 @@ impl<'a> Checker<'a> {
             Some(too_large) => {
                 format!("{too_large}, over the protocol's limit; split it (the rest is not read)")
             }
-            None => format!("cannot read: {}", crate::one_line(&e.to_string())),
+            None => format!("cannot read: {}", crate::text::one_line(&e.to_string())),
         };
         self.stopped(path, line, message);
     }

@@ -30,7 +30,7 @@ pub(super) fn index(args: &IndexArgs) -> i32 {
         Some(value) => match Stylesheet::new(value, base_url.url().path()) {
             Ok(stylesheet) => Some(stylesheet),
             Err(problem) => {
-                let value = crate::one_line(value);
+                let value = crate::text::one_line(value);
                 super::say(format_args!(
                     "error: --stylesheet: '{value}' {problem}; give \"default\" or a path such as /sitemap.xsl"
                 ));

@@ -278,7 +278,7 @@ fn completions(shell: clap_complete::Shell) -> i32 {
 }
 
 /// Prints one line on standard error with every control character escaped
-/// ([`crate::one_line`]): the one way messages reach the terminal, so no file name, key
+/// ([`crate::text::one_line`]): the one way messages reach the terminal, so no file name, key
 /// or value can forge a line or send an escape sequence. (JSON keeps exact values; JSON
 /// escapes them itself.)
 fn say(line: impl std::fmt::Display) {
@@ -287,7 +287,7 @@ fn say(line: impl std::fmt::Display) {
 
 /// [`say`] to `out`.
 fn say_to(out: &mut impl Write, line: impl std::fmt::Display) {
-    let _ = writeln!(out, "{}", crate::one_line(&line.to_string()));
+    let _ = writeln!(out, "{}", crate::text::one_line(&line.to_string()));
 }
 
 /// Prints clap's message for bad arguments (or help and version, as clap does), each line

@@ -54,14 +54,14 @@ pub(super) fn submit(args: &SubmitArgs) -> i32 {
 }
 
 /// Prints each request a dry run would send, every line through the one escape
-/// ([`crate::one_line`]): the endpoint and the change list's URLs reach the terminal as
+/// ([`crate::text::one_line`]): the endpoint and the change list's URLs reach the terminal as
 /// text, never as escape sequences or extra lines.
 fn print_requests(requests: &[(String, String)]) -> std::io::Result<()> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     for (endpoint, body) in requests {
-        writeln!(out, "POST {}", crate::one_line(endpoint))?;
-        writeln!(out, "{}", crate::one_line(body))?;
+        writeln!(out, "POST {}", crate::text::one_line(endpoint))?;
+        writeln!(out, "{}", crate::text::one_line(body))?;
     }
     out.flush()
 }

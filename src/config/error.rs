@@ -54,7 +54,7 @@ pub enum ConfigError {
         source: BaseUrlError,
     },
     /// The public directory is missing or not a directory.
-    #[error("public_dir '{}' {problem}", crate::one_line(&path.display().to_string()))]
+    #[error("public_dir '{}' {problem}", crate::text::one_line(&path.display().to_string()))]
     PublicDir {
         /// The directory as resolved.
         path: PathBuf,

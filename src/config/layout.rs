@@ -88,7 +88,7 @@ pub(super) fn stylesheet(
         .map_err(|problem| {
             let message = format!(
                 "'{}' {problem}; give \"default\" (sitemapgen's own) or a path such as \"/sitemap.xsl\"",
-                crate::one_line(value.get_ref())
+                crate::text::one_line(value.get_ref())
             );
             bad_value(src, value.span(), "stylesheet", message)
         })
@@ -165,7 +165,7 @@ fn section_spec(
     if let Some(problem) = crate::sections::name_problem(name) {
         let message = format!(
             "'{}' {problem}; name it like \"blog\" or \"docs-v2\"",
-            crate::one_line(name)
+            crate::text::one_line(name)
         );
         return Err(bad_value(
             src,

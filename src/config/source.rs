@@ -85,7 +85,7 @@ fn no_routing(table: &Spanned<FileSource>, src: &Source, names: &[&str]) -> Conf
         .unwrap_or_default();
     let message = format!(
         "'{}' is not a generator whose sources are known{meant}; use one of {}, or describe its routes with [[source.route]] from = \"docs/**/*.md\", to = \"/{{path}}/\"",
-        crate::one_line(name.get_ref()),
+        crate::text::one_line(name.get_ref()),
         names.join(", ")
     );
     bad_value(src, name.span(), "source.generator", message)
@@ -125,7 +125,7 @@ fn outside_project(path: &Path) -> Option<&'static str> {
 fn stay_inside(value: &str, problem: &str) -> String {
     format!(
         "'{}' {problem}; give a folder relative to the project (the config file's folder), such as \"content\"",
-        crate::one_line(value)
+        crate::text::one_line(value)
     )
 }
 

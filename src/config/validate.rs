@@ -201,8 +201,8 @@ fn not_a_directory(path: &Path, origin: &str, key: &str) -> Result<PathBuf, Conf
         key: key.to_string(),
         message: format!(
             "'{}' is a directory; name the sitemap file, such as \"{}/sitemap.xml\"",
-            crate::one_line(&text),
-            crate::one_line(text.trim_end_matches('/'))
+            crate::text::one_line(&text),
+            crate::text::one_line(text.trim_end_matches('/'))
         ),
     })
 }
@@ -219,7 +219,7 @@ fn inside_public_dir<'p>(src: &Source, p: &'p Spanned<PathBuf>) -> Result<&'p Pa
     }
     let message = format!(
         "'{}' must be a file path inside public_dir, such as \"sitemap.xml\" (use --output to write elsewhere)",
-        crate::one_line(&rel.display().to_string())
+        crate::text::one_line(&rel.display().to_string())
     );
     Err(bad_value(src, p.span(), "output", message))
 }
@@ -261,7 +261,7 @@ pub(crate) fn indexnow_endpoint(value: &str, origin: String, key: &str) -> Resul
             key: key.to_string(),
             message: format!(
                 "'{}' is not an http(s) URL; use e.g. \"{INDEXNOW_ENDPOINT}\"",
-                crate::one_line(value)
+                crate::text::one_line(value)
             ),
         }),
     }
@@ -278,7 +278,7 @@ fn indexnow(file: &FileConfig, src: &Source) -> Result<IndexNow, ConfigError> {
     let explain = |k: &str| {
         format!(
             "'{}' is not an IndexNow key: {KEY_RULE}",
-            crate::one_line(k)
+            crate::text::one_line(k)
         )
     };
     let key = match (&file.indexnow_key, std::env::var(INDEXNOW_KEY_ENV)) {
@@ -345,7 +345,7 @@ fn error_pages(file: &FileConfig, src: &Source) -> Result<Vec<String>, ConfigErr
     if let Some(bad) = bad {
         let message = format!(
             "'{}' is not a file name or dir/file such as \"404.html\" or \"404/index.html\" (no globs, no leading /)",
-            crate::one_line(bad)
+            crate::text::one_line(bad)
         );
         return Err(bad_value(src, list.span(), "error_pages", message));
     }
@@ -389,7 +389,7 @@ fn lastmod_sources(file: &FileConfig, src: &Source) -> Result<Vec<LastmodSource>
                 .unwrap_or_default();
             bad(format!(
                 "'{}' is not a lastmod source{meant}",
-                crate::one_line(name)
+                crate::text::one_line(name)
             ))
         }),
         other => Err(bad(format!("{other} is not a source name"))),

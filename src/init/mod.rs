@@ -31,7 +31,7 @@ pub struct Detected {
 /// file (a FIFO); skipped`. Without it, a config that cannot be read looks like no
 /// config at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}: {why}", crate::one_line(&path.display().to_string()))]
+#[error("{}: {why}", crate::text::one_line(&path.display().to_string()))]
 pub struct Skipped {
     /// The file, relative to the project directory.
     pub path: PathBuf,

@@ -91,7 +91,7 @@ impl<R: BufRead> Tokens<R> {
             Ok(read) => read,
             Err(e) => {
                 // The parser's text may quote the document, newlines and all.
-                let detail = crate::one_line(&e.to_string());
+                let detail = crate::text::one_line(&e.to_string());
                 let kind = match e {
                     quick_xml::Error::Io(e) => XmlErrorKind::Io(e),
                     quick_xml::Error::Encoding(_) => XmlErrorKind::Encoding,

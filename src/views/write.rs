@@ -16,7 +16,7 @@ pub enum ViewError {
     /// A file of the view's name is there and was not written by us.
     #[error(
         "{}: not written by sitemapgen, so it is left alone; rename or remove it, or set {key} = false",
-        crate::one_line(&path.display().to_string())
+        crate::text::one_line(&path.display().to_string())
     )]
     Foreign {
         /// The file.
@@ -25,7 +25,7 @@ pub enum ViewError {
         key: &'static str,
     },
     /// Reading or writing a view failed.
-    #[error("cannot write {}: {source}", crate::one_line(&path.display().to_string()))]
+    #[error("cannot write {}: {source}", crate::text::one_line(&path.display().to_string()))]
     Io {
         /// The view's file.
         path: PathBuf,
