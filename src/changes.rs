@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
-use crate::lastmod::content::Fingerprint;
 use crate::lastmod::state::State;
+use crate::page::Fingerprint;
 
 mod url_list;
 

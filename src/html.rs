@@ -1,7 +1,7 @@
-//! The one html5gum emitter everything read from a page goes through (its head in
-//! `page`, its images in `images`, its content fingerprint in `lastmod::content`): the
-//! tokenizer's bookkeeping is written here once, and each reader is a [`Collect`] that
-//! says which attributes it wants and what tags, text and values mean to it.
+//! The one tokenizer everything read from a page goes through (`page` chooses the
+//! readers and how much of the page is read): the fast scan (`scan.rs`), and html5gum
+//! where the scan gives up, through one emitter. Each reader is a [`Collect`] that says
+//! which attributes it wants and what tags, text and values mean to it.
 //!
 //! The general-purpose emitters allocate a map per tag and validate every character for
 //! error reports, which made them most of a run's CPU time; this one keeps only the
@@ -12,7 +12,7 @@ mod regions;
 mod scan;
 mod tag;
 
-pub(crate) use scan::{comment_len, decode_text};
+pub(crate) use scan::{Resume, Scanned, scan_part};
 pub(crate) use tag::Tag;
 
 pub(crate) use prose::is_prose;
@@ -27,17 +27,14 @@ pub(crate) trait Collect {
     /// Where a wanted attribute's value goes.
     type Slot: Copy;
 
-    /// An attribute written without a value (`<img src>`) counts, as empty; otherwise
-    /// only one given a value does.
-    const BARE_ATTRIBUTES: bool;
-
-    /// The tokenizer state the content of the start tag `tag` is read in.
-    fn content_state(tag: Tag) -> Option<html5gum::State> {
+    /// The tokenizer state the content of the start tag `tag` is read in, now.
+    fn content_state(&self, tag: Tag) -> Option<html5gum::State> {
         tag.content_state()
     }
 
     /// Where the value of the attribute `name` of the start tag `tag` goes, if it is
-    /// wanted; `None` for a repeated one (the first counts, as in browsers).
+    /// wanted (one written without a value, `<img src>`, is offered too, and given no
+    /// value); `None` for a repeated one (the first counts, as in browsers).
     fn attribute(&mut self, tag: Tag, name: &[u8]) -> Option<Self::Slot>;
 
     /// More of the value of the attribute at `slot`.
@@ -67,90 +64,12 @@ pub(crate) trait Collect {
     fn end_tag(&mut self, tag: Tag, name: &[u8]) -> bool;
 }
 
-/// Both collectors of a pair read one pass over a page. Both must read content in the
-/// same tokenizer states (the first's are used).
-impl<A: Collect, B: Collect> Collect for (A, B) {
-    type Slot = (Option<A::Slot>, Option<B::Slot>);
-
-    const BARE_ATTRIBUTES: bool = {
-        assert!(A::BARE_ATTRIBUTES == B::BARE_ATTRIBUTES);
-        A::BARE_ATTRIBUTES
-    };
-
-    fn content_state(tag: Tag) -> Option<html5gum::State> {
-        A::content_state(tag)
-    }
-
-    #[inline]
-    fn attribute(&mut self, tag: Tag, name: &[u8]) -> Option<Self::Slot> {
-        match (self.0.attribute(tag, name), self.1.attribute(tag, name)) {
-            (None, None) => None,
-            slots => Some(slots),
-        }
-    }
-
-    #[inline]
-    fn value(&mut self, (a, b): Self::Slot, s: &[u8]) {
-        if let Some(a) = a {
-            self.0.value(a, s);
-        }
-        if let Some(b) = b {
-            self.1.value(b, s);
-        }
-    }
-
-    #[inline]
-    fn attribute_end(&mut self, (a, b): Self::Slot) {
-        if let Some(a) = a {
-            self.0.attribute_end(a);
-        }
-        if let Some(b) = b {
-            self.1.attribute_end(b);
-        }
-    }
-
-    #[inline]
-    fn text(&mut self, s: &[u8]) {
-        self.0.text(s);
-        self.1.text(s);
-    }
-
-    #[inline]
-    fn prose_text(&mut self, s: &[u8], prose: bool) {
-        self.0.prose_text(s, prose);
-        self.1.prose_text(s, prose);
-    }
-
-    #[inline]
-    fn boundary(&mut self) {
-        self.0.boundary();
-        self.1.boundary();
-    }
-
-    #[inline]
-    fn start_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
-        self.0.start_tag(tag, name) & self.1.start_tag(tag, name)
-    }
-
-    #[inline]
-    fn end_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
-        self.0.end_tag(tag, name) & self.1.end_tag(tag, name)
-    }
-}
-
 /// A collector used again, for another page or to read a page again from its start,
 /// keeping what it has allocated: growing a fresh collector's buffers for every page,
 /// under glibc's allocator locks, took a fifth of a run with every feature on.
 pub(crate) trait Reset {
     /// Forgets everything collected, keeping the buffers.
     fn reset(&mut self);
-}
-
-impl<A: Reset, B: Reset> Reset for (A, B) {
-    fn reset(&mut self) {
-        self.0.reset();
-        self.1.reset();
-    }
 }
 
 impl<R: Reset> Reset for &mut R {
@@ -163,10 +82,8 @@ impl<R: Reset> Reset for &mut R {
 impl<C: Collect> Collect for &mut C {
     type Slot = C::Slot;
 
-    const BARE_ATTRIBUTES: bool = C::BARE_ATTRIBUTES;
-
-    fn content_state(tag: Tag) -> Option<html5gum::State> {
-        C::content_state(tag)
+    fn content_state(&self, tag: Tag) -> Option<html5gum::State> {
+        (**self).content_state(tag)
     }
 
     #[inline]
@@ -273,7 +190,7 @@ impl<'n, C: Collect> Emitter<'n, C> {
     /// The current attribute, if any, is complete.
     fn end_attribute(&mut self) {
         let slot = match self.attribute {
-            Attribute::Named if C::BARE_ATTRIBUTES => self.place(),
+            Attribute::Named => self.place(),
             Attribute::Placed(slot) => slot,
             _ => None,
         };
@@ -294,18 +211,32 @@ impl<'n, C: Collect> Emitter<'n, C> {
 
 /// Runs the emitter into `collector` over everything `input` holds, read 64 KiB at a
 /// time (the page is never held whole), or until the collector wants nothing more.
-pub(crate) fn stream<C: Collect>(input: impl std::io::Read, collector: C) -> std::io::Result<C> {
+/// `input` starts where the fast scan asked for more (`from`), or at the page's start.
+pub(crate) fn stream<C: Collect>(
+    input: impl std::io::Read,
+    collector: &mut C,
+    names: &mut Names,
+    from: Resume,
+) -> std::io::Result<()> {
     let input = std::io::BufReader::with_capacity(64 * 1024, input);
-    let mut names = Names::default();
-    let mut emitter = Emitter::new(collector, &mut names);
+    let raw_tag = from
+        .raw()
+        .map(|_| String::from_utf8_lossy(&names.tag).into_owned());
+    let mut emitter = Emitter::new(collector, names);
     let reader = html5gum::IoReader::new(input);
-    if let Some(token) = html5gum::Tokenizer::new_with_emitter(reader, &mut emitter).next() {
+    let mut tokenizer = html5gum::Tokenizer::new_with_emitter(reader, &mut emitter);
+    if let (Some(state), Some(tag)) = (from.raw(), &raw_tag) {
+        tokenizer.set_state(state);
+        tokenizer.set_last_start_tag(Some(tag));
+    }
+    if let Some(token) = tokenizer.next() {
         token?;
     }
-    Ok(emitter.collector)
+    Ok(())
 }
 
 /// [`stream`] over HTML held in memory, with `names` kept from an earlier page.
+#[cfg(test)]
 pub(crate) fn stream_bytes<C: Collect>(html: &[u8], collector: C, names: &mut Names) -> C {
     let mut emitter = Emitter::new(collector, names);
     if let Some(token) = html5gum::Tokenizer::new_with_emitter(html, &mut emitter).next() {
@@ -316,6 +247,7 @@ pub(crate) fn stream_bytes<C: Collect>(html: &[u8], collector: C, names: &mut Na
 
 /// Runs `collector` over HTML held in memory: by the fast scan (`scan.rs`), or, where
 /// that gives up, reset and run again by html5gum.
+#[cfg(test)]
 pub(crate) fn read_held<C: Collect + Reset>(html: &[u8], collector: &mut C, names: &mut Names) {
     if scan::scan(html, collector, names) {
         return;
@@ -441,7 +373,7 @@ impl<C: Collect> html5gum::Emitter for &mut Emitter<'_, C> {
         std::mem::swap(&mut names.last_start_tag, &mut names.tag);
         self.done = self.collector.start_tag(tag, &names.last_start_tag);
         // Script and style content is text, not markup: a `<` in a script starts no tag.
-        C::content_state(tag)
+        self.collector.content_state(tag)
     }
 
     fn init_doctype(&mut self) {
@@ -526,8 +458,6 @@ mod tests {
     impl Collect for Count {
         type Slot = ();
 
-        const BARE_ATTRIBUTES: bool = false;
-
         fn attribute(&mut self, _: Tag, _: &[u8]) -> Option<()> {
             self.values += 1;
             Some(())
@@ -546,8 +476,8 @@ mod tests {
     }
 
     /// A 4 MiB tag or attribute name is held to [`MAX_NAME`] bytes; an end tag's
-    /// attributes and a bare one (for a collector that does not count those) are never
-    /// offered; reading stops where the collector says.
+    /// attributes are never offered, a bare one is; reading stops where the collector
+    /// says.
     #[test]
     fn names_are_bounded_and_reading_stops_when_asked() {
         let big = "a".repeat(4 << 20);
@@ -556,6 +486,6 @@ mod tests {
         let count = stream_bytes(html.as_bytes(), Count::default(), &mut names);
         assert!(names.tag.capacity() <= 2 * MAX_NAME);
         assert!(names.attr_name.capacity() <= 2 * MAX_NAME);
-        assert_eq!((count.values, count.tags), (2, 2));
+        assert_eq!((count.values, count.tags), (3, 2));
     }
 }

@@ -1,8 +1,8 @@
 //! A page's images, for `<image:image>` entries (`images = true`): the `og:image` of its
 //! head, then the `<img>` of its `<main>`, else its `<article>`, else its `<body>` (the
 //! regions the content fingerprint reads too), each `src` or, without one, the first
-//! candidate of `srcset`. The page is streamed through html5gum (`page::read_body`, in the
-//! same pass as the fingerprint when both are asked), never held whole.
+//! candidate of `srcset`. One of the readers a page is read by in one pass (see
+//! `crate::page`).
 //!
 //! Only `image:loc` is written: Google has ignored the other image tags since 2022.
 
@@ -220,8 +220,6 @@ impl crate::html::Reset for Images {
 
 impl Collect for Images {
     type Slot = usize;
-
-    const BARE_ATTRIBUTES: bool = true;
 
     fn attribute(&mut self, tag: Tag, name: &[u8]) -> Option<usize> {
         let slot = match (tag, name) {

@@ -1,6 +1,5 @@
 //! Dating each page: the `lastmod` sources, tried in order, and how dates are written.
 
-pub mod content;
 pub mod git;
 pub mod source;
 pub mod state;
@@ -25,7 +24,7 @@ pub enum LastmodSource {
     /// The committer date of the last commit that touched the file (see [`git`]).
     Git,
     /// The date recorded for the page's content, kept until the content changes (see
-    /// [`content`] and [`state`]).
+    /// [`crate::page::Fingerprint`] and [`state`]).
     Content,
     /// The file's modification time.
     Mtime,
@@ -134,7 +133,7 @@ pub struct PageFacts<'a> {
     /// Its source's date (see [`source`]).
     pub source: Option<Timestamp>,
     /// Its content fingerprint now (none: the page could not be read through).
-    pub content: Option<content::Fingerprint>,
+    pub content: Option<crate::page::Fingerprint>,
     /// What the previous run recorded of it, when it recorded it.
     pub previous: Option<state::PageState>,
     /// When this run started: the date of new or changed content that no later source
@@ -269,7 +268,7 @@ impl Pending {
     pub fn settle(
         self,
         after: Option<Timestamp>,
-        now: content::Fingerprint,
+        now: crate::page::Fingerprint,
         before: Option<state::PageState>,
         run_start: Option<Timestamp>,
     ) -> Settled {

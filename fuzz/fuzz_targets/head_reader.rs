@@ -1,31 +1,36 @@
-//! Arbitrary bytes as a page: the head reader and the content fingerprint never panic,
-//! a page held in memory (read by the fast scan) gives what it gives streamed, and its
-//! head and body read in one pass are what the two passes give.
+//! Arbitrary bytes as a page: no reader panics, and every reader makes of it, read by
+//! the fast scan whole or in parts, what it makes of it read by html5gum alone.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sitemapgen::page::{
-    BodyWants, HeadBuffers, HeadOptions, read_body, read_body_held, read_head, read_page_held,
-};
+use sitemapgen::page::{HeadOptions, Wants, read_by_html5gum, read_held, read_in_parts};
+
+/// Source links as a run ranks them.
+fn ranks(href: &str) -> Option<usize> {
+    ["/edit/", "_sources/"].iter().position(|m| href.contains(m))
+}
 
 fuzz_target!(|data: &[u8]| {
-    let options = HeadOptions {
-        about: true,
-        ..HeadOptions::default()
-    };
-    let head = read_head(data, &options, None, &mut HeadBuffers::default()).unwrap();
-    if let Some(date) = &head.modified {
-        let _ = sitemapgen::lastmod::parse_date(date);
-    }
-    if let Some(refresh) = &head.refresh {
-        assert!(!refresh.is_empty());
-    }
-    let wants = BodyWants {
+    let wants = Wants {
+        head: Some(HeadOptions {
+            about: true,
+            ..HeadOptions::default()
+        }),
         images: true,
         fingerprint: true,
+        body_date: true,
     };
-    let body = read_body(data, wants).unwrap();
-    assert_eq!(body.fingerprint.map(|fp| fp.to_string().len()), Some(32));
-    assert_eq!(read_body_held(data, wants), body);
-    assert_eq!(read_page_held(data, &options, wants), (head, body));
+    let read = read_held(data, &wants, Some(&ranks));
+    if let Some(date) = &read.head.modified {
+        let _ = sitemapgen::lastmod::parse_date(date);
+    }
+    if let Some(refresh) = &read.head.refresh {
+        assert!(!refresh.is_empty());
+    }
+    assert_eq!(read.fingerprint.map(|fp| fp.to_string().len()), Some(32));
+    let want = read_by_html5gum(data, &wants, Some(&ranks));
+    assert_eq!(read, want);
+    for first in [1, 7] {
+        assert_eq!(read_in_parts(data, &wants, Some(&ranks), first), want);
+    }
 });

@@ -1,8 +1,8 @@
 use super::*;
 
-use crate::lastmod::content::Fingerprint;
-use crate::lastmod::content::made_up;
 use crate::lastmod::state::PageState;
+use crate::page::Fingerprint;
+use crate::page::made_up;
 
 fn state(pages: &[(&str, &str)]) -> State {
     let mut state = State::default();

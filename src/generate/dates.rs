@@ -12,8 +12,8 @@ use super::Collection;
 use super::workers::{Listed, Waiting};
 use crate::config::Config;
 use crate::error::Warning;
-use crate::lastmod::content::Fingerprint;
 use crate::lastmod::state::State;
+use crate::page::Fingerprint;
 use crate::scan::Pages;
 
 /// What the waiting pages are settled with.

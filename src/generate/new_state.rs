@@ -2,8 +2,8 @@
 //! each entry's URL and date, with its fingerprint kept beside it. No URL is copied: at
 //! a million pages the copy was 45 MB.
 
-use crate::lastmod::content::Fingerprint;
 use crate::lastmod::state::{PageState, Prepared, State, Url};
+use crate::page::Fingerprint;
 use crate::sitemap::{Entries, EntryRef};
 
 /// What a run saves: a fingerprint per sitemap entry, and what it keeps of the previous

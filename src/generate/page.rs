@@ -9,10 +9,9 @@ use std::time::SystemTime;
 use super::Lookups;
 use crate::config::Config;
 use crate::error::{LeftOut, Warning};
-use crate::lastmod::content::Fingerprint;
-use crate::lastmod::source::{How, Miss, SOURCE_LINK_MARKERS, SourceDates};
+use crate::lastmod::source::{How, Miss, SOURCE_LINK_MARKERS};
 use crate::lastmod::{self, LastmodSource, PageFacts, Pending};
-use crate::page::{self, Head, HeadOptions};
+use crate::page::{self, Fingerprint, Head, HeadOptions, PageRead, Reader, Wants};
 use crate::rules::Verdict;
 use crate::scan::{At, ScanWarning};
 use crate::sitemap::{Alternate, Fields, Item};
@@ -51,9 +50,8 @@ pub(super) enum Outcome {
 pub(super) struct Shared<'a> {
     pub config: &'a Config,
     pub lookups: &'a Lookups,
-    pub head_options: HeadOptions,
-    /// Whether anything needs each page's head read (decided once per run).
-    pub needs_head: bool,
+    /// What each page is read for (decided once per run).
+    pub wants: Wants,
     /// Whether the `"mtime"` source is used.
     pub uses_mtime: bool,
 }
@@ -62,14 +60,21 @@ impl<'a> Shared<'a> {
     /// What every page of the run under `config` is processed with.
     pub fn new(config: &'a Config, lookups: &'a Lookups) -> Shared<'a> {
         let uses = |source| lastmod::uses(&config.lastmod, source);
+        let needs_head = config.head.any() || uses(LastmodSource::Meta) || config.views.any();
+        let head = HeadOptions {
+            noindex_agents: config.head.noindex_agents.clone(),
+            about: config.views.any(),
+        };
         Shared {
             config,
             lookups,
-            head_options: HeadOptions {
-                noindex_agents: config.head.noindex_agents.clone(),
-                about: config.views.any(),
+            wants: Wants {
+                head: needs_head.then_some(head),
+                images: config.images,
+                // The "content" source implies `changes`: both keep the state.
+                fingerprint: config.changes,
+                body_date: uses(LastmodSource::Meta),
             },
-            needs_head: config.head.any() || uses(LastmodSource::Meta) || config.views.any(),
             uses_mtime: uses(LastmodSource::Mtime),
         }
     }
@@ -98,13 +103,20 @@ struct Page<'a> {
     text: &'a mut String,
     about: &'a mut AboutParts,
     place: u32,
+    /// Where its source is by its route, when sources are read.
+    routed: Option<Result<(jiff::Timestamp, How), Miss>>,
 }
 
 impl Page<'_> {
-    /// Whether its head is read: when anything needs heads, and always for a
-    /// `sitemap.html` at the top, which is left out when it is our own view.
-    fn reads_head(&self) -> bool {
-        self.shared.needs_head || self.rel == Path::new(views::HTML_FILE)
+    /// Whether a link in it is looked for that names its source: its route found none.
+    fn source_link_wanted(&self) -> bool {
+        matches!(self.routed, Some(Err(_)))
+    }
+
+    /// Whether it is the `sitemap.html` at the top, whose head is read whatever the run
+    /// wants: it is left out when it is our own view.
+    fn may_be_our_view(&self) -> bool {
+        self.rel == Path::new(views::HTML_FILE)
     }
 
     fn path(&self) -> PathBuf {
@@ -130,7 +142,8 @@ impl Page<'_> {
     }
 }
 
-/// The page file, opened once for its head, modification time (fstat) and fingerprint.
+/// The page file, opened once for its modification time (fstat) and to be read, and
+/// what reading it told.
 struct Opened {
     file: Option<File>,
     /// Its size, when it was opened.
@@ -138,6 +151,8 @@ struct Opened {
     modified: Option<SystemTime>,
     /// The content fingerprint, when the `"content"` source keeps state.
     fingerprint: Option<Fingerprint>,
+    /// The date of its source, by its route or a link in it, or why there is none.
+    source: Result<(jiff::Timestamp, How), Miss>,
 }
 
 /// What a worker keeps from page to page, so pages cost fewer allocations.
@@ -145,8 +160,8 @@ struct Opened {
 pub(super) struct Scratch {
     /// The rules' matches.
     matched: Vec<usize>,
-    /// The head reader's buffers.
-    head: page::HeadBuffers,
+    /// The page reader, made for the run's wants by the first page.
+    reader: Option<Reader>,
     /// The page's URL.
     url: String,
 }
@@ -173,6 +188,7 @@ pub(super) fn process_page(
         text: out.text,
         about: out.about,
         place: out.place,
+        routed: shared.lookups.source.as_ref().map(|dates| dates.get(rel)),
     };
     urls::page_url_into(&mut scratch.url, &config.base_url, rel, &config.url_style);
     let loc = scratch.url.as_str();
@@ -195,12 +211,17 @@ pub(super) fn process_page(
         Ok(opened) => opened,
         Err(outcome) => return outcome,
     };
-    let mut head = read_head(&mut page, &opened, &mut scratch.head);
+    let read = read(&mut page, &opened, &mut scratch.reader);
+    let PageRead {
+        head,
+        images: image_sources,
+        fingerprint,
+        source_link,
+    } = read;
     // Our own view (sitemap.html) is never a page of the site, whatever the rules say.
     if head.generator.as_deref() == Some(views::GENERATOR) {
         return Outcome::LeftOut(LeftOut::View);
     }
-    body_date(&page, &opened, &mut head);
     // Parsed only when needed: most canonicals are written exactly as the page's URL.
     let page_url = OnceCell::new();
     let page_url = || page_url.get_or_init(|| url::Url::parse(loc).ok()).as_ref();
@@ -213,13 +234,18 @@ pub(super) fn process_page(
         }
     };
     let alternates = alternates(&mut page, &head, page_url);
-    let body = read_body(&mut page, &mut opened, &mut scratch.head);
     let extras = Extras {
         alternates,
-        images: images(&mut page, body.images, page_url),
+        images: images(&mut page, image_sources, page_url),
     };
     let loc = listed_as.as_deref().unwrap_or(loc);
-    opened.fingerprint = body.fingerprint;
+    opened.fingerprint = fingerprint;
+    if let (Some(routed), Some(dates)) = (page.routed.take(), &shared.lookups.source) {
+        opened.source = routed.or_else(|miss| {
+            let linked = source_link.and_then(|link| dates.get_by_link(&link));
+            linked.ok_or(miss)
+        });
+    }
     entry(&mut page, &verdict, &head, opened, loc, extras)
 }
 
@@ -233,12 +259,13 @@ struct Extras {
 /// file is kept only when something reads it, opened by name in its held directory.
 fn open(page: &mut Page) -> Result<Opened, Outcome> {
     let shared = page.shared;
-    let reads = page.reads_head() || shared.config.changes || shared.config.images;
+    let reads = shared.wants.reads() || page.may_be_our_view() || page.source_link_wanted();
     let mut opened = Opened {
         file: None,
         size: None,
         modified: None,
         fingerprint: None,
+        source: Err(Miss::NoSource),
     };
     if !reads && !shared.uses_mtime {
         return Ok(opened);
@@ -290,95 +317,55 @@ fn open(page: &mut Page) -> Result<Opened, Outcome> {
     Ok(opened)
 }
 
-/// The first [`page::BODY_DATE_LIMIT`] bytes of an open page, read from its start (the
-/// head reader read only the head): what a body is searched for when its head did not
-/// say enough.
-fn page_start(file: Option<&std::fs::File>) -> Option<Vec<u8>> {
-    use std::io::{Read, Seek};
-    let mut file = file?;
-    let mut bytes = Vec::new();
-    file.seek(std::io::SeekFrom::Start(0)).ok()?;
-    file.take(page::BODY_DATE_LIMIT as u64)
-        .read_to_end(&mut bytes)
-        .ok()?;
-    Some(bytes)
-}
-
-/// The date of the source a page names in its body, for a page no route maps to: an
-/// "edit this page" link, Sphinx's "Show source" (see [`SourceDates::get_by_link`]).
-fn named_source(
-    dates: &SourceDates,
-    file: Option<&std::fs::File>,
-) -> Option<(jiff::Timestamp, How)> {
-    let bytes = page_start(file)?;
-    let html = String::from_utf8_lossy(&bytes);
-    SOURCE_LINK_MARKERS
-        .iter()
-        .find_map(|marker| links_holding(&html, marker).find_map(|link| dates.get_by_link(link)))
-}
-
-/// The longest link looked up as a source's: far past any edit link.
-const MAX_SOURCE_LINK: usize = 4096;
-
-/// Each attribute value (from a quote or `=` to a quote, space or `>`) of `html` that
-/// holds `marker`, once, in one pass: a match inside a value already tried is passed
-/// over, and a value's start is searched for only back to the previous value's end, so
-/// a page of `/edit/`s costs its length, not its square.
-fn links_holding<'h>(html: &'h str, marker: &'h str) -> impl Iterator<Item = &'h str> + 'h {
-    let mut searched = 0;
-    html.match_indices(marker).filter_map(move |(at, _)| {
-        if at < searched {
-            return None;
-        }
-        let from = searched;
-        let Some(end) = html[at..].find(['"', '\'', ' ', '>']).map(|i| at + i) else {
-            searched = html.len();
-            return None;
+/// Reads the open page for what the run wants, and for the link naming its source
+/// when its route did not find one.
+fn read(page: &mut Page, opened: &Opened, reader: &mut Option<Reader>) -> PageRead {
+    let Some(file) = &opened.file else {
+        return PageRead::default();
+    };
+    let shared = page.shared;
+    let dates = shared.lookups.source.as_ref();
+    let links = |href: &str| {
+        let rank = SOURCE_LINK_MARKERS.iter().position(|m| href.contains(m))?;
+        dates?.get_by_link(href).map(|_| rank)
+    };
+    let links: Option<page::SourceLinks> = page.source_link_wanted().then_some(&links);
+    let reader = reader.get_or_insert_with(|| Reader::new(&shared.wants));
+    if !reader.reads() && links.is_none() && !page.may_be_our_view() {
+        return PageRead::default();
+    }
+    let read = if shared.wants.head.is_none() && page.may_be_our_view() {
+        // Its head only, to tell whether it is our own view.
+        let wants = Wants {
+            head: Some(HeadOptions::default()),
+            ..shared.wants.clone()
         };
-        searched = end;
-        let start = from + html[from..at].rfind(['"', '\'', '='])? + 1;
-        (end - start <= MAX_SOURCE_LINK).then(|| &html[start..end])
+        Reader::new(&wants).read(file, opened.size, links)
+    } else {
+        reader.read(file, opened.size, links)
+    };
+    read.unwrap_or_else(|e| {
+        unreadable(page, &e);
+        PageRead::default()
     })
 }
 
-/// A generator that dates pages in their body (Docusaurus): when the head has no date
-/// and `"meta"` is asked for one, the page's start is searched for it.
-fn body_date(page: &Page, opened: &Opened, head: &mut Head) {
-    let in_body = head
-        .generator
-        .as_deref()
-        .is_some_and(crate::generators::dates_in_body);
-    if !in_body
-        || head.modified.is_some()
-        || !lastmod::uses(&page.shared.config.lastmod, LastmodSource::Meta)
-    {
-        return;
+/// The warnings of a page that was opened and could not be read through, one for each
+/// thing it was read for.
+fn unreadable(page: &mut Page, e: &io::Error) {
+    let (path, message) = (page.path(), e.to_string());
+    let wants = &page.shared.wants;
+    let warnings = &mut page.warnings;
+    if wants.head.is_some() || wants.body_date {
+        let (path, message) = (path.clone(), message.clone());
+        warnings.push(Warning::HeadUnreadable { path, message });
     }
-    if let Some(bytes) = page_start(opened.file.as_ref()) {
-        head.modified = page::body_date_modified(&bytes);
+    if wants.images {
+        let (path, message) = (path.clone(), message.clone());
+        warnings.push(Warning::ImagesUnreadable { path, message });
     }
-}
-
-fn read_head(page: &mut Page, opened: &Opened, buffers: &mut page::HeadBuffers) -> Head {
-    match (&opened.file, page.reads_head()) {
-        (Some(f), true) => {
-            let options = &page.shared.head_options;
-            match page::read_page(f, options, opened.size, buffers, body_wants(page)) {
-                Ok(head) => head,
-                Err(e) => {
-                    let path = page.path();
-                    page.warnings.push(Warning::HeadUnreadable {
-                        path,
-                        message: e.to_string(),
-                    });
-                    Head::default()
-                }
-            }
-        }
-        _ => {
-            buffers.forget_page();
-            Head::default()
-        }
+    if wants.fingerprint {
+        warnings.push(Warning::ContentUnreadable { path, message });
     }
 }
 
@@ -464,38 +451,6 @@ fn alternates<'u>(
     alternates
 }
 
-/// The page's images and content fingerprint, as far as they are wanted, read in one
-/// pass over the whole page.
-/// What a listed page's whole text is read for.
-fn body_wants(page: &Page) -> page::BodyWants {
-    page::BodyWants {
-        images: page.shared.config.images,
-        // The "content" source implies `changes`: both keep the state.
-        fingerprint: page.shared.config.changes,
-    }
-}
-
-fn read_body(page: &mut Page, opened: &mut Opened, held: &mut page::HeadBuffers) -> page::Body {
-    let wants = body_wants(page);
-    let (Some(f), true) = (opened.file.as_mut(), wants.images || wants.fingerprint) else {
-        return page::Body::default();
-    };
-    let read = held.read_body(&*f, opened.size, wants);
-    read.unwrap_or_else(|e| {
-        let (path, message) = (page.path(), e.to_string());
-        if wants.images {
-            let (path, message) = (path.clone(), message.clone());
-            page.warnings
-                .push(Warning::ImagesUnreadable { path, message });
-        }
-        if wants.fingerprint {
-            page.warnings
-                .push(Warning::ContentUnreadable { path, message });
-        }
-        page::Body::default()
-    })
-}
-
 /// The page's images (`images = true`), resolved against its URL.
 fn images<'u>(
     page: &mut Page,
@@ -527,14 +482,9 @@ fn entry(
     extras: Extras,
 ) -> Outcome {
     let fingerprint = opened.fingerprint;
+    let source = opened.source;
     let config = page.shared.config;
     let lookups = page.shared.lookups;
-    let source = match &lookups.source {
-        Some(dates) => dates
-            .get(page.rel)
-            .or_else(|miss| named_source(dates, opened.file.as_ref()).ok_or(miss)),
-        None => Err(Miss::NoSource),
-    };
     let facts = PageFacts {
         modified: opened.modified,
         meta: head.modified.as_deref(),

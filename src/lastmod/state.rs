@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
 
-use super::content::Fingerprint;
 use super::{join_time, split_time};
+use crate::page::Fingerprint;
 
 mod file;
 

@@ -129,12 +129,12 @@ fn content_keeps_its_date_until_it_changes() {
     let mtime = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
     let now = Timestamp::from_second(1_800_000_000).unwrap();
     let before = state::PageState {
-        fingerprint: content::made_up("aaa"),
+        fingerprint: crate::page::made_up("aaa"),
         lastmod: Some(old),
     };
     let facts = |fp: &str, prev: Option<state::PageState>| PageFacts {
         modified: Some(mtime),
-        content: Some(content::made_up(fp)),
+        content: Some(crate::page::made_up(fp)),
         previous: prev,
         now: Some(now),
         ..PageFacts::default()
@@ -207,7 +207,7 @@ fn resolve_at_once(sources: &[LastmodSource], facts: &PageFacts) -> Resolved {
 #[test]
 fn resolving_before_the_state_then_settling_agrees_with_resolving_at_once() {
     let ts = |s| Timestamp::from_second(s).ok();
-    let fp = content::made_up;
+    let fp = crate::page::made_up;
     let records = [
         None,
         Some(state::PageState {

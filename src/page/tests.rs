@@ -1,13 +1,18 @@
-//! The head reader: what each kind of head says, its limits, and what it makes of
-//! malformed input.
+//! The page's readers: what each kind of head says, the limits of the read, what is
+//! made of malformed input, and the differential tests that hold the fast scan, read in
+//! parts, to html5gum for every reader.
 
+use std::io::{self, Read};
+
+use super::head::HeadReader;
 use super::*;
+use crate::html;
 
-/// Buffers kept from page to page change nothing: each page of a varied sequence
+/// Readers kept from page to page change nothing: each page of a varied sequence
 /// (long heads, attributes left over, JSON-LD, an unfinished tag) reads as it does
-/// with fresh buffers.
+/// with fresh readers.
 #[test]
-fn reused_buffers_read_every_head_as_fresh_ones() {
+fn reused_readers_read_every_page_as_fresh_ones() {
     let long_style = format!("<style>{}</style>", "p{color:red}".repeat(2000));
     let pages = [
         format!("<head>{long_style}<meta name=robots content=noindex></head><body>"),
@@ -18,16 +23,17 @@ fn reused_buffers_read_every_head_as_fresh_ones() {
             .to_string(),
         "<head><meta http-equiv=refresh content=\"0; url=/new/\"><link rel=canonical href="
             .to_string(),
-        "<title>x</title><p>no head tags".to_string(),
+        "<title>x</title><p>no head tags <img src=/a.png>".to_string(),
         "<head><meta name=robots></head>".to_string(),
+        "<p>a\r\nb <a href=/x/edit/main/a.md>e</a>\0".to_string(),
     ];
-    let options = HeadOptions::default();
-    let mut buffers = HeadBuffers::default();
+    let wants = every_reader();
+    let mut reader = Reader::new(&wants);
     for round in 0..2 {
         for page in &pages {
-            let fresh = read_fresh(page.as_bytes(), &options).unwrap();
+            let fresh = read_held(page.as_bytes(), &wants, Some(&ranks));
             let size = Some(page.len() as u64);
-            let reused = read_head(page.as_bytes(), &options, size, &mut buffers).unwrap();
+            let reused = reader.read(page.as_bytes(), size, Some(&ranks)).unwrap();
             assert_eq!(
                 reused,
                 fresh,
@@ -36,6 +42,26 @@ fn reused_buffers_read_every_head_as_fresh_ones() {
             );
         }
     }
+}
+
+/// Every reader, the head's views included.
+fn every_reader() -> Wants {
+    Wants {
+        head: Some(HeadOptions {
+            about: true,
+            ..HeadOptions::default()
+        }),
+        images: true,
+        fingerprint: true,
+        body_date: true,
+    }
+}
+
+/// Source links as a run ranks them, for any source.
+fn ranks(href: &str) -> Option<usize> {
+    ["/edit/", "_sources/"]
+        .iter()
+        .position(|m| href.contains(m))
 }
 
 /// Every generator fixture's file, the example site's and the head reader's fuzz corpus
@@ -62,6 +88,30 @@ pub(super) fn corpus() -> Vec<(std::path::PathBuf, bool)> {
 
 fn head(html: &str) -> Head {
     parse_head(html.as_bytes(), &HeadOptions::default()).0
+}
+
+/// The head `html` says, read by the head reader alone, and whether its end was seen;
+/// a page's read (its readers together, in parts) makes the same of it.
+fn parse_head(html: &[u8], options: &HeadOptions) -> (Head, bool) {
+    let mut reader = HeadReader::new(Some(options));
+    html::read_held(html, &mut reader, &mut html::Names::default());
+    let complete = reader.complete();
+    let head = reader.finish();
+    let wants = Wants {
+        head: Some(options.clone()),
+        ..Wants::default()
+    };
+    let shown = String::from_utf8_lossy(html);
+    assert_eq!(read_held(html, &wants, None).head, head, "{shown}");
+    (head, complete)
+}
+
+/// [`parse_head`] by html5gum alone: what the fast scan is held to.
+fn parse_head_tokenized(html: &[u8], options: &HeadOptions) -> (Head, bool) {
+    let mut reader = HeadReader::new(Some(options));
+    html::stream_bytes(html, &mut reader, &mut html::Names::default());
+    let complete = reader.complete();
+    (reader.finish(), complete)
 }
 
 #[test]
@@ -189,7 +239,8 @@ fn noscript_counts_and_template_content_does_not() {
 }
 
 /// Docusaurus' body date: the `<time>` whose itemprop says dateModified, quoted or
-/// not; other dates, and text that only names it, are not it.
+/// not; other dates, and text that only names it, are not it. Looked for only on the
+/// pages of a generator that dates pages so, and only when the head has no date.
 #[test]
 fn body_dates_are_found_by_their_itemprop() {
     let table: &[(&str, Option<&str>)] = &[
@@ -210,23 +261,39 @@ fn body_dates_are_found_by_their_itemprop() {
             Some("2024-02-02"),
         ),
         (
-            r#"<time data-datetime="x" itemprop="dateModified">no value</time>"#,
-            None,
+            r#"<time data-datetime="x" itemprop="dateModified">no value</time><time itemprop="x dateModified" datetime=2024-05-05>"#,
+            Some("2024-05-05"),
         ),
         ("<p>dateModified</p>", None),
         ("", None),
     ];
+    let docusaurus = r#"<head><meta name="generator" content="Docusaurus v3.10.2"></head><body>"#;
+    let dated = r#"<head><meta name="generator" content="Docusaurus v3.10.2"><meta name=last-modified content=2020-01-01></head><body>"#;
+    let wants = Wants {
+        head: Some(HeadOptions::default()),
+        body_date: true,
+        ..Wants::default()
+    };
+    let head_only = Wants {
+        body_date: false,
+        ..wants.clone()
+    };
     for (html, want) in table {
+        let read = |page: String, wants: &Wants| read_held(page.as_bytes(), wants, None).head;
+        let page = format!("{docusaurus}{html}");
         assert_eq!(
-            body_date_modified(html.as_bytes()).as_deref(),
+            read(page.clone(), &wants).modified.as_deref(),
             *want,
             "{html}"
         );
+        assert_eq!(read(page, &head_only).modified, None, "{html}");
+        // Not a Docusaurus page: nothing but its head is read.
+        let other = format!("<head></head><body>{html}");
+        assert_eq!(read(other, &wants).modified, None, "{html}");
+        let head = read(format!("{dated}{html}"), &wants);
+        assert_eq!(head.modified.as_deref(), Some("2020-01-01"), "{html}");
     }
-    let (h, _) = parse_head(
-        b"<head><meta name=generator content=\"Docusaurus v3.10.2\">",
-        &HeadOptions::default(),
-    );
+    let (h, _) = parse_head(docusaurus.as_bytes(), &HeadOptions::default());
     assert_eq!(h.generator.as_deref(), Some("Docusaurus v3.10.2"));
     // Names are trimmed and compared without regard to ASCII case.
     let (h, _) = parse_head(
@@ -403,9 +470,12 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
+/// A page is read only as far as its readers want: the head to its end, doubling the
+/// part read from the first read, and never past [`MAX_HELD`] for the head alone.
 #[test]
-fn never_reads_more_than_the_limit() {
+fn never_reads_more_than_the_readers_want() {
     let body = "<p>".to_string() + &"text ".repeat(1_000_000) + "</p>";
+    let style = |n: usize| format!("<style>{}</style>", "x".repeat(n));
     let cases = [
         // (page, most bytes read, canonical found)
         (
@@ -415,32 +485,51 @@ fn never_reads_more_than_the_limit() {
         ),
         (
             format!(
-                "<head><style>{}</style><link rel=canonical href=/a/></head>{body}",
-                "x".repeat(30_000)
+                "<head>{}<link rel=canonical href=/a/></head>{body}",
+                style(30_000)
             ),
-            HEAD_LIMIT,
+            4 * FIRST_READ,
             true,
         ),
         (
             format!("<head><link rel=canonical href=/a/><meta name=x content=\"{body}"),
-            HEAD_LIMIT,
+            MAX_HELD,
+            true,
+        ),
+        (
+            format!("<head>{}<link rel=canonical href=/a/>", style(70_000)),
+            8 * FIRST_READ,
             true,
         ),
         (
             format!(
-                "<head><style>{}</style><link rel=canonical href=/a/>",
-                "x".repeat(70_000)
+                "<head>{}<link rel=canonical href=/a/>{body}",
+                style(2 * MAX_HELD)
             ),
-            HEAD_LIMIT,
+            MAX_HELD,
             false,
         ),
     ];
+    let wants = Wants {
+        head: Some(HeadOptions::default()),
+        ..Wants::default()
+    };
     for (page, most, found) in cases {
         let mut input = Counting(page.as_bytes(), 0);
-        let head = read_fresh(&mut input, &HeadOptions::default()).unwrap();
+        let read = Reader::new(&wants).read(&mut input, None, None).unwrap();
         assert!(input.1 <= most, "read {} bytes, limit {most}", input.1);
-        assert_eq!(head.canonical.is_some(), found, "read {}", input.1);
+        assert_eq!(read.head.canonical.is_some(), found, "read {}", input.1);
     }
+    // The images want the whole page: read through, to the last image.
+    let page = format!("<head></head>{body}<img src=/last.png>");
+    let images = Wants {
+        images: true,
+        ..wants
+    };
+    let mut input = Counting(page.as_bytes(), 0);
+    let read = Reader::new(&images).read(&mut input, None, None).unwrap();
+    assert_eq!(input.1, page.len());
+    assert_eq!(read.images.unwrap().sources, ["/last.png"]);
 }
 
 #[test]
@@ -463,11 +552,6 @@ fn malformed_and_binary_input_never_panics() {
     )
     .0;
     assert!(h.noindex);
-}
-
-/// [`read_head`] of a page of unknown size, with fresh buffers.
-fn read_fresh(input: impl std::io::Read, options: &HeadOptions) -> std::io::Result<Head> {
-    read_head(input, options, None, &mut HeadBuffers::default())
 }
 
 /// Titles and descriptions as the views show them: the first `<title>` (else
@@ -552,4 +636,88 @@ fn titles_descriptions_and_the_language() {
     assert_eq!(title.chars().count(), TITLE_LIMIT);
     assert!(title.ends_with('…') && !title.ends_with(" …"), "{title}");
     assert_eq!(cut.description.unwrap().chars().count(), DESCRIPTION_LIMIT);
+}
+
+/// Every page of the corpus, and each with CR LF line ends (as written on Windows):
+/// every reader makes of it, read by the fast scan in parts of any size, what it makes
+/// of it read by html5gum; and the head is the same whichever readers ride beside it.
+#[test]
+fn every_reader_reads_as_html5gum_in_any_parts() {
+    let wants = every_reader();
+    let head_only = Wants {
+        head: wants.head.clone(),
+        body_date: true,
+        ..Wants::default()
+    };
+    let mut pages = 0;
+    for (path, _) in corpus() {
+        let page = std::fs::read(&path).unwrap();
+        if page.len() > MAX_HELD {
+            continue;
+        }
+        let crlf = String::from_utf8_lossy(&page)
+            .replace('\n', "\r\n")
+            .into_bytes();
+        for page in [page, crlf] {
+            let shown = path.display();
+            let want = read_by_html5gum(&page, &wants, Some(&ranks));
+            assert_eq!(read_held(&page, &wants, Some(&ranks)), want, "{shown}");
+            for first in [1, 77, 4096] {
+                let read = read_in_parts(&page, &wants, Some(&ranks), first);
+                assert_eq!(read, want, "{shown}, parts from {first}");
+            }
+            let head = read_held(&page, &head_only, None).head;
+            assert_eq!(head, want.head, "{shown}");
+            pages += 1;
+        }
+    }
+    assert!(pages > 1500, "{pages}");
+}
+
+/// What the readers are fed inside a `<noscript>`: in the head it is markup to the head
+/// reader and nothing to the others (as they read its content as text); after the head,
+/// text to all.
+#[test]
+fn noscript_content_is_the_head_readers_alone() {
+    let page = "<head><noscript><img src=/px.gif><meta name=robots content=noindex>\
+                </noscript></head><body><main><noscript><img src=/n.png></noscript>\
+                <img src=/m.png><p>words</p></main>";
+    let read = read_held(page.as_bytes(), &every_reader(), None);
+    assert!(read.head.noindex);
+    assert_eq!(read.images.unwrap().sources, ["/m.png"]);
+    let plain = "<head></head><body><main><img src=/m.png><p>words</p></main>";
+    let plain = read_held(plain.as_bytes(), &every_reader(), None);
+    assert_eq!(read.fingerprint, plain.fingerprint);
+}
+
+/// The link naming a page's source: the best-ranked value, the first of its rank.
+#[test]
+fn source_links_are_ranked() {
+    let table: &[(&str, Option<&str>)] = &[
+        (
+            "<a href=/x/_sources/a.rst.txt>s</a><a href='https://g/x/edit/main/a.md'>e</a>",
+            Some("https://g/x/edit/main/a.md"),
+        ),
+        (
+            "<a href=/x/_sources/a.rst.txt>s</a><a href=/y/_sources/b.rst.txt>",
+            Some("/x/_sources/a.rst.txt"),
+        ),
+        (
+            "<p data-x=' /x/edit/main/c.md '>",
+            Some("/x/edit/main/c.md"),
+        ),
+        ("<p>/x/edit/main/c.md</p>", None),
+        ("", None),
+    ];
+    for &(html, want) in table {
+        let read = read_held(html.as_bytes(), &Wants::default(), Some(&ranks));
+        assert_eq!(read.source_link.as_deref(), want, "{html}");
+        let none = read_held(html.as_bytes(), &Wants::default(), None);
+        assert_eq!(none.source_link, None, "{html}");
+    }
+    let long = format!("<a href='/edit/{}'>", "a".repeat(MAX_MARK));
+    assert_eq!(
+        read_held(long.as_bytes(), &Wants::default(), Some(&ranks)).source_link,
+        None
+    );
 }

@@ -1,64 +1,8 @@
-//! What the values a page holds mean: a refresh's target, and the modified dates a page
-//! keeps outside its head's meta tags (in JSON-LD, and in the body of generators that
-//! put them there).
+//! What the values a head holds mean: a refresh's target, a JSON-LD modified date, a
+//! title or description as the views show it, a language tag.
 
-/// The most bytes of a page searched for a body date.
-pub const BODY_DATE_LIMIT: usize = 1024 * 1024;
-
-/// The `datetime` (or `content`) of the first element in `html` whose `itemprop` is
-/// `dateModified`: how Docusaurus dates a doc in its body.
-///
-/// Written by hand: a search for one attribute in a minified page, where a tokenizer
-/// pass over a whole page would cost more than the rest of the run's work on it.
-pub fn body_date_modified(html: &[u8]) -> Option<String> {
-    let finder = memchr::memmem::Finder::new(b"dateModified");
-    for at in finder.find_iter(html) {
-        let start = memchr::memrchr(b'<', &html[..at])?;
-        if memchr::memchr(b'>', &html[start..at]).is_some() {
-            continue;
-        }
-        let end = at + memchr::memchr(b'>', &html[at..])?;
-        let tag = &html[start..end];
-        if let Some(value) = ["datetime", "content"]
-            .iter()
-            .find_map(|a| attribute(tag, a))
-        {
-            return Some(value);
-        }
-    }
-    None
-}
-
-/// The value of attribute `name` in a tag's text (`<time datetime=x itemprop=y`), quoted
-/// or not, when the tag also says `itemprop` is `dateModified`.
-fn attribute(tag: &[u8], name: &str) -> Option<String> {
-    let tag = crate::html::lossy(tag);
-    let lower = tag.to_ascii_lowercase();
-    let value_of = |attr: &str| {
-        let mut from = 0;
-        while let Some(i) = lower[from..].find(attr) {
-            let at = from + i;
-            from = at + attr.len();
-            let before = lower[..at].chars().next_back();
-            if !before.is_some_and(char::is_whitespace) {
-                continue;
-            }
-            let rest = tag[at + attr.len()..].trim_start();
-            let rest = rest.strip_prefix('=')?.trim_start();
-            let value = match rest.chars().next()? {
-                q @ ('"' | '\'') => rest[1..].split(q).next()?,
-                _ => rest.split(|c: char| c.is_whitespace() || c == '>').next()?,
-            };
-            return Some(value.trim().to_string());
-        }
-        None
-    };
-    let itemprop = value_of("itemprop")?;
-    if !itemprop.split_whitespace().any(|p| p == "dateModified") {
-        return None;
-    }
-    value_of(name).filter(|v| !v.is_empty())
-}
+/// The most bytes of a language tag: BCP 47's longest common forms fit in 35.
+pub const LANG_LIMIT: usize = 35;
 
 /// `dateModified` anywhere in a JSON-LD document (top level, in `@graph`, nested).
 pub(super) fn json_ld_date_modified(bytes: &[u8]) -> Option<String> {
@@ -135,10 +79,10 @@ pub(super) fn collapsed(bytes: &[u8], limit: usize) -> Option<String> {
 }
 
 /// A `lang` value when it is a language tag: letters, digits and `-`, at most
-/// [`super::LANG_LIMIT`] bytes, starting with a letter.
+/// [`LANG_LIMIT`] bytes, starting with a letter.
 pub(super) fn language_tag(value: &[u8]) -> Option<String> {
     let value = value.trim_ascii();
-    let fits = (1..=super::LANG_LIMIT).contains(&value.len())
+    let fits = (1..=LANG_LIMIT).contains(&value.len())
         && value[0].is_ascii_alphabetic()
         && value
             .iter()

@@ -1,7 +1,7 @@
 use std::collections::BTreeMap;
 
 use super::*;
-use crate::lastmod::content::made_up;
+use crate::page::made_up;
 
 fn state(pages: &[(&str, &str, Option<i64>)]) -> State {
     let mut state = State::default();

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 
 use super::super::{PageState, State, VERSION};
-use crate::lastmod::content::Fingerprint;
+use crate::page::Fingerprint;
 
 /// The state file's pages pushed into `state` as they are parsed; what the file said of
 /// itself kept in `seen`.

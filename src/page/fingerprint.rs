@@ -8,7 +8,7 @@
 //! (`main.3f2a9c.css`, `index-DiwrgTda.js`) and query strings (`?v=1699999999`). A
 //! site-wide CSS change or a rebuild leaves it alone; a changed paragraph moves it.
 //!
-//! Read by `page::read_body`, in the same pass as the page's images when both are asked.
+//! One of the readers a page is read by in one pass (see [`crate::page`]).
 
 use xxhash_rust::xxh3::{Xxh3Default, xxh3_128};
 
@@ -32,7 +32,9 @@ const SRC: usize = 2;
 /// Fingerprints HTML held in memory.
 #[cfg(test)]
 fn fingerprint_bytes(html: &[u8]) -> Fingerprint {
-    crate::html::stream_bytes(html, Content::default(), &mut Default::default()).finish()
+    let mut content = Content::default();
+    crate::html::stream_bytes(html, &mut content, &mut Default::default());
+    content.finish()
 }
 
 /// Whether a piece of a file name looks like a build hash: 6+ hex digits with a digit
@@ -422,8 +424,6 @@ impl crate::html::Reset for Content {
 
 impl Collect for Content {
     type Slot = usize;
-
-    const BARE_ATTRIBUTES: bool = true;
 
     fn attribute(&mut self, tag: Tag, name: &[u8]) -> Option<usize> {
         let slot = match (tag, name) {
