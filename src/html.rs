@@ -219,15 +219,16 @@ pub(crate) fn stream<C: Collect>(
     from: Resume,
 ) -> std::io::Result<()> {
     let input = std::io::BufReader::with_capacity(64 * 1024, input);
-    let raw_tag = from
-        .raw()
-        .map(|_| String::from_utf8_lossy(&names.tag).into_owned());
+    let raw_tag = from.raw().map(|_| names.tag.clone());
     let mut emitter = Emitter::new(collector, names);
+    // Inside a start tag's content, its end tag is told by the start tag's name.
+    if let Some(tag) = raw_tag {
+        emitter.names.last_start_tag = tag;
+    }
     let reader = html5gum::IoReader::new(input);
     let mut tokenizer = html5gum::Tokenizer::new_with_emitter(reader, &mut emitter);
-    if let (Some(state), Some(tag)) = (from.raw(), &raw_tag) {
+    if let Some(state) = from.raw() {
         tokenizer.set_state(state);
-        tokenizer.set_last_start_tag(Some(tag));
     }
     if let Some(token) = tokenizer.next() {
         token?;

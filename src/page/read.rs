@@ -164,7 +164,7 @@ fn fill(
     more: usize,
     size: Option<u64>,
 ) -> io::Result<bool> {
-    held.reserve(more);
+    held.reserve_exact(more);
     let before = held.len();
     input.take(more as u64).read_to_end(held)?;
     Ok(held.len() - before < more || size == Some(held.len() as u64))
@@ -298,10 +298,12 @@ impl Reset for Pass<'_> {
 impl Collect for Pass<'_> {
     type Slot = Slots;
 
+    #[inline]
     fn content_state(&self, tag: Tag) -> Option<html5gum::State> {
         self.kept.head.content_state(tag)
     }
 
+    #[inline]
     fn attribute(&mut self, tag: Tag, name: &[u8]) -> Option<Slots> {
         let head = self.kept.head.attribute(tag, name).is_some();
         if self.inner() {
@@ -336,6 +338,7 @@ impl Collect for Pass<'_> {
         any.then_some(slots)
     }
 
+    #[inline]
     fn value(&mut self, slots: Slots, s: &[u8]) {
         let kept = &mut *self.kept;
         if slots.head {
@@ -355,6 +358,7 @@ impl Collect for Pass<'_> {
         }
     }
 
+    #[inline]
     fn attribute_end(&mut self, slots: Slots) {
         if slots.head {
             self.kept.head.attribute_end(());
@@ -367,6 +371,7 @@ impl Collect for Pass<'_> {
         }
     }
 
+    #[inline]
     fn text(&mut self, s: &[u8]) {
         self.kept.head.text(s);
         if self.wants.fingerprint && !self.inner() {
@@ -374,6 +379,7 @@ impl Collect for Pass<'_> {
         }
     }
 
+    #[inline]
     fn prose_text(&mut self, s: &[u8], prose: bool) {
         self.kept.head.text(s);
         if self.wants.fingerprint && !self.inner() {
@@ -381,6 +387,7 @@ impl Collect for Pass<'_> {
         }
     }
 
+    #[inline]
     fn boundary(&mut self) {
         let kept = &mut *self.kept;
         kept.head.boundary();
@@ -389,6 +396,7 @@ impl Collect for Pass<'_> {
         kept.date.boundary();
     }
 
+    #[inline]
     fn start_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
         let inner = self.inner();
         self.kept.head.start_tag(tag, name);
@@ -402,6 +410,7 @@ impl Collect for Pass<'_> {
         self.done()
     }
 
+    #[inline]
     fn end_tag(&mut self, tag: Tag, name: &[u8]) -> bool {
         self.kept.head.end_tag(tag, name);
         if tag == Tag::Noscript && self.inner() {
@@ -417,6 +426,7 @@ impl Collect for Pass<'_> {
 
 impl Pass<'_> {
     /// A start (`start`) or end tag, to the readers of the body.
+    #[inline]
     fn body_tag(&mut self, tag: Tag, name: &[u8], start: bool) {
         let kept = &mut *self.kept;
         if self.wants.images {

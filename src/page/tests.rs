@@ -721,3 +721,31 @@ fn source_links_are_ranked() {
         None
     );
 }
+
+/// Pages longer than [`MAX_HELD`], cut there inside a script, a title, text, a comment
+/// or a tag: the rest is read by html5gum from where the scan stopped, as html5gum
+/// alone reads the whole page; the head's readers look no further than the limit.
+#[test]
+fn pages_past_the_held_limit_read_as_html5gum() {
+    let fill = "x".repeat(MAX_HELD);
+    let shapes = [
+        format!("<head></head><main><img src=/a.png><script>{fill}</script><img src=/b.png>"),
+        format!("<head></head><main><title>{fill}&amp;</title><img src=/b.png><p>w</p>"),
+        format!("<head></head><main><p>{fill} &amp; more</p><img src=/b.png>"),
+        format!("<head></head><main><!-- {fill} --><a href=/edit/x>e</a><img src=/b.png>"),
+        format!("<head></head><main><img alt='{fill}' src=/b.png><p>after</p>"),
+        format!(
+            "<head><style>{fill}</style><link rel=canonical href=/late/></head><img src=/c.png>"
+        ),
+    ];
+    let wants = every_reader();
+    for page in &shapes {
+        let read = read_held(page.as_bytes(), &wants, Some(&ranks));
+        let want = read_by_html5gum(page.as_bytes(), &wants, Some(&ranks));
+        assert_eq!(read.images, want.images, "{:.60}", page);
+        assert_eq!(read.fingerprint, want.fingerprint, "{:.60}", page);
+        assert!(read.images.unwrap().sources.iter().any(|s| s != "/a.png"));
+        assert_eq!(read.head.canonical, None);
+        assert_eq!(read.source_link, None);
+    }
+}
