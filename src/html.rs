@@ -7,6 +7,7 @@
 //! error reports, which made them most of a run's CPU time; this one keeps only the
 //! attribute values a collector asks for and skips the parse-error bookkeeping.
 
+mod decode;
 mod prose;
 mod regions;
 mod scan;

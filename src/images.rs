@@ -2,7 +2,7 @@
 //! head, then the `<img>` of its `<main>`, else its `<article>`, else its `<body>` (the
 //! regions the content fingerprint reads too), each `src` or, without one, the first
 //! candidate of `srcset`. One of the readers a page is read by in one pass (see
-//! `crate::page`).
+//! `page/read.rs`).
 //!
 //! Only `image:loc` is written: Google has ignored the other image tags since 2022.
 

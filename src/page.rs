@@ -77,6 +77,3 @@ pub fn read_held(html: &[u8], wants: &Wants, links: Option<SourceLinks>) -> Page
         .read(html, size, links)
         .unwrap_or_default()
 }
-
-#[cfg(test)]
-mod tests;

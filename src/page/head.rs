@@ -488,3 +488,6 @@ impl Collect for HeadReader {
         self.said.complete
     }
 }
+
+#[cfg(test)]
+mod tests;

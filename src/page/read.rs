@@ -473,3 +473,6 @@ pub fn read_in_parts(
     read_into(&mut reader.held, &mut reader.names, html, part, &mut pass).unwrap();
     pass.finish()
 }
+
+#[cfg(test)]
+mod tests;
