@@ -35,9 +35,9 @@ use crate::sections::SectionUrls;
 use crate::sitemap::Entries;
 use crate::urls;
 use crate::views::Abouts;
+use histories::Beside;
 pub use new_state::NewState;
 use sort::sort_by_url;
-use histories::Beside;
 use workers::{Listed, Processed};
 
 /// The sitemap's entries and what was left out on the way.
@@ -240,7 +240,7 @@ fn gather(
         base: config.base_url.as_str(),
         text: &text,
     };
-    sort_by_url(pages, urls, &mut listed, config.threads);
+    sort_by_url(pages, urls, &mut listed, config.cpu_threads);
     let owned = config.base_url.as_str();
     let fingerprints = processed.fingerprints;
     let fingerprint = |l: &Listed| fingerprint_of(&fingerprints, l);
