@@ -1,6 +1,6 @@
 //! A source file's front matter: the YAML (`---`) or TOML (`+++`) block that opens a
 //! Markdown page, or the `:field:` list of reStructuredText and Pelican's `Key: value`
-//! lines. A flat block is read by a line scan for the keys wanted ([`flat`]); any other
+//! lines. A flat block is read by a line scan for the keys wanted (`flat.rs`); any other
 //! is parsed whole with `yaml-rust2` and `toml`. Only string values are looked at.
 
 mod flat;
