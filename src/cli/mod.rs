@@ -262,7 +262,7 @@ struct BuildArgs {
     #[arg(long)]
     json: bool,
 
-    /// Threads for walking and reading pages, at most 1024 [default: one per core; at most 64 read pages]
+    /// Threads for walking and reading pages, at most 1024 [default: one per core, and at least 16 to read; at most 64 read pages]
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
 }

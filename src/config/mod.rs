@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 pub use error::ConfigError;
 pub use file::FileConfig;
-pub use validate::MAX_THREADS;
+pub use validate::{MAX_THREADS, READ_THREADS};
 // For `sitemapgen submit`'s flags, which are checked as the config's keys are.
 #[cfg(feature = "cli")]
 pub(crate) use validate::{KEY_RULE, indexnow_endpoint, is_indexnow_key};
@@ -52,7 +52,8 @@ pub struct Overrides {
     pub base_url: Option<String>,
     /// `--output`: a path relative to the current directory, or `-` for stdout.
     pub output: Option<PathBuf>,
-    /// `--threads`: threads for walking and reading pages; 0 or none for one per core.
+    /// `--threads`: threads for walking and reading pages; 0 or none for one per core (and at
+    /// least [`READ_THREADS`] to read).
     pub threads: Option<usize>,
     /// `--gzip`: gzip every file written.
     pub gzip: bool,
@@ -124,8 +125,12 @@ pub struct Config {
     pub robots_agent: String,
     /// What to do with robots.txt after writing.
     pub robots_txt: RobotsTxt,
-    /// Threads for walking and reading pages (at least 1).
+    /// Threads for walking and reading pages and sources (at least 1; see
+    /// [`READ_THREADS`]).
     pub threads: usize,
+    /// Threads for the work that reads no files, such as sorting (at least 1): one per
+    /// core unless `--threads` says.
+    pub cpu_threads: usize,
 }
 
 /// The IndexNow settings `submit` (and, for the key file, `build`) use.

@@ -41,12 +41,13 @@ impl Config {
                 .as_deref()
                 .unwrap_or(Path::new(".sitemap-state.json")),
         );
-        let threads = threads(overrides)?;
+        let (threads, cpu_threads) = threads(overrides)?;
         let uses = crate::lastmod::uses(&lastmod_sources(&file, &src)?, LastmodSource::Source);
         let source = super::source::source(&file, &src, base, &public_dir, uses)?
             .map(|s| SourceSettings { threads, ..s });
         Ok(Config {
             threads,
+            cpu_threads,
             respect_robots: file.respect_robots.unwrap_or(true),
             changes: changes(&file, &src)?,
             all_changed: overrides.all_changed,
@@ -87,8 +88,16 @@ impl Config {
 /// at `MAX_OPEN_FILES`).
 pub const MAX_THREADS: usize = 1024;
 
-/// `--threads`: one per core when not given (or 0), refused past [`MAX_THREADS`].
-fn threads(overrides: &Overrides) -> Result<usize, ConfigError> {
+/// The threads that read the site and the sources when `--threads` is not given: at
+/// least this many, whatever the cores. A disk, a virtual one above all, answers many
+/// reads at once far sooner than one at a time, so a cold cache wants many readers;
+/// with a warm one the extra threads only wait their turn for a core.
+pub const READ_THREADS: usize = 16;
+
+/// `--threads`, for reading and for the work on the cores: given (not 0), both; not
+/// given, at least [`READ_THREADS`] readers and one thread per core for the rest.
+/// Refused past [`MAX_THREADS`].
+fn threads(overrides: &Overrides) -> Result<(usize, usize), ConfigError> {
     match overrides.threads {
         Some(n) if n > MAX_THREADS => Err(ConfigError::Value {
             origin: "--threads".to_string(),
@@ -97,8 +106,11 @@ fn threads(overrides: &Overrides) -> Result<usize, ConfigError> {
                 "{n} is more than {MAX_THREADS}; give at most {MAX_THREADS}, or 0 for one per core"
             ),
         }),
-        Some(n) if n > 0 => Ok(n),
-        _ => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        Some(n) if n > 0 => Ok((n, n)),
+        _ => {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            Ok((cores.max(READ_THREADS), cores))
+        }
     }
 }
 

@@ -5,13 +5,14 @@
 //! why; [`write()`] turns them into files. Neither prints: the CLI reports.
 
 mod dates;
+mod histories;
 mod new_state;
 mod page;
 mod sort;
 mod workers;
 mod write;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicUsize;
 
 use jiff::Timestamp;
@@ -34,6 +35,7 @@ use crate::sections::SectionUrls;
 use crate::sitemap::Entries;
 use crate::urls;
 use crate::views::Abouts;
+use histories::Beside;
 pub use new_state::NewState;
 use sort::sort_by_url;
 use workers::{Listed, Processed};
@@ -90,10 +92,12 @@ pub struct Progress {
 pub(crate) struct Lookups {
     /// The run's start, to the second.
     now: Option<Timestamp>,
-    /// Git history, when the `"git"` source is used and git answered.
-    git: Option<GitDates>,
-    /// The pages' source dates, when the `"source"` source is used.
-    source: Option<SourceDates>,
+    /// Git history, when the `"git"` source is used (empty when git did not answer):
+    /// read beside the walk.
+    git: Option<Beside<GitDates>>,
+    /// The pages' source dates, when the `"source"` source is used and there are
+    /// sources: read beside the walk.
+    source: Option<Beside<SourceDates>>,
     /// The previous run's state, when state is kept: read during the walk, at hand
     /// once it is done.
     state: Option<State>,
@@ -133,6 +137,9 @@ pub fn collect_with_progress(
     let details = details == Details::Keep;
     let mut warnings = Vec::new();
     let mut lookups = lookups(config, &mut warnings)?;
+    let sources = histories::find_sources(config, &mut warnings);
+    lookups.source = sources.as_ref().map(|_| Beside::default());
+    lookups.git = lastmod::uses(&config.lastmod, LastmodSource::Git).then(Beside::default);
     let options = ScanOptions {
         extensions: config.extensions.clone(),
         error_pages: config.error_pages.clone(),
@@ -141,15 +148,18 @@ pub fn collect_with_progress(
         threads: config.threads,
     };
     // The previous state is read while the pages are: the walk needs none of it (the
-    // dates it decides are settled after), and reading it first kept a core idle.
-    let (scanned, processed, state) = std::thread::scope(|s| {
+    // dates it decides are settled after), and reading it first kept a core idle. Git
+    // and the sources too: a page waits for them only when it is dated.
+    let (scanned, processed, state, found) = std::thread::scope(|s| {
         // The "content" source implies `changes`: both keep the same state.
         let state = config.changes.then(|| s.spawn(|| load_state(config)));
-        histories(config, &mut lookups, &mut warnings);
+        let histories = histories::read(s, config, &lookups, sources);
         let (scanned, processed) = workers::process(config, &lookups, &options, details, progress);
         let state = state.map(|t| t.join().expect("the state thread panicked"));
-        (scanned, processed, state)
+        let found = histories.map(|t| t.join().expect("the history thread panicked"));
+        (scanned, processed, state, found)
     });
+    warnings.extend(found.into_iter().flatten());
     lookups.state = state.transpose()?;
     if let Some(refused) = lookups.state.as_ref().and_then(State::refused_dates) {
         warnings.push(Warning::StateDates {
@@ -168,44 +178,6 @@ pub fn collect_with_progress(
     finish(config, collection, wrong_canonicals)
 }
 
-/// Reads git's history and the sources' dates, as far as the lastmod sources use them,
-/// on two threads at once, before the walk: each page is dated as the walk finds it.
-/// Both read the project's repository, found once here.
-fn histories(config: &Config, lookups: &mut Lookups, warnings: &mut Vec<Warning>) {
-    let uses_git = lastmod::uses(&config.lastmod, LastmodSource::Git);
-    let source = config
-        .source
-        .clone()
-        .filter(|_| lastmod::uses(&config.lastmod, LastmodSource::Source));
-    let repository =
-        (uses_git || source.is_some()).then(|| lastmod::git::Repository::find(&config.project));
-    let git = repository.clone().filter(|_| uses_git).map(|repository| {
-        let (dir, extensions) = (config.public_dir.clone(), config.extensions.clone());
-        std::thread::spawn(move || {
-            let pages = |rel: &Path| crate::scan::is_page_name(rel, &extensions);
-            repository?.dates(&dir, &pages)
-        })
-    });
-    let source = source.zip(repository).map(|(settings, repository)| {
-        std::thread::spawn(move || lastmod::source::read(&settings, repository))
-    });
-    if let Some(git) = git {
-        match git.join().expect("the git thread panicked") {
-            Ok(git) => {
-                if git.shallow {
-                    warnings.push(Warning::ShallowClone);
-                }
-                lookups.git = Some(git);
-            }
-            Err(why) => warnings.push(Warning::Git(why)),
-        }
-    }
-    if let Some(source) = source {
-        let read = source.join().expect("the source thread panicked");
-        lookups.source = source_dates(read, warnings);
-    }
-}
-
 /// In CI (`CI` set, as every CI service sets it), where a fresh checkout makes every
 /// file's mtime the build time: a warning when more than half of the pages are dated by
 /// `"mtime"`.
@@ -218,35 +190,6 @@ fn build_time_dates(lookups: &Lookups, dated: &lastmod::DatedCounts) -> Option<W
         pages,
         source: lookups.source.is_some(),
     })
-}
-
-/// The source dates read, their problems turned into warnings.
-fn source_dates(
-    read: Result<SourceDates, lastmod::source::SourceUnavailable>,
-    warnings: &mut Vec<Warning>,
-) -> Option<SourceDates> {
-    let mut dates = match read {
-        Ok(dates) => dates,
-        Err(why) => {
-            warnings.push(Warning::Source(why));
-            return None;
-        }
-    };
-    if dates.shallow {
-        warnings.push(Warning::ShallowClone);
-    }
-    if let Some(why) = dates.git_error.take() {
-        warnings.push(Warning::Source(lastmod::source::SourceUnavailable::Git(
-            why,
-        )));
-    }
-    for (path, value) in std::mem::take(&mut dates.unparseable) {
-        warnings.push(Warning::UnparseableDate { path, value });
-    }
-    for (path, why) in std::mem::take(&mut dates.refused) {
-        warnings.push(Warning::SourceRefused { path, why });
-    }
-    Some(dates)
 }
 
 /// The previous run's state. A state file kept in the site must not be a link leading out
@@ -297,7 +240,7 @@ fn gather(
         base: config.base_url.as_str(),
         text: &text,
     };
-    sort_by_url(pages, urls, &mut listed, config.threads);
+    sort_by_url(pages, urls, &mut listed, config.cpu_threads);
     let owned = config.base_url.as_str();
     let fingerprints = processed.fingerprints;
     let fingerprint = |l: &Listed| fingerprint_of(&fingerprints, l);

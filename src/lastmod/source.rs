@@ -5,11 +5,12 @@
 //! home page, a tag's or a pagination page) is given the newest date of the pages below
 //! it, as it lists them; the others have no source date.
 //!
-//! Before the walk, the content directories are walked once, each source's front matter
-//! read (at most [`front_matter::FRONT_MATTER_LIMIT`] bytes), its output paths worked
-//! out by the generator's routing (`crate::generators`), and its history read by one `git log`
-//! per content directory in the project's repository, left as soon as every source has
-//! its date ([`super::git`]). A page is then looked up by its path. Where
+//! Beside the walk of the site, the content directories are walked once on every core,
+//! each source's front matter read (at most [`front_matter::FRONT_MATTER_LIMIT`] bytes)
+//! and its output paths worked out by the generator's routing (`crate::generators`),
+//! while its history is read by one `git log` per content directory in the project's
+//! repository, left as soon as every source has its date ([`super::git`]). A page is
+//! then looked up by its path. Where
 //! no source maps to a page with confidence (none, or two), it falls through to the
 //! next source in `lastmod`.
 
@@ -24,7 +25,7 @@ use jiff::Timestamp;
 
 use super::git::{self, GitUnavailable};
 use crate::fsutil::dir::Dir;
-use crate::generators::{Context, Generator, Pattern};
+use crate::generators::{Context, Generator, Pattern, Prepared};
 use front_matter::FrontMatter;
 
 /// Directories of a project that hold no sources, whatever the generator.
@@ -174,6 +175,10 @@ impl SourceDates {
             .pages
             .get(key.as_ref())
             .or_else(|| self.filled_translation(&key));
+        // A page its own source dates needs no look below it.
+        if let Some(Mapped::Dated(ts, how)) = own {
+            return Ok((*ts, *how));
+        }
         let is_index = rel
             .file_name()
             .is_some_and(|n| crate::urls::is_directory_index(n.as_encoded_bytes()));
@@ -240,27 +245,40 @@ impl SourceDates {
     }
 }
 
-/// One source file read.
+/// One source file read and routed.
 struct Found {
     /// The content directory, relative to the project.
     dir: PathBuf,
     /// Its path below it.
     rel: PathBuf,
     fm: FrontMatter,
+    /// Its path in the project (`/`-separated).
+    key: String,
+    /// The output files it is built to.
+    outputs: Vec<String>,
 }
 
-/// Reads the sources of the project and dates the pages they build, by their history in
-/// the project's `repository` (as found, or why not).
-pub fn read(
-    settings: &SourceSettings,
-    repository: Result<git::Repository, GitUnavailable>,
-) -> Result<SourceDates, SourceUnavailable> {
+/// A project's sources, ready to be read: the routes it declares and the content
+/// directories there are, found before the walk (a few small files), so that a run whose
+/// sources are missing says so at once and the reading itself goes beside the walk.
+#[derive(Debug)]
+pub struct Sources {
+    /// The settings, the project's own routes after the user's.
+    settings: SourceSettings,
+    prepared: Prepared,
+    /// The content directories that exist, relative to the project.
+    dirs: Vec<PathBuf>,
+}
+
+/// Finds the sources of the project: an error when none of its content directories
+/// exists.
+pub fn find(settings: &SourceSettings) -> Result<Sources, SourceUnavailable> {
     // The routes the project declares in its own files come after the user's.
     let prepared = settings
         .generator
         .map(|g| (g.prepare)(&settings.project))
         .unwrap_or_default();
-    let settings = &SourceSettings {
+    let settings = SourceSettings {
         routes: settings
             .routes
             .iter()
@@ -269,10 +287,9 @@ pub fn read(
             .collect(),
         ..settings.clone()
     };
-    let dirs: Vec<&PathBuf> = settings
-        .content
-        .iter()
+    let dirs: Vec<PathBuf> = (settings.content.iter())
         .filter(|d| settings.project.join(d).is_dir())
+        .cloned()
         .collect();
     if dirs.is_empty() {
         let dirs = settings
@@ -282,73 +299,107 @@ pub fn read(
             .collect();
         return Err(SourceUnavailable::NoContent { dirs });
     }
-    let mut dates = SourceDates {
-        fills_translations: settings.generator.is_some_and(|g| g.fills_translations),
-        ..SourceDates::default()
-    };
-    let history = commit_dates(settings, &dirs, repository, &mut dates);
-    let found = walk(settings, &dirs);
-    let cx = Context {
-        permalink: settings.permalink.as_deref(),
-        default_language: (settings.default_language.as_ref())
-            .or(prepared.default_language.as_ref())
-            .map(String::as_str),
-        served: &prepared.served,
-        default_in_subdir: prepared.default_in_subdir,
-    };
-    for source in found {
-        if let Some(value) = &source.fm.unparseable {
-            let path = source.dir.join(&source.rel);
-            dates.unparseable.push((path, value.clone()));
-        }
-        if let Some(why) = &source.fm.refused {
-            dates
-                .refused
-                .push((source.dir.join(&source.rel), why.clone()));
-            continue;
-        }
-        let when = source.fm.updated.map(|ts| (ts, How::Key)).or_else(|| {
-            let committed = history.get(&source.dir)?.get(&source.rel)?;
-            Some((committed, How::Commit))
-        });
-        let in_project = source.dir.join(&source.rel);
-        let key = crate::canonical::slash_path(&in_project);
-        let key = String::from_utf8_lossy(&key)
-            .trim_start_matches("./")
-            .to_string();
-        let mapped = match when {
-            Some((ts, how)) => Mapped::Dated(ts, how),
-            None => Mapped::Undated(in_project),
+    Ok(Sources {
+        settings,
+        prepared,
+        dirs,
+    })
+}
+
+impl Sources {
+    /// Reads the sources and dates the pages they build, by their history in the
+    /// project's `repository` (as found, or why not): the history is read by git while
+    /// the sources are walked, read and routed on every core.
+    pub fn read(&self, repository: Result<git::Repository, GitUnavailable>) -> SourceDates {
+        let (settings, prepared) = (&self.settings, &self.prepared);
+        let dirs: Vec<&PathBuf> = self.dirs.iter().collect();
+        let cx = Context {
+            permalink: settings.permalink.as_deref(),
+            default_language: (settings.default_language.as_ref())
+                .or(prepared.default_language.as_ref())
+                .map(String::as_str),
+            served: &prepared.served,
+            default_in_subdir: prepared.default_in_subdir,
         };
-        for output in outputs(settings, &cx, &source, &key) {
-            dates
-                .pages
-                .entry(output)
-                .and_modify(|m| *m = Mapped::Ambiguous)
-                .or_insert_with(|| mapped.clone());
+        let (history, found) = std::thread::scope(|s| {
+            let history = s.spawn(|| commit_dates(settings, &dirs, repository));
+            let found = walk(settings, &cx, &dirs);
+            (history.join().expect("the git thread panicked"), found)
+        });
+        let mut dates = SourceDates {
+            fills_translations: settings.generator.is_some_and(|g| g.fills_translations),
+            shallow: history.shallow,
+            git_error: history.error,
+            ..SourceDates::default()
+        };
+        for source in found {
+            date(&mut dates, &history.dates, source);
         }
-        if let Some(when) = when {
-            dates.deepest = dates.deepest.max(key.split('/').count());
-            dates.by_source.insert(key, when);
-        }
+        dates.below = newest_below(&dates.pages);
+        dates
     }
-    dates.below = newest_below(&dates.pages);
-    Ok(dates)
+}
+
+/// Finds and reads the sources of the project at once (see [`find`], [`Sources::read`]).
+pub fn read(
+    settings: &SourceSettings,
+    repository: Result<git::Repository, GitUnavailable>,
+) -> Result<SourceDates, SourceUnavailable> {
+    Ok(find(settings)?.read(repository))
+}
+
+/// Files one source's date under each output path it is built to: its explicit key's,
+/// else its last commit's from `history`.
+fn date(dates: &mut SourceDates, history: &HashMap<PathBuf, git::GitDates>, source: Found) {
+    let in_project = || source.dir.join(&source.rel);
+    if let Some(value) = &source.fm.unparseable {
+        dates.unparseable.push((in_project(), value.clone()));
+    }
+    if let Some(why) = &source.fm.refused {
+        dates.refused.push((in_project(), why.clone()));
+        return;
+    }
+    let when = source.fm.updated.map(|ts| (ts, How::Key)).or_else(|| {
+        let committed = history.get(&source.dir)?.get(&source.rel)?;
+        Some((committed, How::Commit))
+    });
+    let mapped = match when {
+        Some((ts, how)) => Mapped::Dated(ts, how),
+        None => Mapped::Undated(in_project()),
+    };
+    for output in source.outputs {
+        dates
+            .pages
+            .entry(output)
+            .and_modify(|m| *m = Mapped::Ambiguous)
+            .or_insert_with(|| mapped.clone());
+    }
+    if let Some(when) = when {
+        dates.deepest = dates.deepest.max(source.key.split('/').count());
+        dates.by_source.insert(source.key, when);
+    }
+}
+
+/// The sources' history: each content directory's, and what stopped git.
+#[derive(Default)]
+struct History {
+    dates: HashMap<PathBuf, git::GitDates>,
+    shallow: bool,
+    error: Option<GitUnavailable>,
 }
 
 /// The history of each content directory in the project's `repository`, of the files
-/// that can be sources; what stops it is kept in `dates`.
-fn commit_dates<'d>(
+/// that can be sources.
+fn commit_dates(
     settings: &SourceSettings,
-    dirs: &[&'d PathBuf],
+    dirs: &[&PathBuf],
     repository: Result<git::Repository, GitUnavailable>,
-    dates: &mut SourceDates,
-) -> HashMap<&'d PathBuf, git::GitDates> {
-    let mut history = HashMap::new();
+) -> History {
+    let mut history = History::default();
     let repository = match repository {
         Ok(repository) => repository,
         Err(e) => {
-            dates.git_error = Some(e);
+            history.error = Some(e);
             return history;
         }
     };
@@ -356,10 +407,10 @@ fn commit_dates<'d>(
         let sources = |rel: &Path| may_be_walked(rel) && is_source(settings, &dir.join(rel), rel);
         match repository.dates(&settings.project.join(dir), &sources) {
             Ok(found) => {
-                dates.shallow |= found.shallow;
-                history.insert(*dir, found);
+                history.shallow |= found.shallow;
+                history.dates.insert((*dir).clone(), found);
             }
-            Err(e) => dates.git_error = Some(e),
+            Err(e) => history.error = Some(e),
         }
     }
     history
@@ -396,11 +447,11 @@ fn newest_below(pages: &HashMap<String, Mapped>) -> newest::Newest {
     newest::Newest::new(dated.collect())
 }
 
-/// The source files under the content directories, their front matter read on every
-/// core (`ignore`'s parallel walker). Hidden files, what `.gitignore` ignores, drafts,
+/// The source files under the content directories, their front matter read and each
+/// routed on every core (`ignore`'s parallel walker). Hidden files, what `.gitignore` ignores, drafts,
 /// the public directory and [`NOT_SOURCES`] are passed over; links are not followed. The
 /// order found varies; nothing that follows depends on it.
-fn walk(settings: &SourceSettings, dirs: &[&PathBuf]) -> Vec<Found> {
+fn walk(settings: &SourceSettings, cx: &Context, dirs: &[&PathBuf]) -> Vec<Found> {
     let public = std::fs::canonicalize(&settings.public_dir).ok();
     let found = std::sync::Mutex::new(Vec::new());
     let count = std::sync::atomic::AtomicUsize::new(0);
@@ -444,8 +495,8 @@ fn walk(settings: &SourceSettings, dirs: &[&PathBuf]) -> Vec<Found> {
                 if !entry.file_type().is_some_and(|t| t.is_file()) {
                     return ignore::WalkState::Continue;
                 }
-                if let Some(source) = read_source(settings, dir, (root, &mut opener), entry.path())
-                {
+                let read = read_source(settings, dir, (root, &mut opener), entry.path());
+                if let Some(source) = read.map(|source| routed(settings, cx, source)) {
                     count.fetch_add(1, Ordering::Relaxed);
                     found.lock().expect("a walker thread panicked").push(source);
                 }
@@ -477,7 +528,23 @@ fn read_source(
         dir: dir.to_path_buf(),
         rel: rel.to_path_buf(),
         fm,
+        key: String::new(),
+        outputs: Vec::new(),
     })
+}
+
+/// `source` with its path in the project and the output files it is built to (none for
+/// one whose front matter was refused: it dates no page).
+fn routed(settings: &SourceSettings, cx: &Context, mut source: Found) -> Found {
+    let in_project = source.dir.join(&source.rel);
+    let key = crate::canonical::slash_path(&in_project);
+    source.key = String::from_utf8_lossy(&key)
+        .trim_start_matches("./")
+        .to_string();
+    if source.fm.refused.is_none() {
+        source.outputs = outputs(settings, cx, &source, &source.key);
+    }
+    source
 }
 
 /// Whether [`walk`] can find the file at `rel` below a content directory: not hidden,

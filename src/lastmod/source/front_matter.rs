@@ -1,6 +1,9 @@
 //! A source file's front matter: the YAML (`---`) or TOML (`+++`) block that opens a
 //! Markdown page, or the `:field:` list of reStructuredText and Pelican's `Key: value`
-//! lines. Parsed with `yaml-rust2` and `toml`; only string values are looked at.
+//! lines. A flat block is read by a line scan for the keys wanted (`flat.rs`); any other
+//! is parsed whole with `yaml-rust2` and `toml`. Only string values are looked at.
+
+mod flat;
 
 use jiff::Timestamp;
 
@@ -9,8 +12,38 @@ pub const FRONT_MATTER_LIMIT: usize = 64 * 1024;
 
 pub use crate::generators::FrontMatter;
 
+/// The top-level keys [`parse`] reads (and the first segment of each updated key): a
+/// flat block is scanned for these alone.
+const READ: [&str; 13] = [
+    "date",
+    "pubDate",
+    "slug",
+    "url",
+    "permalink",
+    "path",
+    "title",
+    "id",
+    "categories",
+    "category",
+    "draft",
+    "published",
+    "status",
+];
+
+/// A value of a flat block, as the parsers would type it.
+#[derive(Debug, Clone, PartialEq)]
+enum Scalar {
+    /// A string, or what [`Block::get`] shows as one (a date-time, a number in YAML).
+    Text(String),
+    Flag(bool),
+    /// Anything else (a YAML null).
+    Other,
+}
+
 /// One parsed front-matter block.
 enum Block {
+    /// A flat block's wanted keys and their values ([`flat`]).
+    Flat(Vec<(String, Scalar)>),
     Yaml(yaml_rust2::Yaml),
     Toml(toml::Table),
     /// `key: value` lines (reStructuredText field lists, Pelican metadata).
@@ -23,6 +56,10 @@ impl Block {
         match self {
             Block::Yaml(doc) => doc[key].as_bool(),
             Block::Toml(table) => table.get(key)?.as_bool(),
+            Block::Flat(found) => match found.iter().find(|(k, _)| k == key)? {
+                (_, Scalar::Flag(flag)) => Some(*flag),
+                _ => None,
+            },
             Block::Fields(_) => None,
         }
     }
@@ -41,7 +78,7 @@ impl Block {
                     .filter_map(|w| w.as_str().map(str::to_string))
                     .collect()
             }),
-            Block::Fields(_) => None,
+            Block::Flat(_) | Block::Fields(_) => None,
         };
         listed.unwrap_or_else(|| {
             let text = self.get(key).unwrap_or_default();
@@ -77,6 +114,11 @@ impl Block {
                     _ => None,
                 }
             }
+            // A flat block has no nested keys.
+            Block::Flat(found) => match found.iter().find(|(k, _)| k == path)? {
+                (_, Scalar::Text(text)) => Some(text.clone()),
+                _ => None,
+            },
             Block::Fields(fields) => fields
                 .iter()
                 .find(|(k, _)| k.eq_ignore_ascii_case(path))
@@ -91,7 +133,29 @@ const DATE_KEYWORDS: [&str; 3] = ["last-modified", "today", "now"];
 /// Reads the front matter at the start of `text`; `updated_keys` name the explicit
 /// modified date, first present wins.
 pub fn parse(text: &str, updated_keys: &[String]) -> FrontMatter {
-    let block = match block(text) {
+    let kept = |key: &str| {
+        READ.contains(&key) || (updated_keys.iter()).any(|k| k.split('.').next() == Some(key))
+    };
+    let flat = fenced(text).and_then(|(yaml, body)| flat::block(body, yaml, &kept));
+    match flat {
+        Some(found) => read(text, Ok(Some(Block::Flat(found))), updated_keys),
+        None => read(text, block(text), updated_keys),
+    }
+}
+
+/// [`parse`], every block parsed whole: what the scan of a flat block must agree with.
+#[cfg(test)]
+fn parse_whole(text: &str, updated_keys: &[String]) -> FrontMatter {
+    read(text, block(text), updated_keys)
+}
+
+/// What `block` (the front matter of `text`, as [`block`] gives it) says.
+fn read(
+    text: &str,
+    block: Result<Option<Block>, crate::generators::read::YamlRefused>,
+    updated_keys: &[String],
+) -> FrontMatter {
+    let block = match block {
         Ok(Some(block)) => block,
         Ok(None) => {
             return FrontMatter {
@@ -157,27 +221,33 @@ fn heading(text: &str) -> Option<String> {
         .filter(|h| !h.is_empty())
 }
 
+/// The fenced block `text` opens with: whether it is YAML (`---`, else TOML, `+++`),
+/// and its text between the fences.
+fn fenced(text: &str) -> Option<(bool, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let fence = match text.lines().next()?.trim_end() {
+        "---" => "---",
+        "+++" => "+++",
+        _ => return None,
+    };
+    let rest = text.split_once('\n')?.1;
+    let end = rest
+        .match_indices(fence)
+        .find(|(i, _)| *i == 0 || rest.as_bytes()[i - 1] == b'\n')?
+        .0;
+    Some((fence == "---", &rest[..end]))
+}
+
 /// The front-matter block `text` opens with, parsed; `Err` when it breaks a bound.
 fn block(text: &str) -> Result<Option<Block>, crate::generators::read::YamlRefused> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let Some(first) = text.lines().next() else {
         return Ok(None);
     };
-    let first = first.trim_end();
-    let body = |fence: &str| {
-        let rest = text.split_once('\n')?.1;
-        let end = rest
-            .match_indices(fence)
-            .find(|(i, _)| *i == 0 || rest.as_bytes()[i - 1] == b'\n')?
-            .0;
-        Some(&rest[..end])
-    };
-    Ok(match first {
-        "---" => match body("---") {
-            Some(body) => crate::generators::read::yaml_first(body)?.map(Block::Yaml),
-            None => None,
-        },
-        "+++" => body("+++").and_then(|b| b.parse::<toml::Table>().ok().map(Block::Toml)),
+    Ok(match (first.trim_end(), fenced(text)) {
+        ("---" | "+++", None) => None,
+        (_, Some((true, body))) => crate::generators::read::yaml_first(body)?.map(Block::Yaml),
+        (_, Some((false, body))) => body.parse::<toml::Table>().ok().map(Block::Toml),
         _ => fields(text),
     })
 }
@@ -228,3 +298,6 @@ pub fn parse_date(text: &str) -> Option<Timestamp> {
     .find_map(|f| jiff::Zoned::strptime(f, text).ok())
     .and_then(|z| crate::lastmod::parse_date(&z.timestamp().to_string()))
 }
+
+#[cfg(test)]
+mod tests;
