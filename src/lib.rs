@@ -61,6 +61,7 @@ mod scan;
 mod sections;
 #[doc(hidden)]
 pub mod sitemap;
+mod slash;
 #[doc(hidden)]
 pub mod stylesheet;
 #[doc(hidden)]
@@ -68,6 +69,8 @@ pub mod submit;
 mod text;
 pub mod urls;
 mod views;
+#[doc(hidden)]
+pub mod w3c;
 
 pub use config::Config;
 pub use error::{Error, LeftOut, LeftOutCounts, Warning};

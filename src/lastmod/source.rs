@@ -168,7 +168,7 @@ pub struct SourceDates {
 impl SourceDates {
     /// The source date of the page at `rel` (relative to the public directory).
     pub fn get(&self, rel: &Path) -> Result<(Timestamp, How), Miss> {
-        let key = crate::canonical::slash_path(rel);
+        let key = crate::slash::joined(rel);
         let key = String::from_utf8_lossy(&key);
         let own = self
             .pages
@@ -312,7 +312,7 @@ pub fn read(
             Some((committed, How::Commit))
         });
         let in_project = source.dir.join(&source.rel);
-        let key = crate::canonical::slash_path(&in_project);
+        let key = crate::slash::joined(&in_project);
         let key = String::from_utf8_lossy(&key)
             .trim_start_matches("./")
             .to_string();
@@ -493,7 +493,7 @@ fn may_be_walked(rel: &Path) -> bool {
 /// Whether the file at `path` (`in_project`, relative to the project) is a page source:
 /// one a route given matches, or one with an extension of the generator's sources.
 fn is_source(settings: &SourceSettings, in_project: &Path, path: &Path) -> bool {
-    let key = crate::canonical::slash_path(in_project);
+    let key = crate::slash::joined(in_project);
     let key = String::from_utf8_lossy(&key);
     let key = key.trim_start_matches("./");
     if settings.routes.iter().any(|r| r.matches(key)) {
