@@ -31,6 +31,8 @@
 //! # Ok::<(), sitemapgen::Error>(())
 //! ```
 #![deny(missing_docs)]
+// Each `unsafe` left is allowed where it stands, saying why no safe crate does it.
+#![deny(unsafe_code)]
 
 mod canonical;
 #[doc(hidden)]

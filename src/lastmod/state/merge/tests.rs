@@ -425,15 +425,34 @@ const BASES: [&str; 5] = [
 ];
 const RESTS: [&str; 8] = ["", "a", "a/", "a/b", "ab", "b", "é", "a/b/c"];
 
+/// A record: its base and rest (by place in [`BASES`] and [`RESTS`]), fingerprint and date.
+fn record() -> impl Strategy<Value = (usize, usize, u8, Option<i64>)> {
+    let date = prop::option::of(0..3i64);
+    (0..BASES.len(), 0..RESTS.len(), 0..3u8, date)
+}
+
+/// A page: its rest, fingerprint, date so far, and whether its date waits.
+fn listed() -> impl Strategy<Value = (usize, Option<u8>, Option<i64>, bool)> {
+    let date = prop::option::of(0..3i64);
+    (
+        0..RESTS.len(),
+        prop::option::of(0..3u8),
+        date,
+        any::<bool>(),
+    )
+}
+
 proptest! {
     #[test]
     fn the_merge_is_the_passes_it_replaced(
-        records in prop::collection::vec((0..BASES.len(), 0..RESTS.len(), 0..3u8, prop::option::of(0..3i64)), 0..12),
-        listed in prop::collection::vec((0..RESTS.len(), prop::option::of(0..3u8), prop::option::of(0..3i64), any::<bool>()), 0..12),
+        records in prop::collection::vec(record(), 0..12),
+        listed in prop::collection::vec(listed(), 0..12),
         found: bool,
         all_changed: bool,
     ) {
-        let urls: Vec<String> = records.iter().map(|&(b, r, ..)| format!("{}{}", BASES[b], RESTS[r])).collect();
+        let urls: Vec<String> = (records.iter())
+            .map(|&(b, r, ..)| format!("{}{}", BASES[b], RESTS[r]))
+            .collect();
         let labels = ["0", "1", "2"];
         let records: Vec<(&str, &str, Option<i64>)> = records
             .iter()
