@@ -10,7 +10,9 @@
 //! each page goes to) → [`sitemap`] (XML, splitting, index, atomic writes). Beside it:
 //! [`stylesheet`], `views` (`sitemap.html`, `llms.txt`), `robots`, [`changes`],
 //! [`check`], [`index`], [`init`], [`submit`];
-//! [`cli`] is the only part that prints.
+//! [`cli`] is the only part that prints. Leaves any stage may use, each using no other:
+//! `text` (escaping, counted nouns), `w3c` (`<lastmod>`'s date forms), `slash` (paths as
+//! `/`-joined names).
 //!
 //! The API an embedder uses: [`Config`] (with [`config::Overrides`]), [`collect`] and
 //! [`write`](fn@write) with their [`Collection`] and [`WriteOutcome`], [`check`], [`index`],
