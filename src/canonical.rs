@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use crate::slash;
 use crate::urls::{self, BaseUrl};
 
 /// Pages left out for their canonicals, past which the run may fail (see
@@ -63,7 +64,7 @@ pub fn judge(base: &BaseUrl, page: &url::Url, rel: &Path, href: &str) -> Result<
             other_host: !same_origin,
         });
     };
-    let own = slash_path(rel);
+    let own = slash::joined(rel);
     if site.candidates.contains(&own) {
         return Ok(Judged::ItselfAs(site.suffix));
     }
@@ -144,18 +145,6 @@ fn decode(path: &str) -> Vec<u8> {
     percent_encoding::percent_decode_str(path).collect()
 }
 
-/// A relative path's components joined with `/`, as canonical candidates are.
-pub fn slash_path(rel: &Path) -> Vec<u8> {
-    let mut out = Vec::with_capacity(rel.as_os_str().len());
-    for (i, segment) in urls::segments(rel).enumerate() {
-        if i > 0 {
-            out.push(b'/');
-        }
-        out.extend_from_slice(segment);
-    }
-    out
-}
-
 /// A page left out for its canonical, as the workers leave it.
 #[derive(Debug, Clone)]
 pub struct Pending {
@@ -202,7 +191,7 @@ pub fn find_targets<'p>(
     }
     if !wanted.is_empty() {
         for (i, rel) in pages.enumerate() {
-            if let Some(slot) = wanted.get_mut(slash_path(rel).as_slice()) {
+            if let Some(slot) = wanted.get_mut(slash::joined(rel).as_slice()) {
                 *slot = Some(i as u32);
             }
         }
@@ -229,7 +218,7 @@ pub fn is_later_page_of(rel: &Path, target: &str, base: &BaseUrl) -> bool {
         .filter(|s| !s.is_empty() && !urls::DIRECTORY_INDEXES.contains(s))
         .map(decode)
         .collect();
-    let mut page: Vec<&[u8]> = urls::segments(rel).collect();
+    let mut page: Vec<&[u8]> = slash::segments(rel).collect();
     if page.last().is_some_and(|l| urls::is_directory_index(l)) {
         page.pop();
     }

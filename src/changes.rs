@@ -9,9 +9,6 @@ use std::path::{Path, PathBuf};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
-use crate::lastmod::state::State;
-use crate::page::Fingerprint;
-
 mod url_list;
 
 pub use url_list::UrlList;
@@ -22,7 +19,8 @@ pub const FILE_NAME: &str = ".sitemap-changes.json";
 /// The format version written in every change list.
 const VERSION: u32 = 1;
 
-/// What changed since the previous run.
+/// What changed since the previous run (made in the walk down the previous state,
+/// [`crate::lastmod::state::merge`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Changes {
     /// No previous state: nothing is listed as changed (unless `--all-changed`), so a
@@ -52,46 +50,6 @@ impl Changes {
             counts
         }
     }
-}
-
-/// Compares this run's pages (`current`: each URL once, after the run's base URL
-/// `owned`, in `str` order, and its fingerprint) with the previous state. The run owns
-/// the URLs under `owned`: only those can be removed, so shards sharing a state file do
-/// not list each other's pages. With `all_changed`, every URL of this run counts: new
-/// ones as added, the rest as updated. A URL is written out only when it is listed (one
-/// per page was most of this function's time).
-pub fn diff<'a>(
-    previous: &State,
-    owned: &str,
-    current: impl Iterator<Item = (&'a str, Fingerprint)>,
-    all_changed: bool,
-) -> Changes {
-    let mut changes = Changes {
-        first_run: !previous.found(),
-        ..Changes::default()
-    };
-    let url = |rest: &str| format!("{owned}{rest}");
-    // Both in URL order (after the one base URL): one walk down each finds what was
-    // removed, and meets each URL's record, if it has one, with no search.
-    let mut before = previous
-        .pages()
-        .filter_map(|(url, page)| Some((url.strip_prefix(owned)?, page)))
-        .peekable();
-    for (rest, now) in current {
-        while let Some((gone, _)) = before.next_if(|(old, _)| *old < rest) {
-            changes.removed.push(url(gone));
-        }
-        match before.next_if(|(old, _)| *old == rest) {
-            None if changes.first_run && !all_changed => {}
-            None => changes.added.push(url(rest)),
-            Some((_, page)) if all_changed || page.fingerprint != now => {
-                changes.updated.push(url(rest));
-            }
-            Some(_) => {}
-        }
-    }
-    changes.removed.extend(before.map(|(gone, _)| url(gone)));
-    changes
 }
 
 /// The change list's path: beside the state file.

@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 use jiff::Timestamp;
 
 use crate::fsutil::Place;
-use crate::lastmod::{LastmodFormat, w3c_datetime};
 use crate::sitemap::read::{Document, ReadError, Root, XmlError, XmlErrorKind};
 use crate::sitemap::{self, PROTOCOL_MAX_BYTES, PROTOCOL_MAX_ENTRIES, WriteError};
 use crate::urls::{BaseUrl, LocForm, LocProblem, encode_path};
+use crate::w3c::{self, LastmodFormat};
 
 /// Why the index cannot be written; nothing is written then.
 #[derive(Debug, thiserror::Error)]
@@ -266,10 +266,7 @@ fn read_input(path: &Path) -> Result<Input, String> {
                 crate::text::thousands(entry.loc.len())
             ));
         }
-        let lastmod = entry
-            .lastmod
-            .as_deref()
-            .and_then(|l| w3c_datetime(l.trim()));
+        let lastmod = entry.lastmod.as_deref().and_then(|l| w3c::parse(l.trim()));
         newest = newest.max(lastmod);
         if index {
             let loc = entry.loc.as_str().trim().to_string();

@@ -3,14 +3,11 @@
 pub mod git;
 pub mod source;
 pub mod state;
-mod w3c;
 
 use std::time::SystemTime;
 
 use jiff::Timestamp;
 use serde::Deserialize;
-
-pub use w3c::w3c_datetime;
 
 /// Where a page's `lastmod` comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -108,17 +105,6 @@ impl DatedCounts {
         }
         out
     }
-}
-
-/// How a `lastmod` is written: both are W3C Datetime forms the protocol accepts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum LastmodFormat {
-    /// `2024-03-05T10:20:30+00:00`: UTC, to the second.
-    #[default]
-    Datetime,
-    /// `2024-03-05`: the UTC date.
-    Date,
 }
 
 /// What is known about a page that a source may date it by.
@@ -417,34 +403,6 @@ pub(crate) fn in_sitemap_years(ts: Timestamp) -> bool {
 /// newest-child comparison in a sitemap index consistent with what is written.
 fn to_timestamp(time: SystemTime) -> Option<Timestamp> {
     whole_seconds_in_range(Timestamp::try_from(time).ok()?)
-}
-
-/// Writes a timestamp in the configured W3C Datetime form, in UTC.
-pub fn format(ts: Timestamp, format: LastmodFormat) -> String {
-    match format {
-        LastmodFormat::Datetime => ts.strftime("%Y-%m-%dT%H:%M:%S+00:00").to_string(),
-        LastmodFormat::Date => ts.strftime("%Y-%m-%d").to_string(),
-    }
-}
-
-/// [`format`] of one date after another, the text of the last kept: neighbouring
-/// entries mostly share a date (a build's mtimes, the dates a state kept), and each was
-/// formatted afresh, with an allocation.
-#[derive(Debug, Default)]
-pub struct Formatted {
-    last: Option<(Timestamp, LastmodFormat)>,
-    text: String,
-}
-
-impl Formatted {
-    /// The text of `ts` in `format`.
-    pub fn get(&mut self, ts: Timestamp, format: LastmodFormat) -> &str {
-        if self.last != Some((ts, format)) {
-            self.text = self::format(ts, format);
-            self.last = Some((ts, format));
-        }
-        &self.text
-    }
 }
 
 #[cfg(test)]

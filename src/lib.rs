@@ -10,7 +10,9 @@
 //! each page goes to) → [`sitemap`] (XML, splitting, index, atomic writes). Beside it:
 //! [`stylesheet`], `views` (`sitemap.html`, `llms.txt`), `robots`, [`changes`],
 //! [`check`], [`index`], [`init`], [`submit`];
-//! [`cli`] is the only part that prints.
+//! [`cli`] is the only part that prints. Leaves any stage may use, each using no other:
+//! `text` (escaping, counted nouns), `w3c` (`<lastmod>`'s date forms), `slash` (paths as
+//! `/`-joined names).
 //!
 //! The API an embedder uses: [`Config`] (with [`config::Overrides`]), [`collect`] and
 //! [`write`](fn@write) with their [`Collection`] and [`WriteOutcome`], [`check`], [`index`],
@@ -31,6 +33,8 @@
 //! # Ok::<(), sitemapgen::Error>(())
 //! ```
 #![deny(missing_docs)]
+// Each `unsafe` left is allowed where it stands, saying why no safe crate does it.
+#![deny(unsafe_code)]
 
 mod canonical;
 #[doc(hidden)]
@@ -61,6 +65,7 @@ mod scan;
 mod sections;
 #[doc(hidden)]
 pub mod sitemap;
+mod slash;
 #[doc(hidden)]
 pub mod stylesheet;
 #[doc(hidden)]
@@ -68,6 +73,8 @@ pub mod submit;
 mod text;
 pub mod urls;
 mod views;
+#[doc(hidden)]
+pub mod w3c;
 
 pub use config::Config;
 pub use error::{Error, LeftOut, LeftOutCounts, Warning};

@@ -52,10 +52,7 @@ impl Pages {
     /// The path of page `i`, relative to the public directory.
     pub fn get(&self, i: usize) -> &Path {
         let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        // SAFETY: each span was pushed whole from an `OsStr`'s encoded bytes, and spans
-        // are only ever appended whole.
-        let text = unsafe { OsStr::from_encoded_bytes_unchecked(&self.bytes[start..self.ends[i]]) };
-        Path::new(text)
+        Path::new(os_str(&self.bytes[start..self.ends[i]]))
     }
 
     /// How many pages.
@@ -75,6 +72,24 @@ impl Pages {
         self.ends
             .extend(other.ends.drain(..).map(|end| end + offset));
     }
+}
+
+/// A path's bytes as pushed by [`Pages::push`], as an `OsStr` again: on Unix any bytes
+/// are one.
+#[cfg(unix)]
+fn os_str(bytes: &[u8]) -> &OsStr {
+    std::os::unix::ffi::OsStrExt::from_bytes(bytes)
+}
+
+/// [`os_str`] elsewhere: the bytes are an `OsStr`'s encoding (WTF-8 on Windows), which
+/// std turns back into one only unchecked (`OsStr::slice_encoded_bytes`, the checked way,
+/// is unstable), and no crate does it without the same `unsafe` inside.
+#[cfg(not(unix))]
+#[allow(unsafe_code)]
+fn os_str(bytes: &[u8]) -> &OsStr {
+    // SAFETY: each span was pushed whole from an `OsStr`'s encoded bytes, and spans
+    // are only ever appended whole.
+    unsafe { OsStr::from_encoded_bytes_unchecked(bytes) }
 }
 
 /// Why the walk passed over a file or directory.

@@ -4,9 +4,11 @@
 //! in a Unicode normalisation form other than NFC, come out exactly as the web server
 //! will see them on disk.
 
-use std::path::{Component, Path};
+use std::path::Path;
 
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+
+use crate::slash::segments;
 
 /// The protocol's URL length limit, defined with the bounded values read from sitemaps
 /// (text sits below this module, so the constant lives there).
@@ -188,14 +190,6 @@ pub fn encode_path(rel: &Path) -> String {
         push_encoded(&mut out, segment);
     }
     out
-}
-
-/// A relative path's components as bytes (`.` and `..` left out).
-pub fn segments(rel: &Path) -> impl Iterator<Item = &[u8]> {
-    rel.components().filter_map(|c| match c {
-        Component::Normal(name) => Some(name.as_encoded_bytes()),
-        _ => None,
-    })
 }
 
 fn push_encoded(out: &mut String, segment: &[u8]) {

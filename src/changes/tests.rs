@@ -1,87 +1,30 @@
 use super::*;
 
-use crate::lastmod::state::PageState;
-use crate::page::Fingerprint;
-use crate::page::made_up;
-
-fn state(pages: &[(&str, &str)]) -> State {
-    let mut state = State::default();
-    for &(url, fingerprint) in pages {
-        let page = PageState {
-            fingerprint: made_up(fingerprint),
-            lastmod: None,
+/// What a run says of its changes: the counts, or on a first run with none listed, why.
+#[test]
+fn changes_describe_themselves() {
+    let urls = |n: usize| vec![String::from("https://e.org/a"); n];
+    let table = [
+        (false, 1, 1, 2, "1 added, 1 updated, 2 removed"),
+        (false, 0, 0, 0, "0 added, 0 updated, 0 removed"),
+        (true, 2, 0, 0, "2 added, 0 updated, 0 removed"),
+        (
+            true,
+            0,
+            0,
+            0,
+            "first run: no previous state, nothing listed as changed (--all-changed lists every URL)",
+        ),
+    ];
+    for (first_run, added, updated, removed, want) in table {
+        let changes = Changes {
+            first_run,
+            added: urls(added),
+            updated: urls(updated),
+            removed: urls(removed),
         };
-        state.push(url, page);
+        assert_eq!(changes.describe(), want);
     }
-    state.sorted()
-}
-
-/// This run's pages as `diff` takes them: after the base URL `owned`.
-fn now<'s>(state: &'s State, owned: &str) -> impl Iterator<Item = (&'s str, Fingerprint)> {
-    let owned = owned.to_string();
-    state
-        .pages()
-        .map(move |(url, page)| (url.strip_prefix(owned.as_str()).unwrap(), page.fingerprint))
-}
-
-/// The previous run's state, as a state file holds it (or none: the first run).
-fn previous(pages: Option<&[(&str, &str)]>) -> State {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("state.json");
-    if let Some(pages) = pages {
-        let new = state(pages);
-        crate::lastmod::state::save_pages(&path, "https://e.org/", &new, &State::default())
-            .unwrap();
-    }
-    State::load(&path).unwrap()
-}
-
-#[test]
-fn added_updated_removed_by_fingerprint() {
-    let before = previous(Some(&[
-        ("https://e.org/a", "1"),
-        ("https://e.org/b", "2"),
-        ("https://e.org/gone", "3"),
-        ("https://e.org/docs/other-shard", "4"),
-    ]));
-    let current = state(&[
-        ("https://e.org/a", "1"),
-        ("https://e.org/b", "22"),
-        ("https://e.org/new", "5"),
-    ]);
-    let owned = "https://e.org/";
-    let got = diff(&before, owned, now(&current, owned), false);
-    assert!(!got.first_run);
-    assert_eq!(got.added, ["https://e.org/new"]);
-    assert_eq!(got.updated, ["https://e.org/b"]);
-    // Under this run's base URL, so the other shard's page is gone too here...
-    assert_eq!(
-        got.removed,
-        ["https://e.org/docs/other-shard", "https://e.org/gone"]
-    );
-    assert_eq!(got.describe(), "1 added, 1 updated, 2 removed");
-    // ... but not for a shard whose base URL does not cover it.
-    let blog = "https://e.org/blog/";
-    let shard_pages = state(&[("https://e.org/blog/x", "6")]);
-    let shard = diff(&before, blog, now(&shard_pages, blog), false);
-    assert!(shard.removed.is_empty());
-    assert_eq!(shard.added, ["https://e.org/blog/x"]);
-    // --all-changed: every URL counts.
-    let all = diff(&before, owned, now(&current, owned), true);
-    assert_eq!(all.added, ["https://e.org/new"]);
-    assert_eq!(all.updated, ["https://e.org/a", "https://e.org/b"]);
-}
-
-#[test]
-fn a_first_run_lists_nothing_unless_asked() {
-    let current = state(&[("https://e.org/a", "1"), ("https://e.org/b", "2")]);
-    let owned = "https://e.org/";
-    let got = diff(&previous(None), owned, now(&current, owned), false);
-    assert!(got.first_run && got.added.is_empty() && got.updated.is_empty());
-    assert!(got.describe().starts_with("first run: no previous state"));
-    let all = diff(&previous(None), owned, now(&current, owned), true);
-    assert_eq!(all.added, ["https://e.org/a", "https://e.org/b"]);
-    assert_eq!(all.describe(), "2 added, 0 updated, 0 removed");
 }
 
 /// A change list reads back as written, byte for byte when written again, and its URLs

@@ -9,10 +9,10 @@ use quick_xml::name::ResolveResult;
 use super::feed::Feed;
 use super::loc::{Role, is_priority};
 use super::{Checker, Root, SAME_LASTMOD_LIMIT, Severity, shorten};
-use crate::lastmod::w3c_datetime;
 use crate::rules::Changefreq;
 use crate::sitemap::read::{Token, Tokens, XmlError, XmlErrorKind, reference};
 use crate::sitemap::{IMAGE_NAMESPACE, NAMESPACE, PROTOCOL_MAX_ENTRIES, XHTML_NAMESPACE};
+use crate::w3c;
 
 /// The stack's name for an `<image:loc>`, whose text is checked: a name no element of the
 /// sitemap namespace has.
@@ -487,7 +487,7 @@ impl Checker<'_> {
     }
 
     fn check_lastmod(&mut self, file: &mut XmlFile, value: &str, line: u64) {
-        match w3c_datetime(value) {
+        match w3c::parse(value) {
             Some(ts) => {
                 file.lastmods.add(value, line);
                 if ts.as_second() > self.options.now.as_second() + FUTURE_SLACK_SECONDS {

@@ -17,9 +17,9 @@ pub(super) fn index(args: &IndexArgs) -> i32 {
         .clone()
         .unwrap_or_else(|| crate::fsutil::parent_dir(&args.output).to_path_buf());
     let format = if args.date_only {
-        crate::lastmod::LastmodFormat::Date
+        crate::w3c::LastmodFormat::Date
     } else {
-        crate::lastmod::LastmodFormat::Datetime
+        crate::w3c::LastmodFormat::Datetime
     };
     if let Err(e) = crate::index::refuse_output_among_inputs(&args.output, &args.sitemaps) {
         super::say(format_args!("error: {e}"));

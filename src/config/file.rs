@@ -8,10 +8,10 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use toml::Spanned;
 
 use super::ConfigError;
-use crate::lastmod::LastmodFormat;
 use crate::robots::RobotsTxt;
 use crate::rules::Changefreq;
 use crate::sitemap::Format;
+use crate::w3c::LastmodFormat;
 
 /// `sitemap.toml` as written: every key optional here, checked in `Config::from_parts`.
 #[derive(Debug, Default, Deserialize)]

@@ -16,7 +16,7 @@ pub use validate::{MAX_THREADS, READ_THREADS};
 #[cfg(feature = "cli")]
 pub(crate) use validate::{KEY_RULE, indexnow_endpoint, is_indexnow_key};
 
-use crate::lastmod::{LastmodFormat, LastmodSource};
+use crate::lastmod::LastmodSource;
 use crate::robots::RobotsTxt;
 use crate::rules::Rules;
 use crate::sections::Sections;
@@ -25,6 +25,7 @@ pub use crate::sitemap::Format;
 pub use crate::sitemap::PROTOCOL_MAX_ENTRIES as PROTOCOL_MAX_URLS;
 use crate::stylesheet::Stylesheet;
 use crate::urls::{BaseUrl, UrlStyle};
+use crate::w3c::LastmodFormat;
 
 /// The largest config file read; real ones are a few KiB.
 const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;

@@ -1,8 +1,9 @@
 //! The dates the previous run's state decides, settled once the walk is done: a page
 //! whose sources before `"content"` gave no date waits (see [`crate::lastmod::Pending`]),
-//! so the state is read on its own thread while the pages are, and each waiting page's
-//! record is found in one walk down the state beside the pages sorted by URL, where a
-//! lookup per page, as the walk found it, waited on memory.
+//! so the state is read on its own thread while the pages are. The pages sorted by URL
+//! then go through the one walk down the state ([`Merge`]), which settles each waiting
+//! page's date and yields the change list, whether the state file holds the run's pages
+//! and what a save keeps; here each settled page is counted and reported.
 
 use std::path::PathBuf;
 
@@ -13,6 +14,7 @@ use super::workers::{Listed, Waiting};
 use crate::config::Config;
 use crate::error::Warning;
 use crate::lastmod::state::State;
+use crate::lastmod::state::merge::{Merge, Merged, Page};
 use crate::page::Fingerprint;
 use crate::scan::Pages;
 
@@ -29,39 +31,36 @@ pub(super) struct Settling<'a> {
     pub text: &'a str,
 }
 
-/// Settles the date of every waiting page of `listed` (sorted by URL, duplicates
-/// still there): its entry's date, its count among the dated, and what it reports.
+/// Meets every page of `listed` (sorted by URL, duplicates still there, the first of
+/// each URL the one kept) in the one walk down the previous state: each waiting page's
+/// date set in its entry, counted among the dated, with what it reports.
 pub(super) fn settle(
     settling: Settling,
     listed: &mut [Listed],
     mut waiting: Waiting,
     collection: &mut Collection,
-) {
-    let base = settling.config.base_url.as_str();
+) -> Merged {
+    let config = settling.config;
     waiting.sort();
-    let mut records = settling.previous.cursor();
+    let base = config.base_url.as_str();
+    let mut merge = Merge::new(settling.previous, base, config.all_changed, settling.now);
     let path = |page: u32| -> PathBuf {
         let rel = settling.pages.get(page as usize);
-        settling.config.public_dir.join(rel)
+        config.public_dir.join(rel)
     };
     for l in listed.iter_mut() {
-        let Some(pending) = l.pending.take() else {
-            continue;
+        let page = Page {
+            rest: l.item.rest(settling.text),
+            fingerprint: settling
+                .fingerprints
+                .get(l.page as usize)
+                .copied()
+                .flatten(),
+            lastmod: l.item.lastmod(),
+            pending: l.pending.take(),
         };
-        let after = l.item.lastmod();
-        let fingerprint = settling
-            .fingerprints
-            .get(l.page as usize)
-            .copied()
-            .flatten();
-        let settled = match fingerprint {
-            Some(fingerprint) => {
-                let before = records.find(base, l.item.rest(settling.text));
-                pending.settle(after, fingerprint, before, settling.now)
-            }
-            // Never so (a page waits for the state only with its fingerprint), but
-            // dated and counted all the same.
-            None => pending.unread(after),
+        let Some(settled) = merge.page(page) else {
+            continue;
         };
         l.item.set_lastmod(settled.lastmod);
         collection.dated.add(settled.from);
@@ -78,4 +77,5 @@ pub(super) fn settle(
             collection.undated.push((rel, miss, settled.from));
         }
     }
+    merge.finish()
 }

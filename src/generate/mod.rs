@@ -21,12 +21,12 @@ pub use workers::MAX_OPEN_FILES;
 pub use write::{WriteOutcome, write};
 
 use crate::canonical;
-use crate::changes::{self, Changes};
+use crate::changes::Changes;
 use crate::config::Config;
 use crate::error::{Error, LeftOut, LeftOutCounts, Warning};
 use crate::lastmod::git::GitDates;
 use crate::lastmod::source::SourceDates;
-use crate::lastmod::state::{PageState, State};
+use crate::lastmod::state::State;
 use crate::lastmod::{self, LastmodSource};
 use crate::page::Fingerprint;
 use crate::robots::Robots;
@@ -241,31 +241,27 @@ fn gather(
         text: &text,
     };
     sort_by_url(pages, urls, &mut listed, config.cpu_threads);
-    let owned = config.base_url.as_str();
     let fingerprints = processed.fingerprints;
     let fingerprint = |l: &Listed| fingerprint_of(&fingerprints, l);
-    if let Some(previous) = &lookups.state {
+    let merged = lookups.state.take().map(|previous| {
         let settling = dates::Settling {
             config,
             pages,
-            previous,
+            previous: &previous,
             fingerprints: &fingerprints,
             now: lookups.now,
             text: &text,
         };
-        dates::settle(settling, &mut listed, processed.waiting, collection);
-    }
+        // The previous state goes here: what a save needs of it is `outside`.
+        dates::settle(settling, &mut listed, processed.waiting, collection)
+    });
     collection.undated.sort_by(|a, b| a.0.cmp(&b.0));
     if let Some(warning) = build_time_dates(lookups, &collection.dated) {
         collection.warnings.push(warning);
     }
     dedup(config, pages, urls, &mut listed, &mut collection.warnings);
-    let against = lookups
-        .state
-        .as_ref()
-        .map(|previous| against_state(previous, config, urls, &listed, &fingerprints));
-    let unchanged = against.as_ref().is_some_and(|(_, same)| *same);
-    collection.changes = against.map(|(changes, _)| changes);
+    let (changes, kept) = merged.map(|m| (m.changes, (m.outside, m.holds))).unzip();
+    collection.changes = changes;
     let settle = Settle {
         config,
         pages,
@@ -276,44 +272,16 @@ fn gather(
     collection.left_out.sort_by(|a, b| a.0.cmp(&b.0));
     collection.sections = into_sections(config, &mut listed, &mut collection.warnings);
     collection.about = processed.about.in_order(listed.iter().map(|l| l.page));
-    if let Some(previous) = lookups.state.take() {
+    if let Some((outside, unchanged)) = kept {
         // In the entries' order; the save takes URLs and dates from the entries.
         let now = listed.iter().map(fingerprint).collect();
         let spans = collection.sections.iter().map(|s| s.urls).collect();
-        // What the save keeps of it: a million pages' state is some 85 MB.
-        let previous = previous.outside(owned);
-        collection.state = Some(NewState::new(now, spans, previous, unchanged));
+        collection.state = Some(NewState::new(now, spans, outside, unchanged));
     }
     // In place: the list's memory becomes the entries'.
     let items = listed.into_iter().map(|l| l.item).collect();
     collection.entries = Entries::from_parts(config.base_url.as_str(), text, items);
     wrong
-}
-
-/// The change list against the previous state, and whether the state file holds this
-/// run's pages already (`listed`: sorted by URL, each once; `fingerprints` by place in
-/// the walk's list).
-fn against_state(
-    previous: &State,
-    config: &Config,
-    urls: Urls,
-    listed: &[Listed],
-    fingerprints: &[Option<Fingerprint>],
-) -> (Changes, bool) {
-    let owned = config.base_url.as_str();
-    let fingerprint = |l: &Listed| fingerprint_of(fingerprints, l);
-    let now = listed
-        .iter()
-        .filter_map(|l| Some((urls.rest(l), fingerprint(l)?)));
-    let changes = changes::diff(previous, owned, now, config.all_changed);
-    let now = listed.iter().filter_map(|l| {
-        let page = PageState {
-            fingerprint: fingerprint(l)?,
-            lastmod: l.item.lastmod(),
-        };
-        Some((urls.rest(l), page))
-    });
-    (changes, previous.holds(owned, now))
 }
 
 /// A listed page's fingerprint, if it has one (`fingerprints`: by place in the walk's

@@ -25,7 +25,8 @@ impl NewState {
     /// The state of the entries `fingerprints` are of, section by section (`sections`:
     /// their sizes, none without sections), and `previous`, the previous run's state
     /// (which only its pages outside the run's base URL need be); `unchanged` when the
-    /// state file as read holds these pages already ([`State::holds`]).
+    /// state file as read holds these pages already (see
+    /// [`crate::lastmod::state::merge::Merged::holds`]).
     pub(crate) fn new(
         fingerprints: Vec<Option<Fingerprint>>,
         sections: Vec<usize>,

@@ -47,6 +47,8 @@ pub(crate) fn piece(rest: &[u8]) -> Piece {
 /// [`piece`] of text with no `<` or `&` before `from`: where that is past the first word
 /// (the text runs on), 32 bytes at a time where the CPU has AVX2, else by memchr's search
 /// and then the prose check.
+// Calling AVX2 code after a run-time check needs `unsafe`; safe_arch wants AVX2 at build time.
+#[allow(unsafe_code)]
 fn longer_piece(rest: &[u8], from: usize) -> Piece {
     #[cfg(target_arch = "x86_64")]
     if from == 8 && rest.len() >= 32 && std::arch::is_x86_feature_detected!("avx2") {
@@ -112,6 +114,8 @@ fn not_prose(w: u64, space_before: u64) -> u64 {
 }
 
 /// Whether `text` is prose: 32 bytes at a time where the CPU has AVX2, else eight.
+// Calling AVX2 code after a run-time check needs `unsafe`; safe_arch wants AVX2 at build time.
+#[allow(unsafe_code)]
 pub(crate) fn is_prose(text: &[u8]) -> bool {
     // Most text between tags is a line break or some indentation: no call for it.
     if text.len() < 32 {
@@ -157,6 +161,8 @@ mod avx2 {
     };
 
     /// The 32 bytes of `text` from `at`.
+    // std's unaligned AVX2 load takes a raw pointer; safe_arch's wants AVX2 at build time.
+    #[allow(unsafe_code)]
     #[inline]
     #[target_feature(enable = "avx2")]
     fn load(text: &[u8], at: usize) -> __m256i {

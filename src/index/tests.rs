@@ -29,7 +29,7 @@ fn index(locs: &[&str]) -> String {
 }
 
 fn ts(s: &str) -> Option<Timestamp> {
-    w3c_datetime(s)
+    w3c::parse(s)
 }
 
 /// A sitemap is listed at its path under the root, with its newest lastmod; an index

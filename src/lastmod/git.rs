@@ -237,7 +237,7 @@ impl Repository {
                 repo,
             });
         }
-        let mut prefix = crate::canonical::slash_path(rel);
+        let mut prefix = crate::slash::joined(rel);
         if !prefix.is_empty() {
             prefix.push(b'/');
         }

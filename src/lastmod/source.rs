@@ -169,7 +169,7 @@ pub struct SourceDates {
 impl SourceDates {
     /// The source date of the page at `rel` (relative to the public directory).
     pub fn get(&self, rel: &Path) -> Result<(Timestamp, How), Miss> {
-        let key = crate::canonical::slash_path(rel);
+        let key = crate::slash::joined(rel);
         let key = String::from_utf8_lossy(&key);
         let own = self
             .pages
@@ -537,7 +537,7 @@ fn read_source(
 /// one whose front matter was refused: it dates no page).
 fn routed(settings: &SourceSettings, cx: &Context, mut source: Found) -> Found {
     let in_project = source.dir.join(&source.rel);
-    let key = crate::canonical::slash_path(&in_project);
+    let key = crate::slash::joined(&in_project);
     source.key = String::from_utf8_lossy(&key)
         .trim_start_matches("./")
         .to_string();
@@ -560,7 +560,7 @@ fn may_be_walked(rel: &Path) -> bool {
 /// Whether the file at `path` (`in_project`, relative to the project) is a page source:
 /// one a route given matches, or one with an extension of the generator's sources.
 fn is_source(settings: &SourceSettings, in_project: &Path, path: &Path) -> bool {
-    let key = crate::canonical::slash_path(in_project);
+    let key = crate::slash::joined(in_project);
     let key = String::from_utf8_lossy(&key);
     let key = key.trim_start_matches("./");
     if settings.routes.iter().any(|r| r.matches(key)) {

@@ -17,6 +17,7 @@ use super::{join_time, split_time};
 use crate::page::Fingerprint;
 
 mod file;
+pub mod merge;
 
 /// The format version written in every state file. Version 1 held blake3 fingerprints
 /// (development builds before the first release); version 2 holds XXH3's.
@@ -171,21 +172,6 @@ impl State {
         self
     }
 
-    /// Only the pages outside `owned` (another shard's), which are all a save keeps of
-    /// the previous state: once the run has compared its pages, the rest can go.
-    pub fn outside(self, owned: &str) -> State {
-        let mut kept = State {
-            file: self.file.clone(),
-            ..State::default()
-        };
-        // In order, as they come; not indexed (only the save reads them, in order), so
-        // other shards' pages cost no index at the run's end.
-        for (url, page) in self.pages().filter(|(url, _)| !url.starts_with(owned)) {
-            kept.push(url, page);
-        }
-        kept
-    }
-
     /// Whether a previous run left a state file (else this is the first run).
     pub fn found(&self) -> bool {
         self.file.is_some()
@@ -199,30 +185,6 @@ impl State {
     /// Whether it holds no page.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
-    }
-
-    /// Whether it was read from a state file whose pages under `owned` are exactly
-    /// `current` (their URLs after `owned`, in order, each once), fingerprints and dates
-    /// alike: then saving the run's state would write what the file holds.
-    pub fn holds<'a>(
-        &self,
-        owned: &str,
-        mut current: impl Iterator<Item = (&'a str, PageState)>,
-    ) -> bool {
-        if !self.found() {
-            return false;
-        }
-        // A prefix's URLs are one run of a sorted state, in the same order after it.
-        let mut recorded = self
-            .pages()
-            .filter_map(|(url, page)| Some((url.strip_prefix(owned)?, page)));
-        loop {
-            match (recorded.next(), current.next()) {
-                (None, None) => return true,
-                (Some(a), Some(b)) if a.0 == b.0 && a.1 == b.1 => {}
-                _ => return false,
-            }
-        }
     }
 
     /// Every URL, in order, with what was recorded of it.
@@ -240,48 +202,11 @@ impl State {
             .ok()?;
         Some(self.items[i].page())
     }
-
-    /// Finds the records of URLs asked for in order, in one walk down the state (of a
-    /// state [`State::sorted`]).
-    pub fn cursor(&self) -> Cursor<'_> {
-        Cursor { state: self, at: 0 }
-    }
-}
-
-/// A walk down a sorted [`State`]: each URL's record found where the walk has got to,
-/// with no search, no hash and no copy of the URL.
-#[derive(Debug)]
-pub struct Cursor<'s> {
-    state: &'s State,
-    /// The first item not before the last URL asked for.
-    at: usize,
-}
-
-impl Cursor<'_> {
-    /// What was recorded of the URL `base` then `rest`. URLs are asked for in byte
-    /// order, a URL as often as needed; one out of order is not found.
-    pub fn find(&mut self, base: &str, rest: &str) -> Option<PageState> {
-        let text = &self.state.text;
-        while let Some(item) = self.state.items.get(self.at) {
-            let url = item.url(text);
-            let order = match url.strip_prefix(base) {
-                Some(tail) => compare(tail, rest),
-                // Not under `base`: it orders against base-then-anything as against `base`.
-                None => compare(url, base),
-            };
-            match order {
-                std::cmp::Ordering::Less => self.at += 1,
-                std::cmp::Ordering::Equal => return Some(item.page()),
-                std::cmp::Ordering::Greater => return None,
-            }
-        }
-        None
-    }
 }
 
 /// Orders two URLs as `str`'s `Ord` does, eight bytes at a time: that calls `memcmp`,
-/// which musl's static build runs a byte at a time, and every lookup compares some 18
-/// URLs whose first 20 bytes or more are the same (4 % of a run).
+/// which musl's static build runs a byte at a time, and the URLs compared (a sorted
+/// state's, in a lookup or in [`merge`]'s walk) mostly share their first 20 bytes or more.
 fn compare(a: &str, b: &str) -> std::cmp::Ordering {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     let word = |s: &[u8]| u64::from_be_bytes(s.try_into().unwrap_or_default());
@@ -362,7 +287,7 @@ pub fn prepare<'a>(
 
 impl Prepared {
     /// Nothing to write: the run's pages are the state file's, as the run read it
-    /// ([`State::holds`]). Committed, the file is left as it is (its time too, for the
+    /// ([`merge::Merged::holds`]). Committed, the file is left as it is (its time too, for the
     /// caches and deploys that go by it), unless another run replaced it since.
     pub fn unchanged() -> Prepared {
         Prepared(file::unchanged())

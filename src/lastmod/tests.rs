@@ -1,42 +1,6 @@
 use super::*;
+use crate::w3c::{LastmodFormat, format};
 use std::time::{Duration, UNIX_EPOCH};
-
-/// The kept text is always the text of the date asked for, whatever came before.
-#[test]
-fn formatted_dates_are_each_dates_text() {
-    let mut formatted = Formatted::default();
-    let dates = [
-        0,
-        0,
-        86_399,
-        86_400,
-        86_400,
-        0,
-        1_700_000_000,
-        1_700_000_000,
-    ];
-    for format in [
-        LastmodFormat::Datetime,
-        LastmodFormat::Date,
-        LastmodFormat::Datetime,
-    ] {
-        for second in dates {
-            let ts = Timestamp::from_second(second).unwrap();
-            assert_eq!(formatted.get(ts, format), self::format(ts, format));
-        }
-    }
-}
-
-#[test]
-fn formats_in_utc() {
-    let ts: Timestamp = "2024-03-05T10:20:30.999+02:00".parse().unwrap();
-    let ts = Timestamp::from_second(ts.as_second()).unwrap();
-    assert_eq!(
-        format(ts, LastmodFormat::Datetime),
-        "2024-03-05T08:20:30+00:00"
-    );
-    assert_eq!(format(ts, LastmodFormat::Date), "2024-03-05");
-}
 
 #[test]
 fn parses_dates_as_pages_write_them() {

@@ -20,8 +20,8 @@ pub(crate) use entries::{Fields, Item};
 pub use replace::{write_files, write_index_file};
 pub use split::{refuse_too_many_files, write_single};
 
-use crate::lastmod::LastmodFormat;
 use crate::rules::{Changefreq, Priority};
+use crate::w3c::LastmodFormat;
 
 /// The sitemaps.org 0.9 namespace.
 pub const NAMESPACE: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";

@@ -18,7 +18,7 @@ use super::{
 use jiff::Timestamp;
 
 use crate::fsutil::DirLock;
-use crate::lastmod::LastmodFormat;
+use crate::w3c::LastmodFormat;
 
 /// A child written to its temporary file: the path waits for the rename, the hash names
 /// it.

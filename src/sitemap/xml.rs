@@ -8,7 +8,7 @@ use quick_xml::Writer;
 use quick_xml::events::BytesText;
 
 use super::{EntryRef, EntrySlice, IMAGE_NAMESPACE, NAMESPACE, XHTML_NAMESPACE};
-use crate::lastmod::{self, LastmodFormat};
+use crate::w3c::{self, LastmodFormat};
 
 // The declaration and root tags are constants, so they are written as bytes; every
 // value inside them goes through quick-xml's escaping.
@@ -107,7 +107,7 @@ impl<W: Write> Write for MaybeGzip<W> {
 #[derive(Default)]
 pub(super) struct Scratch {
     pub loc: String,
-    pub lastmod: lastmod::Formatted,
+    pub lastmod: w3c::Formatted,
 }
 
 /// Serialises one entry (with its indentation) into `buf`.
@@ -185,7 +185,7 @@ pub(super) fn write_index<W: Write>(
             .write_text_content(BytesText::new(loc))?;
         if let Some(ts) = newest {
             w.get_mut().write_all(b"\n    ")?;
-            let text = lastmod::format(*ts, format);
+            let text = w3c::format(*ts, format);
             w.create_element("lastmod")
                 .write_text_content(BytesText::new(&text))?;
         }

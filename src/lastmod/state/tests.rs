@@ -296,48 +296,6 @@ fn unsorted_and_repeated_urls_read_as_a_map_would() {
     assert_eq!(state.len(), 3);
 }
 
-/// A state holds a run's pages when its pages under the run's base URL are exactly
-/// them, dates and fingerprints alike; pages outside are not the run's to compare, and a
-/// state no file was read from holds nothing.
-#[test]
-fn a_state_holds_exactly_its_pages_under_the_base() {
-    let read = state(&[
-        ("https://d.org/x", "9", Some(5)),
-        ("https://e.org/a", "1", Some(60)),
-        ("https://e.org/b", "2", None),
-        ("https://f.org/y", "8", Some(6)),
-    ]);
-    let found = State {
-        file: Some(file::Identity::default()),
-        ..read
-    };
-    let page = |f: &str, s: Option<i64>| PageState {
-        fingerprint: made_up(f),
-        lastmod: s.map(|s| Timestamp::from_second(s).unwrap()),
-    };
-    let same = [("a", page("1", Some(60))), ("b", page("2", None))];
-    let table: [(&[(&str, PageState)], bool); 7] = [
-        (&same, true),
-        (&same[..1], false),
-        (&[("a", page("1", Some(60))), ("b", page("3", None))], false),
-        (&[("a", page("1", Some(61))), ("b", page("2", None))], false),
-        (&[("a", page("1", None)), ("b", page("2", None))], false),
-        (&[("a", page("1", Some(60))), ("c", page("2", None))], false),
-        (&[], false),
-    ];
-    for (current, holds) in table {
-        let current = current.iter().copied();
-        assert_eq!(found.holds("https://e.org/", current), holds, "{table:?}");
-    }
-    assert!(!state(&[]).holds("https://e.org/", std::iter::empty()));
-    let empty = State {
-        file: Some(file::Identity::default()),
-        ..State::default()
-    };
-    assert!(empty.holds("https://e.org/", std::iter::empty()));
-    assert!(!found.holds("https://e.org/", same.iter().copied().chain(same)));
-}
-
 /// A page's item stays as small as the module says.
 #[test]
 fn an_item_is_40_bytes() {
@@ -379,10 +337,11 @@ fn the_pages_outside_are_all_a_save_needs() {
     ]);
     save(&path, "https://e.org/", &both, &State::default()).unwrap();
     let read = State::load(&path).unwrap();
-    let kept = read.outside("https://e.org/blog/");
+    let outside = |state: &State, owned| merge::Merge::new(state, owned, false, None).finish();
+    let kept = outside(&read, "https://e.org/blog/").outside;
     assert!(kept.found());
     assert_eq!(urls(&kept), ["https://e.org/a", "https://e.org/docs/d"]);
-    let kept = kept.outside("https://e.org/docs/");
+    let kept = outside(&kept, "https://e.org/docs/").outside;
     assert_eq!(urls(&kept), ["https://e.org/a"]);
     let ours = state(&[("https://e.org/docs/e", "3", None)]);
     save(&path, "https://e.org/docs/", &ours, &kept).unwrap();
@@ -418,9 +377,9 @@ fn urls_compare_as_strings_do() {
     }
 }
 
-/// Every lookup, by search or by a walk down the state, answers as a map of the pages
-/// would, present URLs and absent ones (URLs that share long prefixes, as a site's do,
-/// and other shards' URLs before and after the base).
+/// Every lookup answers as a map of the pages would, present URLs and absent ones (URLs
+/// that share long prefixes, as a site's do, and other shards' URLs before and after the
+/// base). The walk down the state is [`merge`]'s, tested there.
 #[test]
 fn lookups_answer_as_a_map_would() {
     let base = "https://e.org/";
@@ -450,17 +409,6 @@ fn lookups_answer_as_a_map_would() {
     let absent = ["", "https://e.org/", "https://e.org/section-0/page/0"];
     for url in urls.iter().map(String::as_str).chain(absent) {
         assert_eq!(state.get(url), map.get(url).copied(), "{url}");
-    }
-    // In byte order, each URL under the base twice (a duplicate), with absent ones.
-    let mut asked: Vec<&str> = urls.iter().map(String::as_str).chain(absent).collect();
-    asked.retain(|u| u.starts_with(base));
-    asked.sort_unstable();
-    let mut cursor = state.cursor();
-    for url in asked {
-        let rest = &url[base.len()..];
-        for _ in 0..2 {
-            assert_eq!(cursor.find(base, rest), map.get(url).copied(), "{url}");
-        }
     }
 }
 

@@ -1,7 +1,48 @@
-//! Reading the W3C Datetime profile the protocol's `<lastmod>` uses (writing it is
-//! [`LastmodFormat`](super::LastmodFormat)'s).
+//! The W3C Datetime profile the protocol's `<lastmod>` uses: written in one of its two
+//! forms ([`LastmodFormat`], [`format`]) and read ([`parse`]). A leaf: the sitemap writer,
+//! `index`, `check` and the config all use it, and it uses nothing of theirs.
 
 use jiff::Timestamp;
+use serde::Deserialize;
+
+/// How a `lastmod` is written: both are W3C Datetime forms the protocol accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LastmodFormat {
+    /// `2024-03-05T10:20:30+00:00`: UTC, to the second.
+    #[default]
+    Datetime,
+    /// `2024-03-05`: the UTC date.
+    Date,
+}
+
+/// Writes a timestamp in the configured W3C Datetime form, in UTC.
+pub fn format(ts: Timestamp, format: LastmodFormat) -> String {
+    match format {
+        LastmodFormat::Datetime => ts.strftime("%Y-%m-%dT%H:%M:%S+00:00").to_string(),
+        LastmodFormat::Date => ts.strftime("%Y-%m-%d").to_string(),
+    }
+}
+
+/// [`format`] of one date after another, the text of the last kept: neighbouring
+/// entries mostly share a date (a build's mtimes, the dates a state kept), and each was
+/// formatted afresh, with an allocation.
+#[derive(Debug, Default)]
+pub struct Formatted {
+    last: Option<(Timestamp, LastmodFormat)>,
+    text: String,
+}
+
+impl Formatted {
+    /// The text of `ts` in `format`.
+    pub fn get(&mut self, ts: Timestamp, format: LastmodFormat) -> &str {
+        if self.last != Some((ts, format)) {
+            self.text = self::format(ts, format);
+            self.last = Some((ts, format));
+        }
+        &self.text
+    }
+}
 
 /// Parses the W3C Datetime profile the protocol uses: `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, or
 /// a date with `Thh:mm`, `Thh:mm:ss` or `Thh:mm:ss.s+` and a zone (`Z` or `±hh:mm`).
@@ -11,7 +52,7 @@ use jiff::Timestamp;
 /// Written by hand: W3C Datetime is a narrow profile of ISO 8601 (years alone, a zone
 /// required with a time) that general date parsers accept too much or too little of;
 /// the calendar checks themselves are jiff's.
-pub fn w3c_datetime(s: &str) -> Option<Timestamp> {
+pub fn parse(s: &str) -> Option<Timestamp> {
     let b = s.as_bytes();
     let digits = |r: std::ops::Range<usize>| {
         b.get(r.clone())
@@ -100,7 +141,7 @@ mod tests {
         ];
         for (s, want) in ok {
             assert_eq!(
-                w3c_datetime(s).map(|t| t.to_string()).as_deref(),
+                parse(s).map(|t| t.to_string()).as_deref(),
                 Some(want),
                 "{s}"
             );
@@ -125,7 +166,44 @@ mod tests {
             "0000-12-31T23:00:00-01:00",
         ];
         for s in bad {
-            assert!(w3c_datetime(s).is_none(), "{s}");
+            assert!(parse(s).is_none(), "{s}");
         }
+    }
+
+    /// The kept text is always the text of the date asked for, whatever came before.
+    #[test]
+    fn formatted_dates_are_each_dates_text() {
+        let mut formatted = Formatted::default();
+        let dates = [
+            0,
+            0,
+            86_399,
+            86_400,
+            86_400,
+            0,
+            1_700_000_000,
+            1_700_000_000,
+        ];
+        for format in [
+            LastmodFormat::Datetime,
+            LastmodFormat::Date,
+            LastmodFormat::Datetime,
+        ] {
+            for second in dates {
+                let ts = Timestamp::from_second(second).unwrap();
+                assert_eq!(formatted.get(ts, format), self::format(ts, format));
+            }
+        }
+    }
+
+    #[test]
+    fn formats_in_utc() {
+        let ts: Timestamp = "2024-03-05T10:20:30.999+02:00".parse().unwrap();
+        let ts = Timestamp::from_second(ts.as_second()).unwrap();
+        assert_eq!(
+            format(ts, LastmodFormat::Datetime),
+            "2024-03-05T08:20:30+00:00"
+        );
+        assert_eq!(format(ts, LastmodFormat::Date), "2024-03-05");
     }
 }

@@ -1,0 +1,49 @@
+//! A relative path as the `/`-separated bytes a URL path or git's paths are made of, on
+//! every platform: its names only (`.`, `..` and any root left out), joined with `/`
+//! whatever the platform's separator. A leaf, so the URL mapping, the canonicals and the
+//! lastmod sources share one way of doing it.
+
+use std::path::{Component, Path};
+
+/// A relative path's names as bytes (`.`, `..` and any root left out).
+pub fn segments(rel: &Path) -> impl Iterator<Item = &[u8]> {
+    rel.components().filter_map(|c| match c {
+        Component::Normal(name) => Some(name.as_encoded_bytes()),
+        _ => None,
+    })
+}
+
+/// A relative path's names joined with `/`: `blog/post/index.html` on every platform.
+pub fn joined(rel: &Path) -> Vec<u8> {
+    let mut out = Vec::with_capacity(rel.as_os_str().len());
+    for (i, segment) in segments(rel).enumerate() {
+        if i > 0 {
+            out.push(b'/');
+        }
+        out.extend_from_slice(segment);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_join_with_slashes() {
+        let mut table = vec![
+            ("", ""),
+            ("index.html", "index.html"),
+            ("blog/post/index.html", "blog/post/index.html"),
+            ("./a/../b/", "a/b"),
+            ("a//b", "a/b"),
+        ];
+        if cfg!(windows) {
+            table.push(("blog\\post\\index.html", "blog/post/index.html"));
+        }
+        for (rel, want) in table {
+            let got = joined(Path::new(rel));
+            assert_eq!(String::from_utf8_lossy(&got), want, "{rel}");
+        }
+    }
+}
