@@ -9,7 +9,9 @@ fn main() {
         return;
     }
     let Ok(include) = std::env::var("DEP_MIMALLOC_INCLUDE_DIR") else {
-        panic!("libmimalloc-sys gave no include directory (DEP_MIMALLOC_INCLUDE_DIR): it must stay a direct dependency of musl builds");
+        panic!(
+            "libmimalloc-sys gave no include directory (DEP_MIMALLOC_INCLUDE_DIR): it must stay a direct dependency of musl builds"
+        );
     };
     cc::Build::new()
         .file("src/main/mimalloc_options.c")
