@@ -67,7 +67,7 @@ step "dist build (both x86-64 Linux archives, checksums, installers)"
 # As the release workflow does it: the local artifacts first, their manifests beside them,
 # then the global ones (installers), which embed the archives' checksums from them. The
 # glibc build with .github/cargo-glibc.sh as dist's cargo, as .github/build-setup.yml sets.
-DISTRIB=${CARGO_TARGET_DIR:-$ROOT/target}/distrib
+DISTRIB=$ROOT/target/distrib  # dist writes here whatever CARGO_TARGET_DIR says
 rm -rf "$DISTRIB"
 CARGO=$ROOT/.github/cargo-glibc.sh dist build --artifacts=local --target "$TARGET" --output-format=json > "$WORK/gnu-manifest.json"
 dist build --artifacts=local --target "$MUSL" --output-format=json > "$WORK/musl-manifest.json"
@@ -96,10 +96,15 @@ ok "the glibc build asks for glibc $newest at most ($(objdump -T "$GNU_BIN" | gr
 ! readelf -l "$MUSL_BIN" | grep -q INTERP || fail "the musl build has a program interpreter: it is not static"
 ! readelf -d "$MUSL_BIN" | grep -q NEEDED || fail "the musl build needs shared libraries: $(readelf -d "$MUSL_BIN" | grep NEEDED)"
 ok "the musl build is static (no interpreter, no shared libraries)"
+# The libc's own string functions: the glibc build imports glibc's memcpy and memcmp (it
+# has no symbol table of its own to look in), the musl build links musl's, wrapped by
+# nothing.
+objdump -T "$GNU_BIN" | grep -q ' memcpy$' && objdump -T "$GNU_BIN" | grep -q ' memcmp$' \
+  || fail "the glibc build does not take memcpy and memcmp from glibc"
+symbols=$(nm "$MUSL_BIN" 2>/dev/null) || fail "nm cannot read the musl build's symbols (binutils; is it stripped?)"
+grep -q ' T memcpy$' <<< "$symbols" || fail "the musl build has no memcpy of musl's"
+if grep -E ' __wrap_' <<< "$symbols"; then fail "the musl build still wraps libc functions (above)"; fi
 for bin in "$GNU_BIN" "$MUSL_BIN"; do
-  if nm "$bin" 2>/dev/null | grep -E ' __wrap_|^[0-9a-f]* [Tt] (memcpy|memcmp)_'; then
-    fail "$bin carries string functions of its own (above)"
-  fi
   out=$WORK/example-$(basename "$(dirname "$bin")").xml
   "$bin" build --config sitemap.toml.example -o "$out" -q || fail "$bin build --config sitemap.toml.example failed"
   xmllint --noout --schema "${SCHEMAS:-$ROOT/../shared/schemas}/sitemap.xsd" "$out" 2>/dev/null \
@@ -107,7 +112,7 @@ for bin in "$GNU_BIN" "$MUSL_BIN"; do
 done
 cmp -s "$WORK/example-sitemapgen-$TARGET.xml" "$WORK/example-sitemapgen-$MUSL.xml" \
   || fail "the two builds wrote different sitemaps of the example site"
-ok "no __wrap_ or own string functions in either; both wrote the same valid sitemap of the example site"
+ok "both use their libc's memcpy and memcmp (no __wrap_); both wrote the same valid sitemap of the example site"
 
 # A local release server: $WORK/www/good is as published, $WORK/www/bad has a tampered
 # archive; releases are served under v$VERSION/ as GitHub serves them.
