@@ -57,9 +57,11 @@ JSON
 printf "base_url = 'https://example.org/'\npublic_dir = 'public'\n" > sitemap.toml
 for page in index about blog; do printf '<!doctype html><title>%s</title><p>%s</p>\n' "$page" "$page" > "public/$page.html"; done
 # Offline: the other platforms' optional packages are not fetched, and that is no error.
-# Both Linux packages are given by file, as an npm that does not read `libc` installs them.
-npm install --offline --no-save "$work/sitemapgen-$platform-$version.tgz" \
-  "$work/sitemapgen-$platform-musl-$version.tgz" "$work/sitemapgen-$version.tgz" >/dev/null
+# Both Linux packages are given by file, with --force, which installs the musl one on this
+# glibc host as an npm that does not read `libc` does (this one refuses it otherwise).
+npm install --offline --no-save --force "$work/sitemapgen-$platform-$version.tgz" \
+  "$work/sitemapgen-$platform-musl-$version.tgz" "$work/sitemapgen-$version.tgz" > "$work/install.log" 2>&1 \
+  || fail "npm install: $(tail -n 5 "$work/install.log")"
 [ "$(npx --offline sitemapgen --version)" = "sitemapgen $version" ] || fail "npx sitemapgen --version"
 ok "npm install --offline, then npx sitemapgen --version prints sitemapgen $version"
 npm run --silent build
@@ -95,7 +97,7 @@ rm -rf "node_modules/sitemapgen-$platform"
 ok "a glibc host with only sitemapgen-$platform-musl installed runs it"
 rm -rf "node_modules/sitemapgen-$platform-musl"
 if out=$(npx --offline sitemapgen --version 2>&1); then fail "ran without its platform package"; fi
-grep -q "the package sitemapgen-$platform or sitemapgen-$platform-musl@$version for this platform ($platform) is not installed" <<< "$out" \
+grep -q "the package sitemapgen-$platform@$version or sitemapgen-$platform-musl@$version for this platform ($platform) is not installed" <<< "$out" \
   || fail "the missing-package error does not name the platform's packages: $out"
 ok "without its platform packages: $out"
 if out=$("${musl_host[@]}" npx --offline sitemapgen --version 2>&1); then fail "ran without its platform package"; fi

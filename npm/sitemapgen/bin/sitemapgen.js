@@ -49,7 +49,7 @@ function binaryPath() {
     }
   }
   fail(
-    `the package ${wanted.join(" or ")}@${version} for this platform (${platform}) is not installed; reinstall without --no-optional / --omit=optional, or set SITEMAPGEN_BINARY to a sitemapgen binary`
+    `the package ${wanted.map((pkg) => `${pkg}@${version}`).join(" or ")} for this platform (${platform}) is not installed; reinstall without --no-optional / --omit=optional, or set SITEMAPGEN_BINARY to a sitemapgen binary`
   );
 }
 
