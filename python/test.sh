@@ -70,7 +70,7 @@ else
   "$work/venv/bin/pip" install --quiet --no-index "$wheel"
 fi
 [ "$("$work/venv/bin/sitemapgen" --version)" = "sitemapgen $version" ] || fail "sitemapgen --version from the venv"
-ok "pip install --no-index of the wheel into a fresh venv; sitemapgen --version prints sitemapgen $version"
+ok "sitemapgen --version from the fresh venv prints sitemapgen $version"
 
 site=$work/site
 mkdir -p "$site/public"
