@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # What the "source" lastmod source costs: sitemapgen with lastmod = ["source", "mtime"]
-# against lastmod = "mtime", on a generated site whose every page has a Hugo-style
+# against lastmod = "mtime", and the setup `init` writes (lastmod = ["source", "meta"],
+# html_sitemap, llms_txt) against the sum of two floors, the full-read floor
+# (bench/floor.c -a) and `git log` alone over the content directory as sitemapgen runs
+# it, on a generated site whose every page has a Hugo-style
 # source (`content/<path>.md`, `_index.md` for a directory's index; one in 50 with a
 # `lastmod` key) committed to git, in one hyperfine run. The built site is not committed.
 #
@@ -63,12 +66,23 @@ echo "project: $dir ($(find "$dir/public" -name '*.html' | wc -l) HTML files, $(
 
 printf 'base_url = "https://example.org/"\npublic_dir = "public"\nlastmod = "mtime"\n' > "$dir/mtime.toml"
 printf 'base_url = "https://example.org/"\npublic_dir = "public"\nlastmod = ["source", "mtime"]\n[source]\ngenerator = "hugo"\n' > "$dir/source.toml"
+printf 'base_url = "https://example.org/"\npublic_dir = "public"\nlastmod = ["source", "meta"]\nhtml_sitemap = true\nllms_txt = true\n[source]\ngenerator = "hugo"\n' > "$dir/setup.toml"
+floor=$root/target/dist/floor
+cc -O2 -Wall -pthread -o "$floor" "$root/bench/floor.c"
+# The history as sitemapgen reads it (lastmod/git/log.rs), read to its end.
+printf '#!/bin/sh\nexec git -C %q/content --git-dir %q/.git --work-tree %q log --no-ext-diff --no-textconv --format=%%x00%%ct%%x20%%H --name-only -z --relative --no-renames -- . >/dev/null\n' "$dir" "$dir" "$dir" > "$dir/git-log.sh"
+chmod +x "$dir/git-log.sh"
 "$bin" build --config "$dir/source.toml" -o "$dir/sitemap-source.xml" 2>&1 | tail -1
 hyperfine --warmup 1 --runs "${RUNS:-5}" --export-json "$dir/source.json" \
   -n mtime "'$bin' build --config '$dir/mtime.toml' -o '$dir/sitemap-mtime.xml' -q" \
-  -n source "'$bin' build --config '$dir/source.toml' -o '$dir/sitemap-source.xml' -q"
+  -n source "'$bin' build --config '$dir/source.toml' -o '$dir/sitemap-source.xml' -q" \
+  -n "full-read floor" "'$floor' -a '$dir/public'" \
+  -n "git log" "'$dir/git-log.sh'" \
+  -n setup "'$bin' build --config '$dir/setup.toml' -o '$dir/sitemap-setup.xml' -q"
 python3 - "$dir/source.json" <<'PY'
 import json, sys
 r = {x["command"]: x["median"] for x in json.load(open(sys.argv[1]))["results"]}
 print(f"mtime: {r['mtime']:.2f} s, source: {r['source']:.2f} s (medians): source adds {r['source'] - r['mtime']:.2f} s ({r['source'] / r['mtime']:.2f}x)")
+floors = r["full-read floor"] + r["git log"]
+print(f"init's setup: {r['setup']:.2f} s against full-read floor {r['full-read floor']:.2f} s + git log {r['git log']:.2f} s: {r['setup'] / floors:.2f}x")
 PY
