@@ -89,20 +89,25 @@ ok "dist $DIST_VERSION built $ARCHIVE, $MUSL_ARCHIVE, their .sha256 and both ins
 step "the two Linux builds"
 GNU_BIN=$DISTRIB/sitemapgen-$TARGET/sitemapgen
 MUSL_BIN=$DISTRIB/sitemapgen-$MUSL/sitemapgen
+# Each tool's output is read once into a variable: `tool | grep -q` under pipefail fails
+# when grep stops reading early and the tool dies of SIGPIPE.
+dynamic=$(objdump -T "$GNU_BIN") || fail "objdump cannot read $GNU_BIN (binutils)"
+headers=$(readelf -l "$GNU_BIN") || fail "readelf cannot read $GNU_BIN (binutils)"
+musl_headers=$(readelf -l "$MUSL_BIN") || fail "readelf cannot read $MUSL_BIN (binutils)"
+musl_dynamic=$(readelf -d "$MUSL_BIN") || fail "readelf cannot read $MUSL_BIN (binutils)"
 # Every versioned glibc symbol the glibc build asks for, newest last: none past 2.17.
-newest=$(objdump -T "$GNU_BIN" | grep -o 'GLIBC_[0-9.]*' | sort -u -V | tail -n 1) \
-  || fail "objdump cannot read $GNU_BIN (binutils)"
+newest=$(grep -o 'GLIBC_[0-9.]*' <<< "$dynamic" | sort -u -V | tail -n 1)
 [ "$(printf '%s\nGLIBC_2.17\n' "$newest" | sort -V | tail -n 1)" = GLIBC_2.17 ] \
-  || fail "the glibc build needs $newest, newer than the 2.17 it is built for: $(objdump -T "$GNU_BIN" | grep -o 'GLIBC_2\.\(1[89]\|[2-9][0-9]\)[0-9.]*' | sort -u -V | tr '\n' ' ')"
-readelf -l "$GNU_BIN" | grep -q 'Requesting program interpreter' || fail "the glibc build is not dynamically linked"
-ok "the glibc build asks for glibc $newest at most ($(objdump -T "$GNU_BIN" | grep -c 'GLIBC_') glibc symbols)"
-! readelf -l "$MUSL_BIN" | grep -q INTERP || fail "the musl build has a program interpreter: it is not static"
-! readelf -d "$MUSL_BIN" | grep -q NEEDED || fail "the musl build needs shared libraries: $(readelf -d "$MUSL_BIN" | grep NEEDED)"
+  || fail "the glibc build needs $newest, newer than the 2.17 it is built for: $(grep -o 'GLIBC_2\.\(1[89]\|[2-9][0-9]\)[0-9.]*' <<< "$dynamic" | sort -u -V | tr '\n' ' ')"
+grep -q 'Requesting program interpreter' <<< "$headers" || fail "the glibc build is not dynamically linked"
+ok "the glibc build asks for glibc $newest at most ($(grep -c 'GLIBC_' <<< "$dynamic") glibc symbols)"
+! grep -q INTERP <<< "$musl_headers" || fail "the musl build has a program interpreter: it is not static"
+! grep -q NEEDED <<< "$musl_dynamic" || fail "the musl build needs shared libraries: $(grep NEEDED <<< "$musl_dynamic")"
 ok "the musl build is static (no interpreter, no shared libraries)"
 # The libc's own string functions: the glibc build imports glibc's memcpy and memcmp (it
 # has no symbol table of its own to look in), the musl build links musl's, wrapped by
 # nothing.
-objdump -T "$GNU_BIN" | grep -q ' memcpy$' && objdump -T "$GNU_BIN" | grep -q ' memcmp$' \
+grep -q ' memcpy$' <<< "$dynamic" && grep -q ' memcmp$' <<< "$dynamic" \
   || fail "the glibc build does not take memcpy and memcmp from glibc"
 symbols=$(nm "$MUSL_BIN" 2>/dev/null) || fail "nm cannot read the musl build's symbols (binutils; is it stripped?)"
 grep -q ' T memcpy$' <<< "$symbols" || fail "the musl build has no memcpy of musl's"
