@@ -16,32 +16,16 @@
 
 pub mod front_matter;
 mod newest;
+mod walk;
 
 use std::collections::HashMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
 
 use super::git::{self, GitUnavailable};
-use crate::fsutil::dir::Dir;
 use crate::generators::{Context, Generator, Pattern, Prepared};
-use front_matter::FrontMatter;
-
-/// Directories of a project that hold no sources, whatever the generator.
-const NOT_SOURCES: [&str; 8] = [
-    "node_modules",
-    "_site",
-    "vendor",
-    "public",
-    "dist",
-    "build",
-    "_build",
-    "site",
-];
-
-/// The most source files read: far past any site, and a bound on a run's memory.
-const MAX_SOURCES: usize = 2_000_000;
+use walk::{Found, is_source, may_be_walked, walk};
 
 /// `[source]`: how pages map to their sources.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -245,19 +229,6 @@ impl SourceDates {
     }
 }
 
-/// One source file read and routed.
-struct Found {
-    /// The content directory, relative to the project.
-    dir: PathBuf,
-    /// Its path below it.
-    rel: PathBuf,
-    fm: FrontMatter,
-    /// Its path in the project (`/`-separated).
-    key: String,
-    /// The output files it is built to.
-    outputs: Vec<String>,
-}
-
 /// A project's sources, ready to be read: the routes it declares and the content
 /// directories there are, found before the walk (a few small files), so that a run whose
 /// sources are missing says so at once and the reading itself goes beside the walk.
@@ -416,28 +387,6 @@ fn commit_dates(
     history
 }
 
-/// The output files `source` (at `key` in the project) is built to: by the first route
-/// given that matches it, else by its generator's routing.
-fn outputs(settings: &SourceSettings, cx: &Context, source: &Found, key: &str) -> Vec<String> {
-    if let Some(found) = settings
-        .routes
-        .iter()
-        .find_map(|r| r.outputs(key, &source.fm))
-    {
-        return found;
-    }
-    let Some(generator) = settings.generator else {
-        return Vec::new();
-    };
-    let dir = source.dir.to_string_lossy();
-    let route = crate::generators::Source {
-        dir: &dir,
-        rel: &source.rel,
-        fm: &source.fm,
-    };
-    (generator.route)(cx, route)
-}
-
 /// The dated pages, for the newest date below each directory.
 fn newest_below(pages: &HashMap<String, Mapped>) -> newest::Newest {
     let dated = pages.iter().filter_map(|(path, mapped)| match mapped {
@@ -445,172 +394,6 @@ fn newest_below(pages: &HashMap<String, Mapped>) -> newest::Newest {
         _ => None,
     });
     newest::Newest::new(dated.collect())
-}
-
-/// The source files under the content directories, their front matter read and each
-/// routed on every core (`ignore`'s parallel walker). Hidden files, what `.gitignore` ignores, drafts,
-/// the public directory and [`NOT_SOURCES`] are passed over; links are not followed. The
-/// order found varies; nothing that follows depends on it.
-fn walk(settings: &SourceSettings, cx: &Context, dirs: &[&PathBuf]) -> Vec<Found> {
-    let public = std::fs::canonicalize(&settings.public_dir).ok();
-    let found = std::sync::Mutex::new(Vec::new());
-    let count = std::sync::atomic::AtomicUsize::new(0);
-    for dir in dirs {
-        let root = settings.project.join(dir);
-        // Sources are opened in it one name at a time, through no link (as the walk of
-        // the site opens pages), so a source swapped for a link is not read.
-        let Ok(held) = Dir::open_root(&root) else {
-            continue;
-        };
-        let public = public.clone();
-        let walker = ignore::WalkBuilder::new(&root)
-            .follow_links(false)
-            .require_git(false)
-            .threads(settings.threads)
-            .filter_entry(move |e| {
-                let is_dir = e.file_type().is_some_and(|t| t.is_dir());
-                if !is_dir {
-                    return true;
-                }
-                let name = e.file_name().to_string_lossy();
-                let not_sources = e.depth() > 0 && NOT_SOURCES.contains(&name.as_ref());
-                let public = public.as_deref().is_some_and(|p| e.path() == p);
-                !not_sources && !public
-            })
-            .build_parallel();
-        walker.run(|| {
-            let (root, found, count) = (&root, &found, &count);
-            let mut opener = Opener {
-                held: &held,
-                last: None,
-            };
-            Box::new(move |entry| {
-                use std::sync::atomic::Ordering;
-                let Ok(entry) = entry else {
-                    return ignore::WalkState::Continue;
-                };
-                if count.load(Ordering::Relaxed) >= MAX_SOURCES {
-                    return ignore::WalkState::Quit;
-                }
-                if !entry.file_type().is_some_and(|t| t.is_file()) {
-                    return ignore::WalkState::Continue;
-                }
-                let read = read_source(settings, dir, (root, &mut opener), entry.path());
-                if let Some(source) = read.map(|source| routed(settings, cx, source)) {
-                    count.fetch_add(1, Ordering::Relaxed);
-                    found.lock().expect("a walker thread panicked").push(source);
-                }
-                ignore::WalkState::Continue
-            })
-        });
-    }
-    found.into_inner().expect("a walker thread panicked")
-}
-
-/// The source at `path`, a file under the content directory `dir` (at `root`, held
-/// open), its front matter read; none for what is no source file, or a draft.
-fn read_source(
-    settings: &SourceSettings,
-    dir: &Path,
-    (root, opener): (&Path, &mut Opener),
-    path: &Path,
-) -> Option<Found> {
-    let rel = path.strip_prefix(root).ok()?;
-    if !is_source(settings, &dir.join(rel), path) {
-        return None;
-    }
-    let text = head_text(opener, rel);
-    let mut fm = front_matter::parse(&text, &settings.updated);
-    if let Some(generator) = settings.generator {
-        (generator.page_meta)(&text, &mut fm);
-    }
-    (!fm.draft).then(|| Found {
-        dir: dir.to_path_buf(),
-        rel: rel.to_path_buf(),
-        fm,
-        key: String::new(),
-        outputs: Vec::new(),
-    })
-}
-
-/// `source` with its path in the project and the output files it is built to (none for
-/// one whose front matter was refused: it dates no page).
-fn routed(settings: &SourceSettings, cx: &Context, mut source: Found) -> Found {
-    let in_project = source.dir.join(&source.rel);
-    let key = crate::slash::joined(&in_project);
-    source.key = String::from_utf8_lossy(&key)
-        .trim_start_matches("./")
-        .to_string();
-    if source.fm.refused.is_none() {
-        source.outputs = outputs(settings, cx, &source, &source.key);
-    }
-    source
-}
-
-/// Whether [`walk`] can find the file at `rel` below a content directory: not hidden,
-/// nor under a hidden directory or one of [`NOT_SOURCES`] (its history is not wanted).
-fn may_be_walked(rel: &Path) -> bool {
-    let mut names = rel.iter().rev();
-    let file = names.next();
-    let hidden = |name: &std::ffi::OsStr| name.as_encoded_bytes().starts_with(b".");
-    !file.is_some_and(hidden)
-        && names.all(|dir| !hidden(dir) && !NOT_SOURCES.iter().any(|n| dir == *n))
-}
-
-/// Whether the file at `path` (`in_project`, relative to the project) is a page source:
-/// one a route given matches, or one with an extension of the generator's sources.
-fn is_source(settings: &SourceSettings, in_project: &Path, path: &Path) -> bool {
-    let key = crate::slash::joined(in_project);
-    let key = String::from_utf8_lossy(&key);
-    let key = key.trim_start_matches("./");
-    if settings.routes.iter().any(|r| r.matches(key)) {
-        return true;
-    }
-    let Some(generator) = settings.generator else {
-        return false;
-    };
-    let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
-    ext.is_some_and(|e| {
-        generator
-            .extensions
-            .iter()
-            .any(|x| x.eq_ignore_ascii_case(&e))
-    })
-}
-
-/// Opens sources below a held content directory, one name at a time through no link,
-/// holding the directory of the last one: a walking thread meets a directory's files
-/// together, so most sources cost one open.
-struct Opener<'d> {
-    held: &'d Dir,
-    last: Option<(PathBuf, Dir)>,
-}
-
-impl Opener<'_> {
-    fn open(&mut self, rel: &Path) -> std::io::Result<std::fs::File> {
-        let (Some(parent), Some(name)) = (rel.parent(), rel.file_name()) else {
-            return self.held.open_file_below(rel);
-        };
-        if self.last.as_ref().is_none_or(|(dir, _)| dir != parent) {
-            self.last = Some((parent.to_path_buf(), self.held.open_dir_below(parent)?));
-        }
-        let (_, dir) = self.last.as_ref().expect("set above");
-        dir.open_file_below(Path::new(name))
-    }
-}
-
-/// The start of the source at `rel`, as text (lossy), at most the front-matter limit;
-/// empty when it is no longer a regular file.
-fn head_text(opener: &mut Opener, rel: &Path) -> String {
-    let mut bytes = Vec::new();
-    if let Ok(file) = opener.open(rel)
-        && file.metadata().is_ok_and(|m| m.is_file())
-    {
-        let _ = file
-            .take(front_matter::FRONT_MATTER_LIMIT as u64)
-            .read_to_end(&mut bytes);
-    }
-    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 #[cfg(test)]
