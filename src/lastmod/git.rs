@@ -76,8 +76,10 @@ pub enum GitUnavailable {
 /// Committer dates of the committed, unmodified files under a directory.
 #[derive(Debug, Default)]
 pub struct GitDates {
-    /// Paths relative to the directory.
-    pub dates: HashMap<PathBuf, Timestamp>,
+    /// Paths relative to the directory, each with its newest commit's date; none for a
+    /// file that has no date to give (changed since, or last touched by a boundary
+    /// commit). The flag is the log's (see `log::Dates`), cleared by then.
+    dates: log::Dates,
     /// The clone is shallow. Files whose newest commit is a boundary commit of the
     /// shallow history (where git shows every older file as added) are left out of
     /// `dates`, as their real date is unknown.
@@ -87,7 +89,7 @@ pub struct GitDates {
 impl GitDates {
     /// The date of a file (relative to the directory), if committed and unmodified.
     pub fn get(&self, rel: &Path) -> Option<Timestamp> {
-        self.dates.get(rel).copied()
+        self.dates.get(rel).copied().flatten().map(|(when, _)| when)
     }
 }
 
@@ -304,23 +306,26 @@ impl Repository {
             .map(path_of)
             .collect();
         let mut dates = log?;
-        dates.retain(|path, (_, at_boundary)| !dirty.contains(path) && !*at_boundary);
+        // Marked in place: a map the size of the site is not built twice.
+        for (path, date) in &mut dates {
+            if date.is_some_and(|(_, at_boundary)| at_boundary) || dirty.contains(path) {
+                *date = None;
+            }
+        }
         Ok(GitDates {
-            dates: dates
-                .into_iter()
-                .map(|(path, (when, _))| (path, when))
-                .collect(),
+            dates,
             shallow: self.shallow,
         })
     }
 
     /// The files HEAD has under `dir` that `wanted` keeps; none when HEAD cannot be
     /// read (no commit yet: `log` then says why).
-    fn wanted(&self, dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Option<HashSet<PathBuf>> {
+    fn wanted(&self, dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Option<log::Dates> {
         let args = ["-r", "-z", "--name-only", "HEAD", "--", "."];
         let listed = run(dir, Some(self), "ls-tree", &args).ok()?;
         let files = listed.split(|&b| b == 0).filter(|name| !name.is_empty());
-        Some(files.map(path_of).filter(|path| wanted(path)).collect())
+        let wanted = files.map(path_of).filter(|path| wanted(path));
+        Some(wanted.map(|path| (path, None)).collect())
     }
 
     /// Each file's newest commit's date (and whether it is a boundary commit), as far
@@ -331,9 +336,9 @@ impl Repository {
         dir: &Path,
         boundary: &HashSet<String>,
         wanted: &dyn Fn(&Path) -> bool,
-    ) -> Result<HashMap<PathBuf, (Timestamp, bool)>, GitUnavailable> {
+    ) -> Result<log::Dates, GitUnavailable> {
         let wanted = self.wanted(dir, wanted);
-        if wanted.as_ref().is_some_and(HashSet::is_empty) {
+        if wanted.as_ref().is_some_and(HashMap::is_empty) {
             return Ok(HashMap::new());
         }
         let mut child = command(dir, Some(self), "log", &LOG)
@@ -343,7 +348,7 @@ impl Repository {
             .map_err(not_started("log"))?;
         let stderr = drain_stderr(&mut child);
         let stdout = child.stdout.take().expect("stdout is piped");
-        let read = log::read(io::BufReader::new(stdout), boundary, wanted.as_ref());
+        let read = log::read(io::BufReader::new(stdout), boundary, wanted);
         if !read.as_ref().is_ok_and(|r| r.whole) {
             // Left early (or unreadable): the rest is not wanted.
             let _ = child.kill();

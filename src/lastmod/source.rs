@@ -20,12 +20,13 @@ mod walk;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Condvar, Mutex};
 
 use jiff::Timestamp;
 
 use super::git::{self, GitUnavailable};
 use crate::generators::{Context, Generator, Pattern, Prepared};
-use walk::{Found, is_source, may_be_walked, walk};
+use walk::{Found, is_source, may_be_walked, project_key, walk};
 
 /// `[source]`: how pages map to their sources.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,16 +127,29 @@ enum Mapped {
     Ambiguous,
 }
 
+impl Mapped {
+    fn date(&self) -> Option<Timestamp> {
+        match self {
+            Mapped::Dated(ts, _) => Some(*ts),
+            _ => None,
+        }
+    }
+
+    /// What a path two sources are built to is dated by.
+    fn twice(&mut self) {
+        *self = Mapped::Ambiguous;
+    }
+}
+
 /// The source dates of the pages of a site.
 #[derive(Debug, Default)]
 pub struct SourceDates {
-    /// By output path (`/`-separated, under the public directory).
-    pages: HashMap<String, Mapped>,
-    /// The newest date of the dated pages below each directory.
-    below: newest::Newest,
+    /// By output path (`/`-separated, under the public directory), with the newest date
+    /// of the dated pages below each directory.
+    pages: newest::ByPath<Mapped>,
     /// The dated sources by their path in the project (`/`-separated), for pages that
-    /// name their source (see [`SourceDates::get_by_link`]).
-    by_source: HashMap<String, (Timestamp, How)>,
+    /// name their source (see [`SourceDates::get_by_link`]), sorted.
+    by_source: Vec<(String, (Timestamp, How))>,
     /// The most segments of a path in `by_source`.
     deepest: usize,
     /// The generator builds a page a language lacks from the default language's source.
@@ -168,7 +182,7 @@ impl SourceDates {
             .is_some_and(|n| crate::urls::is_directory_index(n.as_encoded_bytes()));
         let below = is_index
             .then(|| key.rsplit_once('/').map_or("", |(dir, _)| dir))
-            .and_then(|dir| self.below.below(dir));
+            .and_then(|dir| self.pages.below(dir));
         match (own, below) {
             (Some(Mapped::Dated(ts, how)), _) => Ok((*ts, *how)),
             (_, Some(b)) => Ok((b, How::Below)),
@@ -221,8 +235,8 @@ impl SourceDates {
             tail = tail.split_once('/')?.1;
         }
         loop {
-            if let Some(found) = self.by_source.get(tail) {
-                return Some(*found);
+            if let Ok(i) = (self.by_source).binary_search_by(|(s, _)| s.as_str().cmp(tail)) {
+                return Some(self.by_source[i].1);
             }
             tail = tail.split_once('/')?.1;
         }
@@ -292,21 +306,33 @@ impl Sources {
             served: &prepared.served,
             default_in_subdir: prepared.default_in_subdir,
         };
-        let (history, found) = std::thread::scope(|s| {
-            let history = s.spawn(|| commit_dates(settings, &dirs, repository));
-            let found = walk(settings, &cx, &dirs);
-            (history.join().expect("the git thread panicked"), found)
+        // Each source is dated as it is read once git is done; of those read before, at
+        // most MAX_WAITING wait, and the walk waits for git past that.
+        let history = std::sync::OnceLock::new();
+        let (dating, ready) = (Mutex::new(Dating::default()), Condvar::new());
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let _done = GitDone(&dating, &ready);
+                history.set(commit_dates(settings, &dirs, repository))
+            });
+            walk(settings, &cx, &dirs, &|source| {
+                hand_in((&dating, &ready), &history, source, MAX_WAITING);
+            });
         });
-        let mut dates = SourceDates {
-            fills_translations: settings.generator.is_some_and(|g| g.fills_translations),
-            shallow: history.shallow,
-            git_error: history.error,
-            ..SourceDates::default()
-        };
-        for source in found {
-            date(&mut dates, &history.dates, source);
+        let history = history.into_inner().expect("the git thread ended");
+        let mut dating = dating.into_inner().expect("a walker thread panicked");
+        for source in std::mem::take(&mut dating.waiting) {
+            dating.date(&history.dates, source);
         }
-        dates.below = newest_below(&dates.pages);
+        let Dating {
+            mut dates, pages, ..
+        } = dating;
+        dates.fills_translations = settings.generator.is_some_and(|g| g.fills_translations);
+        dates.shallow = history.shallow;
+        dates.git_error = history.error;
+        dates.pages = newest::ByPath::new(pages, Mapped::date, Mapped::twice);
+        dates.by_source.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        dates.by_source.shrink_to_fit();
         dates
     }
 }
@@ -319,35 +345,82 @@ pub fn read(
     Ok(find(settings)?.read(repository))
 }
 
-/// Files one source's date under each output path it is built to: its explicit key's,
-/// else its last commit's from `history`.
-fn date(dates: &mut SourceDates, history: &HashMap<PathBuf, git::GitDates>, source: Found) {
-    let in_project = || source.dir.join(&source.rel);
-    if let Some(value) = &source.fm.unparseable {
-        dates.unparseable.push((in_project(), value.clone()));
+/// The most sources read before git is done that wait for it: a bound on memory, as
+/// they are the site's size where git is slow.
+const MAX_WAITING: usize = 16_384;
+
+/// The sources dated so far, and those read before their history was.
+#[derive(Default)]
+struct Dating<'a> {
+    dates: SourceDates,
+    /// Each output path and what dates it, unsorted.
+    pages: Vec<(String, Mapped)>,
+    waiting: Vec<Found<'a>>,
+    /// The git thread has ended (its history set, unless it panicked).
+    git_done: bool,
+}
+
+/// Dates `source` once `history` is set; until then, lets it wait beside at most
+/// `most - 1` others, and waits for git past that.
+fn hand_in<'a>(
+    (dating, ready): (&Mutex<Dating<'a>>, &Condvar),
+    history: &std::sync::OnceLock<History>,
+    source: Found<'a>,
+    most: usize,
+) {
+    let mut dating = dating.lock().expect("a walker thread panicked");
+    loop {
+        if let Some(history) = history.get() {
+            return dating.date(&history.dates, source);
+        }
+        if dating.waiting.len() < most || dating.git_done {
+            return dating.waiting.push(source);
+        }
+        dating = ready.wait(dating).expect("a walker thread panicked");
     }
-    if let Some(why) = &source.fm.refused {
-        dates.refused.push((in_project(), why.clone()));
-        return;
+}
+
+/// Tells the walk the git thread has ended, however it ends, so that no walker waits
+/// for it forever.
+struct GitDone<'s, 'a>(&'s Mutex<Dating<'a>>, &'s Condvar);
+
+impl Drop for GitDone<'_, '_> {
+    fn drop(&mut self) {
+        if let Ok(mut dating) = self.0.lock() {
+            dating.git_done = true;
+        }
+        self.1.notify_all();
     }
-    let when = source.fm.updated.map(|ts| (ts, How::Key)).or_else(|| {
-        let committed = history.get(&source.dir)?.get(&source.rel)?;
-        Some((committed, How::Commit))
-    });
-    let mapped = match when {
-        Some((ts, how)) => Mapped::Dated(ts, how),
-        None => Mapped::Undated(in_project()),
-    };
-    for output in source.outputs {
-        dates
-            .pages
-            .entry(output)
-            .and_modify(|m| *m = Mapped::Ambiguous)
-            .or_insert_with(|| mapped.clone());
-    }
-    if let Some(when) = when {
-        dates.deepest = dates.deepest.max(source.key.split('/').count());
-        dates.by_source.insert(source.key, when);
+}
+
+impl Dating<'_> {
+    /// Files one source's date under each output path it is built to: its explicit
+    /// key's, else its last commit's from `history`.
+    fn date(&mut self, history: &HashMap<PathBuf, git::GitDates>, source: Found) {
+        let dates = &mut self.dates;
+        let in_project = || source.dir.join(&source.rel);
+        if let Some(value) = &source.unparseable {
+            dates.unparseable.push((in_project(), value.clone()));
+        }
+        if let Some(why) = &source.refused {
+            dates.refused.push((in_project(), why.clone()));
+            return;
+        }
+        let when = source.updated.map(|ts| (ts, How::Key)).or_else(|| {
+            let committed = history.get(source.dir)?.get(&source.rel)?;
+            Some((committed, How::Commit))
+        });
+        let mapped = match when {
+            Some((ts, how)) => Mapped::Dated(ts, how),
+            None => Mapped::Undated(in_project()),
+        };
+        for output in source.outputs {
+            self.pages.push((output, mapped.clone()));
+        }
+        if let Some(when) = when {
+            dates.deepest = dates.deepest.max(source.key.split('/').count());
+            dates.by_source.push((source.key, when));
+        }
     }
 }
 
@@ -375,7 +448,9 @@ fn commit_dates(
         }
     };
     for dir in dirs {
-        let sources = |rel: &Path| may_be_walked(rel) && is_source(settings, &dir.join(rel), rel);
+        let sources = |rel: &Path| {
+            may_be_walked(rel) && is_source(settings, &project_key(&dir.join(rel)), rel)
+        };
         match repository.dates(&settings.project.join(dir), &sources) {
             Ok(found) => {
                 history.shallow |= found.shallow;
@@ -385,15 +460,6 @@ fn commit_dates(
         }
     }
     history
-}
-
-/// The dated pages, for the newest date below each directory.
-fn newest_below(pages: &HashMap<String, Mapped>) -> newest::Newest {
-    let dated = pages.iter().filter_map(|(path, mapped)| match mapped {
-        Mapped::Dated(ts, _) => Some((path.clone(), *ts)),
-        _ => None,
-    });
-    newest::Newest::new(dated.collect())
 }
 
 #[cfg(test)]

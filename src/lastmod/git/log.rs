@@ -1,7 +1,6 @@
 //! `git log --format='%x00%ct %H' --name-only -z` read as it comes: a long history is
 //! walked by git only as far as the files wanted need, and never held whole.
 
-use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::io::{self, BufRead};
 use std::path::PathBuf;
@@ -14,12 +13,15 @@ use super::path_of;
 /// work tree can hold; a longer one is cut, and as no wanted file has it, not recorded.
 const MAX_FIELD: usize = 64 * 1024;
 
+/// Files by path, each with its newest commit's date and whether that commit is a
+/// shallow boundary; none for a wanted file not met (yet).
+pub(super) type Dates = HashMap<PathBuf, Option<(Timestamp, bool)>>;
+
 /// What was read of the log.
 #[derive(Debug, Default)]
 pub(super) struct Log {
-    /// Each file's newest commit's date, and whether that commit is a shallow
-    /// boundary: of the wanted files only, when they are known.
-    pub dates: HashMap<PathBuf, (Timestamp, bool)>,
+    /// Each file met: only the wanted files (all of them) when they are known.
+    pub dates: Dates,
     /// The log was read to its end; else it was left once every wanted file was dated.
     pub whole: bool,
 }
@@ -39,14 +41,17 @@ enum Next {
 /// file names, the first preceded by a newline. A file's date is its newest commit's
 /// among those read (git walks newest first, so with committer dates that never go back
 /// from parent to child, its last commit's). With `wanted` (the files HEAD has that the
-/// caller looks up), only those are kept, and reading stops as soon as each has a date:
-/// the rest of the history cannot change what was found, but git would walk all of it.
+/// caller looks up, each undated), only those are kept, and reading stops as soon as
+/// each has a date: the rest of the history cannot change what was found, but git would
+/// walk all of it.
 pub(super) fn read(
     mut log: impl BufRead,
     boundary: &HashSet<String>,
-    wanted: Option<&HashSet<PathBuf>>,
+    wanted: Option<Dates>,
 ) -> io::Result<Log> {
-    let mut dates: HashMap<PathBuf, (Timestamp, bool)> = HashMap::new();
+    let only_wanted = wanted.is_some();
+    let mut dates = wanted.unwrap_or_default();
+    let mut undated = dates.len();
     let mut field = Vec::new();
     let mut current: Option<(Timestamp, bool)> = None;
     // The log starts with an empty field, as before every commit.
@@ -66,29 +71,29 @@ pub(super) fn read(
             _ => &field[..],
         };
         next = Next::Name;
-        let Some((when, at_boundary)) = current else {
+        let Some(commit) = current else {
             continue;
         };
         if !whole || name.is_empty() {
             continue;
         }
         let path = path_of(name);
-        if wanted.is_some_and(|w| !w.contains(&path)) {
-            continue;
-        }
-        match dates.entry(path) {
-            Entry::Occupied(mut date) if when > date.get().0 => {
-                *date.get_mut() = (when, at_boundary);
-            }
-            Entry::Occupied(_) => {}
-            Entry::Vacant(date) => {
-                date.insert((when, at_boundary));
-                if wanted.is_some_and(|w| w.len() == dates.len()) {
+        match dates.get_mut(&path) {
+            Some(Some(date)) if commit.0 > date.0 => *date = commit,
+            Some(Some(_)) => {}
+            Some(date @ None) => {
+                *date = Some(commit);
+                undated -= 1;
+                if undated == 0 {
                     return Ok(Log {
                         dates,
                         whole: false,
                     });
                 }
+            }
+            None if only_wanted => {}
+            None => {
+                dates.insert(path, Some(commit));
             }
         }
     }

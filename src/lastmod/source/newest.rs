@@ -1,7 +1,7 @@
-//! The newest date of the pages below a directory, for an index page no source of its
-//! own dates.
+//! The pages the sources build, by output path, and the newest date of the pages below a
+//! directory, for an index page no source of its own dates.
 //!
-//! The dated output paths are kept sorted, so the pages below a directory are one run of
+//! The output paths are kept sorted, so the pages below a directory are one run of
 //! them, and a segment tree over their dates gives the newest of any run in a few
 //! steps. A map from every ancestor directory to its newest date held a string per
 //! ancestor: one front-matter `url` 32,000 levels deep (64 KB) took 1 GB. This holds
@@ -9,49 +9,83 @@
 
 use jiff::Timestamp;
 
-/// Dated output paths (`/`-separated), sorted, and their newest dates per run.
-#[derive(Debug, Default)]
-pub(super) struct Newest {
-    paths: Vec<String>,
-    /// A segment tree: leaf `i` at `n + i`, each node the newer of its two children.
+/// Output paths (`/`-separated), sorted, each once with what it is dated by, and the
+/// newest date of every run of them. Held instead of a map: a path is found by a binary
+/// search, and the pages below a directory are a run, so no path is held twice.
+#[derive(Debug)]
+pub(super) struct ByPath<T> {
+    entries: Vec<(String, T)>,
+    /// A segment tree: leaf `i` at `n + i`, each node the newer of its two children;
+    /// [`Timestamp::MIN`] for an undated entry.
     tree: Vec<Timestamp>,
 }
 
-impl Newest {
-    /// Over the dated pages given as (output path, date).
-    pub(super) fn new(mut dated: Vec<(String, Timestamp)>) -> Newest {
-        dated.sort_unstable();
-        let n = dated.len();
+impl<T> Default for ByPath<T> {
+    fn default() -> Self {
+        ByPath {
+            entries: Vec::new(),
+            tree: Vec::new(),
+        }
+    }
+}
+
+impl<T> ByPath<T> {
+    /// Over `entries`, dated by `date`; of the entries of one path one is kept, `twice`
+    /// applied to it for each other.
+    pub(super) fn new(
+        mut entries: Vec<(String, T)>,
+        date: impl Fn(&T) -> Option<Timestamp>,
+        twice: impl Fn(&mut T),
+    ) -> ByPath<T> {
+        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        entries.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                twice(&mut kept.1);
+            }
+            same
+        });
+        entries.shrink_to_fit();
+        let n = entries.len();
         let mut tree = vec![Timestamp::MIN; 2 * n];
-        for (i, (_, ts)) in dated.iter().enumerate() {
-            tree[n + i] = *ts;
+        for (i, (_, t)) in entries.iter().enumerate() {
+            tree[n + i] = date(t).unwrap_or(Timestamp::MIN);
         }
         for i in (1..n).rev() {
             tree[i] = tree[2 * i].max(tree[2 * i + 1]);
         }
-        let paths = dated.into_iter().map(|(path, _)| path).collect();
-        Newest { paths, tree }
+        ByPath { entries, tree }
+    }
+
+    /// What the page at `path` is dated by.
+    pub(super) fn get(&self, path: &str) -> Option<&T> {
+        let i = (self.entries)
+            .binary_search_by(|(p, _)| p.as_str().cmp(path))
+            .ok()?;
+        Some(&self.entries[i].1)
     }
 
     /// The newest date of a page below `dir` (`""` for the root), if one is dated.
     pub(super) fn below(&self, dir: &str) -> Option<Timestamp> {
         let (lo, hi) = match dir {
-            "" => (0, self.paths.len()),
+            "" => (0, self.entries.len()),
             // Paths from `dir/` up to (not including) `dir0`, `0` following `/`: exactly
             // those that start with `dir/`.
             _ => {
                 let (from, to) = (format!("{dir}/"), format!("{dir}0"));
-                let lo = self.paths.partition_point(|p| *p < from);
-                let hi = self.paths.partition_point(|p| *p < to);
+                let lo = self.entries.partition_point(|(p, _)| *p < from);
+                let hi = self.entries.partition_point(|(p, _)| *p < to);
                 (lo, hi)
             }
         };
-        (lo < hi).then(|| self.newest(lo, hi))
+        (lo < hi)
+            .then(|| self.newest(lo, hi))
+            .filter(|t| *t != Timestamp::MIN)
     }
 
     /// The newest date of leaves `lo..hi`, walking up from both ends.
     fn newest(&self, lo: usize, hi: usize) -> Timestamp {
-        let n = self.paths.len();
+        let n = self.entries.len();
         let (mut lo, mut hi, mut best) = (lo + n, hi + n, Timestamp::MIN);
         while lo < hi {
             if lo % 2 == 1 {
@@ -89,19 +123,29 @@ mod tests {
             "index.html",
         ];
         for shift in 0..paths.len() {
-            let dated: Vec<(String, Timestamp)> = (paths.iter().enumerate())
-                .map(|(i, p)| (p.to_string(), ts(((i + shift) % paths.len()) as i64 * 100)))
+            // Every third page undated, and each path given twice.
+            let dated: Vec<(String, Option<Timestamp>)> = (paths.iter().enumerate())
+                .map(|(i, p)| {
+                    let date = (i % 3 != 1).then(|| ts(((i + shift) % paths.len()) as i64 * 100));
+                    (p.to_string(), date)
+                })
                 .collect();
-            let newest = Newest::new(dated.clone());
+            let twice = std::cell::Cell::new(0);
+            let both = dated.iter().chain(&dated).cloned().collect();
+            let newest = ByPath::new(both, |t| *t, |_| twice.set(twice.get() + 1));
+            assert_eq!(twice.get(), paths.len());
             for dir in ["", "a", "a/b", "a-b", "a0", "ab", "b", "c", "a/b/c.html"] {
                 let prefix = format!("{dir}/");
                 let want = (dated.iter())
                     .filter(|(p, _)| dir.is_empty() || p.starts_with(&prefix))
-                    .map(|(_, t)| *t)
+                    .filter_map(|(_, t)| *t)
                     .max();
                 assert_eq!(newest.below(dir), want, "{dir} (shift {shift})");
+                let own = dated.iter().find(|(p, _)| p == dir).map(|(_, t)| t);
+                assert_eq!(newest.get(dir), own, "{dir}");
             }
         }
-        assert_eq!(Newest::new(Vec::new()).below(""), None);
+        let none: ByPath<Option<Timestamp>> = ByPath::new(Vec::new(), |t| *t, |_| {});
+        assert_eq!(none.below(""), None);
     }
 }

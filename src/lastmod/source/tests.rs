@@ -142,41 +142,50 @@ fn front_matter_gives_what_routing_needs() {
 /// it; a path two sources claim by neither.
 #[test]
 fn pages_are_looked_up_by_their_output_paths() {
-    let mut pages = HashMap::new();
     let dated = |s: &str, how| Mapped::Dated(ts(s), how);
-    pages.insert(
-        "blog/a/index.html".to_string(),
-        dated("2024-01-01T00:00:00Z", How::Commit),
-    );
-    pages.insert(
-        "blog/b/index.html".to_string(),
-        dated("2024-06-01T00:00:00Z", How::Key),
-    );
-    pages.insert(
-        "docs/index.html".to_string(),
-        dated("2023-01-01T00:00:00Z", How::Commit),
-    );
-    pages.insert(
-        "docs/x/index.html".to_string(),
-        dated("2025-01-01T00:00:00Z", How::Commit),
-    );
-    pages.insert(
-        "new.html".to_string(),
-        Mapped::Undated("content/new.md".into()),
-    );
-    pages.insert("twice.html".to_string(), Mapped::Ambiguous);
-    let mut by_source = HashMap::new();
-    by_source.insert(
-        "docs/intro.md".to_string(),
-        (ts("2024-02-02T00:00:00Z"), How::Commit),
-    );
-    by_source.insert(
-        "guide/index.rst".to_string(),
-        (ts("2024-03-03T00:00:00Z"), How::Key),
-    );
+    let pages = vec![
+        (
+            "blog/a/index.html".to_string(),
+            dated("2024-01-01T00:00:00Z", How::Commit),
+        ),
+        (
+            "blog/b/index.html".to_string(),
+            dated("2024-06-01T00:00:00Z", How::Key),
+        ),
+        (
+            "docs/x/index.html".to_string(),
+            dated("2025-01-01T00:00:00Z", How::Commit),
+        ),
+        (
+            "docs/index.html".to_string(),
+            dated("2023-01-01T00:00:00Z", How::Commit),
+        ),
+        (
+            "new.html".to_string(),
+            Mapped::Undated("content/new.md".into()),
+        ),
+        // Two sources built to one path.
+        (
+            "twice.html".to_string(),
+            dated("2024-01-01T00:00:00Z", How::Commit),
+        ),
+        (
+            "twice.html".to_string(),
+            dated("2024-01-01T00:00:00Z", How::Commit),
+        ),
+    ];
+    let by_source = vec![
+        (
+            "docs/intro.md".to_string(),
+            (ts("2024-02-02T00:00:00Z"), How::Commit),
+        ),
+        (
+            "guide/index.rst".to_string(),
+            (ts("2024-03-03T00:00:00Z"), How::Key),
+        ),
+    ];
     let dates = SourceDates {
-        below: newest_below(&pages),
-        pages,
+        pages: newest::ByPath::new(pages, Mapped::date, Mapped::twice),
         deepest: 2,
         by_source,
         ..SourceDates::default()
@@ -318,5 +327,45 @@ fn the_history_wanted_covers_what_the_walk_finds() {
         ("docs/public/a.md", false),
     ] {
         assert_eq!(super::may_be_walked(Path::new(rel)), walked, "{rel}");
+    }
+}
+
+/// Sources read before git is done wait, at most the bound of them; the next walker waits
+/// for git, and is released when git's history is set (and dates them all), or when the
+/// git thread ends without one.
+#[test]
+fn sources_read_before_git_wait_within_a_bound() {
+    let source = |name: &str| walk::Found {
+        dir: Path::new("content"),
+        rel: name.into(),
+        key: format!("content/{name}"),
+        outputs: vec![format!("{name}/index.html")],
+        updated: None,
+        unparseable: None,
+        refused: None,
+    };
+    for git_sets_history in [true, false] {
+        let history = std::sync::OnceLock::new();
+        let (dating, ready) = (Mutex::new(Dating::default()), Condvar::new());
+        let both = (&dating, &ready);
+        hand_in(both, &history, source("a.md"), 2);
+        hand_in(both, &history, source("b.md"), 2);
+        assert_eq!(dating.lock().unwrap().waiting.len(), 2);
+        std::thread::scope(|s| {
+            let walker = s.spawn(|| hand_in(both, &history, source("c.md"), 2));
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            assert!(!walker.is_finished(), "a third source waits for git");
+            let _done = GitDone(&dating, &ready);
+            if git_sets_history {
+                assert!(history.set(History::default()).is_ok());
+            }
+        });
+        let dating = dating.into_inner().unwrap();
+        let (waiting, dated) = (dating.waiting.len(), dating.pages.len());
+        // With a history, the third is dated at once; without, it waits with the rest.
+        assert_eq!(
+            (waiting, dated),
+            if git_sets_history { (2, 1) } else { (3, 0) }
+        );
     }
 }

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use super::SourceSettings;
 use super::front_matter::{self, FrontMatter};
 use crate::fsutil::dir::Dir;
+use jiff::Timestamp;
+
 use crate::generators::Context;
 
 /// Directories of a project that hold no sources, whatever the generator.
@@ -25,26 +27,36 @@ pub(super) const NOT_SOURCES: [&str; 8] = [
 /// The most source files read: far past any site, and a bound on a run's memory.
 const MAX_SOURCES: usize = 2_000_000;
 
-/// One source file read and routed.
-pub(super) struct Found {
+/// One source file read and routed: what dating it takes, and no more (a run holds one
+/// for every source until the history is read).
+pub(super) struct Found<'a> {
     /// The content directory, relative to the project.
-    pub(super) dir: PathBuf,
+    pub(super) dir: &'a Path,
     /// Its path below it.
     pub(super) rel: PathBuf,
-    pub(super) fm: FrontMatter,
     /// Its path in the project (`/`-separated).
     pub(super) key: String,
     /// The output files it is built to.
     pub(super) outputs: Vec<String>,
+    /// Its explicit modified date.
+    pub(super) updated: Option<Timestamp>,
+    /// Its updated key's value, when that is no date.
+    pub(super) unparseable: Option<String>,
+    /// Why its front matter was refused: it dates no page.
+    pub(super) refused: Option<String>,
 }
 
 /// The source files under the content directories, their front matter read and each
-/// routed on every core (`ignore`'s parallel walker). Hidden files, what `.gitignore` ignores, drafts,
+/// routed on every core, handed to `found` as they are read (`ignore`'s parallel walker). Hidden files, what `.gitignore` ignores, drafts,
 /// the public directory and [`NOT_SOURCES`] are passed over; links are not followed. The
 /// order found varies; nothing that follows depends on it.
-pub(super) fn walk(settings: &SourceSettings, cx: &Context, dirs: &[&PathBuf]) -> Vec<Found> {
+pub(super) fn walk<'a>(
+    settings: &SourceSettings,
+    cx: &Context,
+    dirs: &[&'a PathBuf],
+    found: &(dyn Fn(Found<'a>) + Sync),
+) {
     let public = std::fs::canonicalize(&settings.public_dir).ok();
-    let found = std::sync::Mutex::new(Vec::new());
     let count = std::sync::atomic::AtomicUsize::new(0);
     for dir in dirs {
         let root = settings.project.join(dir);
@@ -70,7 +82,7 @@ pub(super) fn walk(settings: &SourceSettings, cx: &Context, dirs: &[&PathBuf]) -
             })
             .build_parallel();
         walker.run(|| {
-            let (root, found, count) = (&root, &found, &count);
+            let (root, count) = (&root, &count);
             let mut opener = Opener {
                 held: &held,
                 last: None,
@@ -86,28 +98,28 @@ pub(super) fn walk(settings: &SourceSettings, cx: &Context, dirs: &[&PathBuf]) -
                 if !entry.file_type().is_some_and(|t| t.is_file()) {
                     return ignore::WalkState::Continue;
                 }
-                let read = read_source(settings, dir, (root, &mut opener), entry.path());
-                if let Some(source) = read.map(|source| routed(settings, cx, source)) {
+                let read = read_source((settings, cx), dir, (root, &mut opener), entry.path());
+                if let Some(source) = read {
                     count.fetch_add(1, Ordering::Relaxed);
-                    found.lock().expect("a walker thread panicked").push(source);
+                    found(source);
                 }
                 ignore::WalkState::Continue
             })
         });
     }
-    found.into_inner().expect("a walker thread panicked")
 }
 
 /// The source at `path`, a file under the content directory `dir` (at `root`, held
-/// open), its front matter read; none for what is no source file, or a draft.
-fn read_source(
-    settings: &SourceSettings,
-    dir: &Path,
+/// open), read and routed; none for what is no source file, or a draft.
+fn read_source<'a>(
+    (settings, cx): (&SourceSettings, &Context),
+    dir: &'a Path,
     (root, opener): (&Path, &mut Opener),
     path: &Path,
-) -> Option<Found> {
+) -> Option<Found<'a>> {
     let rel = path.strip_prefix(root).ok()?;
-    if !is_source(settings, &dir.join(rel), path) {
+    let key = project_key(&dir.join(rel));
+    if !is_source(settings, &key, path) {
         return None;
     }
     let text = head_text(opener, rel);
@@ -115,27 +127,29 @@ fn read_source(
     if let Some(generator) = settings.generator {
         (generator.page_meta)(&text, &mut fm);
     }
-    (!fm.draft).then(|| Found {
-        dir: dir.to_path_buf(),
+    if fm.draft {
+        return None;
+    }
+    let outputs = match fm.refused {
+        None => outputs(settings, cx, (dir, rel, &fm), &key),
+        Some(_) => Vec::new(),
+    };
+    Some(Found {
+        dir,
         rel: rel.to_path_buf(),
-        fm,
-        key: String::new(),
-        outputs: Vec::new(),
+        key,
+        outputs,
+        updated: fm.updated,
+        unparseable: fm.unparseable,
+        refused: fm.refused,
     })
 }
 
-/// `source` with its path in the project and the output files it is built to (none for
-/// one whose front matter was refused: it dates no page).
-fn routed(settings: &SourceSettings, cx: &Context, mut source: Found) -> Found {
-    let in_project = source.dir.join(&source.rel);
-    let key = crate::slash::joined(&in_project);
-    source.key = String::from_utf8_lossy(&key)
-        .trim_start_matches("./")
-        .to_string();
-    if source.fm.refused.is_none() {
-        source.outputs = outputs(settings, cx, &source, &source.key);
-    }
-    source
+/// A path in the project as sources are keyed: `/`-separated, with no leading `./`.
+pub(super) fn project_key(in_project: &Path) -> String {
+    let key = crate::slash::joined(in_project);
+    let key = String::from_utf8_lossy(&key);
+    key.trim_start_matches("./").to_string()
 }
 
 /// Whether [`walk`] can find the file at `rel` below a content directory: not hidden,
@@ -148,12 +162,9 @@ pub(super) fn may_be_walked(rel: &Path) -> bool {
         && names.all(|dir| !hidden(dir) && !NOT_SOURCES.iter().any(|n| dir == *n))
 }
 
-/// Whether the file at `path` (`in_project`, relative to the project) is a page source:
+/// Whether the file at `path` (at `key` in the project, see [`project_key`]) is a page source:
 /// one a route given matches, or one with an extension of the generator's sources.
-pub(super) fn is_source(settings: &SourceSettings, in_project: &Path, path: &Path) -> bool {
-    let key = crate::slash::joined(in_project);
-    let key = String::from_utf8_lossy(&key);
-    let key = key.trim_start_matches("./");
+pub(super) fn is_source(settings: &SourceSettings, key: &str, path: &Path) -> bool {
     if settings.routes.iter().any(|r| r.matches(key)) {
         return true;
     }
@@ -194,34 +205,43 @@ impl Opener<'_> {
 /// empty when it is no longer a regular file.
 fn head_text(opener: &mut Opener, rel: &Path) -> String {
     let mut bytes = Vec::new();
-    if let Ok(file) = opener.open(rel)
-        && file.metadata().is_ok_and(|m| m.is_file())
+    if let Ok(mut file) = opener.open(rel)
+        && let Ok(meta) = file.metadata()
+        && meta.is_file()
     {
-        let _ = file
-            .take(front_matter::FRONT_MATTER_LIMIT as u64)
-            .read_to_end(&mut bytes);
+        // Sized by the file, so one read takes it: `read_to_end` probes for the end.
+        let want = meta.len().min(front_matter::FRONT_MATTER_LIMIT as u64) as usize;
+        bytes.resize(want, 0);
+        let mut got = 0;
+        while got < want {
+            match file.read(&mut bytes[got..]) {
+                Ok(0) => break,
+                Ok(n) => got += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        bytes.truncate(got);
     }
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
-/// The output files `source` (at `key` in the project) is built to: by the first route
-/// given that matches it, else by its generator's routing.
-fn outputs(settings: &SourceSettings, cx: &Context, source: &Found, key: &str) -> Vec<String> {
-    if let Some(found) = settings
-        .routes
-        .iter()
-        .find_map(|r| r.outputs(key, &source.fm))
-    {
+/// The output files the source at `rel` in `dir` (at `key` in the project), its front
+/// matter `fm`, is built to: by the first route given that matches it, else by its
+/// generator's routing.
+fn outputs(
+    settings: &SourceSettings,
+    cx: &Context,
+    (dir, rel, fm): (&Path, &Path, &FrontMatter),
+    key: &str,
+) -> Vec<String> {
+    if let Some(found) = settings.routes.iter().find_map(|r| r.outputs(key, fm)) {
         return found;
     }
     let Some(generator) = settings.generator else {
         return Vec::new();
     };
-    let dir = source.dir.to_string_lossy();
-    let route = crate::generators::Source {
-        dir: &dir,
-        rel: &source.rel,
-        fm: &source.fm,
-    };
+    let dir = dir.to_string_lossy();
+    let route = crate::generators::Source { dir: &dir, rel, fm };
     (generator.route)(cx, route)
 }

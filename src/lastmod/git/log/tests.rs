@@ -3,14 +3,14 @@ use std::path::Path;
 
 use super::*;
 
-fn parse(log: &[u8]) -> HashMap<PathBuf, (Timestamp, bool)> {
+fn parse(log: &[u8]) -> Dates {
     let read = read(Cursor::new(log), &HashSet::new(), None).unwrap();
     assert!(read.whole);
     read.dates
 }
 
-fn second(dates: &HashMap<PathBuf, (Timestamp, bool)>, path: &str) -> Option<i64> {
-    dates.get(Path::new(path)).map(|(t, _)| t.as_second())
+fn second(dates: &Dates, path: &str) -> Option<i64> {
+    dates.get(Path::new(path))?.map(|(t, _)| t.as_second())
 }
 
 #[test]
@@ -32,7 +32,7 @@ fn a_commit_without_files_is_skipped_and_the_newest_date_wins() {
     let read = read(Cursor::new(&log[..]), &boundary, None).unwrap();
     assert_eq!(
         read.dates[Path::new("a.html")],
-        (Timestamp::from_second(1_650_000_000).unwrap(), true)
+        Some((Timestamp::from_second(1_650_000_000).unwrap(), true))
     );
 }
 
@@ -50,14 +50,18 @@ impl Read for Past {
 fn reading_stops_once_every_wanted_file_is_dated() {
     let head: &[u8] =
         b"\x001700000000 c2\x00\na.html\x00logo.png\x00\x001600000000 c1\x00\nb.html\x00";
-    let wanted: HashSet<PathBuf> = ["a.html", "b.html"].map(PathBuf::from).into();
+    let wanted: Dates = ["a.html", "b.html"]
+        .map(|p| (PathBuf::from(p), None))
+        .into();
     let log = BufReader::new(Cursor::new(head).chain(Past));
-    let read = read(log, &HashSet::new(), Some(&wanted)).unwrap();
+    let read = read(log, &HashSet::new(), Some(wanted)).unwrap();
     assert!(!read.whole);
     let mut dated: Vec<_> = read.dates.keys().collect();
     dated.sort();
-    // Only the wanted are kept.
+    // Only the wanted are kept, each dated.
     assert_eq!(dated, [Path::new("a.html"), Path::new("b.html")]);
+    assert_eq!(second(&read.dates, "a.html"), Some(1_700_000_000));
+    assert_eq!(second(&read.dates, "b.html"), Some(1_600_000_000));
 }
 
 #[test]
@@ -68,4 +72,17 @@ fn an_overlong_name_is_cut_and_passed_over() {
     let dates = parse(&log);
     assert_eq!(dates.len(), 1);
     assert_eq!(second(&dates, "a.html"), Some(1_700_000_000));
+}
+
+/// A wanted file the log never names stays undated, and the log is read to its end.
+#[test]
+fn a_wanted_file_never_committed_stays_undated() {
+    let log: &[u8] = b"\x001700000000 c\x00\na.html\x00";
+    let wanted: Dates = ["a.html", "new.html"]
+        .map(|p| (PathBuf::from(p), None))
+        .into();
+    let read = read(Cursor::new(log), &HashSet::new(), Some(wanted)).unwrap();
+    assert!(read.whole);
+    assert_eq!(second(&read.dates, "a.html"), Some(1_700_000_000));
+    assert_eq!(read.dates[Path::new("new.html")], None);
 }
