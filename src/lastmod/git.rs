@@ -381,12 +381,14 @@ fn drain_stderr(child: &mut Child) -> std::thread::JoinHandle<Vec<u8>> {
     })
 }
 
-/// `git status`: every file with uncommitted changes under the directory, by its path
-/// from the top, nothing run in a submodule.
+/// `git status`: every committed file with uncommitted changes under the directory, by
+/// its path from the top, nothing run in a submodule. Untracked files are not listed: HEAD
+/// does not have them, so the log dates none of them, and looking for them is half of
+/// what status costs on a large tree.
 const STATUS: [&str; 7] = [
     "--porcelain",
     "-z",
-    "--untracked-files=all",
+    "--untracked-files=no",
     "--ignore-submodules=all",
     "--no-renames",
     "--",

@@ -15,6 +15,10 @@ use jiff::Timestamp;
 #[derive(Debug)]
 pub(super) struct ByPath<T> {
     entries: Vec<(String, T)>,
+    /// Each entry's place by its path's hash, sorted: a look-up compares numbers, and a
+    /// path only where the hashes agree (a binary search over the paths compared
+    /// strings, a tenth of a 200,000-page run's time).
+    index: Vec<(u64, u32)>,
     /// A segment tree: leaf `i` at `n + i`, each node the newer of its two children;
     /// [`Timestamp::MIN`] for an undated entry.
     tree: Vec<Timestamp>,
@@ -24,6 +28,7 @@ impl<T> Default for ByPath<T> {
     fn default() -> Self {
         ByPath {
             entries: Vec::new(),
+            index: Vec::new(),
             tree: Vec::new(),
         }
     }
@@ -54,15 +59,24 @@ impl<T> ByPath<T> {
         for i in (1..n).rev() {
             tree[i] = tree[2 * i].max(tree[2 * i + 1]);
         }
-        ByPath { entries, tree }
+        let mut index: Vec<(u64, u32)> = (entries.iter().enumerate())
+            .map(|(i, (path, _))| (hash(path), i as u32))
+            .collect();
+        index.sort_unstable();
+        ByPath {
+            entries,
+            index,
+            tree,
+        }
     }
 
     /// What the page at `path` is dated by.
     pub(super) fn get(&self, path: &str) -> Option<&T> {
-        let i = (self.entries)
-            .binary_search_by(|(p, _)| p.as_str().cmp(path))
-            .ok()?;
-        Some(&self.entries[i].1)
+        let hash = hash(path);
+        let from = self.index.partition_point(|(h, _)| *h < hash);
+        let same = self.index[from..].iter().take_while(|(h, _)| *h == hash);
+        let mut found = same.map(|(_, i)| &self.entries[*i as usize]);
+        found.find(|(p, _)| p == path).map(|(_, t)| t)
     }
 
     /// The newest date of a page below `dir` (`""` for the root), if one is dated.
@@ -101,6 +115,12 @@ impl<T> ByPath<T> {
         }
         best
     }
+}
+
+/// A path's hash for [`ByPath`]'s index.
+fn hash(path: &str) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(path)
 }
 
 #[cfg(test)]

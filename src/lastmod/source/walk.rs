@@ -171,7 +171,7 @@ pub(super) fn is_source(settings: &SourceSettings, key: &str, path: &Path) -> bo
     let Some(generator) = settings.generator else {
         return false;
     };
-    let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+    let ext = path.extension().map(|e| e.to_string_lossy());
     ext.is_some_and(|e| {
         generator
             .extensions
@@ -223,7 +223,7 @@ fn head_text(opener: &mut Opener, rel: &Path) -> String {
         }
         bytes.truncate(got);
     }
-    String::from_utf8_lossy(&bytes).into_owned()
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// The output files the source at `rel` in `dir` (at `key` in the project), its front
