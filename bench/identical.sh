@@ -52,11 +52,21 @@ compare example-extras "$work/extras"
 sed -e 's/^max_urls_per_file = .*/max_urls_per_file = 2/' -e 's/^format = .*/format = "txt"/' \
   "$root/sitemap.toml.example" > "$work/extras/sitemap.toml"
 compare example-txt "$work/extras"
+# base_of OUTPUT: the origin a dates fixture was built for: its sitemap's first URL's, or
+# for a generator that writes no sitemap (SvelteKit), the one its home page names
+# canonical; empty when neither says.
+base_of() {
+  local base
+  base=$(cat "$1"sitemap*.xml 2>/dev/null | grep -o '<loc>https\?://[^/<]*' | head -1 | sed 's/<loc>//' || true)
+  [ -n "$base" ] || base=$(grep -o 'rel="canonical" href="https\?://[^/"]*' "$1"index.html 2>/dev/null \
+    | head -1 | sed 's/.*href="//' || true)
+  echo "$base"
+}
 # The dates fixtures: each generator's output (its project is a git bundle beside it).
 for output in "$root"/tests/fixtures/dates/*/output/; do
   name=dates-$(basename "$(dirname "$output")")
   mkdir -p "$work/fixtures/$name" && cp -r "$output". "$work/fixtures/$name"
-  base=$(cat "$output"sitemap*.xml 2>/dev/null | grep -o '<loc>https\?://[^/<]*' | head -1 | sed 's/<loc>//' || true)
+  base=$(base_of "$output")
   compare "$name" "$work/fixtures/$name" "$work/fixtures/$name" --base-url "${base:-https://example.org}/"
 done
 for fixture in "$root"/tests/fixtures/*/; do
@@ -153,7 +163,7 @@ for ((i = 0; i < ${#contents[@]}; i += 3)); do
 done
 for output in "$root"/tests/fixtures/dates/*/output/; do
   name=dates-$(basename "$(dirname "$output")")
-  base=$(cat "$output"sitemap*.xml 2>/dev/null | grep -o '<loc>https\?://[^/<]*' | head -1 | sed 's/<loc>//' || true)
+  base=$(base_of "$output")
   compare_content "$name" "$work/fixtures/$name" "${base:-https://example.org}/"
 done
 for public in "$@"; do

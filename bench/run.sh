@@ -11,6 +11,8 @@
 #                                    byte-identical to BASELINE's on every tree and
 #                                    fixture (bench/identical.sh)
 #
+# Each tree is a Hugo project as `init` finds one: the built site (examples/gen-site.rs)
+# in public/, a source for every page in content/, committed to git, and a hugo.toml.
 # For each tree: the warm median (hyperfine), the peak RSS (/usr/bin/time) and, with
 # COLD=1, a cold-cache time, of
 #   find -printf       find DIR -name '*.html' -printf '%T@ %p\n'                       (floor)
@@ -19,6 +21,7 @@
 #                      read 16 KiB, close, on one thread per core: what no head-reading
 #                      sitemap generator can avoid (floor)
 #   full-read floor    bench/floor.c -a: the same, reading every page to its end (floor)
+#   git log            git log over content/ alone, as sitemapgen runs it (floor)
 #   sitemapgen         sitemapgen build DIR (default settings: reads every page's head),
 #                      the glibc build users download: against glibc 2.17 through
 #                      cargo-zigbuild (.github/cargo-glibc.sh), --profile dist, as the
@@ -29,9 +32,10 @@
 #   every feature      lastmod = ["content", "mtime"] (state and change list), images,
 #                      a section: a second run, the state there (glibc build)
 #   every, musl        the same with the musl build
-#   init               sitemapgen init --force DIR: the setup it writes (DIR/sitemap.toml,
-#                      from what it finds of the generator and the output), glibc build
-#   init, musl         the same with the musl build
+#   setup              the sitemap.toml `sitemapgen init` writes for the project
+#                      (lastmod = ["source", "meta"]) with html_sitemap and llms_txt on:
+#                      against the full-read floor plus git log (glibc build)
+#   setup, musl        the same with the musl build
 # plus the most files sitemapgen holds open (sampled from /proc). Results go to
 # bench/results/results.tsv, and bench/results/scale.png plots wall time against pages
 # when gnuplot is installed.
@@ -42,6 +46,7 @@ runs=${RUNS:-3}
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(200000)
 command -v hyperfine >/dev/null || { echo "bench/run.sh: install hyperfine (apt-get install -y hyperfine)" >&2; exit 2; }
+for tool in python3 git; do command -v "$tool" >/dev/null || { echo "bench/run.sh: install $tool (it makes the project the trees are built in)" >&2; exit 2; }; done
 command -v musl-gcc >/dev/null || { echo "bench/run.sh: install musl-tools (apt-get install -y musl-tools): the musl build compiles ring's C with musl-gcc" >&2; exit 2; }
 command -v cargo-zigbuild >/dev/null || { echo "bench/run.sh: put cargo-zigbuild on PATH (pip install $(grep -o 'ziglang==[^ ]* cargo-zigbuild==[^ ]*' "$root/.github/build-setup.yml")): the glibc build is made against glibc 2.17 with it" >&2; exit 2; }
 target_dir=${CARGO_TARGET_DIR:-$root/target}
@@ -72,14 +77,64 @@ peak_fds() {
   echo "$max"
 }
 
+# A Hugo project as `init` finds one: the built site (gen-site) in public/, and for
+# every page a source (`content/<path>.md`, `_index.md` for a directory's index; one in
+# 50 with a `lastmod` key), committed to git in one commit per top-level section plus
+# 200 edits, and a hugo.toml.
+make_project() {
+  local dir=$1 pages=$2 all i f section
+  echo "generating $pages pages and their sources under $dir ..." >&2
+  rm -rf "$dir" && mkdir -p "$dir"
+  "$target_dir/$gnu/dist/examples/gen-site" --pages "$pages" "$dir/public"
+  python3 - "$dir" <<'PY'
+import os, sys
+root = sys.argv[1]
+public = os.path.join(root, "public")
+n = 0
+for base, dirs, files in os.walk(public):
+    for f in files:
+        if not f.endswith(".html"):
+            continue
+        rel = os.path.relpath(os.path.join(base, f), public)
+        if f == "index.html":
+            d = os.path.dirname(rel)
+            src = os.path.join(d, "_index.md") if d else "_index.md"
+            # A leaf page `x/index.html` is `x.md` when its directory holds nothing else.
+            if d and not dirs and files == ["index.html"]:
+                src = d + ".md"
+        else:
+            src = rel[:-5] + ".md"
+        path = os.path.join(root, "content", src)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        key = "lastmod = 2024-01-02T03:04:05Z\n" if n % 50 == 0 else ""
+        with open(path, "w") as out:
+            out.write(f"+++\ntitle = 'page {n}'\n{key}+++\nText of page {n}.\n")
+        n += 1
+print(f"{n} sources", file=sys.stderr)
+PY
+  printf "baseURL = 'https://example.org/'\ntitle = 'bench'\ndisableKinds = ['sitemap']\n" > "$dir/hugo.toml"
+  g() { git -C "$dir" -c user.name=bench -c user.email=bench@example.org "$@"; }
+  g init -q
+  printf '/public/\n/*.toml\n!/hugo.toml\n/*.json\n/*.xml\n/every-*/\n' > "$dir/.gitignore"
+  g add .gitignore hugo.toml
+  for section in "$dir"/content/*/; do
+    g add "$section"
+    GIT_COMMITTER_DATE="2023-0$(( RANDOM % 9 + 1 ))-10T10:00:00Z" g commit -qm "add $(basename "$section")"
+  done
+  g add -A
+  g commit -qm "rest" || true
+  mapfile -t all < <(find "$dir/content" -name '*.md' | sort)
+  for i in $(seq 1 200); do
+    f=${all[$(( i * 97 % ${#all[@]} ))]}
+    echo "Edit $i." >> "$f"
+    GIT_COMMITTER_DATE="2024-06-$(( i % 28 + 1 ))T12:00:00+02:00" g commit -qam "edit $i"
+  done
+  touch "$dir/.generated"
+}
+
 for pages in "${sizes[@]}"; do
   dir=$base/$pages
-  if [ ! -f "$dir/.generated" ]; then
-    echo "generating $pages pages under $dir/public ..." >&2
-    rm -rf "$dir" && mkdir -p "$dir"
-    "$target_dir/$gnu/dist/examples/gen-site" --pages "$pages" "$dir/public"
-    touch "$dir/.generated"
-  fi
+  [ -f "$dir/.generated" ] || make_project "$dir" "$pages"
   cat > "$dir/heads-off.toml" <<TOML
 base_url = "https://example.org/"
 public_dir = "public"
@@ -102,6 +157,15 @@ name = "first"
 match = "section-0/**"
 TOML
   done
+  # The setup `init` writes for this project, with the views on.
+  "$bin" init --force "$dir" >/dev/null 2>&1
+  for build in glibc release; do
+    { printf 'output = "setup-%s/sitemap.xml"\nhtml_sitemap = true\nllms_txt = true\n' "$build"
+      cat "$dir/sitemap.toml"; } > "$dir/setup-$build.toml"
+  done
+  # The history as sitemapgen reads it (lastmod/git/log.rs), read to its end.
+  printf '#!/bin/sh\nexec git -C %q/content --git-dir %q/.git --work-tree %q log --no-ext-diff --no-textconv --format=%%x00%%ct%%x20%%H --name-only -z --relative --no-renames -- . >/dev/null\n' "$dir" "$dir" "$dir" > "$dir/git-log.sh"
+  chmod +x "$dir/git-log.sh"
   # The every-feature runs are second runs: their state is there.
   "$bin" build --config "$dir/every-glibc.toml" -q
   "$release" build --config "$dir/every-release.toml" -q
@@ -115,10 +179,11 @@ TOML
     ["musl"]="'$release' build '$dir/public' --base-url https://example.org/ -o '$dir/sitemap-release.xml' -q"
     ["every feature"]="'$bin' build --config '$dir/every-glibc.toml' -q"
     ["every, musl"]="'$release' build --config '$dir/every-release.toml' -q"
-    ["init"]="'$bin' init --force '$dir' >/dev/null 2>&1"
-    ["init, musl"]="'$release' init --force '$dir' >/dev/null 2>&1"
+    ["git log"]="'$dir/git-log.sh'"
+    ["setup"]="'$bin' build --config '$dir/setup-glibc.toml' -q"
+    ["setup, musl"]="'$release' build --config '$dir/setup-release.toml' -q"
   )
-  names=("find -printf" "find | xargs head" "syscall floor" "full-read floor" "sitemapgen" "heads off" "musl" "every feature" "every, musl" "init" "init, musl")
+  names=("find -printf" "find | xargs head" "syscall floor" "full-read floor" "git log" "sitemapgen" "heads off" "musl" "every feature" "every, musl" "setup" "setup, musl")
   echo "== $pages pages ($(find "$dir/public" -name '*.html' | wc -l) HTML files, $(du -sh "$dir/public" | cut -f1)), $(nproc) cores" >&2
   args=()
   for n in "${names[@]}"; do args+=(-n "$n" "${cmd[$n]}"); done
@@ -160,10 +225,14 @@ print(f"  default / syscall floor: glibc {r['sitemapgen'] / r['syscall floor']:.
       f"musl {r['musl'] / r['syscall floor']:.2f}x (target 1.3x)")
 print(f"  every feature / full-read floor: glibc {r['every feature'] / r['full-read floor']:.2f}x, "
       f"musl {r['every, musl'] / r['full-read floor']:.2f}x (target 1.5x)")
-print(f"  init / find -printf: glibc {r['init'] / r['find -printf']:.2f}x, musl {r['init, musl'] / r['find -printf']:.2f}x")
+floors = r["full-read floor"] + r["git log"]
+print(f"  setup / (full-read floor + git log): glibc {r['setup'] / floors:.2f}x, musl {r['setup, musl'] / floors:.2f}x (target 1.5x)")
 print(f"  musl / glibc: default {r['musl'] / r['sitemapgen']:.2f}x, every feature {r['every, musl'] / r['every feature']:.2f}x, "
-      f"init {r['init, musl'] / r['init']:.2f}x")
-print(f"  peak RSS, every feature: glibc {int(rss['every feature']) // 1024} MiB, musl {int(rss['every, musl']) // 1024} MiB (targets: 96 MiB at 200,000 pages, 256 MiB at 1,000,000)")
+      f"setup {r['setup, musl'] / r['setup']:.2f}x")
+mib = lambda name: int(rss[name]) // 1024
+print(f"  peak RSS (target 96 MiB at 200,000 pages, 256 MiB at 1,000,000): "
+      f"default {mib('sitemapgen')}/{mib('musl')} MiB, every feature {mib('every feature')}/{mib('every, musl')} MiB, "
+      f"setup {mib('setup')}/{mib('setup, musl')} MiB (glibc/musl)")
 if all(cold[k] for k in ("sitemapgen", "find | xargs head")):
     print(f"  cold: sitemapgen / find|xargs head: {float(cold['sitemapgen']) / float(cold['find | xargs head']):.2f}x")
 PY
