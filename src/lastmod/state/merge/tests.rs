@@ -66,31 +66,36 @@ struct Row<'a> {
 
 const NONE: &[&str] = &[];
 
+/// What a row is unless it says otherwise.
+const BASE: Row = Row {
+    what: "",
+    previous: &[],
+    found: true,
+    pages: &[],
+    all_changed: false,
+    settled: &[],
+    changes: [NONE, NONE, NONE],
+    holds: false,
+    outside: NONE,
+};
+
 const ROWS: &[Row] = &[
     Row {
         what: "unchanged",
         previous: &[("https://e.org/a", "1", Some(60))],
-        found: true,
         pages: &[("a", Some("1"), Some(60), false)],
-        all_changed: false,
-        settled: &[],
-        changes: [NONE, NONE, NONE],
         holds: true,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "added",
         previous: &[("https://e.org/a", "1", Some(60))],
-        found: true,
         pages: &[
             ("a", Some("1"), Some(60), false),
             ("n", Some("6"), Some(50), false),
         ],
-        all_changed: false,
-        settled: &[],
         changes: [&["n"], NONE, NONE],
-        holds: false,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "removed",
@@ -98,101 +103,69 @@ const ROWS: &[Row] = &[
             ("https://e.org/a", "1", Some(60)),
             ("https://e.org/gone", "3", Some(80)),
         ],
-        found: true,
         pages: &[("a", Some("1"), Some(60), false)],
-        all_changed: false,
-        settled: &[],
         changes: [NONE, NONE, &["gone"]],
-        holds: false,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "changed content",
         previous: &[("https://e.org/a", "1", Some(60))],
-        found: true,
         pages: &[("a", Some("2"), Some(60), false)],
-        all_changed: false,
-        settled: &[],
         changes: [NONE, &["a"], NONE],
-        holds: false,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "a date changed alone: not listed, but the file holds another state",
         previous: &[("https://e.org/a", "1", Some(60))],
-        found: true,
         pages: &[("a", Some("1"), Some(61), false)],
-        all_changed: false,
-        settled: &[],
-        changes: [NONE, NONE, NONE],
-        holds: false,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "waiting, unchanged content: the recorded date",
         previous: &[("https://e.org/p", "4", Some(90))],
-        found: true,
         pages: &[("p", Some("4"), None, true)],
-        all_changed: false,
         settled: &[Some(90)],
-        changes: [NONE, NONE, NONE],
         holds: true,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "waiting, changed content, no later source: the run's start",
         previous: &[("https://e.org/q", "5", Some(95))],
-        found: true,
         pages: &[("q", Some("55"), None, true)],
-        all_changed: false,
         settled: &[Some(RUN_START)],
         changes: [NONE, &["q"], NONE],
-        holds: false,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "waiting, changed content, a later source's date",
         previous: &[("https://e.org/q", "5", Some(95))],
-        found: true,
         pages: &[("q", Some("55"), Some(40), true)],
-        all_changed: false,
         settled: &[Some(40)],
         changes: [NONE, &["q"], NONE],
-        holds: false,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "waiting, new page: the run's start",
         previous: &[],
-        found: true,
         pages: &[("n", Some("6"), None, true)],
-        all_changed: false,
         settled: &[Some(RUN_START)],
         changes: [&["n"], NONE, NONE],
-        holds: false,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "waiting, unchanged content never dated: a later source's date",
         previous: &[("https://e.org/p", "4", None)],
-        found: true,
         pages: &[("p", Some("4"), Some(40), true)],
-        all_changed: false,
         settled: &[Some(40)],
-        changes: [NONE, NONE, NONE],
-        holds: false,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "waiting, no fingerprint after all: a later source's date, its record gone",
         previous: &[("https://e.org/p", "4", Some(90))],
-        found: true,
         pages: &[("p", None, Some(40), true)],
-        all_changed: false,
         settled: &[Some(40)],
         changes: [NONE, NONE, &["p"]],
-        holds: false,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "other shards' pages, before and after the base, kept and not removed",
@@ -202,39 +175,30 @@ const ROWS: &[Row] = &[
             ("https://e.org/a", "1", Some(60)),
             ("https://e.orgx/", "8", Some(6)),
         ],
-        found: true,
         pages: &[("a", Some("1"), Some(60), false)],
-        all_changed: false,
-        settled: &[],
-        changes: [NONE, NONE, NONE],
         holds: true,
         outside: &["https://d.org/x", "https://e.org", "https://e.orgx/"],
+        ..BASE
     },
     Row {
         what: "a duplicate: the first listed is compared, each waiting one settled",
         previous: &[("https://e.org/a", "1", Some(60))],
-        found: true,
         pages: &[
             ("a", Some("1"), Some(60), false),
             ("a", Some("2"), None, true),
             ("a", Some("1"), None, true),
         ],
-        all_changed: false,
         settled: &[Some(RUN_START), Some(60)],
-        changes: [NONE, NONE, NONE],
         holds: true,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "a duplicate after a first without a fingerprint: settled, the record gone",
         previous: &[("https://e.org/a", "1", Some(60))],
-        found: true,
         pages: &[("a", None, Some(60), false), ("a", Some("1"), None, true)],
-        all_changed: false,
         settled: &[Some(60)],
         changes: [NONE, NONE, &["a"]],
-        holds: false,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "URLs that share prefixes",
@@ -243,27 +207,19 @@ const ROWS: &[Row] = &[
             ("https://e.org/a/b", "2", None),
             ("https://e.org/ab", "3", None),
         ],
-        found: true,
         pages: &[
             ("a/b", Some("2"), None, false),
             ("b", Some("4"), None, false),
         ],
-        all_changed: false,
-        settled: &[],
         changes: [&["b"], NONE, &["a/", "ab"]],
-        holds: false,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "a first run lists nothing",
         previous: &[],
         found: false,
         pages: &[("a", Some("1"), Some(60), false)],
-        all_changed: false,
-        settled: &[],
-        changes: [NONE, NONE, NONE],
-        holds: false,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "a first run with --all-changed lists every page",
@@ -274,35 +230,26 @@ const ROWS: &[Row] = &[
             ("b", Some("2"), None, false),
         ],
         all_changed: true,
-        settled: &[],
         changes: [&["a", "b"], NONE, NONE],
-        holds: false,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "--all-changed lists unchanged pages as updated",
         previous: &[("https://e.org/a", "1", Some(60))],
-        found: true,
         pages: &[
             ("a", Some("1"), Some(60), false),
             ("n", Some("6"), None, false),
         ],
         all_changed: true,
-        settled: &[],
         changes: [&["n"], &["a"], NONE],
-        holds: false,
-        outside: NONE,
+        ..BASE
     },
     Row {
         what: "a found file with no pages holds a run of none",
         previous: &[],
-        found: true,
         pages: &[],
-        all_changed: false,
-        settled: &[],
-        changes: [NONE, NONE, NONE],
         holds: true,
-        outside: NONE,
+        ..BASE
     },
 ];
 
