@@ -79,17 +79,17 @@ impl Context<'_> {
 impl Source<'_> {
     /// Its path split up: directories, file stem, extension.
     pub fn name(&self) -> Option<Name> {
-        let segs: Vec<String> = self
+        let mut dirs: Vec<String> = self
             .rel
             .components()
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
             .collect();
-        let (file, dirs) = segs.split_last()?;
-        let (stem, ext) = file.rsplit_once('.').unwrap_or((file, ""));
+        let file = dirs.pop()?;
+        let (stem, ext) = file.rsplit_once('.').unwrap_or((&file, ""));
         Some(Name {
-            dirs: dirs.to_vec(),
             stem: stem.to_string(),
             ext: ext.to_string(),
+            dirs,
         })
     }
 }
@@ -108,21 +108,26 @@ pub struct Name {
 /// `dirs/last` + `tail` (`/index.html` or `.html`); a `None` last is the directory's own
 /// index.
 pub fn join(dirs: &[String], last: Option<&str>, tail: &str) -> String {
-    let mut parts: Vec<&str> = dirs.iter().map(String::as_str).collect();
-    match last {
-        Some(l) if tail == ".html" => return format!("{}{l}.html", prefix(&parts)),
-        Some(l) => parts.push(l),
-        None => {}
+    // Built in one string: a route is made for every source of a run.
+    let mut path = String::new();
+    for dir in dirs.iter().filter(|d| !d.is_empty()) {
+        path.push_str(dir);
+        path.push('/');
     }
-    format!("{}index.html", prefix(&parts))
-}
-
-fn prefix(parts: &[&str]) -> String {
-    parts
-        .iter()
-        .filter(|p| !p.is_empty())
-        .map(|p| format!("{p}/"))
-        .collect()
+    match last {
+        Some(last) if tail == ".html" => {
+            path.push_str(last);
+            path.push_str(".html");
+            return path;
+        }
+        Some(last) if !last.is_empty() => {
+            path.push_str(last);
+            path.push('/');
+        }
+        _ => {}
+    }
+    path.push_str("index.html");
+    path
 }
 
 /// An absolute URL path from front matter (`/custom/path/`, `/x.html`) as an output file.
@@ -334,4 +339,32 @@ pub fn translation(cx: &Context, n: &mut Name) -> String {
     let folder = cx.language_folder(lang);
     n.stem = base.to_string();
     folder
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A route's output path from its directories and last segment: empty segments
+    /// dropped, `.html` taking the last segment as it is.
+    #[test]
+    fn join_makes_output_paths() {
+        let dirs = |d: &[&str]| d.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        for (d, last, tail, want) in [
+            (&[][..], None, "/index.html", "index.html"),
+            (&[][..], Some("a"), "/index.html", "a/index.html"),
+            (
+                &["blog", "", "2024"][..],
+                Some("post"),
+                "/index.html",
+                "blog/2024/post/index.html",
+            ),
+            (&["blog"][..], Some(""), "/index.html", "blog/index.html"),
+            (&["blog"][..], None, ".html", "blog/index.html"),
+            (&["docs"][..], Some("intro"), ".html", "docs/intro.html"),
+            (&["docs"][..], Some(""), ".html", "docs/.html"),
+        ] {
+            assert_eq!(join(&dirs(d), last, tail), want, "{d:?} {last:?} {tail}");
+        }
+    }
 }
