@@ -145,6 +145,13 @@ pub enum Warning {
         /// The bound it breaks.
         why: String,
     },
+    /// The cache of the sources read could not be written: the next run reads them all.
+    SourceCache {
+        /// The cache file, in the project's git directory.
+        path: PathBuf,
+        /// The OS error.
+        message: String,
+    },
     /// A canonical or hreflang link that is ignored.
     IgnoredLink {
         /// The page.
@@ -262,6 +269,11 @@ impl fmt::Display for Warning {
             Warning::SourceRefused { path, why } => write!(
                 f,
                 "{}: front matter not read, {why}; its pages fall through to the next lastmod source",
+                path.display()
+            ),
+            Warning::SourceCache { path, message } => write!(
+                f,
+                "{}: cannot keep the sources read ({message}), so the next run reads every source again; make the git directory writable",
                 path.display()
             ),
             Warning::IgnoredLink {

@@ -132,6 +132,10 @@ fn source_dates(mut dates: SourceDates, warnings: &mut Vec<Warning>) -> SourceDa
     for (path, why) in std::mem::take(&mut dates.refused) {
         warnings.push(Warning::SourceRefused { path, why });
     }
+    if let Some((path, e)) = dates.cache_error.take() {
+        let message = e.to_string();
+        warnings.push(Warning::SourceCache { path, message });
+    }
     dates
 }
 

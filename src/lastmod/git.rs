@@ -81,7 +81,7 @@ pub struct GitDates {
     /// commit). The flag is the log's (see `log::Dates`), cleared by then.
     dates: log::Dates,
     /// The clone is shallow. Files whose newest commit is a boundary commit of the
-    /// shallow history (where git shows every older file as added) are left out of
+    /// shallow history (where git shows every older file as added) have no date in
     /// `dates`, as their real date is unknown.
     pub shallow: bool,
 }
@@ -215,6 +215,11 @@ impl Repository {
             top: PathBuf::from(top),
             git_dir: PathBuf::from(git_dir),
         })
+    }
+
+    /// The git directory (absolute), which only git and sitemapgen's caches write.
+    pub fn git_dir(&self) -> &Path {
+        &self.git_dir
     }
 
     /// `dir`'s path below the work tree's top, `/`-separated and `/`-terminated (empty at

@@ -14,8 +14,10 @@
 //! no source maps to a page with confidence (none, or two), it falls through to the
 //! next source in `lastmod`.
 
+mod cache;
 pub mod front_matter;
 mod newest;
+mod places;
 mod walk;
 
 use std::collections::HashMap;
@@ -26,7 +28,7 @@ use jiff::Timestamp;
 
 use super::git::{self, GitUnavailable};
 use crate::generators::{Context, Generator, Pattern, Prepared};
-use walk::{Found, is_source, may_be_walked, project_key, walk};
+use walk::{Found, Memo, is_source, may_be_walked, project_key, walk};
 
 /// `[source]`: how pages map to their sources.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,6 +164,8 @@ pub struct SourceDates {
     pub refused: Vec<(PathBuf, String)>,
     /// git could not be read: only explicit dates count.
     pub git_error: Option<GitUnavailable>,
+    /// The sources' cache could not be written: the file, and why.
+    pub cache_error: Option<(PathBuf, std::io::Error)>,
 }
 
 impl SourceDates {
@@ -306,6 +310,13 @@ impl Sources {
             served: &prepared.served,
             default_in_subdir: prepared.default_in_subdir,
         };
+        let place = (repository.as_ref().ok()).map(|r| cache::Store::new(r.git_dir(), settings, prepared));
+        let cache = place.as_ref().map(cache::Store::load).unwrap_or_default();
+        let writer = place.as_ref().map(cache::Writer::start);
+        let memo = Memo {
+            cache: &cache,
+            writer: writer.as_ref().and_then(|w| w.as_ref().ok()),
+        };
         // Each source is dated as it is read once git is done; of those read before, at
         // most MAX_WAITING wait, and the walk waits for git past that.
         let history = std::sync::OnceLock::new();
@@ -315,8 +326,8 @@ impl Sources {
                 let _done = GitDone(&dating, &ready);
                 history.set(commit_dates(settings, &dirs, repository))
             });
-            walk(settings, &cx, &dirs, &|source| {
-                hand_in((&dating, &ready), &history, source, MAX_WAITING);
+            walk(settings, &cx, &dirs, &memo, &|sources| {
+                hand_in((&dating, &ready), &history, sources, MAX_WAITING);
             });
         });
         let history = history.into_inner().expect("the git thread ended");
@@ -333,6 +344,11 @@ impl Sources {
         dates.pages = newest::ByPath::new(pages, Mapped::date, Mapped::twice);
         dates.by_source.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         dates.by_source.shrink_to_fit();
+        drop(cache);
+        let written = writer.map(|w| w.and_then(|w| w.finish(place.as_ref().expect("a writer has a place"))));
+        if let (Some(Err(e)), Some(place)) = (written, place) {
+            dates.cache_error = Some((place.path, e));
+        }
         dates
     }
 }
@@ -360,21 +376,24 @@ struct Dating<'a> {
     git_done: bool,
 }
 
-/// Dates `source` once `history` is set; until then, lets it wait beside at most
-/// `most - 1` others, and waits for git past that.
+/// Dates `sources` (and empties it) once `history` is set; until then, lets them wait
+/// while fewer than `most` wait, and waits for git past that.
 fn hand_in<'a>(
     (dating, ready): (&Mutex<Dating<'a>>, &Condvar),
     history: &std::sync::OnceLock<History>,
-    source: Found<'a>,
+    sources: &mut Vec<Found<'a>>,
     most: usize,
 ) {
     let mut dating = dating.lock().expect("a walker thread panicked");
     loop {
         if let Some(history) = history.get() {
-            return dating.date(&history.dates, source);
+            for source in sources.drain(..) {
+                dating.date(&history.dates, source);
+            }
+            return;
         }
         if dating.waiting.len() < most || dating.git_done {
-            return dating.waiting.push(source);
+            return dating.waiting.append(sources);
         }
         dating = ready.wait(dating).expect("a walker thread panicked");
     }
@@ -399,14 +418,15 @@ impl Dating<'_> {
     fn date(&mut self, history: &HashMap<PathBuf, git::GitDates>, source: Found) {
         let dates = &mut self.dates;
         let in_project = || source.dir.join(&source.rel);
-        if let Some(value) = &source.unparseable {
-            dates.unparseable.push((in_project(), value.clone()));
+        let read = source.read;
+        if let Some(value) = read.unparseable {
+            dates.unparseable.push((in_project(), value));
         }
-        if let Some(why) = &source.refused {
-            dates.refused.push((in_project(), why.clone()));
+        if let Some(why) = read.refused {
+            dates.refused.push((in_project(), why));
             return;
         }
-        let when = source.updated.map(|ts| (ts, How::Key)).or_else(|| {
+        let when = read.updated.map(|ts| (ts, How::Key)).or_else(|| {
             let committed = history.get(source.dir)?.get(&source.rel)?;
             Some((committed, How::Commit))
         });
@@ -414,7 +434,7 @@ impl Dating<'_> {
             Some((ts, how)) => Mapped::Dated(ts, how),
             None => Mapped::Undated(in_project()),
         };
-        for output in source.outputs {
+        for output in read.outputs {
             self.pages.push((output, mapped.clone()));
         }
         if let Some(when) = when {

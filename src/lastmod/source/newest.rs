@@ -7,9 +7,9 @@
 //! ancestor: one front-matter `url` 32,000 levels deep (64 KB) took 1 GB. This holds
 //! each path once. Written by hand: a range maximum is a dozen lines, not a crate.
 
-use std::collections::HashMap;
-
 use jiff::Timestamp;
+
+use super::places::{Place, Places};
 
 /// Output paths (`/`-separated), sorted, each once with what it is dated by, and the
 /// newest date of every run of them. Held instead of a map: a path is found by a binary
@@ -17,10 +17,8 @@ use jiff::Timestamp;
 #[derive(Debug)]
 pub(super) struct ByPath<T> {
     entries: Vec<(String, T)>,
-    /// Each entry's place by its path's hash ([`TWO`] where two paths share one): a
-    /// look-up finds its place in a step or two, where a binary search over 200,000 paths
-    /// (or their hashes) missed the cache at each of its 18 steps.
-    index: HashMap<u64, u32>,
+    /// Each entry's place by its path's hash.
+    index: Places,
     /// A segment tree: leaf `i` at `n + i`, each node the newer of its two children;
     /// [`Timestamp::MIN`] for an undated entry.
     tree: Vec<Timestamp>,
@@ -30,7 +28,7 @@ impl<T> Default for ByPath<T> {
     fn default() -> Self {
         ByPath {
             entries: Vec::new(),
-            index: HashMap::new(),
+            index: Places::default(),
             tree: Vec::new(),
         }
     }
@@ -61,12 +59,9 @@ impl<T> ByPath<T> {
         for i in (1..n).rev() {
             tree[i] = tree[2 * i].max(tree[2 * i + 1]);
         }
-        let mut index = HashMap::with_capacity(entries.len());
+        let mut index = Places::with_capacity(entries.len());
         for (i, (path, _)) in entries.iter().enumerate() {
-            index
-                .entry(hash(path))
-                .and_modify(|at| *at = TWO)
-                .or_insert(i as u32);
+            index.insert(path, i);
         }
         ByPath {
             entries,
@@ -77,11 +72,11 @@ impl<T> ByPath<T> {
 
     /// What the page at `path` is dated by.
     pub(super) fn get(&self, path: &str) -> Option<&T> {
-        let i = match *self.index.get(&hash(path))? {
-            TWO => (self.entries)
+        let i = match self.index.get(path)? {
+            Place::Shared => (self.entries)
                 .binary_search_by(|(p, _)| p.as_str().cmp(path))
                 .ok()?,
-            i => i as usize,
+            Place::At(i) => i,
         };
         let (p, t) = &self.entries[i];
         (p == path).then_some(t)
@@ -123,15 +118,6 @@ impl<T> ByPath<T> {
         }
         best
     }
-}
-
-/// In [`ByPath`]'s index, for a hash two paths share.
-const TWO: u32 = u32::MAX;
-
-/// A path's hash for [`ByPath`]'s index.
-fn hash(path: &str) -> u64 {
-    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
-    BuildHasherDefault::<DefaultHasher>::default().hash_one(path)
 }
 
 #[cfg(test)]

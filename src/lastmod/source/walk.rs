@@ -6,9 +6,9 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::SourceSettings;
+use super::cache::{self, Cache, Stat};
 use super::front_matter::{self, FrontMatter};
 use crate::fsutil::dir::Dir;
-use jiff::Timestamp;
 
 use crate::generators::Context;
 
@@ -27,8 +27,8 @@ pub(super) const NOT_SOURCES: [&str; 8] = [
 /// The most source files read: far past any site, and a bound on a run's memory.
 const MAX_SOURCES: usize = 2_000_000;
 
-/// One source file read and routed: what dating it takes, and no more (a run holds one
-/// for every source until the history is read).
+/// One source file read and routed (not a draft): what dating it takes, and no more (a
+/// run holds one for every source until the history is read).
 pub(super) struct Found<'a> {
     /// The content directory, relative to the project.
     pub(super) dir: &'a Path,
@@ -36,14 +36,16 @@ pub(super) struct Found<'a> {
     pub(super) rel: PathBuf,
     /// Its path in the project (`/`-separated).
     pub(super) key: String,
-    /// The output files it is built to.
-    pub(super) outputs: Vec<String>,
-    /// Its explicit modified date.
-    pub(super) updated: Option<Timestamp>,
-    /// Its updated key's value, when that is no date.
-    pub(super) unparseable: Option<String>,
-    /// Why its front matter was refused: it dates no page.
-    pub(super) refused: Option<String>,
+    /// What reading it found: its output files, its explicit modified date, its updated
+    /// key's value when that is no date, and why its front matter was refused (it then
+    /// dates no page).
+    pub(super) read: cache::Read,
+}
+
+/// The sources the last run read ([`cache`]), and the cache this run writes, if any.
+pub(super) struct Memo<'c> {
+    pub(super) cache: &'c Cache,
+    pub(super) writer: Option<&'c cache::Writer>,
 }
 
 /// The source files under the content directories, their front matter read and each
@@ -54,7 +56,8 @@ pub(super) fn walk<'a>(
     settings: &SourceSettings,
     cx: &Context,
     dirs: &[&'a PathBuf],
-    found: &(dyn Fn(Found<'a>) + Sync),
+    memo: &Memo,
+    found: &(dyn Fn(&mut Vec<Found<'a>>) + Sync),
 ) {
     let public = std::fs::canonicalize(&settings.public_dir).ok();
     let count = std::sync::atomic::AtomicUsize::new(0);
@@ -87,6 +90,12 @@ pub(super) fn walk<'a>(
                 held: &held,
                 last: None,
             };
+            let mut batch = Batch {
+                found: Vec::new(),
+                lines: String::new(),
+                memo,
+                sink: found,
+            };
             Box::new(move |entry| {
                 use std::sync::atomic::Ordering;
                 let Ok(entry) = entry else {
@@ -98,10 +107,10 @@ pub(super) fn walk<'a>(
                 if !entry.file_type().is_some_and(|t| t.is_file()) {
                     return ignore::WalkState::Continue;
                 }
-                let read = read_source((settings, cx), dir, (root, &mut opener), entry.path());
-                if let Some(source) = read {
+                let (opened, batch) = ((root.as_path(), &mut opener), &mut batch);
+                if let Some(source) = read_source((settings, cx), dir, opened, &entry, batch) {
                     count.fetch_add(1, Ordering::Relaxed);
-                    found(source);
+                    batch.push(source);
                 }
                 ignore::WalkState::Continue
             })
@@ -109,40 +118,120 @@ pub(super) fn walk<'a>(
     }
 }
 
-/// The source at `path`, a file under the content directory `dir` (at `root`, held
-/// open), read and routed; none for what is no source file, or a draft.
+/// The source `entry`, a file under the content directory `dir` (at `root`, held open),
+/// read and routed, or as the last run read it where its stat is unchanged; none for
+/// what is no source file, or a draft.
 fn read_source<'a>(
     (settings, cx): (&SourceSettings, &Context),
     dir: &'a Path,
     (root, opener): (&Path, &mut Opener),
-    path: &Path,
+    entry: &ignore::DirEntry,
+    batch: &mut Batch,
 ) -> Option<Found<'a>> {
-    let rel = path.strip_prefix(root).ok()?;
+    let memo = batch.memo;
+    let rel = entry.path().strip_prefix(root).ok()?;
     let key = project_key(&dir.join(rel));
-    if !is_source(settings, &key, path) {
+    if !is_source(settings, &key, rel) {
         return None;
     }
-    let text = head_text(opener, rel);
-    let mut fm = front_matter::parse(&text, &settings.updated);
-    if let Some(generator) = settings.generator {
-        (generator.page_meta)(&text, &mut fm);
-    }
-    if fm.draft {
-        return None;
-    }
-    let outputs = match fm.refused {
-        None => outputs(settings, cx, (dir, rel, &fm), &key),
-        Some(_) => Vec::new(),
+    let kept = (!memo.cache.is_empty())
+        .then(|| entry.metadata().ok().and_then(|meta| Stat::of(&meta)))
+        .flatten()
+        .and_then(|stat| memo.cache.get(&key, stat));
+    let read = match kept {
+        Some((read, line)) => {
+            batch.lines.push_str(line);
+            batch.lines.push('\n');
+            read
+        }
+        None => {
+            let (text, stat) = head_text(opener, rel);
+            let read = read_text(settings, cx, (dir, rel, &key), &text);
+            if let (Some(w), Some(stat)) = (memo.writer, stat) {
+                w.keep(&mut batch.lines, &key, stat, &read);
+            }
+            read
+        }
     };
-    Some(Found {
+    (!read.draft).then(|| Found {
         dir,
         rel: rel.to_path_buf(),
         key,
-        outputs,
+        read,
+    })
+}
+
+/// What the text of the source at `rel` in `dir` (at `key` in the project) says: its
+/// front matter and the output paths it is built to.
+fn read_text(
+    settings: &SourceSettings,
+    cx: &Context,
+    (dir, rel, key): (&Path, &Path, &str),
+    text: &str,
+) -> cache::Read {
+    let mut fm = front_matter::parse(text, &settings.updated);
+    if let Some(generator) = settings.generator {
+        (generator.page_meta)(text, &mut fm);
+    }
+    if fm.draft {
+        return cache::Read {
+            draft: true,
+            ..cache::Read::default()
+        };
+    }
+    let outputs = match fm.refused {
+        None => outputs(settings, cx, (dir, rel, &fm), key),
+        Some(_) => Vec::new(),
+    };
+    cache::Read {
+        draft: false,
         updated: fm.updated,
         unparseable: fm.unparseable,
         refused: fm.refused,
-    })
+        outputs,
+    }
+}
+
+/// What one walking thread found and has not handed on yet: sources and cache lines go
+/// on in batches, so the threads seldom wait for each other's locks.
+struct Batch<'a, 'm> {
+    found: Vec<Found<'a>>,
+    lines: String,
+    memo: &'m Memo<'m>,
+    sink: &'m (dyn Fn(&mut Vec<Found<'a>>) + Sync),
+}
+
+impl<'a> Batch<'a, '_> {
+    /// Sources handed on at once.
+    const SOURCES: usize = 256;
+    /// Bytes of cache lines written at once.
+    const LINES: usize = 64 * 1024;
+
+    fn push(&mut self, source: Found<'a>) {
+        self.found.push(source);
+        if self.found.len() >= Self::SOURCES {
+            (self.sink)(&mut self.found);
+        }
+        if self.lines.len() >= Self::LINES {
+            self.flush_lines();
+        }
+    }
+
+    fn flush_lines(&mut self) {
+        match self.memo.writer {
+            Some(w) => w.write(&mut self.lines),
+            None => self.lines.clear(),
+        }
+    }
+}
+
+impl Drop for Batch<'_, '_> {
+    fn drop(&mut self) {
+        if !self.found.is_empty() {
+            (self.sink)(&mut self.found);
+        }
+        self.flush_lines();
+    }
 }
 
 /// A path in the project as sources are keyed: `/`-separated, with no leading `./`.
@@ -201,14 +290,16 @@ impl Opener<'_> {
     }
 }
 
-/// The start of the source at `rel`, as text (lossy), at most the front-matter limit;
-/// empty when it is no longer a regular file.
-fn head_text(opener: &mut Opener, rel: &Path) -> String {
+/// The start of the source at `rel`, as text (lossy), at most the front-matter limit,
+/// and its stat before it was read; empty when it is no longer a regular file.
+fn head_text(opener: &mut Opener, rel: &Path) -> (String, Option<Stat>) {
     let mut bytes = Vec::new();
+    let mut stat = None;
     if let Ok(mut file) = opener.open(rel)
         && let Ok(meta) = file.metadata()
         && meta.is_file()
     {
+        stat = Stat::of(&meta);
         // Sized by the file, so one read takes it: `read_to_end` probes for the end.
         let want = meta.len().min(front_matter::FRONT_MATTER_LIMIT as u64) as usize;
         bytes.resize(want, 0);
@@ -223,7 +314,9 @@ fn head_text(opener: &mut Opener, rel: &Path) -> String {
         }
         bytes.truncate(got);
     }
-    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    let text = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    (text, stat)
 }
 
 /// The output files the source at `rel` in `dir` (at `key` in the project), its front
