@@ -2,7 +2,7 @@
 //!
 //! A few git processes serve a whole directory, never one per file: `rev-parse` once a
 //! run (is the project in a work tree, is it shallow, where is the repository), then per
-//! directory `ls-tree` (the files HEAD has), `status` (files with uncommitted changes,
+//! directory `ls-tree` (the files HEAD has, with their blob ids), `status` (files with uncommitted changes,
 //! which fall through to the next source) and one `log`, read as it comes and left as
 //! soon as each file HEAD has under the directory has its date (`git/log.rs`). Paths travel
 //! NUL-separated (`-z`), so spaces and non-ASCII names arrive as raw bytes, unquoted.
@@ -30,8 +30,11 @@
 //! remote. Both come from the repository that holds the config file, never the site's.
 
 mod log;
+mod tree;
 
-use std::collections::{HashMap, HashSet};
+pub use tree::{Oid, Tree, oid_of};
+
+use std::collections::HashSet;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -76,10 +79,8 @@ pub enum GitUnavailable {
 /// Committer dates of the committed, unmodified files under a directory.
 #[derive(Debug, Default)]
 pub struct GitDates {
-    /// Paths relative to the directory, each with its newest commit's date; none for a
-    /// file that has no date to give (changed since, or last touched by a boundary
-    /// commit). The flag is the log's (see `log::Dates`), cleared by then.
-    dates: log::Dates,
+    /// The files, dated by the log.
+    tree: Tree,
     /// The clone is shallow. Files whose newest commit is a boundary commit of the
     /// shallow history (where git shows every older file as added) have no date in
     /// `dates`, as their real date is unknown.
@@ -89,7 +90,7 @@ pub struct GitDates {
 impl GitDates {
     /// The date of a file (relative to the directory), if committed and unmodified.
     pub fn get(&self, rel: &Path) -> Option<Timestamp> {
-        self.dates.get(rel).copied().flatten().map(|(when, _)| when)
+        self.tree.date(rel)
     }
 }
 
@@ -217,6 +218,11 @@ impl Repository {
         })
     }
 
+    /// Whether the clone is shallow (see [`GitDates::shallow`]).
+    pub fn is_shallow(&self) -> bool {
+        self.shallow
+    }
+
     /// The git directory (absolute), which only git and sitemapgen's caches write.
     pub fn git_dir(&self) -> &Path {
         &self.git_dir
@@ -295,56 +301,39 @@ impl Repository {
         dir: &Path,
         wanted: &dyn Fn(&Path) -> bool,
     ) -> Result<GitDates, GitUnavailable> {
-        let prefix = self.prefix_of(dir)?;
-        let boundary = self.boundary();
-        // Both only read the repository: run them side by side.
-        let (status, log) = std::thread::scope(|scope| {
-            let status = scope.spawn(|| run(dir, Some(self), "status", &STATUS));
-            let log = self.log(dir, &boundary, wanted);
-            (status.join().expect("the git status thread panicked"), log)
-        });
-        // Porcelain paths are relative to the repository root; ours to `dir`.
-        let dirty: HashSet<PathBuf> = status?
-            .split(|&b| b == 0)
-            .filter(|entry| entry.len() > 3)
-            .filter_map(|entry| entry[3..].strip_prefix(prefix.as_slice()))
-            .map(path_of)
-            .collect();
-        let mut dates = log?;
-        // Marked in place: a map the size of the site is not built twice.
-        for (path, date) in &mut dates {
-            if date.is_some_and(|(_, at_boundary)| at_boundary) || dirty.contains(path) {
-                *date = None;
-            }
-        }
+        let tree = self.tree(dir, wanted)?;
+        self.log(dir, &tree)?;
         Ok(GitDates {
-            dates,
+            tree,
             shallow: self.shallow,
         })
     }
 
-    /// The files HEAD has under `dir` that `wanted` keeps; none when HEAD cannot be
-    /// read (no commit yet: `log` then says why).
-    fn wanted(&self, dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Option<log::Dates> {
-        let args = ["-r", "-z", "--name-only", "HEAD", "--", "."];
-        let listed = run(dir, Some(self), "ls-tree", &args).ok()?;
-        let files = listed.split(|&b| b == 0).filter(|name| !name.is_empty());
-        let wanted = files.map(path_of).filter(|path| wanted(path));
-        Some(wanted.map(|path| (path, None)).collect())
+    /// The files HEAD has under `dir` that `wanted` keeps, each with its blob id and
+    /// whether the work tree has it unchanged, not yet dated (see [`Repository::log`]).
+    pub fn tree(&self, dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Result<Tree, GitUnavailable> {
+        let prefix = self.prefix_of(dir)?;
+        // Both only read the repository: run them side by side.
+        let (status, listing) = std::thread::scope(|scope| {
+            let status = scope.spawn(|| run(dir, Some(self), "status", &STATUS));
+            let listing = run(dir, Some(self), "ls-tree", &LS_TREE);
+            (status.join().expect("the git status thread panicked"), listing)
+        });
+        // No HEAD to list (no commit yet): the log says why.
+        let Ok(listing) = listing else {
+            return Ok(Tree::default());
+        };
+        let mut tree = Tree::listed(&listing, wanted);
+        // Porcelain paths are relative to the repository root; ours to `dir`.
+        tree.mark_changed(&status?, &prefix);
+        Ok(tree)
     }
 
-    /// Each file's newest commit's date (and whether it is a boundary commit), as far
-    /// as `git log` had to be read: only the files HEAD has can be committed and
-    /// unmodified, so once each of the wanted has its date, git is stopped.
-    fn log(
-        &self,
-        dir: &Path,
-        boundary: &HashSet<String>,
-        wanted: &dyn Fn(&Path) -> bool,
-    ) -> Result<log::Dates, GitUnavailable> {
-        let wanted = self.wanted(dir, wanted);
-        if wanted.as_ref().is_some_and(HashMap::is_empty) {
-            return Ok(HashMap::new());
+    /// Dates the files of `tree` (of `dir`) by their newest commit, as far as `git log`
+    /// had to be read: once each has its date, git is stopped.
+    pub fn log(&self, dir: &Path, tree: &Tree) -> Result<(), GitUnavailable> {
+        if tree.listed && tree.len() == 0 {
+            return Ok(());
         }
         let mut child = command(dir, Some(self), "log", &LOG)
             .stdout(Stdio::piped())
@@ -353,21 +342,21 @@ impl Repository {
             .map_err(not_started("log"))?;
         let stderr = drain_stderr(&mut child);
         let stdout = child.stdout.take().expect("stdout is piped");
-        let read = log::read(io::BufReader::new(stdout), boundary, wanted);
-        if !read.as_ref().is_ok_and(|r| r.whole) {
+        let read = log::read(io::BufReader::new(stdout), &self.boundary(), tree);
+        if !read.as_ref().is_ok_and(|whole| *whole) {
             // Left early (or unreadable): the rest is not wanted.
             let _ = child.kill();
         }
         let status = child.wait();
         let stderr = stderr.join().expect("the git stderr thread panicked");
-        let read = read.map_err(|e| GitUnavailable::Failed {
+        let whole = read.map_err(|e| GitUnavailable::Failed {
             command: "log",
             message: e.to_string(),
         })?;
         match status {
-            Ok(status) if read.whole && !status.success() => Err(failed(dir, "log", &stderr)),
-            Err(e) if read.whole => Err(not_started("log")(e)),
-            _ => Ok(read.dates),
+            Ok(status) if whole && !status.success() => Err(failed(dir, "log", &stderr)),
+            Err(e) if whole => Err(not_started("log")(e)),
+            _ => Ok(()),
         }
     }
 }
@@ -399,6 +388,9 @@ const STATUS: [&str; 7] = [
     "--",
     ".",
 ];
+
+/// `git ls-tree`: the files HEAD has under the directory, with their blob ids.
+const LS_TREE: [&str; 5] = ["-r", "-z", "HEAD", "--", "."];
 
 /// `git log`: each commit touching the directory, newest first, with the names of the
 /// files it touched (below the directory, relative to it); see [`log::read`].

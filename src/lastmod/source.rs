@@ -22,7 +22,7 @@ mod walk;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Condvar, Mutex, OnceLock};
 
 use jiff::Timestamp;
 
@@ -298,57 +298,83 @@ pub fn find(settings: &SourceSettings) -> Result<Sources, SourceUnavailable> {
 impl Sources {
     /// Reads the sources and dates the pages they build, by their history in the
     /// project's `repository` (as found, or why not): the history is read by git while
-    /// the sources are walked, read and routed on every core.
+    /// the sources are walked, read and routed on every core. A source git has unchanged
+    /// since the last run is taken from the cache that run left ([`cache`]).
     pub fn read(&self, repository: Result<git::Repository, GitUnavailable>) -> SourceDates {
         let (settings, prepared) = (&self.settings, &self.prepared);
         let dirs: Vec<&PathBuf> = self.dirs.iter().collect();
-        let cx = Context {
+        let cx = self.context();
+        let store = (repository.as_ref().ok())
+            .map(|r| cache::Store::new(r.git_dir(), settings, prepared));
+        let cache = store.as_ref().map(cache::Store::load).unwrap_or_default();
+        let writer = store.as_ref().map(cache::Writer::start);
+        // git lists its files, then reads their history. The walk looks sources up in the
+        // cache by the ids listed; each source is dated as it is read once the history is
+        // read, and of those read before, at most MAX_WAITING wait (the walk waits past).
+        let (git, logged) = (OnceLock::new(), OnceLock::new());
+        let (dating, ready) = (Mutex::new(Dating::default()), Condvar::new());
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let _done = GitDone {
+                    git: &git,
+                    logged: &logged,
+                    dating: &dating,
+                    ready: &ready,
+                };
+                read_history(settings, &dirs, repository, (&git, &logged));
+            });
+            let memo = Memo {
+                cache: &cache,
+                writer: writer.as_ref().and_then(|w| w.as_ref().ok()),
+                git: &git,
+            };
+            walk(settings, &cx, &dirs, &memo, &|sources| {
+                hand_in((&dating, &ready), (&git, &logged), sources, MAX_WAITING);
+            });
+        });
+        let mut history = git.into_inner().expect("the git thread ended");
+        if let Some(Some(e)) = logged.into_inner() {
+            history.error = Some(e);
+        }
+        let mut dates = self.settle(dating.into_inner().expect("a walker thread panicked"), history);
+        drop(cache);
+        if let (Some(store), Some(written)) = (store, writer) {
+            if let Err(e) = written.and_then(|w| w.finish(&store)) {
+                dates.cache_error = Some((store.path, e));
+            }
+        }
+        dates
+    }
+
+    /// How the generator routes, from the settings and the project's own files.
+    fn context(&self) -> Context<'_> {
+        let (settings, prepared) = (&self.settings, &self.prepared);
+        Context {
             permalink: settings.permalink.as_deref(),
             default_language: (settings.default_language.as_ref())
                 .or(prepared.default_language.as_ref())
                 .map(String::as_str),
             served: &prepared.served,
             default_in_subdir: prepared.default_in_subdir,
-        };
-        let place = (repository.as_ref().ok()).map(|r| cache::Store::new(r.git_dir(), settings, prepared));
-        let cache = place.as_ref().map(cache::Store::load).unwrap_or_default();
-        let writer = place.as_ref().map(cache::Writer::start);
-        let memo = Memo {
-            cache: &cache,
-            writer: writer.as_ref().and_then(|w| w.as_ref().ok()),
-        };
-        // Each source is dated as it is read once git is done; of those read before, at
-        // most MAX_WAITING wait, and the walk waits for git past that.
-        let history = std::sync::OnceLock::new();
-        let (dating, ready) = (Mutex::new(Dating::default()), Condvar::new());
-        std::thread::scope(|s| {
-            s.spawn(|| {
-                let _done = GitDone(&dating, &ready);
-                history.set(commit_dates(settings, &dirs, repository))
-            });
-            walk(settings, &cx, &dirs, &memo, &|sources| {
-                hand_in((&dating, &ready), &history, sources, MAX_WAITING);
-            });
-        });
-        let history = history.into_inner().expect("the git thread ended");
-        let mut dating = dating.into_inner().expect("a walker thread panicked");
+        }
+    }
+
+    /// The dates of the sources read, once the history is: those left waiting dated, the
+    /// output paths sorted.
+    fn settle(&self, mut dating: Dating, history: History) -> SourceDates {
         for source in std::mem::take(&mut dating.waiting) {
-            dating.date(&history.dates, source);
+            dating.date(&history.trees, source);
         }
         let Dating {
             mut dates, pages, ..
         } = dating;
+        let settings = &self.settings;
         dates.fills_translations = settings.generator.is_some_and(|g| g.fills_translations);
         dates.shallow = history.shallow;
         dates.git_error = history.error;
         dates.pages = newest::ByPath::new(pages, Mapped::date, Mapped::twice);
         dates.by_source.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         dates.by_source.shrink_to_fit();
-        drop(cache);
-        let written = writer.map(|w| w.and_then(|w| w.finish(place.as_ref().expect("a writer has a place"))));
-        if let (Some(Err(e)), Some(place)) = (written, place) {
-            dates.cache_error = Some((place.path, e));
-        }
         dates
     }
 }
@@ -376,19 +402,21 @@ struct Dating<'a> {
     git_done: bool,
 }
 
-/// Dates `sources` (and empties it) once `history` is set; until then, lets them wait
-/// while fewer than `most` wait, and waits for git past that.
+/// Dates `sources` (and empties it) once the history is read (`logged`); until then,
+/// lets them wait while fewer than `most` wait, and waits for git past that.
 fn hand_in<'a>(
     (dating, ready): (&Mutex<Dating<'a>>, &Condvar),
-    history: &std::sync::OnceLock<History>,
+    (git, logged): (&OnceLock<History>, &OnceLock<Option<GitUnavailable>>),
     sources: &mut Vec<Found<'a>>,
     most: usize,
 ) {
     let mut dating = dating.lock().expect("a walker thread panicked");
     loop {
-        if let Some(history) = history.get() {
+        if logged.get().is_some()
+            && let Some(history) = git.get()
+        {
             for source in sources.drain(..) {
-                dating.date(&history.dates, source);
+                dating.date(&history.trees, source);
             }
             return;
         }
@@ -400,22 +428,29 @@ fn hand_in<'a>(
 }
 
 /// Tells the walk the git thread has ended, however it ends, so that no walker waits
-/// for it forever.
-struct GitDone<'s, 'a>(&'s Mutex<Dating<'a>>, &'s Condvar);
+/// for it forever: what it did not set is set empty.
+struct GitDone<'s, 'a> {
+    git: &'s OnceLock<History>,
+    logged: &'s OnceLock<Option<GitUnavailable>>,
+    dating: &'s Mutex<Dating<'a>>,
+    ready: &'s Condvar,
+}
 
 impl Drop for GitDone<'_, '_> {
     fn drop(&mut self) {
-        if let Ok(mut dating) = self.0.lock() {
+        let _ = self.git.set(History::default());
+        let _ = self.logged.set(None);
+        if let Ok(mut dating) = self.dating.lock() {
             dating.git_done = true;
         }
-        self.1.notify_all();
+        self.ready.notify_all();
     }
 }
 
 impl Dating<'_> {
     /// Files one source's date under each output path it is built to: its explicit
     /// key's, else its last commit's from `history`.
-    fn date(&mut self, history: &HashMap<PathBuf, git::GitDates>, source: Found) {
+    fn date(&mut self, trees: &HashMap<PathBuf, git::Tree>, source: Found) {
         let dates = &mut self.dates;
         let in_project = || source.dir.join(&source.rel);
         let read = source.read;
@@ -427,7 +462,7 @@ impl Dating<'_> {
             return;
         }
         let when = read.updated.map(|ts| (ts, How::Key)).or_else(|| {
-            let committed = history.get(source.dir)?.get(&source.rel)?;
+            let committed = trees.get(source.dir)?.date(&source.rel)?;
             Some((committed, How::Commit))
         });
         let mapped = match when {
@@ -444,42 +479,55 @@ impl Dating<'_> {
     }
 }
 
-/// The sources' history: each content directory's, and what stopped git.
+/// The files git has in each content directory, dated once the log is read, and what
+/// stopped git.
 #[derive(Default)]
-struct History {
-    dates: HashMap<PathBuf, git::GitDates>,
+pub(super) struct History {
+    pub(super) trees: HashMap<PathBuf, git::Tree>,
     shallow: bool,
     error: Option<GitUnavailable>,
 }
 
-/// The history of each content directory in the project's `repository`, of the files
-/// that can be sources.
-fn commit_dates(
+/// Lists the files of each content directory in the project's `repository` that can be
+/// sources (`git`, set at once), then dates them by its log (`logged`, set with what
+/// stopped the log, once each directory's is read).
+fn read_history(
     settings: &SourceSettings,
     dirs: &[&PathBuf],
     repository: Result<git::Repository, GitUnavailable>,
-) -> History {
+    (git, logged): (&OnceLock<History>, &OnceLock<Option<GitUnavailable>>),
+) {
     let mut history = History::default();
     let repository = match repository {
         Ok(repository) => repository,
         Err(e) => {
             history.error = Some(e);
-            return history;
+            let _ = git.set(history);
+            return;
         }
     };
     for dir in dirs {
         let sources = |rel: &Path| {
             may_be_walked(rel) && is_source(settings, &project_key(&dir.join(rel)), rel)
         };
-        match repository.dates(&settings.project.join(dir), &sources) {
-            Ok(found) => {
-                history.shallow |= found.shallow;
-                history.dates.insert((*dir).clone(), found);
+        match repository.tree(&settings.project.join(dir), &sources) {
+            Ok(tree) => {
+                history.shallow |= repository.is_shallow();
+                history.trees.insert((*dir).clone(), tree);
             }
             Err(e) => history.error = Some(e),
         }
     }
-    history
+    let history = git.get_or_init(|| history);
+    let mut error = None;
+    for (dir, tree) in &history.trees {
+        if let Err(e) = repository.log(&settings.project.join(dir), tree) {
+            // A history not read to its end dates none of the directory's files.
+            tree.forget();
+            error = Some(e);
+        }
+    }
+    let _ = logged.set(error);
 }
 
 #[cfg(test)]

@@ -1,16 +1,15 @@
 //! What reading each source found, kept from one run to the next in the project's git
 //! directory, so a run opens only the sources that changed since.
 //!
-//! A source is taken from the cache when its `stat` (size, modified and changed times,
-//! inode) is what it was when it was read, as git's index takes a file as unchanged, and
-//! when the settings that route and date sources are the same (the cache's fingerprint).
-//! A file written within a moment of being read could change again without changing its
-//! times ("racily clean", as git says), so only sources whose times are some seconds
-//! older than the run are kept. Kept in the git directory: the sources are dated by its
-//! history anyway, nothing appears in the work tree, and a clone starts without one.
+//! A source is taken from the cache when git has it committed and unchanged (HEAD has
+//! it, and `status`, which already looks at every file, lists no change) as the same blob
+//! it was when it was read, and the settings that route and date sources are the same
+//! (the cache's fingerprint). Sources git does not have, or has changed, are read each
+//! run. Kept in the git directory: the ids are the repository's, nothing appears in the
+//! work tree, and the cache is good in any clone of the repository that has it.
 //!
-//! One line a source, tab-separated: its path in the project, its stat, whether it is a
-//! draft, its explicit date, the values it found wrong, and its output paths. A source
+//! One line a source, tab-separated: its path in the project, its blob id, whether it is
+//! a draft, its explicit date, the values it found wrong, and its output paths. A source
 //! with a tab or a line break in any of them is not kept (it is read each run). Written
 //! by hand: a few lines of text, not worth a format crate, and read without parsing the
 //! lines not looked up.
@@ -18,13 +17,13 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::{Duration, SystemTime};
 
 use jiff::Timestamp;
 
 use super::SourceSettings;
 use super::places::{Place, Places};
 use crate::generators::Prepared;
+use crate::lastmod::git::{self, Oid};
 use crate::fsutil;
 
 /// What the cache file starts with, before the fingerprint: it says what the file is.
@@ -33,68 +32,6 @@ const MAGIC: &str = "sitemapgen sources cache 1";
 /// The largest cache file read: far past any site's (about 150 bytes a source), and a
 /// bound on what a run holds of it.
 const MAX_BYTES: u64 = 512 * 1024 * 1024;
-
-/// How much older than the run a source's times must be for it to be kept: a file
-/// changed within a tick of the clock after it was read would keep its times.
-const SETTLED: Duration = Duration::from_secs(2);
-
-/// A source file's `stat`, as far as it tells a changed file from an unchanged one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Stat {
-    len: u64,
-    /// Modified and (on Unix) changed times, in nanoseconds since the epoch.
-    modified: i128,
-    changed: i128,
-    /// The inode (0 off Unix).
-    inode: u64,
-}
-
-impl Stat {
-    /// The stat of a file's metadata; none where the OS gives no modified time.
-    pub(super) fn of(meta: &std::fs::Metadata) -> Option<Stat> {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::MetadataExt;
-            let nanos = |s: i64, ns: i64| i128::from(s) * 1_000_000_000 + i128::from(ns);
-            Some(Stat {
-                len: meta.len(),
-                modified: nanos(meta.mtime(), meta.mtime_nsec()),
-                changed: nanos(meta.ctime(), meta.ctime_nsec()),
-                inode: meta.ino(),
-            })
-        }
-        #[cfg(not(unix))]
-        {
-            let since = meta.modified().ok()?.duration_since(SystemTime::UNIX_EPOCH);
-            Some(Stat {
-                len: meta.len(),
-                modified: since.ok()?.as_nanos() as i128,
-                changed: 0,
-                inode: 0,
-            })
-        }
-    }
-
-    /// Whether the file was last changed long enough before `start` to be kept.
-    fn settled(&self, start: SystemTime) -> bool {
-        let Ok(start) = start.duration_since(SystemTime::UNIX_EPOCH) else {
-            return false;
-        };
-        let before = (start.saturating_sub(SETTLED)).as_nanos() as i128;
-        self.modified < before && self.changed < before
-    }
-
-    fn parse(text: &str) -> Option<Stat> {
-        let mut parts = text.split(' ');
-        let mut next = || parts.next();
-        Some(Stat {
-            len: next()?.parse().ok()?,
-            modified: next()?.parse().ok()?,
-            changed: next()?.parse().ok()?,
-            inode: next()?.parse().ok()?,
-        })
-    }
-}
 
 /// What reading a source found: all that dating it takes.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -192,9 +129,9 @@ fn fingerprint(settings: &SourceSettings, prepared: &Prepared) -> String {
 }
 
 impl Cache {
-    /// What reading the source at `key` found, if the cache has it at this `stat`, and
-    /// its line (to be kept again as it is).
-    pub(super) fn get(&self, key: &str, stat: Stat) -> Option<(Read, &str)> {
+    /// What reading the source at `key` found, if the cache has it as blob `oid`, and its
+    /// line (to be kept again as it is).
+    pub(super) fn get(&self, key: &str, oid: &Oid) -> Option<(Read, &str)> {
         // Two paths of one hash are read again (their lines are not sorted to search).
         let Place::At(at) = self.index.get(key)? else {
             return None;
@@ -203,7 +140,7 @@ impl Cache {
         if line.split('\t').next() != Some(key) {
             return None;
         }
-        Some((parse_line(line, stat)?, line))
+        Some((parse_line(line, oid)?, line))
     }
 
     /// Whether the cache has no source: there is nothing to look up.
@@ -217,10 +154,10 @@ impl Cache {
     }
 }
 
-/// The [`Read`] a line holds, if its stat is `stat`.
-fn parse_line(line: &str, stat: Stat) -> Option<Read> {
+/// The [`Read`] a line holds, if its blob is `oid`.
+fn parse_line(line: &str, oid: &Oid) -> Option<Read> {
     let mut fields = line.split('\t').skip(1);
-    if Stat::parse(fields.next()?)? != stat {
+    if git::oid_of(fields.next()?.as_bytes())? != *oid {
         return None;
     }
     let draft = match fields.next()? {
@@ -245,7 +182,7 @@ fn parse_line(line: &str, stat: Stat) -> Option<Read> {
 }
 
 /// The line of a source (without its line break), none if one of its fields would break the format.
-fn line_of(key: &str, stat: Stat, read: &Read) -> Option<String> {
+fn line_of(key: &str, oid: &Oid, read: &Read) -> Option<String> {
     let plain = |s: &str| !s.contains(['\t', '\n', '\r']);
     let texts = [key].into_iter().chain(read.unparseable.as_deref());
     let texts = texts.chain(read.refused.as_deref());
@@ -254,11 +191,8 @@ fn line_of(key: &str, stat: Stat, read: &Read) -> Option<String> {
     }
     let optional = |v: &Option<String>| v.as_ref().map_or(String::new(), |v| format!("={v}"));
     let mut line = format!(
-        "{key}\t{} {} {} {}\t{}\t{}\t{}\t{}",
-        stat.len,
-        stat.modified,
-        stat.changed,
-        stat.inode,
+        "{key}\t{}\t{}\t{}\t{}\t{}",
+        hex(oid),
         if read.draft { "d" } else { "" },
         read.updated.map_or(String::new(), |t| t.as_nanosecond().to_string()),
         optional(&read.unparseable),
@@ -276,7 +210,6 @@ fn line_of(key: &str, stat: Stat, read: &Read) -> Option<String> {
 /// turns: the git directory's lock is held from start to finish.
 pub(super) struct Writer {
     out: Mutex<Option<io::BufWriter<tempfile::NamedTempFile>>>,
-    start: SystemTime,
     _held: fsutil::DirLock,
 }
 
@@ -291,17 +224,14 @@ impl Writer {
         writeln!(out, "{MAGIC} {}", store.fingerprint)?;
         Ok(Writer {
             out: Mutex::new(Some(out)),
-            start: SystemTime::now(),
             _held: held,
         })
     }
 
-    /// The line that keeps what reading the source at `key` found, added to `lines`, if
-    /// its times have settled.
-    pub(super) fn keep(&self, lines: &mut String, key: &str, stat: Stat, read: &Read) {
-        if stat.settled(self.start)
-            && let Some(line) = line_of(key, stat, read)
-        {
+    /// The line that keeps what reading the source at `key`, blob `oid`, found, added to
+    /// `lines`.
+    pub(super) fn keep(&self, lines: &mut String, key: &str, oid: &Oid, read: &Read) {
+        if let Some(line) = line_of(key, oid, read) {
             lines.push_str(&line);
             lines.push('\n');
         }
@@ -329,6 +259,11 @@ impl Writer {
         temp.as_file().sync_all()?;
         fsutil::rename_into_place(temp.into_temp_path(), &store.path, true)
     }
+}
+
+/// A blob id in hex, as the cache writes it.
+fn hex(oid: &Oid) -> String {
+    oid.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The prefix of the cache's temporary files (`.sitemapgen-sources-....XXXXXX.tmp`).

@@ -6,7 +6,8 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::SourceSettings;
-use super::cache::{self, Cache, Stat};
+use super::History;
+use super::cache::{self, Cache};
 use super::front_matter::{self, FrontMatter};
 use crate::fsutil::dir::Dir;
 
@@ -42,10 +43,13 @@ pub(super) struct Found<'a> {
     pub(super) read: cache::Read,
 }
 
-/// The sources the last run read ([`cache`]), and the cache this run writes, if any.
+/// The sources the last run read ([`cache`]), the cache this run writes, if any, and
+/// the files git has (set once `ls-tree` and `status` have run), by whose blob ids the
+/// cache is looked up.
 pub(super) struct Memo<'c> {
     pub(super) cache: &'c Cache,
     pub(super) writer: Option<&'c cache::Writer>,
+    pub(super) git: &'c std::sync::OnceLock<History>,
 }
 
 /// The source files under the content directories, their front matter read and each
@@ -134,10 +138,11 @@ fn read_source<'a>(
     if !is_source(settings, &key, rel) {
         return None;
     }
-    let kept = (!memo.cache.is_empty())
-        .then(|| entry.metadata().ok().and_then(|meta| Stat::of(&meta)))
-        .flatten()
-        .and_then(|stat| memo.cache.get(&key, stat));
+    // Git's ids are wanted only where there is a cache to look up or to write.
+    let oid = (memo.writer.is_some() || !memo.cache.is_empty())
+        .then(|| memo.git.wait().trees.get(dir)?.clean_oid(rel))
+        .flatten();
+    let kept = oid.and_then(|oid| memo.cache.get(&key, oid));
     let read = match kept {
         Some((read, line)) => {
             batch.lines.push_str(line);
@@ -145,10 +150,10 @@ fn read_source<'a>(
             read
         }
         None => {
-            let (text, stat) = head_text(opener, rel);
+            let text = head_text(opener, rel);
             let read = read_text(settings, cx, (dir, rel, &key), &text);
-            if let (Some(w), Some(stat)) = (memo.writer, stat) {
-                w.keep(&mut batch.lines, &key, stat, &read);
+            if let (Some(w), Some(oid)) = (memo.writer, oid) {
+                w.keep(&mut batch.lines, &key, oid, &read);
             }
             read
         }
@@ -290,16 +295,14 @@ impl Opener<'_> {
     }
 }
 
-/// The start of the source at `rel`, as text (lossy), at most the front-matter limit,
-/// and its stat before it was read; empty when it is no longer a regular file.
-fn head_text(opener: &mut Opener, rel: &Path) -> (String, Option<Stat>) {
+/// The start of the source at `rel`, as text (lossy), at most the front-matter limit;
+/// empty when it is no longer a regular file.
+fn head_text(opener: &mut Opener, rel: &Path) -> String {
     let mut bytes = Vec::new();
-    let mut stat = None;
     if let Ok(mut file) = opener.open(rel)
         && let Ok(meta) = file.metadata()
         && meta.is_file()
     {
-        stat = Stat::of(&meta);
         // Sized by the file, so one read takes it: `read_to_end` probes for the end.
         let want = meta.len().min(front_matter::FRONT_MATTER_LIMIT as u64) as usize;
         bytes.resize(want, 0);
@@ -314,9 +317,7 @@ fn head_text(opener: &mut Opener, rel: &Path) -> (String, Option<Stat>) {
         }
         bytes.truncate(got);
     }
-    let text = String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    (text, stat)
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// The output files the source at `rel` in `dir` (at `key` in the project), its front

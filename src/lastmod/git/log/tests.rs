@@ -3,37 +3,53 @@ use std::path::Path;
 
 use super::*;
 
-fn parse(log: &[u8]) -> Dates {
-    let read = read(Cursor::new(log), &HashSet::new(), None).unwrap();
-    assert!(read.whole);
-    read.dates
+/// A tree of HEAD's files at `paths`.
+fn tree_of(paths: &[&str]) -> Tree {
+    let mut listing = Vec::new();
+    for path in paths {
+        listing.extend_from_slice(b"100644 blob 0123456789abcdef0123456789abcdef01234567\t");
+        listing.extend_from_slice(path.as_bytes());
+        listing.push(0);
+    }
+    Tree::listed(&listing, &|_| true)
 }
 
-fn second(dates: &Dates, path: &str) -> Option<i64> {
-    dates.get(Path::new(path))?.map(|(t, _)| t.as_second())
+/// The files at `paths`, dated by `log`, read to its end.
+fn parse(log: &[u8], paths: &[&str]) -> Tree {
+    let tree = tree_of(paths);
+    let whole = read(Cursor::new(log), &HashSet::new(), &tree).unwrap();
+    assert!(whole);
+    tree
+}
+
+fn second(tree: &Tree, path: &str) -> Option<i64> {
+    tree.date(Path::new(path)).map(|t| t.as_second())
 }
 
 #[test]
 fn parses_log_output_with_odd_names() {
-    let log = b"\x001706832000 c3\x00\nx.html\x00\x001704164645 c2\x00\na b/index.html\x00x.html\x00\xc3\xbcber/index.html\x00\x001600000000 c1\x00\nold.html\x00";
-    let dates = parse(log);
-    assert_eq!(second(&dates, "x.html"), Some(1_706_832_000));
-    assert_eq!(second(&dates, "a b/index.html"), Some(1_704_164_645));
-    assert_eq!(second(&dates, "über/index.html"), Some(1_704_164_645));
-    assert_eq!(second(&dates, "old.html"), Some(1_600_000_000));
-    assert_eq!(dates.len(), 4);
+    let log = b"\x001706832000 c3\x00\nx.html\x00\x001704164645 c2\x00\na b/index.html\x00x.html\x00\xc3\xbcber/index.html\x00\x001600000000 c1\x00\nold.html\x00\x001500000000 c0\x00\nnever.html\x00";
+    let paths = ["x.html", "a b/index.html", "über/index.html", "old.html", "new.html"];
+    let tree = parse(log, &paths);
+    assert_eq!(second(&tree, "x.html"), Some(1_706_832_000));
+    assert_eq!(second(&tree, "a b/index.html"), Some(1_704_164_645));
+    assert_eq!(second(&tree, "über/index.html"), Some(1_704_164_645));
+    assert_eq!(second(&tree, "old.html"), Some(1_600_000_000));
+    assert_eq!(second(&tree, "new.html"), None);
 }
 
 #[test]
-fn a_commit_without_files_is_skipped_and_the_newest_date_wins() {
+fn a_commit_without_files_is_skipped_and_the_newest_date_wins_even_at_a_boundary() {
     let log =
         b"\x001700000000 e\x00\x001600000000 b\x00\na.html\x00\x001650000000 m\x00\na.html\x00";
     let boundary = HashSet::from(["m".to_string()]);
-    let read = read(Cursor::new(&log[..]), &boundary, None).unwrap();
-    assert_eq!(
-        read.dates[Path::new("a.html")],
-        Some((Timestamp::from_second(1_650_000_000).unwrap(), true))
-    );
+    let tree = tree_of(&["a.html", "b.html"]);
+    read(Cursor::new(&log[..]), &boundary, &tree).unwrap();
+    // Its newest commit is a boundary: its real date is unknown.
+    assert_eq!(second(&tree, "a.html"), None);
+    let tree = tree_of(&["a.html"]);
+    read(Cursor::new(&log[..]), &HashSet::new(), &tree).unwrap();
+    assert_eq!(second(&tree, "a.html"), Some(1_650_000_000));
 }
 
 /// A reader that fails the test if read: the history past the point where every wanted
@@ -47,21 +63,16 @@ impl Read for Past {
 }
 
 #[test]
-fn reading_stops_once_every_wanted_file_is_dated() {
+fn reading_stops_once_every_file_is_dated() {
     let head: &[u8] =
         b"\x001700000000 c2\x00\na.html\x00logo.png\x00\x001600000000 c1\x00\nb.html\x00";
-    let wanted: Dates = ["a.html", "b.html"]
-        .map(|p| (PathBuf::from(p), None))
-        .into();
+    let tree = tree_of(&["a.html", "b.html"]);
     let log = BufReader::new(Cursor::new(head).chain(Past));
-    let read = read(log, &HashSet::new(), Some(wanted)).unwrap();
-    assert!(!read.whole);
-    let mut dated: Vec<_> = read.dates.keys().collect();
-    dated.sort();
-    // Only the wanted are kept, each dated.
-    assert_eq!(dated, [Path::new("a.html"), Path::new("b.html")]);
-    assert_eq!(second(&read.dates, "a.html"), Some(1_700_000_000));
-    assert_eq!(second(&read.dates, "b.html"), Some(1_600_000_000));
+    let whole = read(log, &HashSet::new(), &tree).unwrap();
+    assert!(!whole);
+    assert_eq!(second(&tree, "a.html"), Some(1_700_000_000));
+    assert_eq!(second(&tree, "b.html"), Some(1_600_000_000));
+    assert_eq!(second(&tree, "logo.png"), None);
 }
 
 #[test]
@@ -69,20 +80,14 @@ fn an_overlong_name_is_cut_and_passed_over() {
     let mut log = b"\x001700000000 c\x00\n".to_vec();
     log.extend(std::iter::repeat_n(b'x', MAX_FIELD * 3));
     log.extend_from_slice(b"\x00a.html\x00");
-    let dates = parse(&log);
-    assert_eq!(dates.len(), 1);
-    assert_eq!(second(&dates, "a.html"), Some(1_700_000_000));
+    let tree = parse(&log, &["a.html", "b.html"]);
+    assert_eq!(second(&tree, "a.html"), Some(1_700_000_000));
 }
 
-/// A wanted file the log never names stays undated, and the log is read to its end.
+/// Where HEAD could not be listed, the log is read to its end (git then says why).
 #[test]
-fn a_wanted_file_never_committed_stays_undated() {
+fn without_a_listing_the_log_is_read_to_its_end() {
     let log: &[u8] = b"\x001700000000 c\x00\na.html\x00";
-    let wanted: Dates = ["a.html", "new.html"]
-        .map(|p| (PathBuf::from(p), None))
-        .into();
-    let read = read(Cursor::new(log), &HashSet::new(), Some(wanted)).unwrap();
-    assert!(read.whole);
-    assert_eq!(second(&read.dates, "a.html"), Some(1_700_000_000));
-    assert_eq!(read.dates[Path::new("new.html")], None);
+    let whole = read(Cursor::new(log), &HashSet::new(), &Tree::default()).unwrap();
+    assert!(whole);
 }

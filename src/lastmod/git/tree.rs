@@ -1,0 +1,186 @@
+//! The files HEAD has under a directory (`ls-tree`), each with its blob id, whether the
+//! work tree has it as HEAD does (`status`), and its last commit's date once the log has
+//! met it. The ids and the dates are read while the log writes the dates (the sources'
+//! walk asks for ids as git reads the history), so a date is an atomic.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+
+use jiff::Timestamp;
+
+use super::path_of;
+
+/// A blob's id: SHA-1's 20 bytes (of a SHA-256 id, its first 20, as unlikely to repeat).
+pub type Oid = [u8; 20];
+
+/// In [`File::seconds`], for a file the log has not met.
+const UNDATED: i64 = i64::MIN;
+
+/// A file HEAD has.
+#[derive(Debug)]
+struct File {
+    oid: Oid,
+    /// The work tree has it as HEAD does.
+    clean: bool,
+    /// Its newest commit's time (seconds), [`UNDATED`] until the log meets it.
+    seconds: AtomicI64,
+    /// That commit is a boundary of a shallow history (its real date is unknown).
+    boundary: AtomicBool,
+}
+
+/// The files HEAD has under a directory that the caller wants, by path below it (its
+/// bytes: a `Path` hashes component by component, several times slower).
+#[derive(Debug, Default)]
+pub struct Tree {
+    files: HashMap<Box<[u8]>, File>,
+    /// HEAD was listed; false where it cannot be read (no commit yet: the log says why).
+    pub(super) listed: bool,
+}
+
+impl Tree {
+    /// The files of `ls-tree -r -z HEAD` output that `wanted` keeps (each
+    /// `<mode> blob <id>\t<path>`; submodules are no blobs), all taken as clean.
+    pub(super) fn listed(listing: &[u8], wanted: &dyn Fn(&Path) -> bool) -> Tree {
+        let mut files = HashMap::new();
+        for entry in listing.split(|&b| b == 0) {
+            let Some(tab) = memchr::memchr(b'\t', entry) else {
+                continue;
+            };
+            let (info, name) = (&entry[..tab], &entry[tab + 1..]);
+            let mut info = info.split(|&b| b == b' ').skip(1);
+            let (Some(b"blob"), Some(id)) = (info.next(), info.next()) else {
+                continue;
+            };
+            let Some(oid) = oid_of(id) else {
+                continue;
+            };
+            if wanted(&path_of(name)) {
+                let file = File {
+                    oid,
+                    clean: true,
+                    seconds: AtomicI64::new(UNDATED),
+                    boundary: AtomicBool::new(false),
+                };
+                files.insert(name.into(), file);
+            }
+        }
+        Tree {
+            files,
+            listed: true,
+        }
+    }
+
+    /// Marks as changed the files `status --porcelain -z` lists (paths from the top of
+    /// the work tree; this directory's start with `prefix`).
+    pub(super) fn mark_changed(&mut self, status: &[u8], prefix: &[u8]) {
+        let changed = status.split(|&b| b == 0).filter(|entry| entry.len() > 3);
+        for path in changed.filter_map(|entry| entry[3..].strip_prefix(prefix)) {
+            if let Some(file) = self.files.get_mut(path) {
+                file.clean = false;
+            }
+        }
+    }
+
+    /// The blob id of the file at `rel`, if HEAD has it and the work tree has it so.
+    pub fn clean_oid(&self, rel: &Path) -> Option<&Oid> {
+        let file = self.files.get(bytes(rel))?;
+        file.clean.then_some(&file.oid)
+    }
+
+    /// The date of the last commit of the file at `rel`, if the work tree has it as
+    /// committed and the log met it short of a shallow history's boundary.
+    pub fn date(&self, rel: &Path) -> Option<Timestamp> {
+        let file = self.files.get(bytes(rel)).filter(|f| f.clean)?;
+        let seconds = file.seconds.load(Ordering::Relaxed);
+        if seconds == UNDATED || file.boundary.load(Ordering::Relaxed) {
+            return None;
+        }
+        Timestamp::from_second(seconds).ok()
+    }
+
+    /// Takes back every date the log gave (it was not read to its end).
+    pub fn forget(&self) {
+        for file in self.files.values() {
+            file.seconds.store(UNDATED, Ordering::Relaxed);
+        }
+    }
+
+    /// How many files the log has to meet.
+    pub(super) fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// Records that a commit of time `seconds` (a boundary or not) touched `path` (as
+    /// the log names it): whether it is one of the files and the log had not met it.
+    pub(super) fn meet(&self, path: &[u8], (seconds, boundary): (i64, bool)) -> bool {
+        let Some(file) = self.files.get(path) else {
+            return false;
+        };
+        let had = file.seconds.load(Ordering::Relaxed);
+        if had == UNDATED || seconds > had {
+            file.seconds.store(seconds, Ordering::Relaxed);
+            file.boundary.store(boundary, Ordering::Relaxed);
+        }
+        had == UNDATED
+    }
+}
+
+/// A path below the directory as git writes it (on Unix its bytes; git writes UTF-8
+/// elsewhere).
+fn bytes(rel: &Path) -> &[u8] {
+    rel.as_os_str().as_encoded_bytes()
+}
+
+/// The first 20 bytes of a hex object id (of at least 40 digits).
+pub fn oid_of(hex: &[u8]) -> Option<Oid> {
+    let mut oid = [0; 20];
+    if hex.len() < 40 {
+        return None;
+    }
+    for (byte, pair) in oid.iter_mut().zip(hex.chunks_exact(2)) {
+        let digit = |c: u8| (c as char).to_digit(16);
+        *byte = (digit(pair[0])? * 16 + digit(pair[1])?) as u8;
+    }
+    Some(oid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ls_tree_output_gives_blobs_by_path_and_status_marks_the_changed() {
+        let listing = b"100644 blob 0123456789abcdef0123456789abcdef01234567\tposts/a b.md\0\
+160000 commit 89abcdef0123456789abcdef0123456789abcdef\tthemes/x\0\
+100644 blob fedcba9876543210fedcba9876543210fedcba98\tposts/c.md\0\
+100644 blob fedcba9876543210fedcba9876543210fedcba98\tlogo.png\0";
+        let wanted = |p: &Path| p.extension().is_some_and(|e| e == "md");
+        let mut tree = Tree::listed(listing, &wanted);
+        assert_eq!(tree.len(), 2);
+        let oid = tree.clean_oid(Path::new("posts/a b.md")).unwrap();
+        assert_eq!(oid[..3], [0x01, 0x23, 0x45]);
+        tree.mark_changed(b" M site/content/posts/c.md\0?? site/content/new.md\0", b"site/content/");
+        assert_eq!(tree.clean_oid(Path::new("posts/c.md")), None);
+        assert!(tree.clean_oid(Path::new("posts/a b.md")).is_some());
+    }
+
+    #[test]
+    fn the_newest_commit_dates_a_file_unless_it_is_a_boundary_or_changed() {
+        let listing = b"100644 blob 0123456789abcdef0123456789abcdef01234567\ta.md\0\
+100644 blob 0123456789abcdef0123456789abcdef01234567\tb.md\0\
+100644 blob 0123456789abcdef0123456789abcdef01234567\tc.md\0";
+        let mut tree = Tree::listed(listing, &|_| true);
+        tree.mark_changed(b" M c.md\0", b"");
+        assert!(tree.meet(b"a.md", (1_600_000_000, false)));
+        assert!(!tree.meet(b"a.md", (1_700_000_000, false)));
+        assert!(!tree.meet(b"a.md", (1_500_000_000, false)));
+        assert!(tree.meet(b"b.md", (1_700_000_000, true)));
+        assert!(tree.meet(b"c.md", (1_700_000_000, false)));
+        assert!(!tree.meet(b"other.md", (1_700_000_000, false)));
+        let seconds = |p: &str| tree.date(Path::new(p)).map(|t| t.as_second());
+        assert_eq!(seconds("a.md"), Some(1_700_000_000));
+        assert_eq!(seconds("b.md"), None);
+        assert_eq!(seconds("c.md"), None);
+    }
+}
