@@ -119,7 +119,9 @@ pub fn read_below_string(root: &Path, rel: &Path, limit: u64) -> io::Result<Stri
 
 /// At most `limit` bytes of `file`; more is [`Refused::Larger`].
 pub fn read_capped(file: File, limit: u64) -> io::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
+    // Sized by the file: a buffer grown by doubling holds up to twice what it read.
+    let size = file.metadata().map_or(0, |m| m.len()).min(limit);
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
     file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
         return Err(io::Error::new(

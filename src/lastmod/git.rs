@@ -32,7 +32,7 @@
 mod log;
 mod tree;
 
-pub use tree::{Oid, Tree, oid_of};
+pub use tree::{File, Oid, Tree, oid_of};
 
 use std::collections::HashSet;
 use std::io::{self, Read};
@@ -91,6 +91,26 @@ impl GitDates {
     /// The date of a file (relative to the directory), if committed and unmodified.
     pub fn get(&self, rel: &Path) -> Option<Timestamp> {
         self.tree.date(rel)
+    }
+}
+
+/// What `git status` listed as changed under a directory, or why it could not.
+#[derive(Debug)]
+pub struct Changed(Result<Vec<u8>, GitUnavailable>);
+
+impl Changed {
+    /// Marks the changed files of `tree`: all of them where `status` failed.
+    pub fn mark(self, tree: &Tree) -> Result<(), GitUnavailable> {
+        match self.0 {
+            Ok(status) => {
+                tree.mark_changed(&status);
+                Ok(())
+            }
+            Err(e) => {
+                tree.distrust();
+                Err(e)
+            }
+        }
     }
 }
 
@@ -302,31 +322,42 @@ impl Repository {
         wanted: &dyn Fn(&Path) -> bool,
     ) -> Result<GitDates, GitUnavailable> {
         let tree = self.tree(dir, wanted)?;
-        self.log(dir, &tree)?;
+        // Both only read the repository: run them side by side.
+        let (status, log) = std::thread::scope(|scope| {
+            let status = scope.spawn(|| self.status(dir, &tree));
+            let log = self.log(dir, &tree);
+            (status.join().expect("the git status thread panicked"), log)
+        });
+        status?;
+        log?;
         Ok(GitDates {
             tree,
             shallow: self.shallow,
         })
     }
 
-    /// The files HEAD has under `dir` that `wanted` keeps, each with its blob id and
-    /// whether the work tree has it unchanged, not yet dated (see [`Repository::log`]).
+    /// The files HEAD has under `dir` that `wanted` keeps, each with its blob id, taken as
+    /// unchanged until [`Repository::status`] says otherwise, and not yet dated
+    /// ([`Repository::log`]).
     pub fn tree(&self, dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Result<Tree, GitUnavailable> {
         let prefix = self.prefix_of(dir)?;
-        // Both only read the repository: run them side by side.
-        let (status, listing) = std::thread::scope(|scope| {
-            let status = scope.spawn(|| run(dir, Some(self), "status", &STATUS));
-            let listing = run(dir, Some(self), "ls-tree", &LS_TREE);
-            (status.join().expect("the git status thread panicked"), listing)
-        });
-        // No HEAD to list (no commit yet): the log says why.
-        let Ok(listing) = listing else {
-            return Ok(Tree::default());
-        };
-        let mut tree = Tree::listed(&listing, wanted);
-        // Porcelain paths are relative to the repository root; ours to `dir`.
-        tree.mark_changed(&status?, &prefix);
-        Ok(tree)
+        match run(dir, Some(self), "ls-tree", &LS_TREE) {
+            Ok(listing) => Ok(Tree::listed(&listing, prefix, wanted)),
+            // No HEAD to list (no commit yet): the log says why.
+            Err(_) => Ok(Tree::default()),
+        }
+    }
+
+    /// Marks the files of `tree` (of `dir`) that the work tree has changed (uncommitted
+    /// changes fall through to the next source); where `status` fails, all of them.
+    pub fn status(&self, dir: &Path, tree: &Tree) -> Result<(), GitUnavailable> {
+        self.changed(dir).mark(tree)
+    }
+
+    /// What `status` says has changed under `dir`, to be marked on its tree once listed
+    /// ([`Changed::mark`]): it runs beside `ls-tree`.
+    pub fn changed(&self, dir: &Path) -> Changed {
+        Changed(run(dir, Some(self), "status", &STATUS))
     }
 
     /// Dates the files of `tree` (of `dir`) by their newest commit, as far as `git log`

@@ -22,7 +22,7 @@ mod walk;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Condvar, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
 use jiff::Timestamp;
 
@@ -127,6 +127,9 @@ enum Mapped {
     Dated(Timestamp, How),
     Undated(PathBuf),
     Ambiguous,
+    /// By the last commit of the source at this place in [`Dating::committed`], once the
+    /// history is read.
+    Committed(u32),
 }
 
 impl Mapped {
@@ -192,7 +195,8 @@ impl SourceDates {
             (_, Some(b)) => Ok((b, How::Below)),
             (Some(Mapped::Undated(source)), None) => Err(Miss::Uncommitted(source.clone())),
             (Some(Mapped::Ambiguous), None) => Err(Miss::Ambiguous),
-            (None, None) => Err(Miss::NoSource),
+            // (Each is settled before any look-up.)
+            (None | Some(Mapped::Committed(_)), None) => Err(Miss::NoSource),
         }
     }
 }
@@ -304,24 +308,18 @@ impl Sources {
         let (settings, prepared) = (&self.settings, &self.prepared);
         let dirs: Vec<&PathBuf> = self.dirs.iter().collect();
         let cx = self.context();
-        let store = (repository.as_ref().ok())
-            .map(|r| cache::Store::new(r.git_dir(), settings, prepared));
+        let store =
+            (repository.as_ref().ok()).map(|r| cache::Store::new(r.git_dir(), settings, prepared));
         let cache = store.as_ref().map(cache::Store::load).unwrap_or_default();
         let writer = store.as_ref().map(cache::Writer::start);
-        // git lists its files, then reads their history. The walk looks sources up in the
-        // cache by the ids listed; each source is dated as it is read once the history is
-        // read, and of those read before, at most MAX_WAITING wait (the walk waits past).
-        let (git, logged) = (OnceLock::new(), OnceLock::new());
-        let (dating, ready) = (Mutex::new(Dating::default()), Condvar::new());
+        // git lists its files, then reads their history; the walk looks sources up in the
+        // cache by the ids listed, and dates them once the history is read.
+        let git = Git::default();
+        let dating = Mutex::new(Dating::default());
         std::thread::scope(|s| {
             s.spawn(|| {
-                let _done = GitDone {
-                    git: &git,
-                    logged: &logged,
-                    dating: &dating,
-                    ready: &ready,
-                };
-                read_history(settings, &dirs, repository, (&git, &logged));
+                let _done = GitDone(&git);
+                read_history(settings, &dirs, repository, &git);
             });
             let memo = Memo {
                 cache: &cache,
@@ -329,19 +327,19 @@ impl Sources {
                 git: &git,
             };
             walk(settings, &cx, &dirs, &memo, &|sources| {
-                hand_in((&dating, &ready), (&git, &logged), sources, MAX_WAITING);
+                let mut dating = dating.lock().expect("a walker thread panicked");
+                sources.drain(..).for_each(|source| dating.date(source));
             });
+            // Sorted while git may still read the log: the dates come after.
+            dating.lock().expect("a walker thread panicked").sort();
         });
-        let mut history = git.into_inner().expect("the git thread ended");
-        if let Some(Some(e)) = logged.into_inner() {
-            history.error = Some(e);
-        }
-        let mut dates = self.settle(dating.into_inner().expect("a walker thread panicked"), history);
+        let dating = dating.into_inner().expect("a walker thread panicked");
+        let mut dates = self.settle(dating, git.outcome());
         drop(cache);
-        if let (Some(store), Some(written)) = (store, writer) {
-            if let Err(e) = written.and_then(|w| w.finish(&store)) {
-                dates.cache_error = Some((store.path, e));
-            }
+        if let (Some(store), Some(written)) = (store, writer)
+            && let Err(e) = written.and_then(|w| w.finish(&store))
+        {
+            dates.cache_error = Some((store.path, e));
         }
         dates
     }
@@ -359,21 +357,44 @@ impl Sources {
         }
     }
 
-    /// The dates of the sources read, once the history is: those left waiting dated, the
-    /// output paths sorted.
-    fn settle(&self, mut dating: Dating, history: History) -> SourceDates {
-        for source in std::mem::take(&mut dating.waiting) {
-            dating.date(&history.trees, source);
-        }
+    /// The dates of the sources read, once their history is: each source left to its
+    /// last commit dated by it, the output paths sorted.
+    fn settle(
+        &self,
+        dating: Dating,
+        (shallow, error): (bool, Option<GitUnavailable>),
+    ) -> SourceDates {
         let Dating {
-            mut dates, pages, ..
+            mut dates,
+            mut pages,
+            committed,
+            by_source,
         } = dating;
+        let mapped: Vec<Mapped> = (committed.into_iter())
+            .map(|(file, at)| match file.date() {
+                Some(ts) => Mapped::Dated(ts, How::Commit),
+                None => Mapped::Undated(PathBuf::from(&by_source[at as usize].0)),
+            })
+            .collect();
+        let settled = |m: &mut Mapped| {
+            if let Mapped::Committed(i) = *m {
+                *m = mapped[i as usize].clone();
+            }
+        };
+        pages.iter_mut().for_each(|(_, m)| settled(m));
+        for (key, mut m) in by_source {
+            settled(&mut m);
+            if let Mapped::Dated(ts, how) = m {
+                dates.deepest = dates.deepest.max(key.split('/').count());
+                dates.by_source.push((key, (ts, how)));
+            }
+        }
+        dates.by_source.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let settings = &self.settings;
         dates.fills_translations = settings.generator.is_some_and(|g| g.fills_translations);
-        dates.shallow = history.shallow;
-        dates.git_error = history.error;
+        dates.shallow = shallow;
+        dates.git_error = error;
         dates.pages = newest::ByPath::new(pages, Mapped::date, Mapped::twice);
-        dates.by_source.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         dates.by_source.shrink_to_fit();
         dates
     }
@@ -387,70 +408,29 @@ pub fn read(
     Ok(find(settings)?.read(repository))
 }
 
-/// The most sources read before git is done that wait for it: a bound on memory, as
-/// they are the site's size where git is slow.
-const MAX_WAITING: usize = 16_384;
-
-/// The sources dated so far, and those read before their history was.
+/// The sources read so far, dated where they say their date; the others wait for their
+/// history ([`Mapped::Committed`]), which is read beside them.
 #[derive(Default)]
 struct Dating<'a> {
     dates: SourceDates,
     /// Each output path and what dates it, unsorted.
     pages: Vec<(String, Mapped)>,
-    waiting: Vec<Found<'a>>,
-    /// The git thread has ended (its history set, unless it panicked).
-    git_done: bool,
+    /// The sources to be dated by their last commit: git's file, and the source's place
+    /// in `by_source`.
+    committed: Vec<(&'a git::File, u32)>,
+    /// Each source by its path in the project, and what dates it.
+    by_source: Vec<(String, Mapped)>,
 }
 
-/// Dates `sources` (and empties it) once the history is read (`logged`); until then,
-/// lets them wait while fewer than `most` wait, and waits for git past that.
-fn hand_in<'a>(
-    (dating, ready): (&Mutex<Dating<'a>>, &Condvar),
-    (git, logged): (&OnceLock<History>, &OnceLock<Option<GitUnavailable>>),
-    sources: &mut Vec<Found<'a>>,
-    most: usize,
-) {
-    let mut dating = dating.lock().expect("a walker thread panicked");
-    loop {
-        if logged.get().is_some()
-            && let Some(history) = git.get()
-        {
-            for source in sources.drain(..) {
-                dating.date(&history.trees, source);
-            }
-            return;
-        }
-        if dating.waiting.len() < most || dating.git_done {
-            return dating.waiting.append(sources);
-        }
-        dating = ready.wait(dating).expect("a walker thread panicked");
+impl<'a> Dating<'a> {
+    /// Sorts the output paths.
+    fn sort(&mut self) {
+        self.pages.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     }
-}
 
-/// Tells the walk the git thread has ended, however it ends, so that no walker waits
-/// for it forever: what it did not set is set empty.
-struct GitDone<'s, 'a> {
-    git: &'s OnceLock<History>,
-    logged: &'s OnceLock<Option<GitUnavailable>>,
-    dating: &'s Mutex<Dating<'a>>,
-    ready: &'s Condvar,
-}
-
-impl Drop for GitDone<'_, '_> {
-    fn drop(&mut self) {
-        let _ = self.git.set(History::default());
-        let _ = self.logged.set(None);
-        if let Ok(mut dating) = self.dating.lock() {
-            dating.git_done = true;
-        }
-        self.ready.notify_all();
-    }
-}
-
-impl Dating<'_> {
-    /// Files one source's date under each output path it is built to: its explicit
-    /// key's, else its last commit's from `history`.
-    fn date(&mut self, trees: &HashMap<PathBuf, git::Tree>, source: Found) {
+    /// Files one source under each output path it is built to: dated by its explicit
+    /// key, else to be dated by its last commit.
+    fn date(&mut self, source: Found<'a>) {
         let dates = &mut self.dates;
         let in_project = || source.dir.join(&source.rel);
         let read = source.read;
@@ -461,21 +441,21 @@ impl Dating<'_> {
             dates.refused.push((in_project(), why));
             return;
         }
-        let when = read.updated.map(|ts| (ts, How::Key)).or_else(|| {
-            let committed = trees.get(source.dir)?.date(&source.rel)?;
-            Some((committed, How::Commit))
-        });
-        let mapped = match when {
-            Some((ts, how)) => Mapped::Dated(ts, how),
-            None => Mapped::Undated(in_project()),
+        let mapped = match (read.updated, source.git) {
+            (Some(ts), _) => Mapped::Dated(ts, How::Key),
+            (None, Some(file)) => {
+                let place = |n: usize| u32::try_from(n).expect("at most MAX_SOURCES");
+                let i = place(self.committed.len());
+                self.committed.push((file, place(self.by_source.len())));
+                Mapped::Committed(i)
+            }
+            // Not committed as it is: no history dates it.
+            (None, None) => Mapped::Undated(in_project()),
         };
         for output in read.outputs {
             self.pages.push((output, mapped.clone()));
         }
-        if let Some(when) = when {
-            dates.deepest = dates.deepest.max(source.key.split('/').count());
-            dates.by_source.push((source.key, when));
-        }
+        self.by_source.push((source.key, mapped));
     }
 }
 
@@ -488,46 +468,103 @@ pub(super) struct History {
     error: Option<GitUnavailable>,
 }
 
+/// What the git thread has found, as it finds it: the files HEAD has (listed first), then
+/// which of them the work tree has changed (marked by `status`), then their dates (the
+/// log, beside `status`). Each step is set with what stopped it.
+#[derive(Default)]
+pub(super) struct Git {
+    listed: OnceLock<History>,
+    marked: OnceLock<Option<GitUnavailable>>,
+    logged: OnceLock<Option<GitUnavailable>>,
+}
+
+impl Git {
+    /// The source at `rel` in the content directory `dir`, if git has it unchanged: once
+    /// `status` has said which are.
+    pub(super) fn clean(&self, dir: &Path, rel: &Path) -> Option<&git::File> {
+        self.marked.wait();
+        self.listed.get()?.trees.get(dir)?.clean(rel)
+    }
+
+    /// Whether the clone is shallow, and what stopped git last, once the git thread
+    /// has ended.
+    fn outcome(&self) -> (bool, Option<GitUnavailable>) {
+        let listed = self.listed.get();
+        let errors = [self.marked.get(), self.logged.get()];
+        let error = (errors.into_iter().flatten().flatten().last())
+            .or(listed.and_then(|h| h.error.as_ref()));
+        (listed.is_some_and(|h| h.shallow), error.cloned())
+    }
+}
+
+/// Sets what the git thread did not, however it ends, so that no walker waits for it
+/// for ever.
+struct GitDone<'g>(&'g Git);
+
+impl Drop for GitDone<'_> {
+    fn drop(&mut self) {
+        let _ = self.0.listed.set(History::default());
+        let _ = self.0.marked.set(None);
+        let _ = self.0.logged.set(None);
+    }
+}
+
 /// Lists the files of each content directory in the project's `repository` that can be
-/// sources (`git`, set at once), then dates them by its log (`logged`, set with what
-/// stopped the log, once each directory's is read).
+/// sources, then marks those changed and dates them by the log, side by side: see
+/// [`Git`].
 fn read_history(
     settings: &SourceSettings,
     dirs: &[&PathBuf],
     repository: Result<git::Repository, GitUnavailable>,
-    (git, logged): (&OnceLock<History>, &OnceLock<Option<GitUnavailable>>),
+    git: &Git,
 ) {
     let mut history = History::default();
     let repository = match repository {
         Ok(repository) => repository,
         Err(e) => {
             history.error = Some(e);
-            let _ = git.set(history);
+            let _ = git.listed.set(history);
             return;
         }
     };
-    for dir in dirs {
-        let sources = |rel: &Path| {
-            may_be_walked(rel) && is_source(settings, &project_key(&dir.join(rel)), rel)
-        };
-        match repository.tree(&settings.project.join(dir), &sources) {
-            Ok(tree) => {
-                history.shallow |= repository.is_shallow();
-                history.trees.insert((*dir).clone(), tree);
+    let project = |dir: &Path| settings.project.join(dir);
+    std::thread::scope(|s| {
+        // `status` looks at every file; it runs while `ls-tree` lists them.
+        let changed = s.spawn(|| {
+            let changed = dirs.iter().map(|dir| repository.changed(&project(dir)));
+            changed.collect::<Vec<_>>()
+        });
+        for dir in dirs {
+            let sources = |rel: &Path| {
+                may_be_walked(rel) && is_source(settings, &project_key(&dir.join(rel)), rel)
+            };
+            match repository.tree(&project(dir), &sources) {
+                Ok(tree) => {
+                    history.shallow |= repository.is_shallow();
+                    history.trees.insert((*dir).clone(), tree);
+                }
+                Err(e) => history.error = Some(e),
             }
-            Err(e) => history.error = Some(e),
         }
-    }
-    let history = git.get_or_init(|| history);
-    let mut error = None;
-    for (dir, tree) in &history.trees {
-        if let Err(e) = repository.log(&settings.project.join(dir), tree) {
+        let history = git.listed.get_or_init(|| history);
+        s.spawn(|| {
+            let changed = changed.join().expect("the git status thread panicked");
+            let mut error = None;
+            for (dir, changed) in dirs.iter().zip(changed) {
+                if let Some(tree) = history.trees.get(*dir) {
+                    error = changed.mark(tree).err().or(error);
+                }
+            }
+            git.marked.set(error)
+        });
+        let mut error = None;
+        for (dir, tree) in &history.trees {
             // A history not read to its end dates none of the directory's files.
-            tree.forget();
-            error = Some(e);
+            let log = repository.log(&project(dir), tree);
+            error = log.inspect_err(|_| tree.forget()).err().or(error);
         }
-    }
-    let _ = logged.set(error);
+        let _ = git.logged.set(error);
+    });
 }
 
 #[cfg(test)]

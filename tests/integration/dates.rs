@@ -92,6 +92,27 @@ fn run(name: &str, output: &str) {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(!stderr.contains("warning:"), "{name}: {stderr}");
     let xml = fs::read_to_string(&ours).unwrap();
+    // A second run takes the committed sources from the cache the first left in the git
+    // directory, and finds the same.
+    let cached = fs::read_dir(project.join(".git")).unwrap().flatten();
+    let cached = cached.filter(|e| {
+        e.file_name()
+            .to_string_lossy()
+            .starts_with("sitemapgen-sources-")
+    });
+    assert_eq!(cached.count(), 1, "{name}: no sources cache in .git");
+    let again = tmp.path().join("again.xml");
+    bin()
+        .current_dir(&project)
+        .arg("-o")
+        .arg(&again)
+        .assert()
+        .success();
+    assert_eq!(
+        fs::read_to_string(&again).unwrap(),
+        xml,
+        "{name}: the cached run differs"
+    );
     validate(&ours, crate::util::urlset_schema(&xml));
     let (_, urls) = parse(&xml);
     let base = urls
@@ -152,6 +173,84 @@ fn run(name: &str, output: &str) {
         checked >= 12,
         "{name}: only {checked} pages checked\n{stderr}"
     );
+}
+
+/// A source is read again, not taken from the cache, once it changes: edited and not
+/// committed (its explicit date and its route count, its commit no longer does), then
+/// committed (a new blob).
+#[test]
+fn a_changed_source_is_read_again_whatever_the_cache_holds() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    fs::create_dir_all(root.join("content/posts")).unwrap();
+    fs::create_dir_all(root.join("public/posts/a")).unwrap();
+    fs::create_dir_all(root.join("public/posts/moved")).unwrap();
+    fs::write(root.join("hugo.toml"), "baseURL = 'https://example.org/'\n").unwrap();
+    fs::write(
+        root.join("content/posts/a.md"),
+        "+++\ntitle = 'A'\n+++\nText.\n",
+    )
+    .unwrap();
+    for page in ["public/posts/a/index.html", "public/posts/moved/index.html"] {
+        fs::write(root.join(page), "<!doctype html><title>A</title><p>A").unwrap();
+    }
+    fs::write(
+        root.join("sitemap.toml"),
+        "base_url = 'https://example.org/'\nlastmod = ['source']\n[source]\ngenerator = 'hugo'\n",
+    )
+    .unwrap();
+    fs::write(root.join(".gitignore"), "public/\n").unwrap();
+    crate::lastmod::git(root, &["init", "-q"], "2020-01-01T00:00:00Z");
+    crate::lastmod::git(root, &["add", "."], "2020-01-01T00:00:00Z");
+    crate::lastmod::git(root, &["commit", "-qm", "a"], "2021-02-03T04:05:06Z");
+    let dated = |want: &[(&str, Option<&str>)]| {
+        let out = root.join("out.xml");
+        bin()
+            .current_dir(root)
+            .arg("-o")
+            .arg(&out)
+            .assert()
+            .success();
+        let (_, urls) = parse(&fs::read_to_string(&out).unwrap());
+        for (loc, lastmod) in want {
+            let url = urls.iter().find(|u| u.loc.ends_with(loc)).unwrap();
+            assert_eq!(url.lastmod.as_deref(), *lastmod, "{loc}");
+        }
+    };
+    let commit = Some("2021-02-03T04:05:06+00:00");
+    dated(&[("/posts/a/", commit), ("/posts/moved/", None)]);
+    // From the cache now: what it says is what counts (a cache never read would pass the
+    // line above), so a cache made to say otherwise shows it.
+    let cache = fs::read_dir(root.join(".git")).unwrap().flatten();
+    let cache = cache
+        .map(|e| e.path())
+        .find(|p| p.to_string_lossy().contains("sitemapgen-sources-"));
+    let cache = cache.expect("a sources cache in .git");
+    let text = fs::read_to_string(&cache).unwrap();
+    fs::write(
+        &cache,
+        text.replace("posts/a/index.html", "posts/moved/index.html"),
+    )
+    .unwrap();
+    dated(&[("/posts/a/", None), ("/posts/moved/", commit)]);
+    fs::write(&cache, text).unwrap();
+    dated(&[("/posts/a/", commit), ("/posts/moved/", None)]);
+    let edited = "+++\ntitle = 'A'\nslug = 'moved'\nlastmod = 2024-03-05T10:20:30Z\n+++\nText.\n";
+    fs::write(root.join("content/posts/a.md"), edited).unwrap();
+    let key = Some("2024-03-05T10:20:30+00:00");
+    dated(&[("/posts/a/", None), ("/posts/moved/", key)]);
+    crate::lastmod::git(root, &["commit", "-qam", "moved"], "2022-02-03T04:05:06Z");
+    dated(&[("/posts/a/", None), ("/posts/moved/", key)]);
+    fs::write(
+        root.join("content/posts/a.md"),
+        "+++\ntitle = 'A'\nslug = 'moved'\n+++\n",
+    )
+    .unwrap();
+    crate::lastmod::git(root, &["commit", "-qam", "undated"], "2023-02-03T04:05:06Z");
+    dated(&[
+        ("/posts/a/", None),
+        ("/posts/moved/", Some("2023-02-03T04:05:06+00:00")),
+    ]);
 }
 
 #[test]

@@ -8,6 +8,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 
 use jiff::Timestamp;
+use xxhash_rust::xxh3::Xxh3DefaultBuilder;
 
 use super::path_of;
 
@@ -19,10 +20,10 @@ const UNDATED: i64 = i64::MIN;
 
 /// A file HEAD has.
 #[derive(Debug)]
-struct File {
+pub struct File {
     oid: Oid,
-    /// The work tree has it as HEAD does.
-    clean: bool,
+    /// The work tree has it as HEAD does (cleared by `status` beside the log).
+    clean: AtomicBool,
     /// Its newest commit's time (seconds), [`UNDATED`] until the log meets it.
     seconds: AtomicI64,
     /// That commit is a boundary of a shallow history (its real date is unknown).
@@ -33,16 +34,18 @@ struct File {
 /// bytes: a `Path` hashes component by component, several times slower).
 #[derive(Debug, Default)]
 pub struct Tree {
-    files: HashMap<Box<[u8]>, File>,
+    files: HashMap<Box<[u8]>, File, Xxh3DefaultBuilder>,
     /// HEAD was listed; false where it cannot be read (no commit yet: the log says why).
     pub(super) listed: bool,
+    /// The directory's path below the work tree's top, as `status` prefixes its paths.
+    pub(super) prefix: Vec<u8>,
 }
 
 impl Tree {
     /// The files of `ls-tree -r -z HEAD` output that `wanted` keeps (each
     /// `<mode> blob <id>\t<path>`; submodules are no blobs), all taken as clean.
-    pub(super) fn listed(listing: &[u8], wanted: &dyn Fn(&Path) -> bool) -> Tree {
-        let mut files = HashMap::new();
+    pub(super) fn listed(listing: &[u8], prefix: Vec<u8>, wanted: &dyn Fn(&Path) -> bool) -> Tree {
+        let mut files = HashMap::default();
         for entry in listing.split(|&b| b == 0) {
             let Some(tab) = memchr::memchr(b'\t', entry) else {
                 continue;
@@ -58,7 +61,7 @@ impl Tree {
             if wanted(&path_of(name)) {
                 let file = File {
                     oid,
-                    clean: true,
+                    clean: AtomicBool::new(true),
                     seconds: AtomicI64::new(UNDATED),
                     boundary: AtomicBool::new(false),
                 };
@@ -68,35 +71,37 @@ impl Tree {
         Tree {
             files,
             listed: true,
+            prefix,
         }
     }
 
     /// Marks as changed the files `status --porcelain -z` lists (paths from the top of
-    /// the work tree; this directory's start with `prefix`).
-    pub(super) fn mark_changed(&mut self, status: &[u8], prefix: &[u8]) {
+    /// the work tree; this directory's start with its prefix).
+    pub(super) fn mark_changed(&self, status: &[u8]) {
         let changed = status.split(|&b| b == 0).filter(|entry| entry.len() > 3);
-        for path in changed.filter_map(|entry| entry[3..].strip_prefix(prefix)) {
-            if let Some(file) = self.files.get_mut(path) {
-                file.clean = false;
+        for path in changed.filter_map(|entry| entry[3..].strip_prefix(&self.prefix[..])) {
+            if let Some(file) = self.files.get(path) {
+                file.clean.store(false, Ordering::Relaxed);
             }
         }
     }
 
-    /// The blob id of the file at `rel`, if HEAD has it and the work tree has it so.
-    pub fn clean_oid(&self, rel: &Path) -> Option<&Oid> {
-        let file = self.files.get(bytes(rel))?;
-        file.clean.then_some(&file.oid)
+    /// Takes every file as changed (`status` could not say which are).
+    pub(super) fn distrust(&self) {
+        for file in self.files.values() {
+            file.clean.store(false, Ordering::Relaxed);
+        }
     }
 
-    /// The date of the last commit of the file at `rel`, if the work tree has it as
-    /// committed and the log met it short of a shallow history's boundary.
+    /// The file at `rel`, if HEAD has it and the work tree has it so.
+    pub fn clean(&self, rel: &Path) -> Option<&File> {
+        let file = self.files.get(&bytes(rel)[..])?;
+        file.clean.load(Ordering::Relaxed).then_some(file)
+    }
+
+    /// The date of the last commit of the file at `rel` (see [`File::date`]).
     pub fn date(&self, rel: &Path) -> Option<Timestamp> {
-        let file = self.files.get(bytes(rel)).filter(|f| f.clean)?;
-        let seconds = file.seconds.load(Ordering::Relaxed);
-        if seconds == UNDATED || file.boundary.load(Ordering::Relaxed) {
-            return None;
-        }
-        Timestamp::from_second(seconds).ok()
+        self.clean(rel)?.date()
     }
 
     /// Takes back every date the log gave (it was not read to its end).
@@ -126,10 +131,33 @@ impl Tree {
     }
 }
 
-/// A path below the directory as git writes it (on Unix its bytes; git writes UTF-8
-/// elsewhere).
-fn bytes(rel: &Path) -> &[u8] {
-    rel.as_os_str().as_encoded_bytes()
+impl File {
+    /// Its blob's id in HEAD.
+    pub fn oid(&self) -> &Oid {
+        &self.oid
+    }
+
+    /// The date of its last commit, if the work tree has it as committed and the log met
+    /// it short of a shallow history's boundary.
+    pub fn date(&self) -> Option<Timestamp> {
+        if !self.clean.load(Ordering::Relaxed) {
+            return None;
+        }
+        let seconds = self.seconds.load(Ordering::Relaxed);
+        if seconds == UNDATED || self.boundary.load(Ordering::Relaxed) {
+            return None;
+        }
+        Timestamp::from_second(seconds).ok()
+    }
+}
+
+/// A path below the directory as git writes it: `/`-separated, on Unix its bytes (and
+/// UTF-8 elsewhere, as git writes it there).
+fn bytes(rel: &Path) -> std::borrow::Cow<'_, [u8]> {
+    if cfg!(unix) {
+        return rel.as_os_str().as_encoded_bytes().into();
+    }
+    crate::slash::joined(rel).into()
 }
 
 /// The first 20 bytes of a hex object id (of at least 40 digits).
@@ -156,13 +184,13 @@ mod tests {
 100644 blob fedcba9876543210fedcba9876543210fedcba98\tposts/c.md\0\
 100644 blob fedcba9876543210fedcba9876543210fedcba98\tlogo.png\0";
         let wanted = |p: &Path| p.extension().is_some_and(|e| e == "md");
-        let mut tree = Tree::listed(listing, &wanted);
+        let tree = Tree::listed(listing, b"site/content/".to_vec(), &wanted);
         assert_eq!(tree.len(), 2);
-        let oid = tree.clean_oid(Path::new("posts/a b.md")).unwrap();
+        let oid = tree.clean(Path::new("posts/a b.md")).unwrap().oid();
         assert_eq!(oid[..3], [0x01, 0x23, 0x45]);
-        tree.mark_changed(b" M site/content/posts/c.md\0?? site/content/new.md\0", b"site/content/");
-        assert_eq!(tree.clean_oid(Path::new("posts/c.md")), None);
-        assert!(tree.clean_oid(Path::new("posts/a b.md")).is_some());
+        tree.mark_changed(b" M site/content/posts/c.md\0?? site/content/new.md\0");
+        assert!(tree.clean(Path::new("posts/c.md")).is_none());
+        assert!(tree.clean(Path::new("posts/a b.md")).is_some());
     }
 
     #[test]
@@ -170,8 +198,8 @@ mod tests {
         let listing = b"100644 blob 0123456789abcdef0123456789abcdef01234567\ta.md\0\
 100644 blob 0123456789abcdef0123456789abcdef01234567\tb.md\0\
 100644 blob 0123456789abcdef0123456789abcdef01234567\tc.md\0";
-        let mut tree = Tree::listed(listing, &|_| true);
-        tree.mark_changed(b" M c.md\0", b"");
+        let tree = Tree::listed(listing, Vec::new(), &|_| true);
+        tree.mark_changed(b" M c.md\0");
         assert!(tree.meet(b"a.md", (1_600_000_000, false)));
         assert!(!tree.meet(b"a.md", (1_700_000_000, false)));
         assert!(!tree.meet(b"a.md", (1_500_000_000, false)));

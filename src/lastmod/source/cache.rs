@@ -22,9 +22,9 @@ use jiff::Timestamp;
 
 use super::SourceSettings;
 use super::places::{Place, Places};
+use crate::fsutil;
 use crate::generators::Prepared;
 use crate::lastmod::git::{self, Oid};
-use crate::fsutil;
 
 /// What the cache file starts with, before the fingerprint: it says what the file is.
 const MAGIC: &str = "sitemapgen sources cache 1";
@@ -66,8 +66,8 @@ impl Store {
     /// The cache of `settings`' project in the git directory `git_dir`: one file for each
     /// project directory, so two sites of one repository keep theirs apart.
     pub(super) fn new(git_dir: &Path, settings: &SourceSettings, prepared: &Prepared) -> Store {
-        let project = std::fs::canonicalize(&settings.project)
-            .unwrap_or_else(|_| settings.project.clone());
+        let project =
+            std::fs::canonicalize(&settings.project).unwrap_or_else(|_| settings.project.clone());
         let name = blake3::hash(project.as_os_str().as_encoded_bytes()).to_hex();
         let path = git_dir.join(format!("sitemapgen-sources-{}", &name[..16]));
         Store {
@@ -143,11 +143,6 @@ impl Cache {
         Some((parse_line(line, oid)?, line))
     }
 
-    /// Whether the cache has no source: there is nothing to look up.
-    pub(super) fn is_empty(&self) -> bool {
-        self.index.is_empty()
-    }
-
     fn line(&self, at: usize) -> &str {
         let rest = &self.text[at..];
         rest.split('\n').next().unwrap_or_default()
@@ -186,7 +181,10 @@ fn line_of(key: &str, oid: &Oid, read: &Read) -> Option<String> {
     let plain = |s: &str| !s.contains(['\t', '\n', '\r']);
     let texts = [key].into_iter().chain(read.unparseable.as_deref());
     let texts = texts.chain(read.refused.as_deref());
-    if !texts.chain(read.outputs.iter().map(String::as_str)).all(plain) {
+    if !texts
+        .chain(read.outputs.iter().map(String::as_str))
+        .all(plain)
+    {
         return None;
     }
     let optional = |v: &Option<String>| v.as_ref().map_or(String::new(), |v| format!("={v}"));
@@ -194,7 +192,8 @@ fn line_of(key: &str, oid: &Oid, read: &Read) -> Option<String> {
         "{key}\t{}\t{}\t{}\t{}\t{}",
         hex(oid),
         if read.draft { "d" } else { "" },
-        read.updated.map_or(String::new(), |t| t.as_nanosecond().to_string()),
+        read.updated
+            .map_or(String::new(), |t| t.as_nanosecond().to_string()),
         optional(&read.unparseable),
         optional(&read.refused),
     );

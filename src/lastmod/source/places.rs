@@ -41,10 +41,6 @@ impl Places {
             at => Some(Place::At(at as usize)),
         }
     }
-
-    pub(super) fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
 }
 
 fn hash(path: &str) -> u64 {

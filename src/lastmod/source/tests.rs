@@ -330,42 +330,16 @@ fn the_history_wanted_covers_what_the_walk_finds() {
     }
 }
 
-/// Sources read before git is done wait, at most the bound of them; the next walker waits
-/// for git, and is released when git's history is set (and dates them all), or when the
-/// git thread ends without one.
+/// A walker that asks git for a source waits until `status` has run, and is released
+/// however the git thread ends.
 #[test]
-fn sources_read_before_git_wait_within_a_bound() {
-    let source = |name: &str| walk::Found {
-        dir: Path::new("content"),
-        rel: name.into(),
-        key: format!("content/{name}"),
-        outputs: vec![format!("{name}/index.html")],
-        updated: None,
-        unparseable: None,
-        refused: None,
-    };
-    for git_sets_history in [true, false] {
-        let history = std::sync::OnceLock::new();
-        let (dating, ready) = (Mutex::new(Dating::default()), Condvar::new());
-        let both = (&dating, &ready);
-        hand_in(both, &history, source("a.md"), 2);
-        hand_in(both, &history, source("b.md"), 2);
-        assert_eq!(dating.lock().unwrap().waiting.len(), 2);
-        std::thread::scope(|s| {
-            let walker = s.spawn(|| hand_in(both, &history, source("c.md"), 2));
-            std::thread::sleep(std::time::Duration::from_millis(50));
-            assert!(!walker.is_finished(), "a third source waits for git");
-            let _done = GitDone(&dating, &ready);
-            if git_sets_history {
-                assert!(history.set(History::default()).is_ok());
-            }
-        });
-        let dating = dating.into_inner().unwrap();
-        let (waiting, dated) = (dating.waiting.len(), dating.pages.len());
-        // With a history, the third is dated at once; without, it waits with the rest.
-        assert_eq!(
-            (waiting, dated),
-            if git_sets_history { (2, 1) } else { (3, 0) }
-        );
-    }
+fn a_walker_waits_for_git_and_is_released_however_git_ends() {
+    let git = Git::default();
+    std::thread::scope(|s| {
+        let walker = s.spawn(|| git.clean(Path::new("content"), Path::new("a.md")).is_none());
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        assert!(!walker.is_finished(), "it waits for git");
+        drop(GitDone(&git));
+        assert!(walker.join().unwrap());
+    });
 }

@@ -5,8 +5,8 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use super::Git;
 use super::SourceSettings;
-use super::History;
 use super::cache::{self, Cache};
 use super::front_matter::{self, FrontMatter};
 use crate::fsutil::dir::Dir;
@@ -41,6 +41,8 @@ pub(super) struct Found<'a> {
     /// key's value when that is no date, and why its front matter was refused (it then
     /// dates no page).
     pub(super) read: cache::Read,
+    /// The file git has committed as it is, if it has.
+    pub(super) git: Option<&'a crate::lastmod::git::File>,
 }
 
 /// The sources the last run read ([`cache`]), the cache this run writes, if any, and
@@ -49,7 +51,7 @@ pub(super) struct Found<'a> {
 pub(super) struct Memo<'c> {
     pub(super) cache: &'c Cache,
     pub(super) writer: Option<&'c cache::Writer>,
-    pub(super) git: &'c std::sync::OnceLock<History>,
+    pub(super) git: &'c Git,
 }
 
 /// The source files under the content directories, their front matter read and each
@@ -60,7 +62,7 @@ pub(super) fn walk<'a>(
     settings: &SourceSettings,
     cx: &Context,
     dirs: &[&'a PathBuf],
-    memo: &Memo,
+    memo: &Memo<'a>,
     found: &(dyn Fn(&mut Vec<Found<'a>>) + Sync),
 ) {
     let public = std::fs::canonicalize(&settings.public_dir).ok();
@@ -130,7 +132,7 @@ fn read_source<'a>(
     dir: &'a Path,
     (root, opener): (&Path, &mut Opener),
     entry: &ignore::DirEntry,
-    batch: &mut Batch,
+    batch: &mut Batch<'a, '_>,
 ) -> Option<Found<'a>> {
     let memo = batch.memo;
     let rel = entry.path().strip_prefix(root).ok()?;
@@ -138,10 +140,8 @@ fn read_source<'a>(
     if !is_source(settings, &key, rel) {
         return None;
     }
-    // Git's ids are wanted only where there is a cache to look up or to write.
-    let oid = (memo.writer.is_some() || !memo.cache.is_empty())
-        .then(|| memo.git.wait().trees.get(dir)?.clean_oid(rel))
-        .flatten();
+    let git = memo.git.clean(dir, rel);
+    let oid = git.map(crate::lastmod::git::File::oid);
     let kept = oid.and_then(|oid| memo.cache.get(&key, oid));
     let read = match kept {
         Some((read, line)) => {
@@ -163,6 +163,7 @@ fn read_source<'a>(
         rel: rel.to_path_buf(),
         key,
         read,
+        git,
     })
 }
 
@@ -202,7 +203,7 @@ fn read_text(
 struct Batch<'a, 'm> {
     found: Vec<Found<'a>>,
     lines: String,
-    memo: &'m Memo<'m>,
+    memo: &'m Memo<'a>,
     sink: &'m (dyn Fn(&mut Vec<Found<'a>>) + Sync),
 }
 

@@ -11,7 +11,7 @@ fn tree_of(paths: &[&str]) -> Tree {
         listing.extend_from_slice(path.as_bytes());
         listing.push(0);
     }
-    Tree::listed(&listing, &|_| true)
+    Tree::listed(&listing, Vec::new(), &|_| true)
 }
 
 /// The files at `paths`, dated by `log`, read to its end.
@@ -29,7 +29,13 @@ fn second(tree: &Tree, path: &str) -> Option<i64> {
 #[test]
 fn parses_log_output_with_odd_names() {
     let log = b"\x001706832000 c3\x00\nx.html\x00\x001704164645 c2\x00\na b/index.html\x00x.html\x00\xc3\xbcber/index.html\x00\x001600000000 c1\x00\nold.html\x00\x001500000000 c0\x00\nnever.html\x00";
-    let paths = ["x.html", "a b/index.html", "über/index.html", "old.html", "new.html"];
+    let paths = [
+        "x.html",
+        "a b/index.html",
+        "über/index.html",
+        "old.html",
+        "new.html",
+    ];
     let tree = parse(log, &paths);
     assert_eq!(second(&tree, "x.html"), Some(1_706_832_000));
     assert_eq!(second(&tree, "a b/index.html"), Some(1_704_164_645));
@@ -47,7 +53,8 @@ fn a_commit_without_files_is_skipped_and_the_newest_date_wins_even_at_a_boundary
     read(Cursor::new(&log[..]), &boundary, &tree).unwrap();
     // Its newest commit is a boundary: its real date is unknown.
     assert_eq!(second(&tree, "a.html"), None);
-    let tree = tree_of(&["a.html"]);
+    // (b.html, never met, keeps the log read to its end.)
+    let tree = tree_of(&["a.html", "b.html"]);
     read(Cursor::new(&log[..]), &HashSet::new(), &tree).unwrap();
     assert_eq!(second(&tree, "a.html"), Some(1_650_000_000));
 }
