@@ -8,11 +8,12 @@
 //! Beside the walk of the site, the content directories are walked once on every core,
 //! each source's front matter read (at most [`front_matter::FRONT_MATTER_LIMIT`] bytes)
 //! and its output paths worked out by the generator's routing (`crate::generators`),
-//! while its history is read by one `git log` per content directory in the project's
-//! repository, left as soon as every source has its date ([`super::git`]). A page is
-//! then looked up by its path. Where
-//! no source maps to a page with confidence (none, or two), it falls through to the
-//! next source in `lastmod`.
+//! unless git has it committed as the last run read it ([`cache`]). Meanwhile git lists
+//! the files and reads their history, one `git log` per content directory in the
+//! project's repository, left as soon as every source has its date ([`super::git`]);
+//! each source is dated once the walk and the log are done. A page is then looked up by
+//! its path. Where no source maps to a page with confidence (none, or two), it falls
+//! through to the next source in `lastmod`.
 
 mod cache;
 pub mod front_matter;

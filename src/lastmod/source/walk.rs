@@ -125,7 +125,7 @@ pub(super) fn walk<'a>(
 }
 
 /// The source `entry`, a file under the content directory `dir` (at `root`, held open),
-/// read and routed, or as the last run read it where its stat is unchanged; none for
+/// read and routed, or as the last run read it where git has it unchanged; none for
 /// what is no source file, or a draft.
 fn read_source<'a>(
     (settings, cx): (&SourceSettings, &Context),
