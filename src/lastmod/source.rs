@@ -8,7 +8,7 @@
 //! Beside the walk of the site, the content directories are walked once on every core,
 //! each source's front matter read (at most [`front_matter::FRONT_MATTER_LIMIT`] bytes)
 //! and its output paths worked out by the generator's routing (`crate::generators`),
-//! unless git has it committed as the last run read it ([`cache`]). Meanwhile git lists
+//! unless git has it committed as the last run read it (`source/cache.rs`). Meanwhile git lists
 //! the files and reads their history, one `git log` per content directory in the
 //! project's repository, left as soon as every source has its date ([`super::git`]);
 //! each source is dated once the walk and the log are done. A page is then looked up by
@@ -304,14 +304,13 @@ impl Sources {
     /// Reads the sources and dates the pages they build, by their history in the
     /// project's `repository` (as found, or why not): the history is read by git while
     /// the sources are walked, read and routed on every core. A source git has unchanged
-    /// since the last run is taken from the cache that run left ([`cache`]).
+    /// since the last run is taken from the cache that run left (`source/cache.rs`).
     pub fn read(&self, repository: Result<git::Repository, GitUnavailable>) -> SourceDates {
         let (settings, prepared) = (&self.settings, &self.prepared);
         let dirs: Vec<&PathBuf> = self.dirs.iter().collect();
         let cx = self.context();
         let store =
             (repository.as_ref().ok()).map(|r| cache::Store::new(r.git_dir(), settings, prepared));
-        let cache = store.as_ref().map(cache::Store::load).unwrap_or_default();
         let writer = store.as_ref().map(cache::Writer::start);
         // git lists its files, then reads their history; the walk looks sources up in the
         // cache by the ids listed, and dates them once the history is read.
@@ -322,6 +321,8 @@ impl Sources {
                 let _done = GitDone(&git);
                 read_history(settings, &dirs, repository, &git);
             });
+            // Read while git lists, and let go once the walk is done.
+            let cache = store.as_ref().map(cache::Store::load).unwrap_or_default();
             let memo = Memo {
                 cache: &cache,
                 writer: writer.as_ref().and_then(|w| w.as_ref().ok()),
@@ -331,12 +332,12 @@ impl Sources {
                 let mut dating = dating.lock().expect("a walker thread panicked");
                 sources.drain(..).for_each(|source| dating.date(source));
             });
+            drop(cache);
             // Sorted while git may still read the log: the dates come after.
             dating.lock().expect("a walker thread panicked").sort();
         });
         let dating = dating.into_inner().expect("a walker thread panicked");
         let mut dates = self.settle(dating, git.outcome());
-        drop(cache);
         if let (Some(store), Some(written)) = (store, writer)
             && let Err(e) = written.and_then(|w| w.finish(&store))
         {
@@ -537,7 +538,8 @@ fn read_history(
         });
         for dir in dirs {
             let sources = |rel: &Path| {
-                may_be_walked(rel) && is_source(settings, &project_key(&dir.join(rel)), rel)
+                let key = || project_key(&dir.join(rel));
+                may_be_walked(rel) && is_source(settings, key, rel)
             };
             match repository.tree(&project(dir), &sources) {
                 Ok(tree) => {

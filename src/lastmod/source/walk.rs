@@ -48,10 +48,10 @@ pub(super) struct Found<'a> {
 /// The sources the last run read ([`cache`]), the cache this run writes, if any, and
 /// the files git has (set once `ls-tree` and `status` have run), by whose blob ids the
 /// cache is looked up.
-pub(super) struct Memo<'c> {
+pub(super) struct Memo<'c, 'g> {
     pub(super) cache: &'c Cache,
     pub(super) writer: Option<&'c cache::Writer>,
-    pub(super) git: &'c Git,
+    pub(super) git: &'g Git,
 }
 
 /// The source files under the content directories, their front matter read and each
@@ -62,7 +62,7 @@ pub(super) fn walk<'a>(
     settings: &SourceSettings,
     cx: &Context,
     dirs: &[&'a PathBuf],
-    memo: &Memo<'a>,
+    memo: &Memo<'_, 'a>,
     found: &(dyn Fn(&mut Vec<Found<'a>>) + Sync),
 ) {
     let public = std::fs::canonicalize(&settings.public_dir).ok();
@@ -137,7 +137,7 @@ fn read_source<'a>(
     let memo = batch.memo;
     let rel = entry.path().strip_prefix(root).ok()?;
     let key = project_key(&dir.join(rel));
-    if !is_source(settings, &key, rel) {
+    if !is_source(settings, || key.clone(), rel) {
         return None;
     }
     let git = memo.git.clean(dir, rel);
@@ -203,7 +203,7 @@ fn read_text(
 struct Batch<'a, 'm> {
     found: Vec<Found<'a>>,
     lines: String,
-    memo: &'m Memo<'a>,
+    memo: &'m Memo<'m, 'a>,
     sink: &'m (dyn Fn(&mut Vec<Found<'a>>) + Sync),
 }
 
@@ -257,11 +257,19 @@ pub(super) fn may_be_walked(rel: &Path) -> bool {
         && names.all(|dir| !hidden(dir) && !NOT_SOURCES.iter().any(|n| dir == *n))
 }
 
-/// Whether the file at `path` (at `key` in the project, see [`project_key`]) is a page source:
-/// one a route given matches, or one with an extension of the generator's sources.
-pub(super) fn is_source(settings: &SourceSettings, key: &str, path: &Path) -> bool {
-    if settings.routes.iter().any(|r| r.matches(key)) {
-        return true;
+/// Whether the file at `path` (at `key()` in the project, see [`project_key`], made only
+/// where a route is given) is a page source: one a route given matches, or one with an
+/// extension of the generator's sources.
+pub(super) fn is_source(
+    settings: &SourceSettings,
+    key: impl FnOnce() -> String,
+    path: &Path,
+) -> bool {
+    if !settings.routes.is_empty() {
+        let key = key();
+        if settings.routes.iter().any(|r| r.matches(&key)) {
+            return true;
+        }
     }
     let Some(generator) = settings.generator else {
         return false;
