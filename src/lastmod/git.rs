@@ -2,10 +2,11 @@
 //!
 //! A few git processes serve a whole directory, never one per file: `rev-parse` once a
 //! run (is the project in a work tree, is it shallow, where is the repository), then per
-//! directory `ls-tree` (the files HEAD has, with their blob ids), `status` (files with uncommitted changes,
-//! which fall through to the next source) and one `log`, read as it comes and left as
-//! soon as each file HEAD has under the directory has its date (`git/log.rs`). Paths travel
-//! NUL-separated (`-z`), so spaces and non-ASCII names arrive as raw bytes, unquoted.
+//! directory `ls-tree` (the files HEAD has, with their blob ids: `git/tree.rs`), beside
+//! it `status` (files with uncommitted changes, which fall through to the next source),
+//! and one `log`, read as it comes and left as soon as each file HEAD has under the
+//! directory has its date (`git/log.rs`). Paths travel NUL-separated (`-z`), so spaces
+//! and non-ASCII names arrive as raw bytes, unquoted.
 //!
 //! A repository's config can name commands git runs, and a `.git` can come with a built
 //! site (an artifact, a theme's output) or a content folder (unpacked, generated). So git
@@ -82,8 +83,8 @@ pub struct GitDates {
     /// The files, dated by the log.
     tree: Tree,
     /// The clone is shallow. Files whose newest commit is a boundary commit of the
-    /// shallow history (where git shows every older file as added) have no date in
-    /// `dates`, as their real date is unknown.
+    /// shallow history (where git shows every older file as added) have no date, as
+    /// their real date is unknown.
     pub shallow: bool,
 }
 
