@@ -22,9 +22,13 @@ use jiff::Timestamp;
 
 use super::SourceSettings;
 use super::places::{Place, Places};
+use super::walk::MAX_SOURCES;
 use crate::fsutil;
 use crate::generators::Prepared;
 use crate::lastmod::git::{self, Oid};
+
+/// The most output paths a cached source may have; a line with more is not trusted.
+const MAX_OUTPUTS: usize = 4096;
 
 /// What the cache file starts with, before the fingerprint: it says what the file is.
 const MAGIC: &str = "sitemapgen sources cache 1";
@@ -93,9 +97,10 @@ impl Store {
         if !text.starts_with(&header) {
             return Cache::default();
         }
-        let mut index = Places::with_capacity(text.len() / 128);
+        let mut index = Places::with_capacity((text.len() / 128).min(MAX_SOURCES));
         let mut at = header.len();
-        for line in text[at..].split_inclusive('\n') {
+        // No more lines than a walk finds sources: a bound on the index.
+        for line in text[at..].split_inclusive('\n').take(MAX_SOURCES) {
             let key = line.split('\t').next().unwrap_or_default();
             index.insert(key, at);
             at += line.len();
@@ -172,7 +177,9 @@ fn parse_line(line: &str, oid: &Oid) -> Option<Read> {
         updated,
         unparseable,
         refused,
-        outputs: fields.map(str::to_string).collect(),
+        // A line no run could have written (more outputs than any source has) is read again.
+        outputs: (fields.clone().count() <= MAX_OUTPUTS)
+            .then(|| fields.map(str::to_string).collect())?,
     })
 }
 

@@ -26,7 +26,7 @@ pub(super) const NOT_SOURCES: [&str; 8] = [
 ];
 
 /// The most source files read: far past any site, and a bound on a run's memory.
-const MAX_SOURCES: usize = 2_000_000;
+pub(super) const MAX_SOURCES: usize = 2_000_000;
 
 /// One source file read and routed (not a draft): what dating it takes, and no more (a
 /// run holds one for every source until the history is read).

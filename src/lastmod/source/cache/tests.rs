@@ -101,6 +101,27 @@ fn a_cache_written_under_other_settings_or_not_ours_is_not_read() {
     );
     assert_eq!(zola.path, hugo.path);
     assert!(zola.load().get("content/a.md", &A).is_none());
+    // A line no run writes: more outputs than any source has.
+    let header = std::fs::read_to_string(&hugo.path).unwrap();
+    let header = header.lines().next().unwrap();
+    let many = "\tx/index.html".repeat(MAX_OUTPUTS + 1);
+    let oid = "01".repeat(20);
+    std::fs::write(
+        &hugo.path,
+        format!("{header}\ncontent/a.md\t{oid}\t\t\t\t{many}\n"),
+    )
+    .unwrap();
+    assert!(hugo.load().get("content/a.md", &A).is_none());
+    let few = "\tx/index.html".repeat(3);
+    std::fs::write(
+        &hugo.path,
+        format!("{header}\ncontent/a.md\t{oid}\t\t\t\t{few}\n"),
+    )
+    .unwrap();
+    assert_eq!(
+        hugo.load().get("content/a.md", &A).unwrap().0.outputs.len(),
+        3
+    );
     // A file that does not say it is ours.
     std::fs::write(&hugo.path, "content/a.md\t0101\t\t\t\t\ta/index.html\n").unwrap();
     assert!(hugo.load().get("content/a.md", &A).is_none());
