@@ -301,16 +301,17 @@ fn nested_repository(top: &Path, dir: &Path) -> Option<PathBuf> {
         .find(|git| std::fs::symlink_metadata(git).is_ok())
 }
 
+/// A path as git writes it: on Unix its bytes, borrowed.
 #[cfg(unix)]
-fn path_of(bytes: &[u8]) -> PathBuf {
+fn path_of(bytes: &[u8]) -> std::borrow::Cow<'_, Path> {
     use std::os::unix::ffi::OsStrExt;
-    PathBuf::from(std::ffi::OsStr::from_bytes(bytes))
+    Path::new(std::ffi::OsStr::from_bytes(bytes)).into()
 }
 
 /// Off Unix, git writes paths as UTF-8.
 #[cfg(not(unix))]
-fn path_of(bytes: &[u8]) -> PathBuf {
-    PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
+fn path_of(bytes: &[u8]) -> std::borrow::Cow<'_, Path> {
+    PathBuf::from(String::from_utf8_lossy(bytes).into_owned()).into()
 }
 
 impl Repository {
