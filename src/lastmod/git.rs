@@ -30,6 +30,7 @@
 //! (git-lfs) runs when `status` re-reads a file, and a partial clone may fetch from its
 //! remote. Both come from the repository that holds the config file, never the site's.
 
+mod kept;
 mod log;
 mod tree;
 
@@ -364,10 +365,39 @@ impl Repository {
 
     /// Dates the files of `tree` (of `dir`) by their newest commit, as far as `git log`
     /// had to be read: once each has its date, git is stopped.
+    /// The dates the last run's log gave are taken instead, where HEAD is still at the
+    /// commit it was at then (`git/kept.rs`).
     pub fn log(&self, dir: &Path, tree: &Tree) -> Result<(), GitUnavailable> {
         if tree.listed && tree.len() == 0 {
             return Ok(());
         }
+        // A shallow history's boundary can move while HEAD stays: read the log.
+        let head = (tree.listed && !self.shallow)
+            .then(|| self.head(dir))
+            .flatten();
+        let kept = head.map(|head| kept::Kept::new(&self.git_dir, dir, head));
+        if let Some(kept) = &kept {
+            if kept.fill(tree) {
+                return Ok(());
+            }
+            tree.forget();
+        }
+        self.read_log(dir, tree)?;
+        if let Some(kept) = kept {
+            kept.keep(tree);
+        }
+        Ok(())
+    }
+
+    /// The commit HEAD is at, if it is at one.
+    fn head(&self, dir: &Path) -> Option<String> {
+        let id = run(dir, Some(self), "rev-parse", &["-q", "--verify", "HEAD"]).ok()?;
+        let id = String::from_utf8(id).ok()?;
+        Some(id.trim().to_string()).filter(|id| !id.is_empty() && !id.contains(char::is_whitespace))
+    }
+
+    /// Runs `git log` and dates the files of `tree` by it (see [`log::read`]).
+    fn read_log(&self, dir: &Path, tree: &Tree) -> Result<(), GitUnavailable> {
         let mut child = command(dir, Some(self), "log", &LOG)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -111,6 +111,19 @@ impl Tree {
         }
     }
 
+    /// Whether `path` (as git writes it) is one of the files.
+    pub(super) fn has(&self, path: &[u8]) -> bool {
+        self.files.contains_key(path)
+    }
+
+    /// Each file (as git writes it) with its newest commit's time, if the log met it.
+    pub(super) fn dates(&self) -> impl Iterator<Item = (&[u8], Option<i64>)> {
+        self.files.iter().map(|(path, file)| {
+            let seconds = file.seconds.load(Ordering::Relaxed);
+            (&path[..], (seconds != UNDATED).then_some(seconds))
+        })
+    }
+
     /// How many files the log has to meet.
     pub(super) fn len(&self) -> usize {
         self.files.len()

@@ -220,12 +220,13 @@ pub(super) struct Writer {
 }
 
 impl Writer {
-    /// Starts the cache at `store`, first removing what a killed run left of its own.
+    /// Starts the cache at `store`, first removing what a killed run left of its caches.
     pub(super) fn start(store: &Store) -> io::Result<Writer> {
         let dir = fsutil::parent_dir(&store.path);
         let held = fsutil::lock_dir(dir)?;
+        // What a killed run left of its caches (this one's, and git's kept log).
+        fsutil::sweep_temporaries(dir, ".sitemapgen-");
         let prefix = temp_prefix(store);
-        fsutil::sweep_temporaries(dir, &prefix);
         let mut out = io::BufWriter::new(fsutil::temp_file(dir, &prefix)?);
         writeln!(out, "{MAGIC} {}", store.fingerprint)?;
         Ok(Writer {

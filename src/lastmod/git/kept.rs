@@ -1,0 +1,141 @@
+//! The dates the log gave, kept in the git directory by the commit HEAD was at: a file's
+//! last commit is a fact of the history alone, so while HEAD stays where it was, the next
+//! run takes the dates from here and runs no `git log`. A new commit, another branch or
+//! a shallow clone (whose boundary a fetch can move without moving HEAD) means the log.
+//!
+//! One file per directory read: a header naming the file and HEAD's commit, then a line
+//! a file, `<seconds>\t<path>` (`-` for a file the log never met). A path with a line
+//! break is not kept (such a file sends the run to the log). Written by hand: a line
+//! format a few lines long.
+
+use std::path::{Path, PathBuf};
+
+use super::tree::Tree;
+use crate::fsutil;
+
+/// What the file starts with, before HEAD's commit.
+const MAGIC: &str = "sitemapgen log cache 1";
+
+/// The largest kept log read: past any tree's (a path and a date a file), and a bound.
+const MAX_BYTES: u64 = 512 * 1024 * 1024;
+
+/// Where the dates of one directory's files are kept, and the commit they hold for.
+#[derive(Debug)]
+pub(super) struct Kept {
+    path: PathBuf,
+    head: String,
+}
+
+impl Kept {
+    /// The kept dates of the directory `dir` in the git directory `git_dir`, for HEAD at
+    /// commit `head`.
+    pub(super) fn new(git_dir: &Path, dir: &Path, head: String) -> Kept {
+        let real = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+        let name = blake3::hash(real.as_os_str().as_encoded_bytes()).to_hex();
+        Kept {
+            path: git_dir.join(format!("sitemapgen-log-{}", &name[..16])),
+            head,
+        }
+    }
+
+    /// Dates the files of `tree` from what the last run kept, if it ran at this commit:
+    /// whether every file of the tree was there (the log is then not needed).
+    pub(super) fn fill(&self, tree: &Tree) -> bool {
+        let (dir, Some(name)) = (fsutil::parent_dir(&self.path), self.path.file_name()) else {
+            return false;
+        };
+        let Ok(bytes) = fsutil::read_below(dir, Path::new(name), MAX_BYTES) else {
+            return false;
+        };
+        let header = format!("{MAGIC} {}\n", self.head);
+        let Some(lines) = bytes.strip_prefix(header.as_bytes()) else {
+            return false;
+        };
+        let mut covered = 0;
+        for line in lines.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+            let Some(tab) = memchr::memchr(b'\t', line) else {
+                return false;
+            };
+            let (seconds, path) = (&line[..tab], &line[tab + 1..]);
+            let met = match seconds {
+                b"-" => tree.has(path),
+                _ => match std::str::from_utf8(seconds)
+                    .ok()
+                    .and_then(|s| s.parse().ok())
+                {
+                    Some(seconds) => tree.meet(path, (seconds, false)),
+                    None => return false,
+                },
+            };
+            covered += usize::from(met);
+        }
+        covered == tree.len()
+    }
+
+    /// Keeps the dates of `tree`, as the log gave them, for the next run; a file that
+    /// cannot be written is no error (the next run reads the log). Written whole and
+    /// renamed into place, without the git directory's lock: the sources' cache holds it
+    /// for the run (and sweeps what a killed run left of both).
+    pub(super) fn keep(&self, tree: &Tree) {
+        let dir = fsutil::parent_dir(&self.path);
+        let prefix = format!(
+            ".{}.",
+            self.path.file_name().unwrap_or_default().to_string_lossy()
+        );
+        let written = fsutil::write_temp(dir, &prefix, |out| {
+            writeln!(out, "{MAGIC} {}", self.head)?;
+            for (path, seconds) in tree.dates() {
+                if path.contains(&b'\n') {
+                    continue;
+                }
+                match seconds {
+                    Some(seconds) => write!(out, "{seconds}\t")?,
+                    None => out.write_all(b"-\t")?,
+                }
+                out.write_all(path)?;
+                out.write_all(b"\n")?;
+            }
+            Ok(())
+        });
+        if let Ok(temp) = written {
+            let _ = fsutil::rename_into_place(temp, &self.path, true);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree(paths: &[&str]) -> Tree {
+        let mut listing = Vec::new();
+        for path in paths {
+            listing.extend_from_slice(b"100644 blob 0123456789abcdef0123456789abcdef01234567\t");
+            listing.extend_from_slice(path.as_bytes());
+            listing.push(0);
+        }
+        Tree::listed(&listing, Vec::new(), &|_| true)
+    }
+
+    #[test]
+    fn dates_kept_at_a_commit_serve_that_commit_only_and_only_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let kept = Kept::new(dir.path(), Path::new("content"), "c1".into());
+        let first = tree(&["a.md", "b c.md", "new.md"]);
+        assert!(!kept.fill(&first), "nothing kept yet");
+        first.meet(b"a.md", (1_600_000_000, false));
+        first.meet(b"b c.md", (1_700_000_000, false));
+        kept.keep(&first);
+        let second = tree(&["a.md", "b c.md", "new.md"]);
+        assert!(kept.fill(&second));
+        let seconds = |t: &Tree, p: &str| t.date(Path::new(p)).map(|d| d.as_second());
+        assert_eq!(seconds(&second, "a.md"), Some(1_600_000_000));
+        assert_eq!(seconds(&second, "b c.md"), Some(1_700_000_000));
+        assert_eq!(seconds(&second, "new.md"), None);
+        // A file the last run did not date: the log is needed.
+        assert!(!kept.fill(&tree(&["a.md", "other.md"])));
+        // Another commit: nothing kept holds.
+        let moved = Kept::new(dir.path(), Path::new("content"), "c2".into());
+        assert!(!moved.fill(&tree(&["a.md"])));
+    }
+}
