@@ -107,15 +107,7 @@ impl Kept {
 mod tests {
     use super::*;
 
-    fn tree(paths: &[&str]) -> Tree {
-        let mut listing = Vec::new();
-        for path in paths {
-            listing.extend_from_slice(b"100644 blob 0123456789abcdef0123456789abcdef01234567\t");
-            listing.extend_from_slice(path.as_bytes());
-            listing.push(0);
-        }
-        Tree::listed(&listing, Vec::new(), &|_| true)
-    }
+    use super::super::tree::of_paths as tree;
 
     #[test]
     fn dates_kept_at_a_commit_serve_that_commit_only_and_only_whole() {

@@ -164,6 +164,18 @@ impl File {
     }
 }
 
+/// A tree of files HEAD has at `paths` (one blob id for all), for tests.
+#[cfg(test)]
+pub(super) fn of_paths(paths: &[&str]) -> Tree {
+    let mut listing = Vec::new();
+    for path in paths {
+        listing.extend_from_slice(b"100644 blob 0123456789abcdef0123456789abcdef01234567\t");
+        listing.extend_from_slice(path.as_bytes());
+        listing.push(0);
+    }
+    Tree::listed(&listing, Vec::new(), &|_| true)
+}
+
 /// A path below the directory as git writes it: `/`-separated, on Unix its bytes (and
 /// UTF-8 elsewhere, as git writes it there).
 fn bytes(rel: &Path) -> std::borrow::Cow<'_, [u8]> {

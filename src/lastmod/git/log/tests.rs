@@ -3,16 +3,7 @@ use std::path::Path;
 
 use super::*;
 
-/// A tree of HEAD's files at `paths`.
-fn tree_of(paths: &[&str]) -> Tree {
-    let mut listing = Vec::new();
-    for path in paths {
-        listing.extend_from_slice(b"100644 blob 0123456789abcdef0123456789abcdef01234567\t");
-        listing.extend_from_slice(path.as_bytes());
-        listing.push(0);
-    }
-    Tree::listed(&listing, Vec::new(), &|_| true)
-}
+use crate::lastmod::git::tree::of_paths as tree_of;
 
 /// The files at `paths`, dated by `log`, read to its end.
 fn parse(log: &[u8], paths: &[&str]) -> Tree {
