@@ -56,6 +56,7 @@ pub mod index;
 pub mod init;
 #[doc(hidden)]
 pub mod lastmod;
+mod packed;
 #[doc(hidden)]
 pub mod page;
 mod robots;

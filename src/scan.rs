@@ -10,6 +10,8 @@ use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use crate::packed::Packed;
+
 mod walk;
 
 pub use walk::{At, PageSink, walk};
@@ -32,45 +34,34 @@ pub struct ScanOptions {
 
 /// The candidate pages: only their paths (the page workers read anything else, its
 /// modification time from the file they open anyway), relative to the public directory,
-/// all in one buffer. A path of its own per page would cost a heap block each: on a
-/// million pages, 27 MB more than the paths' bytes.
+/// all in one buffer ([`Packed`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Pages {
-    bytes: Vec<u8>,
-    /// Where each path ends in `bytes`; it starts where the one before ends.
-    ends: Vec<usize>,
-}
+pub struct Pages(Packed);
 
 impl Pages {
     /// Adds a page's path.
     pub fn push(&mut self, rel: &Path) {
-        self.bytes
-            .extend_from_slice(rel.as_os_str().as_encoded_bytes());
-        self.ends.push(self.bytes.len());
+        self.0.push(rel.as_os_str().as_encoded_bytes());
     }
 
     /// The path of page `i`, relative to the public directory.
     pub fn get(&self, i: usize) -> &Path {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        Path::new(os_str(&self.bytes[start..self.ends[i]]))
+        Path::new(os_str(self.0.get(i)))
     }
 
     /// How many pages.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.0.len()
     }
 
     /// Every page's path, in order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = &Path> {
-        (0..self.len()).map(|i| self.get(i))
+        self.0.iter().map(|bytes| Path::new(os_str(bytes)))
     }
 
     /// Moves `other`'s pages after these, leaving it empty.
     pub fn append(&mut self, other: &mut Pages) {
-        let offset = self.bytes.len();
-        self.bytes.append(&mut other.bytes);
-        self.ends
-            .extend(other.ends.drain(..).map(|end| end + offset));
+        self.0.append(&mut other.0);
     }
 }
 

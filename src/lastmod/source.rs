@@ -19,6 +19,7 @@ mod cache;
 pub mod front_matter;
 mod newest;
 mod places;
+mod table;
 mod walk;
 
 use std::collections::HashMap;
@@ -29,6 +30,7 @@ use jiff::Timestamp;
 
 use super::git::{self, GitUnavailable};
 use crate::generators::{Context, Generator, Pattern, Prepared};
+use table::{Rows, Table};
 use walk::{Found, Memo, is_source, may_be_walked, project_key, walk};
 
 /// `[source]`: how pages map to their sources.
@@ -122,23 +124,51 @@ impl std::fmt::Display for Miss {
     }
 }
 
-/// What one output path is dated by.
-#[derive(Debug, Clone)]
+/// What one output path (or source) is dated by: 16 bytes, one for each source.
+#[derive(Debug, Clone, Copy)]
 enum Mapped {
-    Dated(Timestamp, How),
-    Undated(PathBuf),
+    /// Its date as its second and nanosecond: a `Timestamp` beside the tag would take
+    /// 24 bytes.
+    Dated {
+        second: i64,
+        nanosecond: i32,
+        how: How,
+    },
+    /// Not dated by its source, at this place in [`SourceDates::undated`].
+    Undated(u32),
     Ambiguous,
     /// By the last commit of the source at this place in [`Dating::committed`], once the
     /// history is read.
     Committed(u32),
 }
 
+// One for each source and output path: kept small.
+const _: () = assert!(size_of::<Mapped>() == 16);
+
 impl Mapped {
-    fn date(&self) -> Option<Timestamp> {
-        match self {
-            Mapped::Dated(ts, _) => Some(*ts),
+    fn dated(ts: Timestamp, how: How) -> Mapped {
+        let (second, nanosecond) = (ts.as_second(), ts.subsec_nanosecond());
+        Mapped::Dated {
+            second,
+            nanosecond,
+            how,
+        }
+    }
+
+    /// Its date and how it was found, if dated.
+    fn dated_by(&self) -> Option<(Timestamp, How)> {
+        match *self {
+            Mapped::Dated {
+                second,
+                nanosecond,
+                how,
+            } => Some((Timestamp::new(second, nanosecond).ok()?, how)),
             _ => None,
         }
+    }
+
+    fn date(&self) -> Option<Timestamp> {
+        self.dated_by().map(|(ts, _)| ts)
     }
 
     /// What a path two sources are built to is dated by.
@@ -154,8 +184,11 @@ pub struct SourceDates {
     /// of the dated pages below each directory.
     pages: newest::ByPath<Mapped>,
     /// The dated sources by their path in the project (`/`-separated), for pages that
-    /// name their source (see [`SourceDates::get_by_link`]), sorted.
-    by_source: Vec<(String, (Timestamp, How))>,
+    /// name their source (see [`SourceDates::get_by_link`]).
+    by_source: Table<Mapped>,
+    /// The sources that date no page, with no explicit date and no clean committed
+    /// history ([`Mapped::Undated`]).
+    undated: Vec<PathBuf>,
     /// The most segments of a path in `by_source`.
     deepest: usize,
     /// The generator builds a page a language lacks from the default language's source.
@@ -182,8 +215,8 @@ impl SourceDates {
             .get(key.as_ref())
             .or_else(|| self.filled_translation(&key));
         // A page its own source dates needs no look below it.
-        if let Some(Mapped::Dated(ts, how)) = own {
-            return Ok((*ts, *how));
+        if let Some(dated) = own.and_then(Mapped::dated_by) {
+            return Ok(dated);
         }
         let is_index = rel
             .file_name()
@@ -192,17 +225,25 @@ impl SourceDates {
             .then(|| key.rsplit_once('/').map_or("", |(dir, _)| dir))
             .and_then(|dir| self.pages.below(dir));
         match (own, below) {
-            (Some(Mapped::Dated(ts, how)), _) => Ok((*ts, *how)),
             (_, Some(b)) => Ok((b, How::Below)),
-            (Some(Mapped::Undated(source)), None) => Err(Miss::Uncommitted(source.clone())),
+            (Some(Mapped::Undated(at)), None) => {
+                Err(Miss::Uncommitted(self.undated[*at as usize].clone()))
+            }
             (Some(Mapped::Ambiguous), None) => Err(Miss::Ambiguous),
             // (Each is settled before any look-up.)
-            (None | Some(Mapped::Committed(_)), None) => Err(Miss::NoSource),
+            (None | Some(Mapped::Committed(_) | Mapped::Dated { .. }), None) => Err(Miss::NoSource),
         }
     }
 }
 
 impl SourceDates {
+    /// Files the path of a source that dates no page ([`Mapped::Undated`]).
+    fn undated(&mut self, source: PathBuf) -> Mapped {
+        self.undated.push(source);
+        let at = self.undated.len() - 1;
+        Mapped::Undated(u32::try_from(at).expect("at most MAX_SOURCES"))
+    }
+
     /// The default language's page, for a page under a language folder (`fr/x/`) that
     /// no source of its own maps to, where the generator fills translations so.
     fn filled_translation(&self, key: &str) -> Option<&Mapped> {
@@ -244,8 +285,8 @@ impl SourceDates {
             tail = tail.split_once('/')?.1;
         }
         loop {
-            if let Ok(i) = (self.by_source).binary_search_by(|(s, _)| s.as_str().cmp(tail)) {
-                return Some(self.by_source[i].1);
+            if let Some(i) = self.by_source.find(tail) {
+                return self.by_source.value(i).dated_by();
             }
             tail = tail.split_once('/')?.1;
         }
@@ -368,36 +409,40 @@ impl Sources {
     ) -> SourceDates {
         let Dating {
             mut dates,
-            mut pages,
+            sorted: mut pages,
             committed,
-            by_source,
+            mut by_source,
+            ..
         } = dating;
         let mapped: Vec<Mapped> = (committed.into_iter())
             .map(|(file, at)| match file.date() {
-                Some(ts) => Mapped::Dated(ts, How::Commit),
-                None => Mapped::Undated(PathBuf::from(&by_source[at as usize].0)),
+                Some(ts) => Mapped::dated(ts, How::Commit),
+                None => {
+                    let key = String::from_utf8_lossy(by_source.path(at as usize));
+                    dates.undated(PathBuf::from(key.as_ref()))
+                }
             })
             .collect();
         let settled = |m: &mut Mapped| {
             if let Mapped::Committed(i) = *m {
-                *m = mapped[i as usize].clone();
+                *m = mapped[i as usize];
             }
         };
-        pages.iter_mut().for_each(|(_, m)| settled(m));
-        for (key, mut m) in by_source {
-            settled(&mut m);
-            if let Mapped::Dated(ts, how) = m {
-                dates.deepest = dates.deepest.max(key.split('/').count());
-                dates.by_source.push((key, (ts, how)));
+        pages.values_mut().for_each(settled);
+        for (key, m) in by_source.iter_mut() {
+            settled(m);
+            if let Mapped::Dated { .. } = m {
+                let depth = key.split(|b| *b == b'/').count();
+                dates.deepest = dates.deepest.max(depth);
             }
         }
-        dates.by_source.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let dated = |m: &Mapped| matches!(m, Mapped::Dated { .. });
+        dates.by_source = by_source.sorted(dated, |_| {});
         let settings = &self.settings;
         dates.fills_translations = settings.generator.is_some_and(|g| g.fills_translations);
         dates.shallow = shallow;
         dates.git_error = error;
-        dates.pages = newest::ByPath::new(pages, Mapped::date, Mapped::twice);
-        dates.by_source.shrink_to_fit();
+        dates.pages = newest::ByPath::new(pages, Mapped::date);
         dates
     }
 }
@@ -416,18 +461,20 @@ pub fn read(
 struct Dating<'a> {
     dates: SourceDates,
     /// Each output path and what dates it, unsorted.
-    pages: Vec<(String, Mapped)>,
+    pages: Rows<Mapped>,
+    /// The same, sorted once the walk is done.
+    sorted: Table<Mapped>,
     /// The sources to be dated by their last commit: git's file, and the source's place
     /// in `by_source`.
     committed: Vec<(&'a git::File, u32)>,
     /// Each source by its path in the project, and what dates it.
-    by_source: Vec<(String, Mapped)>,
+    by_source: Rows<Mapped>,
 }
 
 impl<'a> Dating<'a> {
-    /// Sorts the output paths.
+    /// Sorts the output paths; a path two sources are built to is dated by neither.
     fn sort(&mut self) {
-        self.pages.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        self.sorted = std::mem::take(&mut self.pages).sorted(|_| true, Mapped::twice);
     }
 
     /// Files one source under each output path it is built to: dated by its explicit
@@ -444,7 +491,7 @@ impl<'a> Dating<'a> {
             return;
         }
         let mapped = match (read.updated, source.git) {
-            (Some(ts), _) => Mapped::Dated(ts, How::Key),
+            (Some(ts), _) => Mapped::dated(ts, How::Key),
             (None, Some(file)) => {
                 let place = |n: usize| u32::try_from(n).expect("at most MAX_SOURCES");
                 let i = place(self.committed.len());
@@ -452,12 +499,12 @@ impl<'a> Dating<'a> {
                 Mapped::Committed(i)
             }
             // Not committed as it is: no history dates it.
-            (None, None) => Mapped::Undated(in_project()),
+            (None, None) => dates.undated(in_project()),
         };
         for output in read.outputs {
-            self.pages.push((output, mapped.clone()));
+            self.pages.push(&output, mapped);
         }
-        self.by_source.push((source.key, mapped));
+        self.by_source.push(&source.key, mapped);
     }
 }
 

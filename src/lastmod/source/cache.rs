@@ -102,7 +102,7 @@ impl Store {
         // No more lines than a walk finds sources: a bound on the index.
         for line in text[at..].split_inclusive('\n').take(MAX_SOURCES) {
             let key = line.split('\t').next().unwrap_or_default();
-            index.insert(key, at);
+            index.insert(key.as_bytes(), at);
             at += line.len();
         }
         Cache { text, index }
@@ -138,7 +138,7 @@ impl Cache {
     /// line (to be kept again as it is).
     pub(super) fn get(&self, key: &str, oid: &Oid) -> Option<(Read, &str)> {
         // Two paths of one hash are read again (their lines are not sorted to search).
-        let Place::At(at) = self.index.get(key)? else {
+        let Place::At(at) = self.index.get(key.as_bytes())? else {
             return None;
         };
         let line = self.line(at);

@@ -10,119 +10,124 @@
 use jiff::Timestamp;
 
 use super::places::{Place, Places};
+use super::table::Table;
 
 /// Output paths (`/`-separated), sorted, each once with what it is dated by, and the
-/// newest date of every run of them. Held instead of a map: a path is found by a binary
-/// search, and the pages below a directory are a run, so no path is held twice.
+/// newest date of every run of them. Held instead of a map: a path is found by its hash
+/// or a binary search, and the pages below a directory are a run, so no path is held
+/// twice.
 #[derive(Debug)]
 pub(super) struct ByPath<T> {
-    entries: Vec<(String, T)>,
+    table: Table<T>,
     /// Each entry's place by its path's hash.
     index: Places,
-    /// A segment tree: leaf `i` at `n + i`, each node the newer of its two children;
-    /// [`Timestamp::MIN`] for an undated entry.
-    tree: Vec<Timestamp>,
+    /// A segment tree: leaf `i` at `n + i`, each node the place of the newer entry of
+    /// its two children's, [`NONE`] where neither is dated. Places, not dates: a date
+    /// takes 16 bytes, a place 4.
+    tree: Vec<u32>,
+    date: fn(&T) -> Option<Timestamp>,
 }
+
+/// No dated entry, in [`ByPath::tree`].
+const NONE: u32 = u32::MAX;
 
 impl<T> Default for ByPath<T> {
     fn default() -> Self {
         ByPath {
-            entries: Vec::new(),
+            table: Table::default(),
             index: Places::default(),
             tree: Vec::new(),
+            date: |_| None,
         }
     }
 }
 
 impl<T> ByPath<T> {
-    /// Over `entries`, dated by `date`; of the entries of one path one is kept, `twice`
-    /// applied to it for each other.
-    pub(super) fn new(
-        mut entries: Vec<(String, T)>,
-        date: impl Fn(&T) -> Option<Timestamp>,
-        twice: impl Fn(&mut T),
-    ) -> ByPath<T> {
-        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        entries.dedup_by(|later, kept| {
-            let same = later.0 == kept.0;
-            if same {
-                twice(&mut kept.1);
-            }
-            same
-        });
-        entries.shrink_to_fit();
-        let n = entries.len();
-        let mut tree = vec![Timestamp::MIN; 2 * n];
-        for (i, (_, t)) in entries.iter().enumerate() {
-            tree[n + i] = date(t).unwrap_or(Timestamp::MIN);
+    /// Over `table`, dated by `date`.
+    pub(super) fn new(table: Table<T>, date: fn(&T) -> Option<Timestamp>) -> ByPath<T> {
+        let n = table.len();
+        assert!(n < NONE as usize, "more entries than places");
+        let mut by_path = ByPath {
+            index: Places::with_capacity(n),
+            tree: vec![NONE; 2 * n],
+            table,
+            date,
+        };
+        for i in 0..n {
+            let dated = date(by_path.table.value(i)).is_some();
+            by_path.tree[n + i] = if dated { i as u32 } else { NONE };
         }
         for i in (1..n).rev() {
-            tree[i] = tree[2 * i].max(tree[2 * i + 1]);
+            by_path.tree[i] = by_path.newer(by_path.tree[2 * i], by_path.tree[2 * i + 1]);
         }
-        let mut index = Places::with_capacity(entries.len());
-        for (i, (path, _)) in entries.iter().enumerate() {
-            index.insert(path, i);
+        for (i, (path, _)) in by_path.table.iter().enumerate() {
+            by_path.index.insert(path, i);
         }
-        ByPath {
-            entries,
-            index,
-            tree,
-        }
+        by_path
     }
 
     /// What the page at `path` is dated by.
     pub(super) fn get(&self, path: &str) -> Option<&T> {
-        let i = match self.index.get(path)? {
-            Place::Shared => (self.entries)
-                .binary_search_by(|(p, _)| p.as_str().cmp(path))
-                .ok()?,
+        let i = match self.index.get(path.as_bytes())? {
+            Place::Shared => self.table.find(path)?,
             Place::At(i) => i,
         };
-        let (p, t) = &self.entries[i];
-        (p == path).then_some(t)
+        (self.table.path(i) == path.as_bytes()).then(|| self.table.value(i))
     }
 
     /// The newest date of a page below `dir` (`""` for the root), if one is dated.
     pub(super) fn below(&self, dir: &str) -> Option<Timestamp> {
         let (lo, hi) = match dir {
-            "" => (0, self.entries.len()),
+            "" => (0, self.table.len()),
             // Paths from `dir/` up to (not including) `dir0`, `0` following `/`: exactly
             // those that start with `dir/`.
             _ => {
-                let (from, to) = (format!("{dir}/"), format!("{dir}0"));
-                let lo = self.entries.partition_point(|(p, _)| *p < from);
-                let hi = self.entries.partition_point(|(p, _)| *p < to);
+                let lo = self.table.first_from(&format!("{dir}/"));
+                let hi = self.table.first_from(&format!("{dir}0"));
                 (lo, hi)
             }
         };
-        (lo < hi)
-            .then(|| self.newest(lo, hi))
-            .filter(|t| *t != Timestamp::MIN)
+        (lo < hi).then(|| self.newest(lo, hi)).flatten()
+    }
+
+    /// The date of entry `at` (none for [`NONE`]).
+    fn date_at(&self, at: u32) -> Option<Timestamp> {
+        (at != NONE).then(|| (self.date)(self.table.value(at as usize)))?
+    }
+
+    /// Of two places, the one of the newer date (the first of equal dates).
+    fn newer(&self, a: u32, b: u32) -> u32 {
+        match (self.date_at(a), self.date_at(b)) {
+            (Some(x), Some(y)) if y > x => b,
+            (None, _) => b,
+            _ => a,
+        }
     }
 
     /// The newest date of leaves `lo..hi`, walking up from both ends.
-    fn newest(&self, lo: usize, hi: usize) -> Timestamp {
-        let n = self.entries.len();
-        let (mut lo, mut hi, mut best) = (lo + n, hi + n, Timestamp::MIN);
+    fn newest(&self, lo: usize, hi: usize) -> Option<Timestamp> {
+        let n = self.table.len();
+        let (mut lo, mut hi, mut best) = (lo + n, hi + n, NONE);
         while lo < hi {
             if lo % 2 == 1 {
-                best = best.max(self.tree[lo]);
+                best = self.newer(best, self.tree[lo]);
                 lo += 1;
             }
             if hi % 2 == 1 {
                 hi -= 1;
-                best = best.max(self.tree[hi]);
+                best = self.newer(best, self.tree[hi]);
             }
             lo /= 2;
             hi /= 2;
         }
-        best
+        self.date_at(best)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lastmod::source::table::Rows;
 
     /// Every directory's newest date is that of the newest page below it, compared with
     /// a plain scan over many layouts.
@@ -148,8 +153,12 @@ mod tests {
                 })
                 .collect();
             let twice = std::cell::Cell::new(0);
-            let both = dated.iter().chain(&dated).cloned().collect();
-            let newest = ByPath::new(both, |t| *t, |_| twice.set(twice.get() + 1));
+            let mut both = Rows::default();
+            for (path, date) in dated.iter().chain(&dated) {
+                both.push(path, *date);
+            }
+            let both = both.sorted(|_| true, |_| twice.set(twice.get() + 1));
+            let newest = ByPath::new(both, |t| *t);
             assert_eq!(twice.get(), paths.len());
             for dir in ["", "a", "a/b", "a-b", "a0", "ab", "b", "c", "a/b/c.html"] {
                 let prefix = format!("{dir}/");
@@ -162,7 +171,7 @@ mod tests {
                 assert_eq!(newest.get(dir), own, "{dir}");
             }
         }
-        let none: ByPath<Option<Timestamp>> = ByPath::new(Vec::new(), |t| *t, |_| {});
+        let none: ByPath<Option<Timestamp>> = ByPath::new(Table::default(), |t| *t);
         assert_eq!(none.below(""), None);
     }
 }

@@ -27,7 +27,7 @@ impl Places {
     }
 
     /// Records that `path` is at `at` (below `u32::MAX`).
-    pub(super) fn insert(&mut self, path: &str, at: usize) {
+    pub(super) fn insert(&mut self, path: &[u8], at: usize) {
         debug_assert!(at < SHARED as usize);
         (self.0.entry(hash(path)))
             .and_modify(|place| *place = SHARED)
@@ -35,7 +35,7 @@ impl Places {
     }
 
     /// Where `path` would be.
-    pub(super) fn get(&self, path: &str) -> Option<Place> {
+    pub(super) fn get(&self, path: &[u8]) -> Option<Place> {
         match *self.0.get(&hash(path))? {
             SHARED => Some(Place::Shared),
             at => Some(Place::At(at as usize)),
@@ -43,8 +43,8 @@ impl Places {
     }
 }
 
-fn hash(path: &str) -> u64 {
-    xxhash_rust::xxh3::xxh3_64(path.as_bytes())
+fn hash(path: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(path)
 }
 
 /// A hasher that passes a `u64` through.
@@ -72,11 +72,11 @@ mod tests {
     #[test]
     fn a_path_is_found_at_its_place_and_a_shared_hash_says_so() {
         let mut places = Places::with_capacity(2);
-        places.insert("a/index.html", 0);
-        places.insert("b/index.html", 1);
-        assert_eq!(places.get("b/index.html"), Some(Place::At(1)));
-        assert_eq!(places.get("c/index.html"), None);
-        places.insert("b/index.html", 2);
-        assert_eq!(places.get("b/index.html"), Some(Place::Shared));
+        places.insert(b"a/index.html", 0);
+        places.insert(b"b/index.html", 1);
+        assert_eq!(places.get(b"b/index.html"), Some(Place::At(1)));
+        assert_eq!(places.get(b"c/index.html"), None);
+        places.insert(b"b/index.html", 2);
+        assert_eq!(places.get(b"b/index.html"), Some(Place::Shared));
     }
 }

@@ -138,11 +138,19 @@ fn front_matter_gives_what_routing_needs() {
     assert_eq!(fm.title.as_deref(), Some("Release notes 1.0"));
 }
 
+fn rows(list: Vec<(String, Mapped)>) -> table::Rows<Mapped> {
+    let mut rows = table::Rows::default();
+    for (path, m) in list {
+        rows.push(&path, m);
+    }
+    rows
+}
+
 /// A page is dated by its own source; an index page with none by the newest page below
 /// it; a path two sources claim by neither.
 #[test]
 fn pages_are_looked_up_by_their_output_paths() {
-    let dated = |s: &str, how| Mapped::Dated(ts(s), how);
+    let dated = |s: &str, how| Mapped::dated(ts(s), how);
     let pages = vec![
         (
             "blog/a/index.html".to_string(),
@@ -160,10 +168,7 @@ fn pages_are_looked_up_by_their_output_paths() {
             "docs/index.html".to_string(),
             dated("2023-01-01T00:00:00Z", How::Commit),
         ),
-        (
-            "new.html".to_string(),
-            Mapped::Undated("content/new.md".into()),
-        ),
+        ("new.html".to_string(), Mapped::Undated(0)),
         // Two sources built to one path.
         (
             "twice.html".to_string(),
@@ -177,17 +182,18 @@ fn pages_are_looked_up_by_their_output_paths() {
     let by_source = vec![
         (
             "docs/intro.md".to_string(),
-            (ts("2024-02-02T00:00:00Z"), How::Commit),
+            dated("2024-02-02T00:00:00Z", How::Commit),
         ),
         (
             "guide/index.rst".to_string(),
-            (ts("2024-03-03T00:00:00Z"), How::Key),
+            dated("2024-03-03T00:00:00Z", How::Key),
         ),
     ];
     let dates = SourceDates {
-        pages: newest::ByPath::new(pages, Mapped::date, Mapped::twice),
+        pages: newest::ByPath::new(rows(pages).sorted(|_| true, Mapped::twice), Mapped::date),
         deepest: 2,
-        by_source,
+        by_source: rows(by_source).sorted(|_| true, |_| {}),
+        undated: vec!["content/new.md".into()],
         ..SourceDates::default()
     };
     let link = |href: &str| dates.get_by_link(href).map(|(t, _)| t.to_string());
