@@ -18,7 +18,6 @@
 mod cache;
 pub mod front_matter;
 mod newest;
-mod places;
 mod table;
 mod walk;
 

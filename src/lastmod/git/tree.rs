@@ -3,14 +3,13 @@
 //! met it. The ids and the dates are read while the log writes the dates (the sources'
 //! walk asks for ids as git reads the history), so a date is an atomic.
 
-use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 
 use jiff::Timestamp;
-use xxhash_rust::xxh3::Xxh3DefaultBuilder;
 
 use super::path_of;
+use crate::packed::{Packed, Places};
 
 /// A blob's id: SHA-1's 20 bytes (of a SHA-256 id, its first 20, as unlikely to repeat).
 pub type Oid = [u8; 20];
@@ -34,7 +33,10 @@ pub struct File {
 /// bytes: a `Path` hashes component by component, several times slower).
 #[derive(Debug, Default)]
 pub struct Tree {
-    files: HashMap<Box<[u8]>, File, Xxh3DefaultBuilder>,
+    /// Each file's path, as git writes it; its file at the same place in `files`.
+    paths: Packed,
+    files: Vec<File>,
+    index: Places,
     /// HEAD was listed; false where it cannot be read (no commit yet: the log says why).
     pub(super) listed: bool,
     /// The directory's path below the work tree's top, as `status` prefixes its paths.
@@ -45,7 +47,7 @@ impl Tree {
     /// The files of `ls-tree -r -z HEAD` output that `wanted` keeps (each
     /// `<mode> blob <id>\t<path>`; submodules are no blobs), all taken as clean.
     pub(super) fn listed(listing: &[u8], prefix: Vec<u8>, wanted: &dyn Fn(&Path) -> bool) -> Tree {
-        let mut files = HashMap::default();
+        let (mut paths, mut files) = (Packed::default(), Vec::new());
         for entry in listing.split(|&b| b == 0) {
             let Some(tab) = memchr::memchr(b'\t', entry) else {
                 continue;
@@ -65,14 +67,28 @@ impl Tree {
                     seconds: AtomicI64::new(UNDATED),
                     boundary: AtomicBool::new(false),
                 };
-                files.insert(name.into(), file);
+                paths.push(name);
+                files.push(file);
             }
         }
+        // Each path once: ls-tree lists each once.
+        let mut index = Places::with_capacity(files.len());
+        for (i, path) in paths.iter().enumerate() {
+            index.insert(path, i, |at| paths.get(at));
+        }
         Tree {
+            paths,
             files,
+            index,
             listed: true,
             prefix,
         }
+    }
+
+    /// The file at `path` (as git writes it), if HEAD has it.
+    fn get(&self, path: &[u8]) -> Option<&File> {
+        let at = self.index.get(path, |at| self.paths.get(at))?;
+        Some(&self.files[at])
     }
 
     /// Marks as changed the files `status --porcelain -z` lists (paths from the top of
@@ -80,7 +96,7 @@ impl Tree {
     pub(super) fn mark_changed(&self, status: &[u8]) {
         let changed = status.split(|&b| b == 0).filter(|entry| entry.len() > 3);
         for path in changed.filter_map(|entry| entry[3..].strip_prefix(&self.prefix[..])) {
-            if let Some(file) = self.files.get(path) {
+            if let Some(file) = self.get(path) {
                 file.clean.store(false, Ordering::Relaxed);
             }
         }
@@ -88,14 +104,14 @@ impl Tree {
 
     /// Takes every file as changed (`status` could not say which are).
     pub(super) fn distrust(&self) {
-        for file in self.files.values() {
+        for file in &self.files {
             file.clean.store(false, Ordering::Relaxed);
         }
     }
 
     /// The file at `rel`, if HEAD has it and the work tree has it so.
     pub fn clean(&self, rel: &Path) -> Option<&File> {
-        let file = self.files.get(&bytes(rel)[..])?;
+        let file = self.get(&bytes(rel))?;
         file.clean.load(Ordering::Relaxed).then_some(file)
     }
 
@@ -106,21 +122,21 @@ impl Tree {
 
     /// Takes back every date the log gave (it was not read to its end).
     pub fn forget(&self) {
-        for file in self.files.values() {
+        for file in &self.files {
             file.seconds.store(UNDATED, Ordering::Relaxed);
         }
     }
 
     /// Whether `path` (as git writes it) is one of the files.
     pub(super) fn has(&self, path: &[u8]) -> bool {
-        self.files.contains_key(path)
+        self.get(path).is_some()
     }
 
     /// Each file (as git writes it) with its newest commit's time, if the log met it.
     pub(super) fn dates(&self) -> impl Iterator<Item = (&[u8], Option<i64>)> {
-        self.files.iter().map(|(path, file)| {
+        self.paths.iter().zip(&self.files).map(|(path, file)| {
             let seconds = file.seconds.load(Ordering::Relaxed);
-            (&path[..], (seconds != UNDATED).then_some(seconds))
+            (path, (seconds != UNDATED).then_some(seconds))
         })
     }
 
@@ -132,7 +148,7 @@ impl Tree {
     /// Records that a commit of time `seconds` (a boundary or not) touched `path` (as
     /// the log names it): whether it is one of the files and the log had not met it.
     pub(super) fn meet(&self, path: &[u8], (seconds, boundary): (i64, bool)) -> bool {
-        let Some(file) = self.files.get(path) else {
+        let Some(file) = self.get(path) else {
             return false;
         };
         let had = file.seconds.load(Ordering::Relaxed);

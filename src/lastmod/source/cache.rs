@@ -21,11 +21,11 @@ use std::sync::Mutex;
 use jiff::Timestamp;
 
 use super::SourceSettings;
-use super::places::{Place, Places};
 use super::walk::MAX_SOURCES;
 use crate::fsutil;
 use crate::generators::Prepared;
 use crate::lastmod::git::{self, Oid};
+use crate::packed::Places;
 
 /// The most output paths a cached source may have; a line with more is not trusted.
 const MAX_OUTPUTS: usize = 4096;
@@ -101,8 +101,7 @@ impl Store {
         let mut at = header.len();
         // No more lines than a walk finds sources: a bound on the index.
         for line in text[at..].split_inclusive('\n').take(MAX_SOURCES) {
-            let key = line.split('\t').next().unwrap_or_default();
-            index.insert(key.as_bytes(), at);
+            index.insert(key_of(line), at, |at| key_of(&text[at..]));
             at += line.len();
         }
         Cache { text, index }
@@ -137,14 +136,8 @@ impl Cache {
     /// What reading the source at `key` found, if the cache has it as blob `oid`, and its
     /// line (to be kept again as it is).
     pub(super) fn get(&self, key: &str, oid: &Oid) -> Option<(Read, &str)> {
-        // Two paths of one hash are read again (their lines are not sorted to search).
-        let Place::At(at) = self.index.get(key.as_bytes())? else {
-            return None;
-        };
+        let at = (self.index).get(key.as_bytes(), |at| key_of(&self.text[at..]))?;
         let line = self.line(at);
-        if line.split('\t').next() != Some(key) {
-            return None;
-        }
         Some((parse_line(line, oid)?, line))
     }
 
@@ -152,6 +145,12 @@ impl Cache {
         let rest = &self.text[at..];
         rest.split('\n').next().unwrap_or_default()
     }
+}
+
+/// The key of the line `text` starts with.
+fn key_of(text: &str) -> &[u8] {
+    let line = text.as_bytes();
+    &line[..memchr::memchr2(b'\t', b'\n', line).unwrap_or(line.len())]
 }
 
 /// The [`Read`] a line holds, if its blob is `oid`.

@@ -9,8 +9,8 @@
 
 use jiff::Timestamp;
 
-use super::places::{Place, Places};
 use super::table::Table;
+use crate::packed::Places;
 
 /// Output paths (`/`-separated), sorted, each once with what it is dated by, and the
 /// newest date of every run of them. Held instead of a map: a path is found by its hash
@@ -60,19 +60,17 @@ impl<T> ByPath<T> {
         for i in (1..n).rev() {
             by_path.tree[i] = by_path.newer(by_path.tree[2 * i], by_path.tree[2 * i + 1]);
         }
-        for (i, (path, _)) in by_path.table.iter().enumerate() {
-            by_path.index.insert(path, i);
+        let table = &by_path.table;
+        for (i, (path, _)) in table.iter().enumerate() {
+            by_path.index.insert(path, i, |at| table.path(at));
         }
         by_path
     }
 
     /// What the page at `path` is dated by.
     pub(super) fn get(&self, path: &str) -> Option<&T> {
-        let i = match self.index.get(path.as_bytes())? {
-            Place::Shared => self.table.find(path)?,
-            Place::At(i) => i,
-        };
-        (self.table.path(i) == path.as_bytes()).then(|| self.table.value(i))
+        let i = (self.index).get(path.as_bytes(), |at| self.table.path(at))?;
+        Some(self.table.value(i))
     }
 
     /// The newest date of a page below `dir` (`""` for the root), if one is dated.
