@@ -344,11 +344,27 @@ impl Repository {
     /// ([`Repository::log`]).
     pub fn tree(&self, dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Result<Tree, GitUnavailable> {
         let prefix = self.prefix_of(dir)?;
-        match run(dir, Some(self), "ls-tree", &LS_TREE) {
-            Ok(listing) => Ok(Tree::listed(&listing, prefix, wanted)),
-            // No HEAD to list (no commit yet): the log says why.
-            Err(_) => Ok(Tree::default()),
+        // No HEAD to list (no commit yet): the log says why.
+        Ok(self.list(dir, prefix, wanted).unwrap_or_default())
+    }
+
+    /// Runs `ls-tree` and reads its listing as it comes (see [`Tree::listed`]); none
+    /// where git fails.
+    fn list(&self, dir: &Path, prefix: Vec<u8>, wanted: &dyn Fn(&Path) -> bool) -> Option<Tree> {
+        let mut child = command(dir, Some(self), "ls-tree", &LS_TREE)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .ok()?;
+        let stderr = drain_stderr(&mut child);
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let tree = Tree::listed(io::BufReader::new(stdout), prefix, wanted);
+        if tree.is_err() {
+            let _ = child.kill();
         }
+        let status = child.wait();
+        let _ = stderr.join();
+        tree.ok().filter(|_| status.is_ok_and(|s| s.success()))
     }
 
     /// Marks the files of `tree` (of `dir`) that the work tree has changed (uncommitted
