@@ -4,7 +4,8 @@
 #
 #   bench/run.sh [PAGES...]          default: 200000
 #   BENCH_DIR=/tmp/sitemapgen-bench  where trees are generated (and kept for reruns)
-#   RUNS=3                           hyperfine runs per command (after one warm-up)
+#   RUNS=3                           rounds, each timing every command once (hyperfine;
+#                                    one warm-up first), interleaved against drift
 #   COLD=1                           also time each command once with caches dropped
 #                                    (needs root and a writable /proc/sys/vm/drop_caches)
 #   BASELINE=path/to/sitemapgen      also check that this build's sitemaps are
@@ -13,7 +14,8 @@
 #
 # Each tree is a Hugo project as `init` finds one: the built site (examples/gen-site.rs)
 # in public/, a source for every page in content/, committed to git, and a hugo.toml.
-# For each tree: the warm median (hyperfine), the peak RSS (/usr/bin/time) and, with
+# For each tree: the warm median over the rounds (hyperfine), the median of three peak
+# RSS samples (/usr/bin/time) and, with
 # COLD=1, a cold-cache time, of
 #   find -printf       find DIR -name '*.html' -printf '%T@ %p\n'                       (floor)
 #   find | xargs head  find DIR -name '*.html' -print0 | xargs -0 -P$(nproc) head -q -c 8192  (floor)
@@ -187,11 +189,23 @@ TOML
   echo "== $pages pages ($(find "$dir/public" -name '*.html' | wc -l) HTML files, $(du -sh "$dir/public" | cut -f1)), $(nproc) cores" >&2
   args=()
   for n in "${names[@]}"; do args+=(-n "$n" "${cmd[$n]}"); done
-  hyperfine --warmup 1 --runs "$runs" --style basic --export-json "$dir/warm.json" "${args[@]}" >&2
+  # One run of every command a round, RUNS rounds: on a shared machine the load drifts
+  # over minutes, and a command timed in one stretch against floors timed in another
+  # measures the drift; interleaved, each ratio's terms meet the same load.
+  rm -f "$dir"/warm-*.json
+  for round in $(seq "$runs"); do
+    warmup=()
+    [ "$round" = 1 ] && warmup=(--warmup 1)
+    hyperfine "${warmup[@]}" --runs 1 --style none --export-json "$dir/warm-$round.json" "${args[@]}" >&2
+  done
 
   : > "$dir/measures.tsv"
   for n in "${names[@]}"; do
-    /usr/bin/time -f "%M" -o "$dir/rss" bash -c "${cmd[$n]}"
+    # The median of three peaks: a run's peak moves with its threads' timing.
+    for i in 1 2 3; do
+      /usr/bin/time -f "%M" -o "$dir/rss-$i" bash -c "${cmd[$n]}"
+    done
+    tail -qn 1 "$dir"/rss-[123] | sort -n | sed -n 2p > "$dir/rss"
     cold=
     if [ "${COLD:-0}" = 1 ] && sync && (echo 3 > /proc/sys/vm/drop_caches) 2>/dev/null; then
       start=$(date +%s.%N)
@@ -204,14 +218,19 @@ TOML
   fds=$(peak_fds $!)
   wait
 
-  python3 - "$dir/warm.json" "$pages" "$tsv" "$fds" "$dir/measures.tsv" <<'PY'
-import json, sys
-warm, pages, tsv, fds, measures = sys.argv[1:6]
+  python3 - "$dir" "$pages" "$tsv" "$fds" "$dir/measures.tsv" <<'PY'
+import glob, json, statistics, sys
+dir, pages, tsv, fds, measures = sys.argv[1:6]
 rss, cold = {}, {}
 for line in open(measures):
     name, kb, c = line.rstrip("\n").split("\t")
     rss[name], cold[name] = kb, c
-r = {x["command"]: x["median"] for x in json.load(open(warm))["results"]}
+rounds = [json.load(open(f))["results"] for f in sorted(glob.glob(f"{dir}/warm-*.json"))]
+times = {}
+for results in rounds:
+    for x in results:
+        times.setdefault(x["command"], []).extend(x["times"])
+r = {name: statistics.median(t) for name, t in times.items()}
 with open(tsv, "a") as out:
     for name, t in r.items():
         out.write(f"{pages}\t{name}\t{t:.4f}\t{rss[name]}\t{cold[name]}\n")

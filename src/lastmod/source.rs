@@ -363,6 +363,7 @@ impl Sources {
             });
             // Read while git lists, and let go once the walk is done.
             let cache = store.as_ref().map(cache::Store::load).unwrap_or_default();
+            dating.lock().expect("no walker yet").make_room(cache.sizes);
             let memo = Memo {
                 cache: &cache,
                 writer: writer.as_ref().and_then(|w| w.as_ref().ok()),
@@ -471,6 +472,15 @@ struct Dating<'a> {
 }
 
 impl<'a> Dating<'a> {
+    /// Room for as many sources as the last run read, each with one output (its bytes
+    /// within the rest of its line: room not filled is never touched).
+    fn make_room(&mut self, sizes: cache::Sizes) {
+        let n = sizes.lines;
+        self.pages = Rows::with_capacity(n, sizes.rest_bytes);
+        self.by_source = Rows::with_capacity(n, sizes.path_bytes);
+        self.committed.reserve(n);
+    }
+
     /// Sorts the output paths; a path two sources are built to is dated by neither.
     fn sort(&mut self) {
         self.sorted = std::mem::take(&mut self.pages).sorted(|_| true, Mapped::twice);

@@ -54,6 +54,18 @@ pub(super) struct Cache {
     text: String,
     /// Where each line starts, by its path.
     index: Places,
+    /// How many lines, and the bytes of their paths and of the rest.
+    pub(super) sizes: Sizes,
+}
+
+/// How much the last run read: what this run's sources will take, near enough to make
+/// room for them at once (a list grown by doubling under a lock, on whichever thread
+/// holds it, leaves its old copies to threads that may not free them soon).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Sizes {
+    pub(super) lines: usize,
+    pub(super) path_bytes: usize,
+    pub(super) rest_bytes: usize,
 }
 
 /// Where the cache of the sources of a project is kept, and what it must have been
@@ -100,11 +112,16 @@ impl Store {
         let mut index = Places::with_capacity((text.len() / 128).min(MAX_SOURCES));
         let mut at = header.len();
         // No more lines than a walk finds sources: a bound on the index.
+        let mut sizes = Sizes::default();
         for line in text[at..].split_inclusive('\n').take(MAX_SOURCES) {
-            index.insert(key_of(line), at, |at| key_of(&text[at..]));
+            let key = key_of(line);
+            index.insert(key, at, |at| key_of(&text[at..]));
+            sizes.lines += 1;
+            sizes.path_bytes += key.len();
+            sizes.rest_bytes += line.len() - key.len();
             at += line.len();
         }
-        Cache { text, index }
+        Cache { text, index, sizes }
     }
 }
 

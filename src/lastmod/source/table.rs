@@ -36,6 +36,14 @@ impl<T> Default for Rows<T> {
 }
 
 impl<T: Copy> Rows<T> {
+    /// Room for `n` rows of `bytes` bytes of paths in all.
+    pub(super) fn with_capacity(n: usize, bytes: usize) -> Rows<T> {
+        Rows {
+            paths: Packed::with_capacity(n, bytes),
+            values: Vec::with_capacity(n),
+        }
+    }
+
     pub(super) fn push(&mut self, path: &str, value: T) {
         self.paths.push(path.as_bytes());
         self.values.push(value);
