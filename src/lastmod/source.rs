@@ -11,26 +11,30 @@
 //! unless git has it committed as the last run read it (`source/cache.rs`). Meanwhile git lists
 //! the files and reads their history, one `git log` per content directory in the
 //! project's repository, left as soon as every source has its date ([`super::git`]);
-//! each source is dated once the walk and the log are done. A page is then looked up by
+//! each source is dated once the walk and the log are done (`source/history.rs` is the git
+//! side, `source/dating.rs` the filing and dating). A page is then looked up by
 //! its path. Where no source maps to a page with confidence (none, or two), it falls
 //! through to the next source in `lastmod`.
 
 mod cache;
+mod dating;
 pub mod front_matter;
+mod history;
 mod newest;
 mod table;
 mod walk;
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 
 use jiff::Timestamp;
 
 use super::git::{self, GitUnavailable};
 use crate::generators::{Context, Generator, Pattern, Prepared};
-use table::{Rows, Table};
-use walk::{Found, Memo, is_source, may_be_walked, project_key, walk};
+use dating::Dating;
+use history::{Git, GitDone, read_history};
+use table::Table;
+use walk::{Memo, walk};
 
 /// `[source]`: how pages map to their sources.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -378,7 +382,11 @@ impl Sources {
             dating.lock().expect("a walker thread panicked").sort();
         });
         let dating = dating.into_inner().expect("a walker thread panicked");
-        let mut dates = self.settle(dating, git.outcome());
+        let fills = self
+            .settings
+            .generator
+            .is_some_and(|g| g.fills_translations);
+        let mut dates = dating.settle(fills, git.outcome());
         if let (Some(store), Some(written)) = (store, writer)
             && let Err(e) = written.and_then(|w| w.finish(&store))
         {
@@ -399,52 +407,6 @@ impl Sources {
             default_in_subdir: prepared.default_in_subdir,
         }
     }
-
-    /// The dates of the sources read, once their history is: each source left to its
-    /// last commit dated by it, the output paths sorted.
-    fn settle(
-        &self,
-        dating: Dating,
-        (shallow, error): (bool, Option<GitUnavailable>),
-    ) -> SourceDates {
-        let Dating {
-            mut dates,
-            sorted: mut pages,
-            committed,
-            mut by_source,
-            ..
-        } = dating;
-        let mapped: Vec<Mapped> = (committed.into_iter())
-            .map(|(file, at)| match file.date() {
-                Some(ts) => Mapped::dated(ts, How::Commit),
-                None => {
-                    let key = String::from_utf8_lossy(by_source.path(at as usize));
-                    dates.undated(PathBuf::from(key.as_ref()))
-                }
-            })
-            .collect();
-        let settled = |m: &mut Mapped| {
-            if let Mapped::Committed(i) = *m {
-                *m = mapped[i as usize];
-            }
-        };
-        pages.values_mut().for_each(settled);
-        for (key, m) in by_source.iter_mut() {
-            settled(m);
-            if let Mapped::Dated { .. } = m {
-                let depth = key.split(|b| *b == b'/').count();
-                dates.deepest = dates.deepest.max(depth);
-            }
-        }
-        let dated = |m: &Mapped| matches!(m, Mapped::Dated { .. });
-        dates.by_source = by_source.sorted(dated, |_| {});
-        let settings = &self.settings;
-        dates.fills_translations = settings.generator.is_some_and(|g| g.fills_translations);
-        dates.shallow = shallow;
-        dates.git_error = error;
-        dates.pages = newest::ByPath::new(pages, Mapped::date);
-        dates
-    }
 }
 
 /// Finds and reads the sources of the project at once (see [`find`], [`Sources::read`]).
@@ -453,177 +415,6 @@ pub fn read(
     repository: Result<git::Repository, GitUnavailable>,
 ) -> Result<SourceDates, SourceUnavailable> {
     Ok(find(settings)?.read(repository))
-}
-
-/// The sources read so far, dated where they say their date; the others wait for their
-/// history ([`Mapped::Committed`]), which is read beside them.
-#[derive(Default)]
-struct Dating<'a> {
-    dates: SourceDates,
-    /// Each output path and what dates it, unsorted.
-    pages: Rows<Mapped>,
-    /// The same, sorted once the walk is done.
-    sorted: Table<Mapped>,
-    /// The sources to be dated by their last commit: git's file, and the source's place
-    /// in `by_source`.
-    committed: Vec<(&'a git::File, u32)>,
-    /// Each source by its path in the project, and what dates it.
-    by_source: Rows<Mapped>,
-}
-
-impl<'a> Dating<'a> {
-    /// Room for as many sources as the last run read, each with one output (its bytes
-    /// within the rest of its line: room not filled is never touched).
-    fn make_room(&mut self, sizes: cache::Sizes) {
-        let n = sizes.lines;
-        self.pages = Rows::with_capacity(n, sizes.rest_bytes);
-        self.by_source = Rows::with_capacity(n, sizes.path_bytes);
-        self.committed.reserve(n);
-    }
-
-    /// Sorts the output paths; a path two sources are built to is dated by neither.
-    fn sort(&mut self) {
-        self.sorted = std::mem::take(&mut self.pages).sorted(|_| true, Mapped::twice);
-    }
-
-    /// Files one source under each output path it is built to: dated by its explicit
-    /// key, else to be dated by its last commit.
-    fn date(&mut self, source: Found<'a>) {
-        let dates = &mut self.dates;
-        let in_project = || source.dir.join(&source.rel);
-        let read = source.read;
-        if let Some(value) = read.unparseable {
-            dates.unparseable.push((in_project(), value));
-        }
-        if let Some(why) = read.refused {
-            dates.refused.push((in_project(), why));
-            return;
-        }
-        let mapped = match (read.updated, source.git) {
-            (Some(ts), _) => Mapped::dated(ts, How::Key),
-            (None, Some(file)) => {
-                let place = |n: usize| u32::try_from(n).expect("at most MAX_SOURCES");
-                let i = place(self.committed.len());
-                self.committed.push((file, place(self.by_source.len())));
-                Mapped::Committed(i)
-            }
-            // Not committed as it is: no history dates it.
-            (None, None) => dates.undated(in_project()),
-        };
-        for output in read.outputs {
-            self.pages.push(&output, mapped);
-        }
-        self.by_source.push(&source.key, mapped);
-    }
-}
-
-/// The files git has in each content directory, dated once the log is read, and what
-/// stopped git.
-#[derive(Default)]
-pub(super) struct History {
-    pub(super) trees: HashMap<PathBuf, git::Tree>,
-    shallow: bool,
-    error: Option<GitUnavailable>,
-}
-
-/// What the git thread has found, as it finds it: the files HEAD has (listed first), then
-/// which of them the work tree has changed (marked by `status`), then their dates (the
-/// log, beside `status`). Each step is set with what stopped it.
-#[derive(Default)]
-pub(super) struct Git {
-    listed: OnceLock<History>,
-    marked: OnceLock<Option<GitUnavailable>>,
-    logged: OnceLock<Option<GitUnavailable>>,
-}
-
-impl Git {
-    /// The source at `rel` in the content directory `dir`, if git has it unchanged: once
-    /// `status` has said which are.
-    pub(super) fn clean(&self, dir: &Path, rel: &Path) -> Option<&git::File> {
-        self.marked.wait();
-        self.listed.get()?.trees.get(dir)?.clean(rel)
-    }
-
-    /// Whether the clone is shallow, and what stopped git last, once the git thread
-    /// has ended.
-    fn outcome(&self) -> (bool, Option<GitUnavailable>) {
-        let listed = self.listed.get();
-        let errors = [self.marked.get(), self.logged.get()];
-        let error = (errors.into_iter().flatten().flatten().last())
-            .or(listed.and_then(|h| h.error.as_ref()));
-        (listed.is_some_and(|h| h.shallow), error.cloned())
-    }
-}
-
-/// Sets what the git thread did not, however it ends, so that no walker waits for it
-/// for ever.
-struct GitDone<'g>(&'g Git);
-
-impl Drop for GitDone<'_> {
-    fn drop(&mut self) {
-        let _ = self.0.listed.set(History::default());
-        let _ = self.0.marked.set(None);
-        let _ = self.0.logged.set(None);
-    }
-}
-
-/// Lists the files of each content directory in the project's `repository` that can be
-/// sources, then marks those changed and dates them by the log, side by side: see
-/// [`Git`].
-fn read_history(
-    settings: &SourceSettings,
-    dirs: &[&PathBuf],
-    repository: Result<git::Repository, GitUnavailable>,
-    git: &Git,
-) {
-    let mut history = History::default();
-    let repository = match repository {
-        Ok(repository) => repository,
-        Err(e) => {
-            history.error = Some(e);
-            let _ = git.listed.set(history);
-            return;
-        }
-    };
-    let project = |dir: &Path| settings.project.join(dir);
-    std::thread::scope(|s| {
-        // `status` looks at every file; it runs while `ls-tree` lists them.
-        let changed = s.spawn(|| {
-            let changed = dirs.iter().map(|dir| repository.changed(&project(dir)));
-            changed.collect::<Vec<_>>()
-        });
-        for dir in dirs {
-            let sources = |rel: &Path| {
-                let key = || project_key(&dir.join(rel));
-                may_be_walked(rel) && is_source(settings, key, rel)
-            };
-            match repository.tree(&project(dir), &sources) {
-                Ok(tree) => {
-                    history.shallow |= repository.is_shallow();
-                    history.trees.insert((*dir).clone(), tree);
-                }
-                Err(e) => history.error = Some(e),
-            }
-        }
-        let history = git.listed.get_or_init(|| history);
-        s.spawn(|| {
-            let changed = changed.join().expect("the git status thread panicked");
-            let mut error = None;
-            for (dir, changed) in dirs.iter().zip(changed) {
-                if let Some(tree) = history.trees.get(*dir) {
-                    error = changed.mark(tree).err().or(error);
-                }
-            }
-            git.marked.set(error)
-        });
-        let mut error = None;
-        for (dir, tree) in &history.trees {
-            // A history not read to its end dates none of the directory's files.
-            let log = repository.log(&project(dir), tree);
-            error = log.inspect_err(|_| tree.forget()).err().or(error);
-        }
-        let _ = git.logged.set(error);
-    });
 }
 
 #[cfg(test)]

@@ -332,7 +332,7 @@ fn the_history_wanted_covers_what_the_walk_finds() {
         ("node_modules/x/readme.md", false),
         ("docs/public/a.md", false),
     ] {
-        assert_eq!(super::may_be_walked(Path::new(rel)), walked, "{rel}");
+        assert_eq!(super::walk::may_be_walked(Path::new(rel)), walked, "{rel}");
     }
 }
 

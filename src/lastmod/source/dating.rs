@@ -1,0 +1,118 @@
+//! The sources as the walk files them, then dated: each output path and each source
+//! with what dates it, its explicit key at once, its last commit once git's log is read
+//! ([`Mapped::Committed`] until then).
+
+use std::path::PathBuf;
+
+use super::table::{Rows, Table};
+use super::walk::Found;
+use super::{How, Mapped, SourceDates, cache, newest};
+use crate::lastmod::git::{self, GitUnavailable};
+
+/// The sources read so far, dated where they say their date; the others wait for their
+/// history ([`Mapped::Committed`]), which is read beside them.
+#[derive(Default)]
+pub(super) struct Dating<'a> {
+    dates: SourceDates,
+    /// Each output path and what dates it, unsorted.
+    pages: Rows<Mapped>,
+    /// The same, sorted once the walk is done.
+    sorted: Table<Mapped>,
+    /// The sources to be dated by their last commit: git's file, and the source's place
+    /// in `by_source`.
+    committed: Vec<(&'a git::File, u32)>,
+    /// Each source by its path in the project, and what dates it.
+    by_source: Rows<Mapped>,
+}
+
+impl<'a> Dating<'a> {
+    /// Room for as many sources as the last run read, each with one output (its bytes
+    /// within the rest of its line: room not filled is never touched).
+    pub(super) fn make_room(&mut self, sizes: cache::Sizes) {
+        let n = sizes.lines;
+        self.pages = Rows::with_capacity(n, sizes.rest_bytes);
+        self.by_source = Rows::with_capacity(n, sizes.path_bytes);
+        self.committed.reserve(n);
+    }
+
+    /// Sorts the output paths; a path two sources are built to is dated by neither.
+    pub(super) fn sort(&mut self) {
+        self.sorted = std::mem::take(&mut self.pages).sorted(|_| true, Mapped::twice);
+    }
+
+    /// Files one source under each output path it is built to: dated by its explicit
+    /// key, else to be dated by its last commit.
+    pub(super) fn date(&mut self, source: Found<'a>) {
+        let dates = &mut self.dates;
+        let in_project = || source.dir.join(&source.rel);
+        let read = source.read;
+        if let Some(value) = read.unparseable {
+            dates.unparseable.push((in_project(), value));
+        }
+        if let Some(why) = read.refused {
+            dates.refused.push((in_project(), why));
+            return;
+        }
+        let mapped = match (read.updated, source.git) {
+            (Some(ts), _) => Mapped::dated(ts, How::Key),
+            (None, Some(file)) => {
+                let place = |n: usize| u32::try_from(n).expect("at most MAX_SOURCES");
+                let i = place(self.committed.len());
+                self.committed.push((file, place(self.by_source.len())));
+                Mapped::Committed(i)
+            }
+            // Not committed as it is: no history dates it.
+            (None, None) => dates.undated(in_project()),
+        };
+        for output in read.outputs {
+            self.pages.push(&output, mapped);
+        }
+        self.by_source.push(&source.key, mapped);
+    }
+
+    /// The dates of the sources read, once their history is: each source left to its
+    /// last commit dated by it, the output paths sorted (`fills_translations`: see
+    /// [`SourceDates`]).
+    pub(super) fn settle(
+        self,
+        fills_translations: bool,
+        (shallow, error): (bool, Option<GitUnavailable>),
+    ) -> SourceDates {
+        let Dating {
+            mut dates,
+            sorted: mut pages,
+            committed,
+            mut by_source,
+            ..
+        } = self;
+        let mapped: Vec<Mapped> = (committed.into_iter())
+            .map(|(file, at)| match file.date() {
+                Some(ts) => Mapped::dated(ts, How::Commit),
+                None => {
+                    let key = String::from_utf8_lossy(by_source.path(at as usize));
+                    dates.undated(PathBuf::from(key.as_ref()))
+                }
+            })
+            .collect();
+        let settled = |m: &mut Mapped| {
+            if let Mapped::Committed(i) = *m {
+                *m = mapped[i as usize];
+            }
+        };
+        pages.values_mut().for_each(settled);
+        for (key, m) in by_source.iter_mut() {
+            settled(m);
+            if let Mapped::Dated { .. } = m {
+                let depth = key.split(|b| *b == b'/').count();
+                dates.deepest = dates.deepest.max(depth);
+            }
+        }
+        let dated = |m: &Mapped| matches!(m, Mapped::Dated { .. });
+        dates.by_source = by_source.sorted(dated, |_| {});
+        dates.fills_translations = fills_translations;
+        dates.shallow = shallow;
+        dates.git_error = error;
+        dates.pages = newest::ByPath::new(pages, Mapped::date);
+        dates
+    }
+}
