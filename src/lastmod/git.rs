@@ -351,20 +351,40 @@ impl Repository {
     /// Runs `ls-tree` and reads its listing as it comes (see [`Tree::listed`]); none
     /// where git fails.
     fn list(&self, dir: &Path, prefix: Vec<u8>, wanted: &dyn Fn(&Path) -> bool) -> Option<Tree> {
-        let mut child = command(dir, Some(self), "ls-tree", &LS_TREE)
+        let read = |out| Tree::listed(out, prefix, wanted);
+        let streamed = self.stream(dir, "ls-tree", &LS_TREE, read, |_| true).ok()?;
+        (streamed.read.ok()).filter(|_| streamed.status.is_ok_and(|s| s.success()))
+    }
+
+    /// Runs git's `name` and hands its output to `read` as git writes it; where `read`
+    /// stops short of the end (`whole` says, or it fails), git is stopped, the rest not
+    /// wanted.
+    fn stream<T>(
+        &self,
+        dir: &Path,
+        name: &'static str,
+        args: &[&str],
+        read: impl FnOnce(io::BufReader<std::process::ChildStdout>) -> io::Result<T>,
+        whole: impl Fn(&T) -> bool,
+    ) -> Result<Streamed<T>, GitUnavailable> {
+        let mut child = command(dir, Some(self), name, args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .ok()?;
+            .map_err(not_started(name))?;
         let stderr = drain_stderr(&mut child);
         let stdout = child.stdout.take().expect("stdout is piped");
-        let tree = Tree::listed(io::BufReader::new(stdout), prefix, wanted);
-        if tree.is_err() {
+        let read = read(io::BufReader::new(stdout));
+        if !read.as_ref().is_ok_and(&whole) {
             let _ = child.kill();
         }
         let status = child.wait();
-        let _ = stderr.join();
-        tree.ok().filter(|_| status.is_ok_and(|s| s.success()))
+        let stderr = stderr.join().expect("the git stderr thread panicked");
+        Ok(Streamed {
+            read,
+            status,
+            stderr,
+        })
     }
 
     /// Marks the files of `tree` (of `dir`) that the work tree has changed (uncommitted
@@ -414,30 +434,27 @@ impl Repository {
 
     /// Runs `git log` and dates the files of `tree` by it (see [`log::read`]).
     fn read_log(&self, dir: &Path, tree: &Tree) -> Result<(), GitUnavailable> {
-        let mut child = command(dir, Some(self), "log", &LOG)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(not_started("log"))?;
-        let stderr = drain_stderr(&mut child);
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let read = log::read(io::BufReader::new(stdout), &self.boundary(), tree);
-        if !read.as_ref().is_ok_and(|whole| *whole) {
-            // Left early (or unreadable): the rest is not wanted.
-            let _ = child.kill();
-        }
-        let status = child.wait();
-        let stderr = stderr.join().expect("the git stderr thread panicked");
-        let whole = read.map_err(|e| GitUnavailable::Failed {
+        let read = |out| log::read(out, &self.boundary(), tree);
+        // Left early (or unreadable), git is stopped: only a whole log's status counts.
+        let streamed = self.stream(dir, "log", &LOG, read, |whole| *whole)?;
+        let whole = streamed.read.map_err(|e| GitUnavailable::Failed {
             command: "log",
             message: e.to_string(),
         })?;
-        match status {
-            Ok(status) if whole && !status.success() => Err(failed(dir, "log", &stderr)),
+        match streamed.status {
+            Ok(status) if whole && !status.success() => Err(failed(dir, "log", &streamed.stderr)),
             Err(e) if whole => Err(not_started("log")(e)),
             _ => Ok(()),
         }
     }
+}
+
+/// What a git run streamed ([`Repository::stream`]): what its reader made of its output,
+/// how it ended, and the start of its stderr.
+struct Streamed<T> {
+    read: io::Result<T>,
+    status: io::Result<std::process::ExitStatus>,
+    stderr: Vec<u8>,
 }
 
 /// Reads a child's stderr on a thread of its own (so a chatty git cannot block on a full

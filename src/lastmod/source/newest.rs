@@ -13,9 +13,8 @@ use super::table::Table;
 use crate::packed::Places;
 
 /// Output paths (`/`-separated), sorted, each once with what it is dated by, and the
-/// newest date of every run of them. Held instead of a map: a path is found by its hash
-/// or a binary search, and the pages below a directory are a run, so no path is held
-/// twice.
+/// newest date of every run of them. Held instead of a map: a path is found by its hash,
+/// and the pages below a directory are a run, so no path is held twice.
 #[derive(Debug)]
 pub(super) struct ByPath<T> {
     table: Table<T>,
