@@ -62,6 +62,9 @@ pub enum Error {
     /// A view (`sitemap.html`, `llms.txt`) could not be written.
     #[error(transparent)]
     View(#[from] crate::views::ViewError),
+    /// `merge` refused its input or could not write.
+    #[error(transparent)]
+    Merge(#[from] crate::shard::MergeError),
     /// `build --check` found errors in what was written.
     #[error(
         "the written sitemap has {} (listed above)",
@@ -89,6 +92,7 @@ impl Error {
             Error::Config(_)
             | Error::Write(WriteError::NeedsIndex { .. })
             | Error::State(StateError::Invalid { .. }) => 2,
+            Error::Merge(e) if e.is_bad_input() => 2,
             _ => 1,
         }
     }

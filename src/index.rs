@@ -181,7 +181,11 @@ pub fn children(
 
 /// What keeps `loc` out of the index: a rule of the protocol ([`LocForm`], as `check`
 /// applies them), or a host other than `base_url`'s unless `hosts` allows any.
-fn refuse_bad_child(loc: &str, base_url: &BaseUrl, hosts: Hosts) -> Result<(), ChildProblem> {
+pub(crate) fn refuse_bad_child(
+    loc: &str,
+    base_url: &BaseUrl,
+    hosts: Hosts,
+) -> Result<(), ChildProblem> {
     let form = LocForm::of(loc);
     if let Some(problem) = form.problem() {
         return Err(ChildProblem::Loc(problem));

@@ -65,6 +65,8 @@ pub mod rules;
 mod scan;
 mod sections;
 #[doc(hidden)]
+pub mod shard;
+#[doc(hidden)]
 pub mod sitemap;
 mod slash;
 #[doc(hidden)]

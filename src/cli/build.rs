@@ -1,7 +1,7 @@
 //! `sitemapgen build`, the default command.
 
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -122,6 +122,7 @@ fn load(args: &BuildArgs) -> Result<Config, Error> {
             FormatArg::Txt => config::Format::Txt,
         }),
         all_changed: args.all_changed,
+        shard: args.shard.clone(),
     };
     Ok(Config::load(config_path.as_deref(), &overrides)?)
 }
@@ -242,19 +243,28 @@ fn views_json(written: &views::Written) -> serde_json::Value {
 fn report_robots(stderr: &mut impl Write, config: &Config, outcome: &crate::WriteOutcome) {
     let robots = config.public_dir.join("robots.txt");
     let url = outcome.url.as_deref().unwrap_or_default();
-    let line = match &outcome.robots {
-        Some(Announced::Added) => format!("added Sitemap: {url} to {}", robots.display()),
-        Some(Announced::Replaced(old)) => {
-            format!("replaced Sitemap: {old} with {url} in {}", robots.display())
-        }
-        Some(Announced::Created) => format!("created {} announcing {url}", robots.display()),
-        Some(Announced::NoFile) => format!(
-            "warning: robots_txt = \"update\" but there is no {}; use \"create\" to write one",
-            robots.display()
+    if let Some(line) = outcome
+        .robots
+        .as_ref()
+        .and_then(|a| robots_line(&robots, url, a))
+    {
+        super::say_to(stderr, format_args!("{line}"));
+    }
+}
+
+/// What announcing `url` did to the robots.txt at `robots`, in a line; `None` for
+/// nothing.
+pub(super) fn robots_line(robots: &Path, url: &str, announced: &Announced) -> Option<String> {
+    let robots = robots.display();
+    Some(match announced {
+        Announced::Added => format!("added Sitemap: {url} to {robots}"),
+        Announced::Replaced(old) => format!("replaced Sitemap: {old} with {url} in {robots}"),
+        Announced::Created => format!("created {robots} announcing {url}"),
+        Announced::NoFile => format!(
+            "warning: robots_txt = \"update\" but there is no {robots}; use \"create\" to write one"
         ),
-        Some(Announced::Unchanged) | None => return,
-    };
-    super::say_to(stderr, format_args!("{line}"));
+        Announced::Unchanged => return None,
+    })
 }
 
 /// `wrote public/sitemap.xml (index of 3 sitemaps)`.

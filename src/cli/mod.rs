@@ -9,6 +9,7 @@ mod check;
 mod index;
 mod init;
 mod man;
+mod merge;
 mod report;
 mod submit;
 
@@ -40,6 +41,9 @@ enum Command {
     /// Write one sitemap index over sitemaps written separately (a sharded build);
     /// indexes given as input are flattened.
     Index(IndexArgs),
+    /// Join the shards of a site built in parts (`build --shard NAME`) into the root
+    /// sitemap index, after checking every shard's files and that no URL is in two
+    Merge(MergeArgs),
     /// Write a commented sitemap.toml for the site generator found in the current
     /// directory.
     #[command(long_about = init_help())]
@@ -183,6 +187,36 @@ struct IndexArgs {
 }
 
 #[derive(Debug, Args)]
+struct MergeArgs {
+    /// The shards' manifests (sitemap-NAME.manifest.json), each beside its shard's
+    /// sitemaps
+    #[arg(required = true, value_name = "MANIFEST")]
+    manifests: Vec<PathBuf>,
+
+    /// The directory published at the base URL, holding every shard's files: the root
+    /// index is written there
+    #[arg(short, long, value_name = "DIR")]
+    output: PathBuf,
+
+    /// The site's public base URL (overrides base_url)
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+
+    /// The config file, for robots_txt, stylesheet, lastmod_format and state_file
+    /// [default: ./sitemap.toml when it exists]
+    #[arg(short, long, value_name = "FILE")]
+    config: Option<PathBuf>,
+
+    /// Do not print the summary line
+    #[arg(short, long)]
+    quiet: bool,
+
+    /// Print a JSON summary on stdout instead of the summary line
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
 struct CheckArgs {
     /// Sitemap files, or directories holding sitemap.xml
     #[arg(required = true, value_name = "PATH")]
@@ -262,6 +296,11 @@ struct BuildArgs {
     #[arg(long)]
     json: bool,
 
+    /// Build one part of the site, merged later (`sitemapgen merge`): its sitemaps are
+    /// named sitemap-NAME-…, with a manifest in the root index's place (overrides shard)
+    #[arg(long, value_name = "NAME")]
+    shard: Option<String>,
+
     /// Threads for walking and reading pages, at most 1024 [default: one per core, and at least 16 to read; at most 64 read pages]
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
@@ -328,6 +367,7 @@ pub fn main() -> i32 {
         Some(Command::Check(args)) => return check::check(&args),
         Some(Command::Index(args)) => return index::index(&args),
         Some(Command::Init(args)) => return init::init(&args),
+        Some(Command::Merge(args)) => return merge::merge(&args),
         Some(Command::Submit(args)) => return submit::submit(&args),
         Some(Command::Completions { shell }) => return completions(shell),
         Some(Command::Man { dir }) => return man::man(dir.as_deref()),

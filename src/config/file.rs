@@ -52,6 +52,7 @@ pub struct FileConfig {
     pub(super) respect_robots: Option<bool>,
     pub(super) robots_agent: Option<Spanned<String>>,
     pub(super) robots_txt: Option<Spanned<RobotsTxt>>,
+    pub(super) shard: Option<Spanned<String>>,
     #[serde(default)]
     pub(super) defaults: Defaults,
     #[serde(default, rename = "rule")]

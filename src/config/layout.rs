@@ -2,7 +2,7 @@
 //! (`html_sitemap`, `llms_txt`).
 
 use super::file::{FileConfig, FileSection, Source, bad_value};
-use super::{ConfigError, Output};
+use super::{ConfigError, Output, Overrides};
 use crate::rules::RuleRef;
 use crate::sections::{SectionSpec, Sections};
 use crate::sitemap::Format;
@@ -188,4 +188,38 @@ fn section_spec(
         name: name.clone(),
         globs: section.globs.get_ref().0.clone(),
     })
+}
+
+/// `shard` (or `--shard`): the part of a sharded site this build maps. Its name is in its
+/// files' names, so it follows a section's rules; a shard writes an index's children, so
+/// it needs XML written to a file.
+pub(super) fn shard(
+    file: &FileConfig,
+    src: &Source,
+    overrides: &Overrides,
+    format: Format,
+    output: &Output,
+) -> Result<Option<String>, ConfigError> {
+    let (name, origin) = match (&overrides.shard, &file.shard) {
+        (Some(name), _) => (name.clone(), "--shard".to_string()),
+        (None, Some(name)) => (name.get_ref().clone(), src.at(name.span())),
+        (None, None) => return Ok(None),
+    };
+    let problem = crate::sections::name_problem(&name).map(str::to_string).or(match (format, output) {
+        (Format::Txt, _) => Some(
+            "text sitemaps have no index for the merge to name their files in; use format = \"xml\"".to_string(),
+        ),
+        (_, Output::Stdout) => Some(
+            "a shard writes child sitemaps and a manifest, which cannot go to standard output; write to a file (--output sitemap.xml)".to_string(),
+        ),
+        _ => None,
+    });
+    match problem {
+        None => Ok(Some(name)),
+        Some(problem) => Err(ConfigError::Value {
+            origin,
+            key: "shard".to_string(),
+            message: format!("'{}' {problem}", crate::text::one_line(&name)),
+        }),
+    }
 }

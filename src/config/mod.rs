@@ -62,6 +62,8 @@ pub struct Overrides {
     pub format: Option<Format>,
     /// `--all-changed`: every URL counts as changed in the change list.
     pub all_changed: bool,
+    /// `--shard`: build one part of a site, merged later (`sitemapgen merge`).
+    pub shard: Option<String>,
 }
 
 /// The validated configuration of a run.
@@ -124,8 +126,11 @@ pub struct Config {
     pub respect_robots: bool,
     /// The user agent whose robots.txt group is obeyed, lower-case.
     pub robots_agent: String,
-    /// What to do with robots.txt after writing.
+    /// What to do with robots.txt after writing (at the merge, for a shard).
     pub robots_txt: RobotsTxt,
+    /// The part of a sharded site this build maps (`shard`, `--shard`): its children and
+    /// manifest are written, never the root index; `sitemapgen merge` joins the parts.
+    pub shard: Option<String>,
     /// Threads for walking and reading pages and sources (at least 1; see
     /// [`READ_THREADS`]).
     pub threads: usize,

@@ -36,11 +36,17 @@ impl Config {
         let sections = super::layout::sections(&file, &src, format, &output)?;
         // Beside the config file, or in the current directory when there is none.
         let base = file_at.map_or(Path::new(""), |(dir, _)| dir);
+        let shard = super::layout::shard(&file, &src, overrides, format, &output)?;
         let state_file = base.join(
             file.state_file
                 .as_deref()
                 .unwrap_or(Path::new(".sitemap-state.json")),
         );
+        // Each shard keeps its own state: one shard's pages are not another's removals.
+        let state_file = match &shard {
+            Some(name) => crate::shard::state_file_of(&state_file, name),
+            None => state_file,
+        };
         let (threads, cpu_threads) = threads(overrides)?;
         let uses = crate::lastmod::uses(&lastmod_sources(&file, &src)?, LastmodSource::Source);
         let source = super::source::source(&file, &src, base, &public_dir, uses)?
@@ -55,6 +61,7 @@ impl Config {
             robots_agent: robots_agent(&file, &src)?,
             robots_txt: robots_txt(&file, &src, &base_url)?,
             state_file,
+            shard,
             head: head_rules(&file, &src)?,
             public_dir,
             project: base.to_path_buf(),

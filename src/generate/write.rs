@@ -85,7 +85,19 @@ pub fn write(
     // The state is written beside the sitemaps, and put in place once they are.
     let (written, prepared) = std::thread::scope(|s| {
         let prepared = s.spawn(|| prepare_state(config, collection));
-        let written = sitemap::write_files(path, &prefix, &groups, limits, form(config));
+        let written = match &config.shard {
+            None => sitemap::write_files(path, &prefix, &groups, limits, form(config)),
+            Some(name) => {
+                let shard = crate::shard::ShardBuild {
+                    name,
+                    output: path,
+                    base_url: config.base_url.as_str(),
+                    prefix: &prefix,
+                    changes: collection.changes.as_ref(),
+                };
+                crate::shard::write(&shard, &groups, limits, form(config))
+            }
+        };
         (written, prepared.join().expect("the state thread panicked"))
     });
     let written = written?;
@@ -103,6 +115,8 @@ pub fn write(
         })
     });
     let robots = match config.robots_txt {
+        // A shard writes no root sitemap: the merge announces the index.
+        _ if config.shard.is_some() => None,
         RobotsTxt::Leave => None,
         mode => {
             let host_root =
@@ -249,8 +263,12 @@ fn commit_state(
     save_changes(config, collection)
 }
 
-/// Saves the change list beside the state.
+/// Saves the change list beside the state; a shard's is in its manifest, for the merge
+/// to join.
 fn save_changes(config: &Config, collection: &Collection) -> Result<(), Error> {
+    if config.shard.is_some() {
+        return Ok(());
+    }
     if let Some(changes) = &collection.changes {
         let path = crate::changes::path_beside(&config.state_file);
         let now = jiff::Timestamp::now();

@@ -17,7 +17,9 @@ use jiff::Timestamp;
 
 pub use entries::{Entries, EntryRef, EntrySlice, Loc};
 pub(crate) use entries::{Fields, Item};
-pub use replace::{write_files, write_index_file};
+pub use replace::{
+    ChildFile, Indexes, ShardSet, write_files, write_index_file, write_indexes, write_shard,
+};
 pub use split::{refuse_too_many_files, write_single};
 
 use crate::rules::{Changefreq, Priority};
@@ -213,7 +215,7 @@ impl ChildPrefix {
     }
 }
 
-pub(super) fn split_name(output: &Path) -> (String, String) {
+pub(crate) fn split_name(output: &Path) -> (String, String) {
     let name = output
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

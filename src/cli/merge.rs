@@ -1,0 +1,119 @@
+//! `sitemapgen merge`.
+
+use std::path::PathBuf;
+
+use super::MergeArgs;
+use crate::Error;
+use crate::config::{self, Config, Overrides};
+use crate::shard::{MergeOptions, Merged};
+
+/// Loads the settings, merges, prints what was written; the exit code.
+pub(super) fn merge(args: &MergeArgs) -> i32 {
+    match run(args) {
+        Ok(merged) => {
+            let code = if args.json {
+                super::finish_stdout(super::report::print_json(&json(&merged)))
+            } else {
+                0
+            };
+            if !args.quiet && !args.json {
+                report(&merged, args);
+            }
+            code
+        }
+        Err(err) => {
+            super::say(format_args!("error: {err}"));
+            err.exit_code()
+        }
+    }
+}
+
+fn run(args: &MergeArgs) -> Result<Merged, Error> {
+    let path = args.config.clone().or_else(|| {
+        let default = PathBuf::from(config::DEFAULT_CONFIG_FILE);
+        default.is_file().then_some(default)
+    });
+    let overrides = Overrides {
+        public_dir: Some(args.output.clone()),
+        base_url: args.base_url.clone(),
+        ..Overrides::default()
+    };
+    let config = Config::load(path.as_deref(), &overrides)?;
+    let stylesheet = config.stylesheet.as_ref();
+    let changes_file = crate::changes::path_beside(&config.state_file);
+    let options = MergeOptions {
+        manifests: &args.manifests,
+        base_url: &config.base_url,
+        dir: &config.public_dir,
+        lastmod_format: config.lastmod_format,
+        stylesheet: stylesheet.map(|s| s.href.as_str()),
+        robots_txt: config.robots_txt,
+        changes_file: &changes_file,
+    };
+    let merged = crate::shard::check(&options)?;
+    // Before the index that links to it, so it is never linked while missing.
+    if stylesheet.is_some_and(|s| s.bundled) {
+        crate::stylesheet::write_bundled(&config.public_dir)?;
+    }
+    Ok(crate::shard::write_merged(&options, merged)?)
+}
+
+/// The summary, then a line per robots.txt change and the change list.
+fn report(merged: &Merged, args: &MergeArgs) {
+    let root = merged
+        .indexes
+        .first()
+        .map(|p| p.display().to_string())
+        .unwrap_or_default();
+    let more = match merged.indexes.len() {
+        1 => String::new(),
+        n => format!(
+            " and {} more",
+            crate::text::count(n - 1, "index", "indexes")
+        ),
+    };
+    super::say(format_args!(
+        "wrote {root}{more}: {} of {}, {}",
+        crate::text::count(merged.children, "sitemap", "sitemaps"),
+        crate::text::count(merged.shards, "shard", "shards"),
+        crate::text::count(merged.urls as usize, "URL", "URLs"),
+    ));
+    for path in &merged.removed {
+        super::say(format_args!(
+            "removed {}, an index no longer needed",
+            path.display()
+        ));
+    }
+    let robots = args.output.join("robots.txt");
+    for (url, announced) in merged.index_urls.iter().zip(&merged.robots) {
+        if let Some(line) = super::build::robots_line(&robots, url, announced) {
+            super::say(line);
+        }
+    }
+    if let Some((path, changes)) = &merged.changes {
+        super::say(format_args!(
+            "change list {}: {}",
+            path.display(),
+            changes.describe()
+        ));
+    }
+}
+
+/// The summary, for `--json`.
+fn json(merged: &Merged) -> serde_json::Value {
+    serde_json::json!({
+        "status": "ok",
+        "indexes": merged.indexes,
+        "removed": merged.removed,
+        "shards": merged.shards,
+        "sitemaps": merged.children,
+        "urls": merged.urls,
+        "changes": merged.changes.as_ref().map(|(path, c)| serde_json::json!({
+            "path": path,
+            "first_run": c.first_run,
+            "added": c.added.len(),
+            "updated": c.updated.len(),
+            "removed": c.removed.len(),
+        })),
+    })
+}

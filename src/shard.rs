@@ -1,0 +1,146 @@
+//! Sharded builds: a site mapped in parts (a CI matrix, Hugo's segments, several build
+//! folders under one host), each part a `build --shard NAME`, joined by `merge`.
+//!
+//! A shard writes its children as any build does, under its own prefix
+//! (`sitemap-docs-1-3f2a9c1b0d4e.xml`), never the root index; in the index's place it
+//! writes a manifest (`sitemap-docs.manifest.json`) naming them, with their counts,
+//! newest `lastmod` and content hashes, the shard's change list, and a side file of its
+//! URLs' sorted 64-bit hashes, by which the merge finds a URL two shards list without
+//! reading their sitemaps. The manifest is renamed last, so a shard's set changes at
+//! one moment, as an index's does.
+
+mod manifest;
+mod merge;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashSet;
+use std::io;
+use std::path::{Path, PathBuf};
+
+pub use manifest::{Manifest, ManifestChild, SideFile, VERSION};
+pub use merge::{
+    Checked, FileProblem, MAX_INDEXES, MergeError, MergeOptions, Merged, check, write_merged,
+};
+
+use crate::changes::Changes;
+use crate::sitemap::{
+    self, ChildFile, ChildPrefix, Form, Group, Limits, ShardSet, WriteError, Written, split_name,
+};
+
+/// The ending of a shard's manifest file name.
+pub const MANIFEST_SUFFIX: &str = ".manifest.json";
+
+/// The ending of a shard's side file of URL hashes.
+const SIDE_SUFFIX: &str = ".hashes";
+
+/// Where shard `name` of `output` writes: `sitemap.xml` gives `sitemap-docs.xml`, whose
+/// children are the shard's (`sitemap-docs-1-….xml`). No file of that name is written.
+pub fn output_of(output: &Path, name: &str) -> PathBuf {
+    let (stem, ext) = split_name(output);
+    crate::fsutil::parent_dir(output).join(format!("{stem}-{name}{ext}"))
+}
+
+/// Shard `name`'s manifest beside `output`: `sitemap-docs.manifest.json`.
+pub fn manifest_of(output: &Path, name: &str) -> PathBuf {
+    let (stem, _) = split_name(output);
+    crate::fsutil::parent_dir(output).join(format!("{stem}-{name}{MANIFEST_SUFFIX}"))
+}
+
+/// Shard `name`'s state file: `.sitemap-state.json` gives `.sitemap-state-docs.json`,
+/// so shards sharing a project keep apart what each listed before.
+pub fn state_file_of(state_file: &Path, name: &str) -> PathBuf {
+    let file = state_file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let renamed = match file.rfind('.') {
+        Some(dot) if dot > 0 => format!("{}-{name}{}", &file[..dot], &file[dot..]),
+        _ => format!("{file}-{name}"),
+    };
+    state_file.with_file_name(renamed)
+}
+
+/// The 64-bit hash of a URL the merge compares: XXH3-64, a published algorithm, so every
+/// version and platform gives the same.
+pub fn url_hash(url: &str) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(url.as_bytes())
+}
+
+/// What a shard build writes besides its sitemaps' entries.
+pub struct ShardBuild<'a> {
+    /// The shard's name.
+    pub name: &'a str,
+    /// The configured output (`public/sitemap.xml`): the shard writes beside it.
+    pub output: &'a Path,
+    /// The site's base URL, as the manifest records it.
+    pub base_url: &'a str,
+    /// Where its children are published.
+    pub prefix: &'a ChildPrefix,
+    /// The shard's change list, when changes are kept.
+    pub changes: Option<&'a Changes>,
+}
+
+/// Writes a shard: its children ([`sitemap::write_shard`]), its side file of URL
+/// hashes, and its manifest, renamed last.
+pub fn write(
+    shard: &ShardBuild,
+    groups: &[Group],
+    limits: Limits,
+    form: Form,
+) -> Result<Written, WriteError> {
+    let output = output_of(shard.output, shard.name);
+    let manifest_path = manifest_of(shard.output, shard.name);
+    let mut url = String::new();
+    let mut hashes: Vec<u64> = (groups.iter())
+        .flat_map(|g| g.entries.iter())
+        .map(|e| {
+            url.clear();
+            e.loc().write_into(&mut url);
+            url_hash(&url)
+        })
+        .collect();
+    hashes.sort_unstable();
+    let side: Vec<u8> = hashes.iter().flat_map(|h| h.to_le_bytes()).collect();
+    let side_hash = blake3::hash(&side);
+    let (stem, _) = split_name(&output);
+    let side_name = format!("{stem}.{}{SIDE_SUFFIX}", &side_hash.to_hex()[..12]);
+    let previous = previous_files(&manifest_path);
+    let (_, ext) = split_name(shard.output);
+    let render = |children: &[ChildFile]| -> io::Result<Vec<u8>> {
+        let manifest = Manifest::<&Changes> {
+            sitemapgen_shard: VERSION,
+            name: shard.name.to_string(),
+            base_url: shard.base_url.to_string(),
+            sitemap: format!("{}{ext}", split_name(shard.output).0),
+            urls: hashes.len() as u64,
+            children: children.iter().map(ManifestChild::of).collect(),
+            url_hashes: SideFile {
+                file: side_name.clone(),
+                blake3: side_hash.to_hex().to_string(),
+            },
+            changes: shard.changes,
+        };
+        let mut bytes = serde_json::to_vec_pretty(&manifest).map_err(io::Error::other)?;
+        bytes.push(b'\n');
+        Ok(bytes)
+    };
+    let set = ShardSet {
+        manifest: &manifest_path,
+        previous: &previous,
+        side: (&side_name, &side),
+        render: &render,
+    };
+    sitemap::write_shard(&output, shard.prefix, groups, limits, form, &set)
+}
+
+/// The files the manifest at `path` names (children and side file), when it is one of
+/// ours; none when it is missing or unreadable.
+fn previous_files(path: &Path) -> HashSet<String> {
+    let Ok(manifest) = manifest::read(path) else {
+        return HashSet::new();
+    };
+    let mut names: HashSet<String> = manifest.children.into_iter().map(|c| c.file).collect();
+    names.insert(manifest.url_hashes.file);
+    names
+}
