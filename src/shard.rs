@@ -18,15 +18,19 @@ use std::collections::HashSet;
 use std::io;
 use std::path::{Path, PathBuf};
 
-pub use manifest::{Manifest, ManifestChild, SideFile, VERSION};
+pub use manifest::{
+    Manifest, ManifestChild, ManifestPage, ManifestSection, ManifestViews, SideFile, VERSION,
+};
 pub use merge::{
     Checked, FileProblem, MAX_INDEXES, MergeError, MergeOptions, Merged, check, write_merged,
 };
 
 use crate::changes::Changes;
+use crate::sections::SectionUrls;
 use crate::sitemap::{
     self, ChildFile, ChildPrefix, Form, Group, Limits, ShardSet, WriteError, Written, split_name,
 };
+use crate::views::Abouts;
 
 /// The ending of a shard's manifest file name.
 pub const MANIFEST_SUFFIX: &str = ".manifest.json";
@@ -79,6 +83,45 @@ pub struct ShardBuild<'a> {
     pub prefix: &'a ChildPrefix,
     /// The shard's change list, when changes are kept.
     pub changes: Option<&'a Changes>,
+    /// What its pages say of themselves, in the entries' order, when views are written;
+    /// recorded for the merge to make the site's views.
+    pub about: Option<&'a Abouts>,
+    /// Its sections, as [`crate::Collection::sections`].
+    pub sections: &'a [SectionUrls],
+}
+
+/// What the views need of the shard's pages, from its entries and what they say.
+fn views_of(shard: &ShardBuild, groups: &[Group]) -> Option<ManifestViews> {
+    let about = shard.about?;
+    let entries = groups.iter().flat_map(|g| g.entries.iter());
+    let pages = (entries.enumerate())
+        .map(|(i, entry)| {
+            let (title, description) = if i < about.len() {
+                about.get(i)
+            } else {
+                (None, None)
+            };
+            ManifestPage {
+                loc: entry.loc().to_string(),
+                title: title.map(str::to_string),
+                description: description.map(str::to_string),
+                path: about
+                    .path(i)
+                    .map(|p| String::from_utf8_lossy(&crate::slash::joined(p)).into_owned()),
+            }
+        })
+        .collect();
+    let sections = (shard.sections.iter())
+        .map(|s| ManifestSection {
+            name: s.name.clone(),
+            urls: s.urls,
+        })
+        .collect();
+    Some(ManifestViews {
+        lang: about.lang().map(str::to_string),
+        sections,
+        pages,
+    })
 }
 
 /// Writes a shard: its children ([`sitemap::write_shard`]), its side file of URL
@@ -106,6 +149,7 @@ pub fn write(
     let (stem, _) = split_name(&output);
     let side_name = format!("{stem}.{}{SIDE_SUFFIX}", &side_hash.to_hex()[..12]);
     let previous = previous_files(&manifest_path);
+    let views = views_of(shard, groups);
     let (_, ext) = split_name(shard.output);
     let render = |children: &[ChildFile]| -> io::Result<Vec<u8>> {
         let manifest = Manifest::<&Changes> {
@@ -120,6 +164,7 @@ pub fn write(
                 blake3: side_hash.to_hex().to_string(),
             },
             changes: shard.changes,
+            views: views.clone(),
         };
         let mut bytes = serde_json::to_vec_pretty(&manifest).map_err(io::Error::other)?;
         bytes.push(b'\n');

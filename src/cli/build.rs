@@ -189,7 +189,7 @@ fn dry_run(
 
 /// The views written, in a line, after a warning for each page the full text passed
 /// over (warnings even when quiet, as the run's other warnings are).
-fn report_views(stderr: &mut impl Write, written: &views::Written, quiet: bool) {
+pub(super) fn report_views(stderr: &mut impl Write, written: &views::Written, quiet: bool) {
     let mut parts = Vec::new();
     if let Some(path) = &written.html {
         parts.push(path.display().to_string());
@@ -216,7 +216,7 @@ fn report_views(stderr: &mut impl Write, written: &views::Written, quiet: bool) 
 }
 
 /// The views written, for `--json`.
-fn views_json(written: &views::Written) -> serde_json::Value {
+pub(super) fn views_json(written: &views::Written) -> serde_json::Value {
     let mut value = serde_json::json!({});
     if let Some(path) = &written.html {
         value["html"] = path.display().to_string().into();

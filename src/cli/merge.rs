@@ -49,6 +49,7 @@ fn run(args: &MergeArgs) -> Result<Merged, Error> {
         stylesheet: stylesheet.map(|s| s.href.as_str()),
         robots_txt: config.robots_txt,
         changes_file: &changes_file,
+        views: &config.views,
     };
     let merged = crate::shard::check(&options)?;
     // Before the index that links to it, so it is never linked while missing.
@@ -90,6 +91,9 @@ fn report(merged: &Merged, args: &MergeArgs) {
             super::say(line);
         }
     }
+    if let Some(views) = &merged.views {
+        super::build::report_views(&mut std::io::stderr().lock(), views, false);
+    }
     if let Some((path, changes)) = &merged.changes {
         super::say(format_args!(
             "change list {}: {}",
@@ -108,6 +112,7 @@ fn json(merged: &Merged) -> serde_json::Value {
         "shards": merged.shards,
         "sitemaps": merged.children,
         "urls": merged.urls,
+        "views": merged.views.as_ref().map(super::build::views_json),
         "changes": merged.changes.as_ref().map(|(path, c)| serde_json::json!({
             "path": path,
             "first_run": c.first_run,

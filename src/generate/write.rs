@@ -94,6 +94,8 @@ pub fn write(
                     base_url: config.base_url.as_str(),
                     prefix: &prefix,
                     changes: collection.changes.as_ref(),
+                    about: config.views.any().then_some(&collection.about),
+                    sections: &collection.sections,
                 };
                 crate::shard::write(&shard, &groups, limits, form(config))
             }

@@ -33,6 +33,43 @@ pub struct Manifest<C> {
     pub url_hashes: SideFile,
     /// Its change list, when the build keeps one.
     pub changes: Option<C>,
+    /// What the views show of its pages, when the build writes views: the merge makes
+    /// the site's views from these.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub views: Option<ManifestViews>,
+}
+
+/// What the views need of a shard's pages.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManifestViews {
+    /// The home page's language, when the shard has the home page.
+    pub lang: Option<String>,
+    /// Its sections, in the order of its pages; empty without sections.
+    pub sections: Vec<ManifestSection>,
+    /// Its listed pages, in its sitemaps' order.
+    pub pages: Vec<ManifestPage>,
+}
+
+/// A section of a shard, as its pages are ordered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManifestSection {
+    /// Its name; `None` for the pages in no section.
+    pub name: Option<String>,
+    /// How many of the pages, from where the previous section ended.
+    pub urls: usize,
+}
+
+/// One listed page, as the views show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManifestPage {
+    /// Its URL.
+    pub loc: String,
+    /// Its title.
+    pub title: Option<String>,
+    /// Its description.
+    pub description: Option<String>,
+    /// Its file under the shard's directory, for `llms-full.txt`.
+    pub path: Option<String>,
 }
 
 /// One child sitemap a manifest names.

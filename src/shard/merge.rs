@@ -10,13 +10,15 @@ use std::collections::BinaryHeap;
 use std::io::{self, BufReader, Read};
 use std::path::{Path, PathBuf};
 
-use super::manifest::{self, Manifest, ManifestProblem, ReadChanges};
+use super::manifest::{self, Manifest, ManifestProblem, ManifestViews, ReadChanges};
 use crate::changes::Changes;
 use crate::fsutil::Place;
 use crate::index::ChildProblem;
 use crate::robots::{Announced, RobotsError, RobotsTxt};
+use crate::sections::SectionUrls;
 use crate::sitemap::{self, PROTOCOL_MAX_ENTRIES, WriteError};
 use crate::urls::{BaseUrl, encode_path};
+use crate::views::{self, AboutPage, AboutParts, ViewError, ViewSettings};
 use crate::w3c::LastmodFormat;
 
 /// The most indexes a merge writes: the most Search Console takes for one site.
@@ -39,6 +41,8 @@ pub struct MergeOptions<'a> {
     pub robots_txt: RobotsTxt,
     /// Where the shards' change lists go, joined (for `submit`).
     pub changes_file: &'a Path,
+    /// The views to make from what the manifests say of their pages.
+    pub views: &'a ViewSettings,
 }
 
 /// What a merge wrote.
@@ -61,6 +65,8 @@ pub struct Merged {
     pub robots: Vec<Announced>,
     /// The joined change list and what it lists, when any shard keeps one.
     pub changes: Option<(PathBuf, Changes)>,
+    /// The views written, when any is asked for.
+    pub views: Option<views::Written>,
 }
 
 /// Why a merge wrote nothing.
@@ -151,6 +157,29 @@ pub enum MergeError {
         /// The other.
         b: String,
     },
+    /// Views are asked for, and a shard was built without them.
+    #[error(
+        "{}: shard '{name}' was built without views, so the merge cannot show its pages; build it with the same html_sitemap and llms_txt settings",
+        shown(path)
+    )]
+    NoViews {
+        /// The manifest.
+        path: PathBuf,
+        /// The shard's name.
+        name: String,
+    },
+    /// A page a manifest's views record is not under the base URL.
+    #[error(
+        "{}: {} is not under --base-url; build the shard again",
+        shown(path),
+        crate::text::one_line(loc)
+    )]
+    PageOutside {
+        /// The manifest.
+        path: PathBuf,
+        /// The page's URL.
+        loc: String,
+    },
     /// No shard lists a URL: an index may not be empty.
     #[error(
         "the shards list no URL, and a sitemap index needs at least one sitemap; check that each shard's build found its pages"
@@ -167,6 +196,9 @@ pub enum MergeError {
     /// Writing an index failed; the earlier indexes are untouched.
     #[error(transparent)]
     Write(#[from] WriteError),
+    /// A view could not be written; the indexes were written.
+    #[error(transparent)]
+    View(#[from] ViewError),
     /// robots.txt could not be updated; the indexes were written.
     #[error(transparent)]
     Robots(#[from] RobotsError),
@@ -185,7 +217,10 @@ impl MergeError {
     pub fn is_bad_input(&self) -> bool {
         !matches!(
             self,
-            MergeError::Write(_) | MergeError::Robots(_) | MergeError::Changes { .. }
+            MergeError::Write(_)
+                | MergeError::Robots(_)
+                | MergeError::Changes { .. }
+                | MergeError::View(_)
         )
     }
 }
@@ -280,6 +315,10 @@ pub fn check(options: &MergeOptions) -> Result<Checked, MergeError> {
             indexes,
         });
     }
+    if options.views.any() {
+        check_views(&shards, options)?;
+        crate::views::refuse_foreign(options.views, options.dir)?;
+    }
     let changes = join_changes(&shards);
     Ok(Checked {
         shards,
@@ -310,6 +349,11 @@ pub fn write_merged(options: &MergeOptions, checked: Checked) -> Result<Merged, 
             )
         })
         .collect();
+    let views = if options.views.any() {
+        Some(write_views(options, &shards, &index_urls[0])?)
+    } else {
+        None
+    };
     let robots = announce(options, &index_urls)?;
     let changes = match changes {
         Some(changes) => Some(save_changes(options, changes)?),
@@ -324,7 +368,90 @@ pub fn write_merged(options: &MergeOptions, checked: Checked) -> Result<Merged, 
         urls: shards.iter().map(|s| s.manifest.urls).sum(),
         robots,
         changes,
+        views,
     })
+}
+
+/// Refuses views when a shard recorded none of its pages, or a page off the base URL.
+fn check_views(shards: &[Shard], options: &MergeOptions) -> Result<(), MergeError> {
+    for shard in shards {
+        let Some(views) = &shard.manifest.views else {
+            return Err(MergeError::NoViews {
+                path: shard.path.clone(),
+                name: crate::text::one_line(&shard.manifest.name),
+            });
+        };
+        let base = options.base_url.as_str();
+        if let Some(page) = views.pages.iter().find(|p| !p.loc.starts_with(base)) {
+            return Err(MergeError::PageOutside {
+                path: shard.path.clone(),
+                loc: page.loc.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Writes the site's views from what the shards recorded of their pages, in shard
+/// order, each shard's sections kept (a shard without sections is one group of pages
+/// in none).
+fn write_views(
+    options: &MergeOptions,
+    shards: &[Shard],
+    sitemap_url: &str,
+) -> Result<views::Written, MergeError> {
+    let base = options.base_url.as_str();
+    let recorded: Vec<&ManifestViews> = shards
+        .iter()
+        .filter_map(|s| s.manifest.views.as_ref())
+        .collect();
+    let any_sections = recorded.iter().any(|v| !v.sections.is_empty());
+    let mut sections = Vec::new();
+    let mut about = AboutParts::default();
+    let mut entries = Vec::new();
+    for (shard, views) in shards.iter().zip(&recorded) {
+        if any_sections && views.sections.is_empty() {
+            sections.push(SectionUrls {
+                name: None,
+                urls: views.pages.len(),
+            });
+        }
+        sections.extend(views.sections.iter().map(|s| SectionUrls {
+            name: s.name.clone(),
+            urls: s.urls,
+        }));
+        for page in &views.pages {
+            let path = page.path.as_deref().map(|p| shard.rel.join(p));
+            let lang = page.loc == base;
+            about.add(
+                entries.len() as u32,
+                AboutPage {
+                    title: page.title.as_deref(),
+                    description: page.description.as_deref(),
+                    lang: if lang { views.lang.as_deref() } else { None },
+                    path: path.as_deref(),
+                },
+            );
+            entries.push(sitemap::Entry {
+                loc: page.loc.as_str().into(),
+                lastmod: None,
+                changefreq: None,
+                priority: None,
+                extras: None,
+            });
+        }
+    }
+    let entries = sitemap::Entries::with_base(base, entries);
+    let about = about.in_order(0..entries.len() as u32);
+    Ok(views::write(&views::Site {
+        settings: options.views,
+        public_dir: options.dir,
+        base_url: base,
+        entries: entries.as_slice(),
+        about: &about,
+        sections: &sections,
+        sitemap_url,
+    })?)
 }
 
 /// Reads every manifest, in name order: each of this version, under the merge's

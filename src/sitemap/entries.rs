@@ -209,6 +209,23 @@ impl FromIterator<Entry> for Entries {
     }
 }
 
+impl Entries {
+    /// Entries of absolute URLs that all start with `base`, kept after it.
+    ///
+    /// # Panics
+    /// On a URL that does not start with `base`, over 16 MiB, or more than 1 TiB of URLs.
+    pub fn with_base(base: &str, entries: impl IntoIterator<Item = Entry>) -> Entries {
+        let mut text = String::new();
+        let items = (entries.into_iter())
+            .map(|e| {
+                assert!(e.loc.starts_with(base), "a URL under the base");
+                Item::new(&mut text, e, base.len())
+            })
+            .collect();
+        Entries::from_parts(base, text, items)
+    }
+}
+
 /// A run of [`Entries`], such as one section's.
 #[derive(Debug, Clone, Copy)]
 pub struct EntrySlice<'a> {
