@@ -296,8 +296,12 @@ fn check_written(config: &Config, written: &Written, mut run: Run) -> Result<(),
         now: jiff::Timestamp::now(),
         written_by_us: true,
     };
-    // Text sitemaps have no index to lead to the other files.
-    let mut files = vec![written.path.clone()];
+    // Text sitemaps have no index to lead to the other files; a shard's manifest is not
+    // a sitemap.
+    let mut files = Vec::new();
+    if config.shard.is_none() {
+        files.push(written.path.clone());
+    }
     if !written.indexed {
         files.extend(written.children.iter().cloned());
     }

@@ -10,31 +10,41 @@ use crate::shard::{MergeOptions, Merged};
 /// Loads the settings, merges, prints what was written; the exit code.
 pub(super) fn merge(args: &MergeArgs) -> i32 {
     match run(args) {
-        Ok(merged) => {
+        Ok((merged, dir)) => {
             let code = if args.json {
                 super::finish_stdout(super::report::print_json(&json(&merged)))
             } else {
                 0
             };
             if !args.quiet && !args.json {
-                report(&merged, args);
+                report(&merged, &dir);
             }
             code
         }
         Err(err) => {
             super::say(format_args!("error: {err}"));
+            if args.json {
+                // The run failed already: its exit code stands whether or not this
+                // line could be written.
+                let _ = super::report::print_json(&serde_json::json!({
+                    "status": "error",
+                    "exit_code": err.exit_code(),
+                    "error": err.to_string(),
+                }));
+            }
             err.exit_code()
         }
     }
 }
 
-fn run(args: &MergeArgs) -> Result<Merged, Error> {
+/// The merge, and the directory it wrote to.
+fn run(args: &MergeArgs) -> Result<(Merged, PathBuf), Error> {
     let path = args.config.clone().or_else(|| {
         let default = PathBuf::from(config::DEFAULT_CONFIG_FILE);
         default.is_file().then_some(default)
     });
     let overrides = Overrides {
-        public_dir: Some(args.output.clone()),
+        public_dir: args.output.clone(),
         base_url: args.base_url.clone(),
         ..Overrides::default()
     };
@@ -56,11 +66,12 @@ fn run(args: &MergeArgs) -> Result<Merged, Error> {
     if stylesheet.is_some_and(|s| s.bundled) {
         crate::stylesheet::write_bundled(&config.public_dir)?;
     }
-    Ok(crate::shard::write_merged(&options, merged)?)
+    let merged = crate::shard::write_merged(&options, merged)?;
+    Ok((merged, config.public_dir))
 }
 
 /// The summary, then a line per robots.txt change and the change list.
-fn report(merged: &Merged, args: &MergeArgs) {
+fn report(merged: &Merged, dir: &std::path::Path) {
     let root = merged
         .indexes
         .first()
@@ -85,7 +96,7 @@ fn report(merged: &Merged, args: &MergeArgs) {
             path.display()
         ));
     }
-    let robots = args.output.join("robots.txt");
+    let robots = dir.join("robots.txt");
     for (url, announced) in merged.index_urls.iter().zip(&merged.robots) {
         if let Some(line) = super::build::robots_line(&robots, url, announced) {
             super::say(line);

@@ -194,9 +194,9 @@ struct MergeArgs {
     manifests: Vec<PathBuf>,
 
     /// The directory published at the base URL, holding every shard's files: the root
-    /// index is written there
+    /// index is written there [default: public_dir from the config file]
     #[arg(short, long, value_name = "DIR")]
-    output: PathBuf,
+    output: Option<PathBuf>,
 
     /// The site's public base URL (overrides base_url)
     #[arg(long, value_name = "URL")]

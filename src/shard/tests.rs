@@ -1,1 +1,69 @@
+use std::path::Path;
 
+use super::*;
+
+#[test]
+fn a_shard_names_its_files_after_the_output_and_its_name() {
+    let table = [
+        (
+            "public/sitemap.xml",
+            "public/sitemap-docs.xml",
+            "public/sitemap-docs.manifest.json",
+        ),
+        (
+            "out/map.xml.gz",
+            "out/map-docs.xml.gz",
+            "out/map-docs.manifest.json",
+        ),
+    ];
+    for (output, shard, manifest) in table {
+        assert_eq!(output_of(Path::new(output), "docs"), Path::new(shard));
+        assert_eq!(manifest_of(Path::new(output), "docs"), Path::new(manifest));
+    }
+    let states = [
+        (".sitemap-state.json", ".sitemap-state-docs.json"),
+        ("cache/state.json", "cache/state-docs.json"),
+        ("cache/.state", "cache/.state-docs"),
+        ("state", "state-docs"),
+    ];
+    for (state, want) in states {
+        assert_eq!(
+            state_file_of(Path::new(state), "docs"),
+            Path::new(want),
+            "{state}"
+        );
+    }
+}
+
+#[test]
+fn url_hashes_are_xxh3_and_stay_the_same_across_versions() {
+    // Manifests written by one version are merged by another: the values are fixed.
+    assert_eq!(url_hash(""), 0x2d06_8005_38d3_94c2);
+    assert_ne!(
+        url_hash("https://example.org/a"),
+        url_hash("https://example.org/b")
+    );
+}
+
+#[test]
+fn a_manifest_of_another_version_or_shape_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.json");
+    let table = [
+        (
+            r#"{"sitemapgen_shard": 2, "anything": []}"#,
+            "format version 2",
+        ),
+        (r#"{"name": "docs"}"#, "no sitemapgen_shard version"),
+        (
+            r#"{"sitemapgen_shard": 1, "name": "docs"}"#,
+            "is not a shard manifest",
+        ),
+        ("[1, 2", "is not a shard manifest"),
+    ];
+    for (text, says) in table {
+        std::fs::write(&path, text).unwrap();
+        let problem = manifest::read(&path).unwrap_err().to_string();
+        assert!(problem.contains(says), "{text}: {problem}");
+    }
+}

@@ -446,3 +446,34 @@ fn too_many_files_are_counted_per_group_and_refused_before_writing() {
         "{err}"
     );
 }
+
+#[test]
+fn indexes_past_one_are_named_beside_the_root_and_the_surplus_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("sitemap.xml");
+    let child = |n: usize| (format!("https://example.org/sitemap-a-{n}.xml"), None);
+    let all: Vec<_> = (1..=5).map(child).collect();
+    let chunks: Vec<&[(String, Option<Timestamp>)]> = all.chunks(2).collect();
+    let written = write_indexes(&root, &chunks, LastmodFormat::Datetime, None).unwrap();
+    let names: Vec<String> = (written.indexes.iter())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        names,
+        ["sitemap.xml", "sitemap-index-2.xml", "sitemap-index-3.xml"]
+    );
+    let third = std::fs::read_to_string(dir.path().join("sitemap-index-3.xml")).unwrap();
+    assert!(third.contains("sitemap-a-5.xml") && !third.contains("sitemap-a-4.xml"));
+    // A file of that shape that is no index is not ours to remove.
+    std::fs::write(dir.path().join("sitemap-index-4.xml"), "not an index").unwrap();
+    let written = write_indexes(&root, &chunks[..1], LastmodFormat::Datetime, None).unwrap();
+    assert_eq!(written.indexes, vec![root]);
+    assert_eq!(
+        written.removed,
+        [
+            dir.path().join("sitemap-index-2.xml"),
+            dir.path().join("sitemap-index-3.xml")
+        ]
+    );
+    assert!(dir.path().join("sitemap-index-4.xml").exists());
+}

@@ -28,6 +28,7 @@ mod repository;
 mod robots;
 mod sections;
 mod setup;
+mod shards;
 mod state_file;
 mod stylesheet;
 #[cfg(feature = "submit")]

@@ -59,6 +59,13 @@ pub static STRACE: Tool = Tool::new(
     || runs(&["strace", "-V"]),
 );
 
+pub static JQ: Tool = Tool::new(
+    "jq",
+    "apt-get install jq",
+    "the Action's run step (action/run.sh) is not run",
+    || runs(&["jq", "--version"]),
+);
+
 // Checked where installed; CI does not install the rarer ones, so never required.
 const SHELL_UNCHECKED: &str = "its completion script's syntax is not checked";
 pub static BASH: Tool = Tool::optional("bash", "apt-get install bash", SHELL_UNCHECKED, || {

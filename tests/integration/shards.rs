@@ -1,0 +1,725 @@
+//! Sites built in parts: `build --shard`, `merge`, and the CI recipes of `examples/ci/`
+//! run step by step with the real binary (the generator's own step replaced by pages
+//! written here; uploads and downloads by copies).
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, UNIX_EPOCH};
+
+use yaml_rust2::{Yaml, YamlLoader};
+
+use crate::tools::JQ;
+use crate::util::{bin, copy_tree, parse, validate_set};
+
+const BASE: &str = "https://example.org/";
+
+/// A small site in three parts: each part's pages.
+const PARTS: &[(&str, &[&str])] = &[
+    (
+        "blog",
+        &[
+            "blog/index.html",
+            "blog/one/index.html",
+            "blog/two/index.html",
+        ],
+    ),
+    (
+        "docs",
+        &[
+            "docs/index.html",
+            "docs/start/index.html",
+            "docs/reference.html",
+        ],
+    ),
+    ("pages", &["index.html", "about.html", "contact/index.html"]),
+];
+
+/// Writes `page` under `public`, titled after itself, dated by its place among all
+/// parts' pages (the same in every build of it).
+fn write_page(public: &Path, page: &str, body: &str) {
+    let path = public.join(page);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(
+        &path,
+        format!("<!doctype html><html lang=\"en\"><title>{page}</title><p>{body}</p>\n"),
+    )
+    .unwrap();
+    let place = PARTS
+        .iter()
+        .flat_map(|(_, pages)| pages.iter())
+        .position(|p| *p == page)
+        .unwrap_or(99);
+    let when = UNIX_EPOCH + Duration::from_secs(1_700_000_000 + 86_400 * place as u64);
+    fs::File::options()
+        .append(true)
+        .open(&path)
+        .unwrap()
+        .set_modified(when)
+        .unwrap();
+}
+
+fn write_part(public: &Path, part: &str) {
+    let (_, pages) = PARTS.iter().find(|(name, _)| *name == part).unwrap();
+    for page in *pages {
+        write_page(public, page, "first");
+    }
+}
+
+/// Every URL of the set at `index` (an index or a sitemap) with its `lastmod`, the set
+/// validated against the schemas on the way.
+fn listed(index: &Path) -> BTreeMap<String, Option<String>> {
+    let mut files = validate_set(index);
+    if files.is_empty() {
+        files.push(index.to_path_buf());
+    }
+    let mut urls = BTreeMap::new();
+    for file in files {
+        for url in parse(&fs::read_to_string(&file).unwrap()).1 {
+            assert!(
+                urls.insert(url.loc.clone(), url.lastmod).is_none(),
+                "{} twice",
+                url.loc
+            );
+        }
+    }
+    urls
+}
+
+/// What one build of the whole site lists.
+fn whole_build() -> BTreeMap<String, Option<String>> {
+    let dir = tempfile::tempdir().unwrap();
+    let public = dir.path().join("public");
+    for (part, _) in PARTS {
+        write_part(&public, part);
+    }
+    bin()
+        .current_dir(dir.path())
+        .args(["build", "public", "--base-url", BASE, "-q"])
+        .assert()
+        .success();
+    listed(&public.join("sitemap.xml"))
+}
+
+/// The recipe's YAML.
+fn recipe(name: &str) -> Yaml {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/ci")
+        .join(name);
+    YamlLoader::load_from_str(&fs::read_to_string(path).unwrap())
+        .unwrap()
+        .remove(0)
+}
+
+fn strings(list: &Yaml) -> Vec<String> {
+    list.as_vec()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The directory holding the binary under test, for `PATH`.
+fn bin_dir() -> PathBuf {
+    let bin = assert_cmd::cargo::cargo_bin("sitemapgen");
+    bin.parent().unwrap().to_path_buf()
+}
+
+fn path_with_bin() -> std::ffi::OsString {
+    let mut paths = vec![bin_dir()];
+    paths.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    std::env::join_paths(paths).unwrap()
+}
+
+/// The job's step that runs the Action with `command` (`build` when none is given).
+fn action_step<'a>(job: &'a Yaml, command: &str) -> &'a Yaml {
+    job["steps"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .find(|step| {
+            let ours = step["uses"]
+                .as_str()
+                .is_some_and(|u| u.starts_with("sitemapgen/sitemapgen@"));
+            ours && step["with"]["command"].as_str().unwrap_or("build") == command
+        })
+        .unwrap_or_else(|| panic!("no step runs the action's {command}"))
+}
+
+/// Runs the Action's run step (`action/run.sh`) in `dir` with the step's `with:` inputs,
+/// `${{ matrix.part }}` given: its `GITHUB_OUTPUT`, or its output on failure.
+fn run_action(dir: &Path, step: &Yaml, part: Option<&str>) -> Result<String, String> {
+    let outputs = dir.join("github-output");
+    fs::write(&outputs, "").unwrap();
+    let mut cmd = Command::new("bash");
+    cmd.arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("action/run.sh"))
+        .current_dir(dir)
+        .env("PATH", path_with_bin())
+        .env("GITHUB_OUTPUT", &outputs)
+        .env_remove("CI");
+    for (key, value) in step["with"].as_hash().unwrap() {
+        let key = key.as_str().unwrap().to_uppercase().replace('-', "_");
+        let mut value = value.as_str().unwrap().to_string();
+        if let Some(part) = part {
+            value = value.replace("${{ matrix.part }}", part);
+        }
+        assert!(!value.contains("${{"), "{key}: {value} is not given here");
+        cmd.env(format!("INPUT_{key}"), value);
+    }
+    let out = cmd.output().unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    if out.status.success() {
+        Ok(fs::read_to_string(&outputs).unwrap())
+    } else {
+        Err(said)
+    }
+}
+
+/// A shard's manifest, parsed.
+fn manifest(path: &Path) -> serde_json::Value {
+    serde_json::from_slice(&fs::read(path).unwrap()).unwrap()
+}
+
+/// The files a shard's manifest names, with their bytes.
+fn shard_files(dir: &Path, name: &str) -> BTreeMap<String, Vec<u8>> {
+    let manifest = manifest(&dir.join(format!("sitemap-{name}.manifest.json")));
+    let mut names: Vec<String> = manifest["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["file"].as_str().unwrap().to_string())
+        .collect();
+    names.push(manifest["url_hashes"]["file"].as_str().unwrap().to_string());
+    names.push(format!("sitemap-{name}.manifest.json"));
+    names
+        .into_iter()
+        .map(|n| {
+            let bytes = fs::read(dir.join(&n)).unwrap();
+            (n, bytes)
+        })
+        .collect()
+}
+
+/// The index's entries: each child's URL and `lastmod`.
+fn index_entries(index: &Path) -> BTreeMap<String, Option<String>> {
+    let (root, entries) = parse(&fs::read_to_string(index).unwrap());
+    assert_eq!(root, "sitemapindex");
+    entries.into_iter().map(|e| (e.loc, e.lastmod)).collect()
+}
+
+fn check_strict(path: &Path) {
+    bin()
+        .arg("check")
+        .arg("--strict")
+        .arg(path)
+        .assert()
+        .success();
+}
+
+#[test]
+fn the_github_recipe_runs_three_shards_a_merge_and_a_partial_rebuild() {
+    if !JQ.present() {
+        return;
+    }
+    let yaml = recipe("github-sharded.yml");
+    let jobs = &yaml["jobs"];
+    let parts = strings(&jobs["build"]["strategy"]["matrix"]["part"]);
+    let names: Vec<&str> = PARTS.iter().map(|(n, _)| *n).collect();
+    assert_eq!(parts, names);
+    let (shard_step, merge_step) = (
+        action_step(&jobs["build"], "build"),
+        action_step(&jobs["deploy"], "merge"),
+    );
+    let work = tempfile::tempdir().unwrap();
+    let deploy = work.path().join("deploy");
+    // Each matrix job: its part built into public/, mapped, uploaded.
+    let build_job = |part: &str| {
+        let job = work.path().join(format!("job-{part}"));
+        write_part(&job.join("public"), part);
+        let outputs = run_action(&job, shard_step, Some(part)).unwrap();
+        assert!(
+            outputs.contains(&format!("sitemap=public/sitemap-{part}.manifest.json")),
+            "{outputs}"
+        );
+        // download-artifact with merge-multiple: every part's files in one public/.
+        copy_tree(&job.join("public"), &deploy.join("public"));
+        job
+    };
+    for part in &parts {
+        build_job(part);
+    }
+    let outputs = run_action(&deploy, merge_step, None).unwrap();
+    assert!(
+        outputs.contains("sitemap=public/sitemap.xml\nurls=9\n"),
+        "{outputs}"
+    );
+    let index = deploy.join("public/sitemap.xml");
+    assert_eq!(listed(&index), whole_build());
+    check_strict(&index);
+
+    // One part rebuilt: a page of the docs changed.
+    let before: Vec<_> = ["blog", "pages"]
+        .iter()
+        .map(|s| shard_files(&deploy.join("public"), s))
+        .collect();
+    let entries_before = index_entries(&index);
+    let job = work.path().join("job-docs");
+    write_page(&job.join("public"), "docs/start/index.html", "second");
+    let when = UNIX_EPOCH + Duration::from_secs(1_790_000_000);
+    fs::File::options()
+        .append(true)
+        .open(job.join("public/docs/start/index.html"))
+        .unwrap()
+        .set_modified(when)
+        .unwrap();
+    run_action(&job, shard_step, Some("docs")).unwrap();
+    copy_tree(&job.join("public"), &deploy.join("public"));
+    run_action(&deploy, merge_step, None).unwrap();
+    let after: Vec<_> = ["blog", "pages"]
+        .iter()
+        .map(|s| shard_files(&deploy.join("public"), s))
+        .collect();
+    assert_eq!(before, after, "the other shards' files are untouched");
+    let entries_after = index_entries(&index);
+    let kept = |e: &BTreeMap<String, Option<String>>| -> Vec<(String, Option<String>)> {
+        e.iter()
+            .filter(|(loc, _)| !loc.contains("sitemap-docs-"))
+            .map(|(l, m)| (l.clone(), m.clone()))
+            .collect()
+    };
+    assert_eq!(kept(&entries_before), kept(&entries_after));
+    let docs: Vec<_> = entries_after
+        .iter()
+        .filter(|(loc, _)| loc.contains("sitemap-docs-"))
+        .collect();
+    assert_eq!(docs.len(), 1);
+    assert_eq!(docs[0].1.as_deref(), Some("2026-09-21T14:13:20+00:00"));
+    assert!(
+        !entries_before.contains_key(docs[0].0),
+        "the docs child is a new file"
+    );
+    check_strict(&index);
+}
+
+#[test]
+fn the_gitlab_recipe_runs_its_sitemapgen_lines() {
+    let yaml = recipe("gitlab-sharded.yml");
+    let matrix = &yaml["build"]["parallel"]["matrix"][0]["PART"];
+    let parts = strings(matrix);
+    let work = tempfile::tempdir().unwrap();
+    let deploy = work.path().join("deploy");
+    // Only the lines that run sitemapgen: the generator's are replaced by pages here.
+    let run_lines = |dir: &Path, script: &Yaml, part: Option<&str>| {
+        for line in strings(script)
+            .iter()
+            .filter(|l| l.starts_with("sitemapgen "))
+        {
+            let mut cmd = Command::new("bash");
+            cmd.args(["-c", line])
+                .current_dir(dir)
+                .env("PATH", path_with_bin())
+                .env_remove("CI");
+            if let Some(part) = part {
+                cmd.env("PART", part);
+            }
+            let out = cmd.output().unwrap();
+            assert!(
+                out.status.success(),
+                "{line}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    };
+    for part in &parts {
+        let job = work.path().join(format!("job-{part}"));
+        write_part(&job.join("public"), part);
+        run_lines(&job, &yaml["build"]["script"], Some(part));
+        copy_tree(&job.join("public"), &deploy.join("public"));
+    }
+    run_lines(&deploy, &yaml["pages"]["script"], None);
+    assert_eq!(listed(&deploy.join("public/sitemap.xml")), whole_build());
+}
+
+/// Three shards mapped in one output, as Hugo's segments render into one `public/`:
+/// two by their folder (base URL and output in it), the rest by excluding those.
+fn shared_output(dir: &Path) {
+    let public = dir.join("public");
+    for (part, _) in PARTS {
+        write_part(&public, part);
+    }
+    fs::write(
+        dir.join("pages.toml"),
+        format!("base_url = '{BASE}'\npublic_dir = 'public'\nexclude = ['blog/**', 'docs/**']\n"),
+    )
+    .unwrap();
+    for part in ["blog", "docs"] {
+        bin()
+            .current_dir(dir)
+            .args([
+                "build",
+                &format!("public/{part}"),
+                "--base-url",
+                &format!("{BASE}{part}/"),
+                "--shard",
+                part,
+                "-q",
+            ])
+            .assert()
+            .success();
+    }
+    bin()
+        .current_dir(dir)
+        .args(["build", "-c", "pages.toml", "--shard", "pages", "-q"])
+        .assert()
+        .success();
+}
+
+fn merge_shared(dir: &Path) -> assert_cmd::assert::Assert {
+    bin()
+        .current_dir(dir)
+        .args([
+            "merge",
+            "public/sitemap-pages.manifest.json",
+            "public/blog/sitemap-blog.manifest.json",
+            "public/docs/sitemap-docs.manifest.json",
+        ])
+        .args(["--base-url", BASE, "-o", "public"])
+        .assert()
+}
+
+#[test]
+fn shards_in_one_output_merge_and_a_rebuilt_shard_leaves_the_others_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    shared_output(dir.path());
+    merge_shared(dir.path())
+        .success()
+        .stderr(predicates::str::contains(
+            "wrote public/sitemap.xml: 3 sitemaps of 3 shards, 9 URLs",
+        ));
+    let public = dir.path().join("public");
+    assert_eq!(listed(&public.join("sitemap.xml")), whole_build());
+    let index = index_entries(&public.join("sitemap.xml"));
+    assert!(
+        index
+            .keys()
+            .any(|l| l.starts_with("https://example.org/docs/sitemap-docs-1-")),
+        "{index:?}"
+    );
+
+    let others = || {
+        (
+            shard_files(&public, "pages"),
+            shard_files(&public.join("blog"), "blog"),
+        )
+    };
+    let before = others();
+    let old_docs = shard_files(&public.join("docs"), "docs");
+    write_page(&public, "docs/reference.html", "second");
+    fs::File::options()
+        .append(true)
+        .open(public.join("docs/reference.html"))
+        .unwrap()
+        .set_modified(UNIX_EPOCH + Duration::from_secs(1_790_000_000))
+        .unwrap();
+    bin()
+        .current_dir(dir.path())
+        .args([
+            "build",
+            "public/docs",
+            "--base-url",
+            "https://example.org/docs/",
+            "--shard",
+            "docs",
+            "-v",
+        ])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "removed stale public/docs/sitemap-docs-1-",
+        ));
+    assert_eq!(before, others());
+    // What the rebuilt shard's new manifest no longer names is gone (its child; its side
+    // file is the same, the URLs being the same).
+    let new_docs = shard_files(&public.join("docs"), "docs");
+    let gone: Vec<&String> = old_docs
+        .keys()
+        .filter(|n| !new_docs.contains_key(*n))
+        .collect();
+    assert_eq!(gone.len(), 1, "{gone:?}");
+    for name in gone {
+        assert!(!public.join("docs").join(name).exists(), "{name} is stale");
+    }
+    merge_shared(dir.path()).success();
+    let after = index_entries(&public.join("sitemap.xml"));
+    let not_docs = |e: &BTreeMap<String, Option<String>>| {
+        e.iter().filter(|(l, _)| !l.contains("/docs/")).count()
+    };
+    assert_eq!(not_docs(&index), 2);
+    for (loc, lastmod) in index.iter().filter(|(l, _)| !l.contains("/docs/")) {
+        assert_eq!(after.get(loc), Some(lastmod), "{loc} keeps its entry");
+    }
+    check_strict(&public.join("sitemap.xml"));
+}
+
+/// Shards in their own folders (as a CI matrix leaves them), merged in `deploy/public`.
+fn separate_shards(dir: &Path, config: &str, extra: &[&str]) -> PathBuf {
+    let deploy = dir.join("deploy/public");
+    for (part, _) in PARTS {
+        let job = dir.join(format!("job-{part}"));
+        write_part(&job.join("public"), part);
+        fs::write(
+            job.join("sitemap.toml"),
+            format!("base_url = '{BASE}'\npublic_dir = 'public'\n{config}"),
+        )
+        .unwrap();
+        bin()
+            .current_dir(&job)
+            .args(["build", "--shard", part, "-q"])
+            .args(extra)
+            .assert()
+            .success();
+        copy_tree(&job.join("public"), &deploy);
+    }
+    deploy
+}
+
+fn merge_in(deploy: &Path, manifests: &[&str], extra: &[&str]) -> assert_cmd::assert::Assert {
+    let mut cmd = bin();
+    cmd.current_dir(deploy)
+        .arg("merge")
+        .args(manifests)
+        .args(["--base-url", BASE, "-o", "."])
+        .args(extra);
+    cmd.assert()
+}
+
+const ALL: &[&str] = &[
+    "sitemap-blog.manifest.json",
+    "sitemap-docs.manifest.json",
+    "sitemap-pages.manifest.json",
+];
+
+/// Runs a merge that must be refused: exit 2, one line naming what is wrong, and no
+/// index written.
+fn refused(deploy: &Path, manifests: &[&str], extra: &[&str], says: &[&str]) {
+    let out = merge_in(deploy, manifests, extra)
+        .code(2)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    for s in says {
+        assert!(stderr.contains(s), "{stderr} does not say {s}");
+    }
+    assert!(
+        !deploy.join("sitemap.xml").exists() && !deploy.join("sitemap.xml.gz").exists(),
+        "{stderr}: an index was written"
+    );
+}
+
+#[test]
+fn bad_shards_are_refused_with_one_line_and_nothing_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let deploy = separate_shards(dir.path(), "", &[]);
+    let docs_manifest = manifest(&deploy.join("sitemap-docs.manifest.json"));
+    let docs_child = docs_manifest["children"][0]["file"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let side = docs_manifest["url_hashes"]["file"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let keep = |name: &str| fs::read(deploy.join(name)).unwrap();
+    let (child_bytes, side_bytes) = (keep(&docs_child), keep(&side));
+
+    // A tampered child, then a missing one.
+    fs::write(
+        deploy.join(&docs_child),
+        String::from_utf8(child_bytes.clone())
+            .unwrap()
+            .replace("start", "begin"),
+    )
+    .unwrap();
+    refused(
+        &deploy,
+        ALL,
+        &[],
+        &[&docs_child, "does not match its manifest"],
+    );
+    fs::remove_file(deploy.join(&docs_child)).unwrap();
+    refused(&deploy, ALL, &[], &[&docs_child, "cannot be read"]);
+    fs::write(deploy.join(&docs_child), &child_bytes).unwrap();
+    // An altered side file of URL hashes.
+    let mut swapped = side_bytes.clone();
+    swapped.swap(0, 8);
+    fs::write(deploy.join(&side), &swapped).unwrap();
+    refused(&deploy, ALL, &[], &[&side, "does not match its manifest"]);
+    fs::write(deploy.join(&side), &side_bytes).unwrap();
+
+    // A manifest of another version.
+    let old = fs::read_to_string(deploy.join("sitemap-docs.manifest.json"))
+        .unwrap()
+        .replace("\"sitemapgen_shard\": 1", "\"sitemapgen_shard\": 0");
+    fs::write(deploy.join("old.manifest.json"), old).unwrap();
+    refused(
+        &deploy,
+        &["sitemap-blog.manifest.json", "old.manifest.json"],
+        &[],
+        &["old.manifest.json", "format version 0"],
+    );
+    // Two shards of one name.
+    fs::copy(
+        deploy.join("sitemap-docs.manifest.json"),
+        deploy.join("copy.manifest.json"),
+    )
+    .unwrap();
+    refused(
+        &deploy,
+        &["sitemap-docs.manifest.json", "copy.manifest.json"],
+        &[],
+        &["shard 'docs' has two manifests"],
+    );
+    // Another base URL.
+    let moved = String::from_utf8(keep("sitemap-docs.manifest.json"))
+        .unwrap()
+        .replace(
+            "https://example.org/\",\n  \"sitemap\"",
+            "https://example.com/\",\n  \"sitemap\"",
+        );
+    fs::write(deploy.join("moved.manifest.json"), moved).unwrap();
+    refused(
+        &deploy,
+        &["moved.manifest.json"],
+        &[],
+        &[
+            "built for https://example.com/",
+            "not under --base-url https://example.org/",
+        ],
+    );
+    merge_in(&deploy, ALL, &["--base-url", "https://example.com/"]).code(2);
+    // A URL in two shards.
+    let job = dir.path().join("job-blog");
+    write_page(&job.join("public"), "about.html", "also here");
+    bin()
+        .current_dir(&job)
+        .args(["build", "--shard", "blog", "-q"])
+        .assert()
+        .success();
+    let dup = dir.path().join("dup");
+    copy_tree(&deploy, &dup);
+    copy_tree(&job.join("public"), &dup);
+    refused(
+        &dup,
+        ALL,
+        &[],
+        &["https://example.org/about.html is listed by shard 'blog' and by shard 'pages'"],
+    );
+    // Gzipped shards with plain ones.
+    let gz = dir.path().join("gz");
+    copy_tree(&deploy, &gz);
+    bin()
+        .current_dir(dir.path().join("job-docs"))
+        .args(["build", "--shard", "docs", "--gzip", "-q"])
+        .assert()
+        .success();
+    copy_tree(&dir.path().join("job-docs/public"), &gz);
+    refused(
+        &gz,
+        ALL,
+        &[],
+        &[
+            "shard 'docs' writes sitemap.xml.gz",
+            "build every shard with --gzip, or none",
+        ],
+    );
+
+    merge_in(&deploy, ALL, &[]).success();
+    check_strict(&deploy.join("sitemap.xml"));
+}
+
+#[test]
+fn the_merge_makes_the_views_and_joins_the_change_lists() {
+    let config = "html_sitemap = true\nllms_txt = true\nchanges = true\nrobots_txt = 'create'\n";
+    let dir = tempfile::tempdir().unwrap();
+    let deploy = separate_shards(dir.path(), config, &[]);
+    fs::write(
+        deploy.parent().unwrap().join("sitemap.toml"),
+        format!("base_url = '{BASE}'\npublic_dir = 'public'\n{config}"),
+    )
+    .unwrap();
+    merge_in(&deploy, ALL, &["-c", "../sitemap.toml"]).success();
+    // The views match one build's of the whole site.
+    let whole = dir.path().join("whole");
+    for (part, _) in PARTS {
+        write_part(&whole.join("public"), part);
+    }
+    fs::write(
+        whole.join("sitemap.toml"),
+        format!("base_url = '{BASE}'\npublic_dir = 'public'\n{config}"),
+    )
+    .unwrap();
+    bin()
+        .current_dir(&whole)
+        .args(["build", "-q"])
+        .assert()
+        .success();
+    for view in ["sitemap.html", "llms.txt"] {
+        assert_eq!(
+            fs::read_to_string(deploy.join(view)).unwrap(),
+            fs::read_to_string(whole.join("public").join(view)).unwrap(),
+            "{view}"
+        );
+    }
+    assert!(
+        fs::read_to_string(deploy.join("robots.txt"))
+            .unwrap()
+            .contains("Sitemap: https://example.org/sitemap.xml\n")
+    );
+    // First runs: nothing listed as changed.
+    let changes = deploy.parent().unwrap().join(".sitemap-changes.json");
+    let list = |path: &Path| -> serde_json::Value {
+        serde_json::from_slice(&fs::read(path).unwrap()).unwrap()
+    };
+    assert_eq!(list(&changes)["first_run"], true);
+
+    // A page of docs changes; a page moves from pages to blog.
+    let docs = dir.path().join("job-docs");
+    write_page(&docs.join("public"), "docs/start/index.html", "second");
+    let pages = dir.path().join("job-pages");
+    fs::remove_file(pages.join("public/about.html")).unwrap();
+    write_page(&dir.path().join("job-blog/public"), "about.html", "moved");
+    for part in ["docs", "pages", "blog"] {
+        let job = dir.path().join(format!("job-{part}"));
+        bin()
+            .current_dir(&job)
+            .args(["build", "--shard", part, "-q"])
+            .assert()
+            .success();
+        copy_tree(&job.join("public"), &deploy);
+    }
+    merge_in(&deploy, ALL, &["-c", "../sitemap.toml"])
+        .success()
+        .stderr(predicates::str::contains("1 added, 1 updated, 0 removed"));
+    let joined = list(&changes);
+    assert_eq!(
+        joined["added"],
+        serde_json::json!(["https://example.org/about.html"])
+    );
+    assert_eq!(
+        joined["updated"],
+        serde_json::json!(["https://example.org/docs/start/"])
+    );
+    assert_eq!(joined["removed"], serde_json::json!([]));
+    // The same merge again keeps the list (and a submission's record) as it is.
+    let bytes = fs::read(&changes).unwrap();
+    merge_in(&deploy, ALL, &["-c", "../sitemap.toml"]).success();
+    assert_eq!(bytes, fs::read(&changes).unwrap());
+}
