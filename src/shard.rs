@@ -9,21 +9,23 @@
 //! reading their sitemaps. The manifest is renamed last, so a shard's set changes at
 //! one moment, as an index's does.
 
+mod error;
+mod joined;
 mod manifest;
 mod merge;
 #[cfg(test)]
 mod tests;
+mod verify;
 
 use std::collections::HashSet;
 use std::io;
 use std::path::{Path, PathBuf};
 
+pub use error::{FileProblem, MergeError};
 pub use manifest::{
     Manifest, ManifestChild, ManifestPage, ManifestSection, ManifestViews, SideFile, VERSION,
 };
-pub use merge::{
-    Checked, FileProblem, MAX_INDEXES, MergeError, MergeOptions, Merged, check, write_merged,
-};
+pub use merge::{Checked, MAX_INDEXES, MergeOptions, Merged, check, write_merged};
 
 use crate::changes::Changes;
 use crate::sections::SectionUrls;
@@ -145,9 +147,9 @@ pub fn write(
         .collect();
     hashes.sort_unstable();
     let side: Vec<u8> = hashes.iter().flat_map(|h| h.to_le_bytes()).collect();
-    let side_hash = blake3::hash(&side);
+    let side_check = verify::checksum_hex(xxhash_rust::xxh3::xxh3_128(&side));
     let (stem, _) = split_name(&output);
-    let side_name = format!("{stem}.{}{SIDE_SUFFIX}", &side_hash.to_hex()[..12]);
+    let side_name = format!("{stem}.{}{SIDE_SUFFIX}", &side_check[..12]);
     let previous = previous_files(&manifest_path);
     let views = views_of(shard, groups);
     let (_, ext) = split_name(shard.output);
@@ -161,7 +163,7 @@ pub fn write(
             children: children.iter().map(ManifestChild::of).collect(),
             url_hashes: SideFile {
                 file: side_name.clone(),
-                blake3: side_hash.to_hex().to_string(),
+                xxh3: side_check.clone(),
             },
             changes: shard.changes,
             views: views.clone(),

@@ -83,8 +83,8 @@ pub struct ManifestChild {
     pub urls: u64,
     /// Its newest `lastmod`, which the index gives it.
     pub lastmod: Option<Timestamp>,
-    /// The BLAKE3 hash of its bytes, in hex.
-    pub blake3: String,
+    /// The XXH3-128 checksum of its bytes, in hex.
+    pub xxh3: String,
 }
 
 impl ManifestChild {
@@ -95,18 +95,18 @@ impl ManifestChild {
             loc: child.loc.clone(),
             urls: child.urls as u64,
             lastmod: child.newest,
-            blake3: child.hash.to_hex().to_string(),
+            xxh3: super::verify::checksum_hex(child.check),
         }
     }
 }
 
-/// A file beside the manifest, by name and BLAKE3 hash.
+/// A file beside the manifest, by name and checksum.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideFile {
     /// Its file name, beside the manifest.
     pub file: String,
-    /// The BLAKE3 hash of its bytes, in hex.
-    pub blake3: String,
+    /// The XXH3-128 checksum of its bytes, in hex.
+    pub xxh3: String,
 }
 
 /// A change list as a manifest read holds it: its lists packed ([`UrlList`]).

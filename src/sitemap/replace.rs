@@ -25,18 +25,26 @@ use crate::w3c::LastmodFormat;
 struct Closed {
     path: tempfile::TempPath,
     hash: blake3::Hash,
+    /// Its XXH3-128 checksum, for a shard's manifest.
+    check: Option<u128>,
 }
 
 /// A writer that hashes what passes through it, to name a child after its content.
 struct Hashing<W> {
     inner: W,
     hasher: blake3::Hasher,
+    /// A shard's children are also checksummed for the merge: XXH3, which reads them
+    /// back several times faster than BLAKE3 would.
+    check: Option<Box<xxhash_rust::xxh3::Xxh3>>,
 }
 
 impl<W: Write> Write for Hashing<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let n = self.inner.write(buf)?;
         self.hasher.update(&buf[..n]);
+        if let Some(check) = &mut self.check {
+            check.update(&buf[..n]);
+        }
         Ok(n)
     }
 
@@ -102,8 +110,8 @@ pub struct ChildFile {
     pub urls: usize,
     /// Its newest `lastmod`.
     pub newest: Option<Timestamp>,
-    /// The BLAKE3 hash of its bytes as written (gzipped, when it is).
-    pub hash: blake3::Hash,
+    /// The XXH3-128 checksum of its bytes as written (gzipped, when it is).
+    pub check: u128,
 }
 
 fn write_set(
@@ -116,7 +124,8 @@ fn write_set(
 ) -> Result<Written, WriteError> {
     // From the counts alone, before the lock is taken or any file written.
     super::refuse_too_many_files(groups, limits, form.format)?;
-    let replacement = Replacement::begin(output)?;
+    let mut replacement = Replacement::begin(output)?;
+    replacement.checked = shard.is_some();
     if let Some(shard) = shard {
         crate::fsutil::replaceable(shard.manifest).map_err(io_at(shard.manifest))?;
     }
@@ -253,7 +262,7 @@ fn write_sharded(
             loc: set.prefix.url_of(path),
             urls: part.urls,
             newest: part.newest,
-            hash: part.written.hash,
+            check: part.written.check.unwrap_or_default(),
         })
         .collect();
     let manifest = (shard.render)(&children).map_err(io_at(shard.manifest))?;
@@ -364,6 +373,8 @@ struct Replacement {
     /// Children the output named before this run, when it was an index: old-style names
     /// (`sitemap-1.xml`) are removed as stale only when listed here.
     previous: HashSet<String>,
+    /// Checksum the children for a shard's manifest ([`ChildFile::check`]).
+    checked: bool,
     _lock: DirLock,
 }
 
@@ -385,6 +396,7 @@ impl Replacement {
             dir,
             file_name,
             previous: previous_children(output),
+            checked: false,
             _lock: lock,
         })
     }
@@ -469,6 +481,7 @@ impl Replacement {
             let hashing = Hashing {
                 inner: self.temp()?,
                 hasher: blake3::Hasher::new(),
+                check: self.checked.then(Box::default),
             };
             Ok(MaybeGzip::new(hashing, form.gzip))
         };
@@ -479,6 +492,7 @@ impl Replacement {
             Ok(Closed {
                 path: file.inner.into_temp_path(),
                 hash: file.hasher.finalize(),
+                check: file.check.map(|c| c.digest128()),
             })
         };
         write_urlsets_declaring(entries, extensions, limits, form, open, close)

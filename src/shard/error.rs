@@ -1,0 +1,203 @@
+//! Why a merge writes nothing: one-line errors naming the manifest, file, shard or URL,
+//! and the fix.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::MAX_INDEXES;
+use super::manifest::ManifestProblem;
+use crate::index::ChildProblem;
+use crate::robots::RobotsError;
+use crate::sitemap::WriteError;
+use crate::views::ViewError;
+
+/// Why a merge wrote nothing.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum MergeError {
+    /// A manifest cannot be read, or is not of this version.
+    #[error("{}: {problem}", shown(path))]
+    Manifest {
+        /// The manifest.
+        path: PathBuf,
+        /// What is wrong.
+        problem: ManifestProblem,
+    },
+    /// A manifest outside the directory the index is written to.
+    #[error(
+        "{}: is outside {}, the directory published at the base URL; put every shard's files under it, or pass -o the directory that holds them",
+        shown(path),
+        shown(dir)
+    )]
+    Outside {
+        /// The manifest.
+        path: PathBuf,
+        /// The merge's directory.
+        dir: PathBuf,
+    },
+    /// Two manifests of one shard name.
+    #[error(
+        "shard '{name}' has two manifests, {} and {}; give each part its own --shard name, or remove the stale manifest",
+        shown(a),
+        shown(b)
+    )]
+    SameName {
+        /// The name.
+        name: String,
+        /// The first manifest.
+        a: PathBuf,
+        /// The second.
+        b: PathBuf,
+    },
+    /// A shard built for a base URL outside the merge's.
+    #[error(
+        "{}: shard '{name}' was built for {shard_base}, not under --base-url {base}; build it with the site's base URL (or a path under it)",
+        shown(path)
+    )]
+    BaseUrl {
+        /// The manifest.
+        path: PathBuf,
+        /// The shard's name.
+        name: String,
+        /// Its base URL.
+        shard_base: String,
+        /// The merge's.
+        base: String,
+    },
+    /// Shards whose root sitemaps differ in name: gzipped and not, or renamed.
+    #[error("shard '{a}' writes {a_file} and shard '{b}' writes {b_file}; {}", if a_file.ends_with(".gz") != b_file.ends_with(".gz") { "build every shard with --gzip, or none" } else { "build every shard with the same output name" })]
+    Mixed {
+        /// The first shard.
+        a: String,
+        /// Its root sitemap's name.
+        a_file: String,
+        /// The other shard.
+        b: String,
+        /// Its root sitemap's name.
+        b_file: String,
+    },
+    /// A file a manifest names is missing, altered, misplaced or not listable.
+    #[error("{}: {} {problem}", shown(manifest), crate::text::one_line(file))]
+    File {
+        /// The manifest.
+        manifest: PathBuf,
+        /// The file's name.
+        file: String,
+        /// What is wrong.
+        problem: FileProblem,
+    },
+    /// A URL two shards list.
+    #[error(
+        "{} is listed by shard '{a}' and by shard '{b}'; a URL belongs to one shard: leave it out of one of them (exclude in its sitemap.toml)",
+        crate::text::one_line(url)
+    )]
+    Duplicate {
+        /// The URL.
+        url: String,
+        /// One shard.
+        a: String,
+        /// The other.
+        b: String,
+    },
+    /// Views are asked for, and a shard was built without them.
+    #[error(
+        "{}: shard '{name}' was built without views, so the merge cannot show its pages; build it with the same html_sitemap and llms_txt settings",
+        shown(path)
+    )]
+    NoViews {
+        /// The manifest.
+        path: PathBuf,
+        /// The shard's name.
+        name: String,
+    },
+    /// A page a manifest's views record is not under the base URL.
+    #[error(
+        "{}: {} is not under --base-url; build the shard again",
+        shown(path),
+        crate::text::one_line(loc)
+    )]
+    PageOutside {
+        /// The manifest.
+        path: PathBuf,
+        /// The page's URL.
+        loc: String,
+    },
+    /// No shard lists a URL: an index may not be empty.
+    #[error(
+        "the shards list no URL, and a sitemap index needs at least one sitemap; check that each shard's build found its pages"
+    )]
+    Empty,
+    /// More children than [`MAX_INDEXES`] indexes can list.
+    #[error("{children} child sitemaps need {indexes} indexes, more than the {MAX_INDEXES} Search Console reads for one site; raise max_urls_per_file in the shards, or merge fewer shards", children = crate::text::thousands(*children))]
+    TooManyIndexes {
+        /// Children to list.
+        children: usize,
+        /// Indexes they need.
+        indexes: usize,
+    },
+    /// Writing an index failed; the earlier indexes are untouched.
+    #[error(transparent)]
+    Write(#[from] WriteError),
+    /// A view could not be written; the indexes were written.
+    #[error(transparent)]
+    View(#[from] ViewError),
+    /// robots.txt could not be updated; the indexes were written.
+    #[error(transparent)]
+    Robots(#[from] RobotsError),
+    /// The joined change list could not be written.
+    #[error("cannot write {}: {source}", shown(path))]
+    Changes {
+        /// The change list.
+        path: PathBuf,
+        /// The OS error.
+        source: io::Error,
+    },
+}
+
+impl MergeError {
+    /// Bad input (exit 2) rather than a failure to write (exit 1).
+    pub fn is_bad_input(&self) -> bool {
+        !matches!(
+            self,
+            MergeError::Write(_)
+                | MergeError::Robots(_)
+                | MergeError::Changes { .. }
+                | MergeError::View(_)
+        )
+    }
+}
+
+/// What is wrong with a file a manifest names.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FileProblem {
+    /// Not a plain file name.
+    #[error("is not a file name beside the manifest; build the shard again")]
+    Name,
+    /// Missing or unreadable.
+    #[error("cannot be read ({0}); copy every file the shard's build wrote beside its manifest")]
+    Missing(String),
+    /// Its bytes are not those the manifest names.
+    #[error(
+        "does not match its manifest (changed since the shard was built); build the shard again"
+    )]
+    Altered,
+    /// Where it lies is not where its URL says.
+    #[error(
+        "is published at {loc} by its manifest, but lies at {at}; merge in the directory published at the base URL"
+    )]
+    Misplaced {
+        /// Its URL in the manifest.
+        loc: String,
+        /// The URL of where it lies.
+        at: String,
+    },
+    /// Its URL cannot be listed.
+    #[error("{0}")]
+    Loc(ChildProblem),
+}
+
+/// A path on one line.
+pub(super) fn shown(path: &Path) -> String {
+    crate::text::one_line(&path.display().to_string())
+}

@@ -1,0 +1,275 @@
+//! What the merge checks of the shards' files, before anything is written: each child
+//! where its URL says and with the bytes its checksum names, and no URL in two shards.
+//! Both read every byte once, so they run at once: the children on every core, the side
+//! files of URL hashes merged on a thread of their own.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::io::{self, Read};
+use std::path::Path;
+
+use jiff::Timestamp;
+use xxhash_rust::xxh3::Xxh3;
+
+use super::error::{FileProblem, MergeError};
+use super::merge::{MergeOptions, Shard};
+use crate::sitemap;
+use crate::urls::encode_path;
+
+/// Bytes read at a time, from a child or a side file.
+const CHUNK: usize = 256 * 1024;
+
+/// The index's entries: each child's URL and newest `lastmod`.
+pub(super) type Listed = Vec<(String, Option<Timestamp>)>;
+
+/// Checks every child and every URL: the index's entries, in shard order.
+pub(super) fn check_files(shards: &[Shard], options: &MergeOptions) -> Result<Listed, MergeError> {
+    let (listed, jobs) = children(shards, options)?;
+    let (checked, unique) = std::thread::scope(|scope| {
+        let unique = scope.spawn(|| find_duplicates(shards));
+        let checked = in_parallel(&jobs, |job| checksum_is(&job.path, job.want));
+        (
+            checked,
+            unique.join().expect("the duplicate search panicked"),
+        )
+    });
+    for (job, result) in jobs.iter().zip(checked) {
+        result.map_err(|problem| job.shard.problem(job.file, problem))?;
+    }
+    unique?;
+    Ok(listed)
+}
+
+/// A child to read and checksum.
+struct Job<'a> {
+    shard: &'a Shard,
+    file: &'a str,
+    path: std::path::PathBuf,
+    want: &'a str,
+}
+
+/// Each child where its URL says and listable: the index's entries, and the children
+/// to read.
+fn children<'a>(
+    shards: &'a [Shard],
+    options: &MergeOptions,
+) -> Result<(Listed, Vec<Job<'a>>), MergeError> {
+    let mut jobs = Vec::new();
+    let mut listed = Vec::new();
+    for shard in shards {
+        for child in &shard.manifest.children {
+            let path = shard.file(&child.file)?;
+            let rel = shard.rel.join(&child.file);
+            let at = format!("{}{}", options.base_url.as_str(), encode_path(&rel));
+            if at != child.loc {
+                let loc = crate::text::one_line(&child.loc);
+                return Err(shard.problem(&child.file, FileProblem::Misplaced { loc, at }));
+            }
+            crate::index::refuse_bad_child(&child.loc, options.base_url, Default::default())
+                .map_err(|p| shard.problem(&child.file, FileProblem::Loc(p)))?;
+            jobs.push(Job {
+                shard,
+                file: &child.file,
+                path,
+                want: &child.xxh3,
+            });
+            listed.push((child.loc.clone(), child.lastmod));
+        }
+    }
+    Ok((listed, jobs))
+}
+
+/// `work` done on each job, on every core; the results in the jobs' order.
+fn in_parallel<J: Sync, R: Send>(jobs: &[J], work: impl Fn(&J) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(jobs.len());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let slots: Vec<std::sync::Mutex<Option<R>>> = jobs.iter().map(|_| Default::default()).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(job) = jobs.get(i) else { return };
+                    let result = work(job);
+                    *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+                }
+            });
+        }
+    });
+    (slots.into_iter())
+        .map(|slot| {
+            let slot = slot.into_inner().unwrap_or_else(|e| e.into_inner());
+            slot.expect("every job is done")
+        })
+        .collect()
+}
+
+/// The XXH3-128 checksum a manifest records, in hex.
+pub(super) fn checksum_hex(check: u128) -> String {
+    format!("{check:032x}")
+}
+
+/// Whether the file at `path` has the checksum `want`.
+fn checksum_is(path: &Path, want: &str) -> Result<(), FileProblem> {
+    let missing = |e: io::Error| FileProblem::Missing(crate::text::one_line(&e.to_string()));
+    let mut file = crate::fsutil::open_regular(path).map_err(missing)?;
+    let mut check = Xxh3::new();
+    let mut buffer = vec![0; CHUNK];
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => check.update(&buffer[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(missing(e)),
+        }
+    }
+    if checksum_hex(check.digest128()) == want {
+        Ok(())
+    } else {
+        Err(FileProblem::Altered)
+    }
+}
+
+/// A side file of sorted URL hashes, read a chunk at a time and checksummed as it is.
+struct Hashes<'a> {
+    shard: &'a Shard,
+    file: std::fs::File,
+    check: Xxh3,
+    buffer: Vec<u8>,
+    /// The bytes of `buffer` read, and how far they are taken.
+    filled: usize,
+    taken: usize,
+    count: u64,
+    last: Option<u64>,
+}
+
+impl<'a> Hashes<'a> {
+    fn open(shard: &'a Shard) -> Result<Hashes<'a>, MergeError> {
+        let name = &shard.manifest.url_hashes.file;
+        let file = crate::fsutil::open_regular(&shard.file(name)?).map_err(|e| {
+            let problem = FileProblem::Missing(crate::text::one_line(&e.to_string()));
+            shard.problem(name, problem)
+        })?;
+        Ok(Hashes {
+            shard,
+            file,
+            check: Xxh3::new(),
+            buffer: vec![0; CHUNK],
+            filled: 0,
+            taken: 0,
+            count: 0,
+            last: None,
+        })
+    }
+
+    fn altered(&self) -> MergeError {
+        let name = &self.shard.manifest.url_hashes.file;
+        self.shard.problem(name, FileProblem::Altered)
+    }
+
+    /// Reads the next chunk (whole hashes only, a partial one kept for the next);
+    /// `false` at the end.
+    fn refill(&mut self) -> Result<bool, MergeError> {
+        let left = self.filled - self.taken;
+        self.buffer.copy_within(self.taken..self.filled, 0);
+        (self.filled, self.taken) = (left, 0);
+        loop {
+            match self.file.read(&mut self.buffer[self.filled..]) {
+                Ok(0) if self.filled == 0 => return Ok(false),
+                Ok(0) => return Err(self.altered()),
+                Ok(n) => {
+                    self.check
+                        .update(&self.buffer[self.filled..self.filled + n]);
+                    self.filled += n;
+                    if self.filled >= 8 {
+                        return Ok(true);
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => return Err(self.altered()),
+            }
+        }
+    }
+
+    /// The next hash, each above the one before; at the end, the count and checksum
+    /// checked against the manifest.
+    fn next(&mut self) -> Result<Option<u64>, MergeError> {
+        if self.filled - self.taken < 8 && !self.refill()? {
+            let manifest = &self.shard.manifest;
+            let whole = self.count == manifest.urls
+                && checksum_hex(self.check.digest128()) == manifest.url_hashes.xxh3;
+            return if whole { Ok(None) } else { Err(self.altered()) };
+        }
+        let bytes = &self.buffer[self.taken..self.taken + 8];
+        let hash = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+        self.taken += 8;
+        if self.last.is_some_and(|last| last >= hash) {
+            return Err(self.altered());
+        }
+        (self.last, self.count) = (Some(hash), self.count + 1);
+        Ok(Some(hash))
+    }
+}
+
+/// Finds a URL two shards list: the side files merged in hash order as they stream
+/// (each shard's strictly ascending, so equal hashes in a row are two shards'); when
+/// two meet, their sitemaps are read for the URL, as two URLs may share a hash.
+fn find_duplicates(shards: &[Shard]) -> Result<(), MergeError> {
+    let mut readers = Vec::with_capacity(shards.len());
+    let mut heap = BinaryHeap::with_capacity(shards.len());
+    for (i, shard) in shards.iter().enumerate() {
+        let mut reader = Hashes::open(shard)?;
+        if let Some(hash) = reader.next()? {
+            heap.push(Reverse((hash, i)));
+        }
+        readers.push(reader);
+    }
+    let mut last: Option<(u64, usize)> = None;
+    while let Some(mut top) = heap.peek_mut() {
+        let Reverse((hash, i)) = *top;
+        if let Some((before, j)) = last.filter(|(before, _)| *before == hash) {
+            confirm_duplicate(&shards[j], &shards[i], before)?;
+        }
+        last = Some((hash, i));
+        // The top replaced in place: one sift, not a pop and a push.
+        match readers[i].next()? {
+            Some(next) => *top = Reverse((next, i)),
+            None => drop(std::collections::binary_heap::PeekMut::pop(top)),
+        }
+    }
+    Ok(())
+}
+
+/// The error for a URL of hash `hash` in both shards, if there is one.
+fn confirm_duplicate(a: &Shard, b: &Shard, hash: u64) -> Result<(), MergeError> {
+    let in_a = urls_of_hash(a, hash)?;
+    let in_b = urls_of_hash(b, hash)?;
+    match in_a.iter().find(|url| in_b.contains(url)) {
+        Some(url) => Err(MergeError::Duplicate {
+            url: url.clone(),
+            a: crate::text::one_line(&a.manifest.name),
+            b: crate::text::one_line(&b.manifest.name),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The URLs of a shard's sitemaps whose hash is `hash`.
+fn urls_of_hash(shard: &Shard, hash: u64) -> Result<Vec<String>, MergeError> {
+    let mut found = Vec::new();
+    for child in &shard.manifest.children {
+        let path = shard.file(&child.file)?;
+        let input = crate::fsutil::open_content(&path, sitemap::PROTOCOL_MAX_BYTES as u64)
+            .map_err(|e| shard.problem(&child.file, FileProblem::Missing(e.to_string())))?;
+        for entry in sitemap::read::Document::new(input) {
+            let entry = entry.map_err(|_| shard.problem(&child.file, FileProblem::Altered))?;
+            let loc = entry.loc.as_str().trim();
+            if super::url_hash(loc) == hash {
+                found.push(loc.to_string());
+            }
+        }
+    }
+    Ok(found)
+}
