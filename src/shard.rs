@@ -10,6 +10,7 @@
 //! one moment, as an index's does.
 
 mod error;
+mod input;
 mod joined;
 mod manifest;
 mod merge;
@@ -22,10 +23,11 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use error::{FileProblem, MergeError};
+pub use input::MergeOptions;
 pub use manifest::{
     Manifest, ManifestChild, ManifestPage, ManifestSection, ManifestViews, SideFile, VERSION,
 };
-pub use merge::{Checked, MAX_INDEXES, MergeOptions, Merged, check, write_merged};
+pub use merge::{Checked, Merged, check, write_merged};
 
 use crate::changes::Changes;
 use crate::sections::SectionUrls;
@@ -33,6 +35,9 @@ use crate::sitemap::{
     self, ChildFile, ChildPrefix, Form, Group, Limits, ShardSet, WriteError, Written, split_name,
 };
 use crate::views::Abouts;
+
+/// The most indexes a merge writes: the most Search Console reads for one site.
+pub const MAX_INDEXES: usize = 500;
 
 /// The ending of a shard's manifest file name.
 pub const MANIFEST_SUFFIX: &str = ".manifest.json";
@@ -147,7 +152,7 @@ pub fn write(
         .collect();
     hashes.sort_unstable();
     let side: Vec<u8> = hashes.iter().flat_map(|h| h.to_le_bytes()).collect();
-    let side_check = verify::checksum_hex(xxhash_rust::xxh3::xxh3_128(&side));
+    let side_check = manifest::checksum_hex(xxhash_rust::xxh3::xxh3_128(&side));
     let (stem, _) = split_name(&output);
     let side_name = format!("{stem}.{}{SIDE_SUFFIX}", &side_check[..12]);
     let previous = previous_files(&manifest_path);

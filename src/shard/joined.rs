@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use super::error::MergeError;
+use super::input::{MergeOptions, Shard};
 use super::manifest::{ManifestViews, ReadChanges};
-use super::merge::{MergeOptions, Shard};
 use crate::changes::Changes;
 use crate::sections::SectionUrls;
 use crate::sitemap;

@@ -14,6 +14,11 @@ pub const VERSION: u32 = 1;
 /// The largest manifest read (its change list can list every URL of a first run).
 const MAX_BYTES: u64 = 1 << 30;
 
+/// An XXH3-128 checksum as a manifest records it: 32 hex digits.
+pub fn checksum_hex(check: u128) -> String {
+    format!("{check:032x}")
+}
+
 /// A shard's manifest; `C` is its change list (as written, or as read).
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Manifest<C> {
@@ -95,7 +100,7 @@ impl ManifestChild {
             loc: child.loc.clone(),
             urls: child.urls as u64,
             lastmod: child.newest,
-            xxh3: super::verify::checksum_hex(child.check),
+            xxh3: checksum_hex(child.check),
         }
     }
 }

@@ -12,7 +12,8 @@ use jiff::Timestamp;
 use xxhash_rust::xxh3::Xxh3;
 
 use super::error::{FileProblem, MergeError};
-use super::merge::{MergeOptions, Shard};
+use super::input::{MergeOptions, Shard};
+use super::manifest::checksum_hex;
 use crate::sitemap;
 use crate::urls::encode_path;
 
@@ -104,11 +105,6 @@ fn in_parallel<J: Sync, R: Send>(jobs: &[J], work: impl Fn(&J) -> R + Sync) -> V
             slot.expect("every job is done")
         })
         .collect()
-}
-
-/// The XXH3-128 checksum a manifest records, in hex.
-pub(super) fn checksum_hex(check: u128) -> String {
-    format!("{check:032x}")
 }
 
 /// Whether the file at `path` has the checksum `want`.

@@ -237,6 +237,8 @@ fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
             "public-dir",
             "args",
             "command",
+            "shard",
+            "manifests",
             "indexnow-key",
             "state-file"
         ]
@@ -289,7 +291,7 @@ fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
         .collect();
     let at = |u: &str| {
         uses.iter()
-            .position(|(x, p)| x.starts_with(u) && *p == "${{ inputs.state-file }}")
+            .position(|(x, p)| x.starts_with(u) && *p == "${{ steps.state-file.outputs.path }}")
     };
     let run_at = steps
         .iter()
