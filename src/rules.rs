@@ -163,6 +163,8 @@ pub enum ExcludedBy {
     Exclude(String),
     /// A `[[rule]]` with `exclude = true`; 1-based, in file order, with the glob that matched.
     Rule(usize, String),
+    /// Another of the `[[shards]]` lists it (`None`: none does).
+    Shard(Option<String>),
 }
 
 impl fmt::Display for ExcludedBy {
@@ -170,6 +172,8 @@ impl fmt::Display for ExcludedBy {
         match self {
             ExcludedBy::Exclude(glob) => write!(f, "excluded by exclude pattern '{glob}'"),
             ExcludedBy::Rule(n, glob) => write!(f, "excluded by [[rule]] #{n} ('{glob}')"),
+            ExcludedBy::Shard(Some(name)) => write!(f, "another shard's page (shard '{name}')"),
+            ExcludedBy::Shard(None) => f.write_str("in no shard (no [[shards]] match takes it)"),
         }
     }
 }

@@ -30,7 +30,8 @@ pub use manifest::{
 pub use merge::{Checked, Merged, check, write_merged};
 
 use crate::changes::Changes;
-use crate::sections::SectionUrls;
+use crate::rules::GlobError;
+use crate::sections::{SectionSpec, SectionUrls, Sections};
 use crate::sitemap::{
     self, ChildFile, ChildPrefix, Form, Group, Limits, ShardSet, WriteError, Written, split_name,
 };
@@ -76,6 +77,46 @@ pub fn state_file_of(state_file: &Path, name: &str) -> PathBuf {
 /// version and platform gives the same.
 pub fn url_hash(url: &str) -> u64 {
     xxhash_rust::xxh3::xxh3_64(url.as_bytes())
+}
+
+/// The `[[shards]]` of `sitemap.toml`: the parts of a sharded site and the pages each
+/// lists, a page going to the first whose `match` takes it, else to the one with no
+/// `match`.
+#[derive(Debug, Default)]
+pub struct Parts {
+    shards: Sections,
+}
+
+impl Parts {
+    /// Compiles the shards (names checked by the configuration); a spec with no globs is
+    /// the shard of the pages no other takes.
+    pub fn new(specs: &[SectionSpec]) -> Result<Parts, GlobError> {
+        Ok(Parts {
+            shards: Sections::new(specs)?,
+        })
+    }
+
+    /// Whether no shard is declared.
+    pub fn is_empty(&self) -> bool {
+        self.shards.is_empty()
+    }
+
+    /// The declared shards' names, in file order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.shards.specs().iter().map(|s| s.name.as_str())
+    }
+
+    /// The shard that lists the page at `rel` (relative to the public directory), when
+    /// one does. `matched` is scratch space.
+    pub fn owner(&self, rel: &Path, matched: &mut Vec<usize>) -> Option<&str> {
+        let place = self.shards.of(rel, matched);
+        match self.shards.name(place) {
+            Some(name) => Some(name),
+            None => (self.shards.specs().iter())
+                .find(|s| s.globs.is_empty())
+                .map(|s| s.name.as_str()),
+        }
+    }
 }
 
 /// What a shard build writes besides its sitemaps' entries.

@@ -60,6 +60,7 @@ fn run(args: &MergeArgs) -> Result<(Merged, PathBuf), Error> {
         robots_txt: config.robots_txt,
         changes_file: &changes_file,
         views: &config.views,
+        declared: &config.shards,
     };
     let merged = crate::shard::check(&options)?;
     // Before the index that links to it, so it is never linked while missing.

@@ -59,6 +59,8 @@ pub struct FileConfig {
     pub(super) rules: Vec<FileRule>,
     #[serde(default, rename = "section")]
     pub(super) sections: Vec<FileSection>,
+    #[serde(default)]
+    pub(super) shards: Vec<FileShard>,
     pub(super) source: Option<Spanned<FileSource>>,
 }
 
@@ -105,6 +107,16 @@ pub(super) struct FileSection {
     pub(super) name: Spanned<String>,
     #[serde(rename = "match")]
     pub(super) globs: Spanned<Globs>,
+}
+
+/// `[[shards]]`: a part of a sharded site, and the pages it lists (none: the pages no
+/// other shard's `match` takes).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct FileShard {
+    pub(super) name: Spanned<String>,
+    #[serde(rename = "match")]
+    pub(super) globs: Option<Spanned<Globs>>,
 }
 
 /// A glob or a list of globs.

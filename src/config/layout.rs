@@ -5,6 +5,7 @@ use super::file::{FileConfig, FileSection, Source, bad_value};
 use super::{ConfigError, Output, Overrides};
 use crate::rules::RuleRef;
 use crate::sections::{SectionSpec, Sections};
+use crate::shard::Parts;
 use crate::sitemap::Format;
 use crate::stylesheet::Stylesheet;
 use crate::urls::BaseUrl;
@@ -190,21 +191,77 @@ fn section_spec(
     })
 }
 
+/// `[[shards]]`: the parts of a sharded site and the pages each lists, named as sections
+/// are, each name once, at most one without `match` (it takes the rest).
+pub(super) fn shards(file: &FileConfig, src: &Source) -> Result<Parts, ConfigError> {
+    let mut specs: Vec<SectionSpec> = Vec::with_capacity(file.shards.len());
+    for (i, shard) in file.shards.iter().enumerate() {
+        let key = format!("[[shards]] #{}", i + 1);
+        let name = shard.name.get_ref();
+        let problem = crate::sections::name_problem(name)
+            .map(|p| {
+                format!(
+                    "'{}' {p}; name it like \"docs\"",
+                    crate::text::one_line(name)
+                )
+            })
+            .or_else(|| {
+                let again = specs.iter().any(|s| &s.name == name);
+                again
+                    .then(|| format!("'{name}' names an earlier shard too; give each its own name"))
+            });
+        if let Some(message) = problem {
+            return Err(bad_value(
+                src,
+                shard.name.span(),
+                &format!("{key} name"),
+                message,
+            ));
+        }
+        let globs = match &shard.globs {
+            Some(globs) if globs.get_ref().0.is_empty() => {
+                let message = "is an empty list; give a glob such as \"docs/**\", or leave match out for the shard of the pages no other shard takes";
+                return Err(bad_value(
+                    src,
+                    globs.span(),
+                    &format!("{key} match"),
+                    message.to_string(),
+                ));
+            }
+            Some(globs) => globs.get_ref().0.clone(),
+            None if specs.iter().any(|s| s.globs.is_empty()) => {
+                let message = "has no match, and an earlier shard takes the pages no other shard takes; give it a match";
+                return Err(bad_value(src, shard.name.span(), &key, message.to_string()));
+            }
+            None => Vec::new(),
+        };
+        specs.push(SectionSpec {
+            name: name.clone(),
+            globs,
+        });
+    }
+    Parts::new(&specs).map_err(|source| ConfigError::Glob {
+        origin: src.origin.clone(),
+        source,
+    })
+}
+
 /// `shard` (or `--shard`): the part of a sharded site this build maps. Its name is in its
-/// files' names, so it follows a section's rules; a shard writes an index's children, so
-/// it needs XML written to a file.
+/// files' names, so it follows a section's rules, and is one of the `[[shards]]` when any
+/// are declared; a shard writes an index's children, so it needs XML written to a file.
 pub(super) fn shard(
     file: &FileConfig,
     src: &Source,
     overrides: &Overrides,
-    format: Format,
-    output: &Output,
+    layout: (Format, &Output, &Parts),
 ) -> Result<Option<String>, ConfigError> {
+    let (format, output, parts) = layout;
     let (name, origin) = match (&overrides.shard, &file.shard) {
         (Some(name), _) => (name.clone(), "--shard".to_string()),
         (None, Some(name)) => (name.get_ref().clone(), src.at(name.span())),
         (None, None) => return Ok(None),
     };
+    let undeclared = !parts.is_empty() && !parts.names().any(|n| n == name);
     let problem = crate::sections::name_problem(&name).map(str::to_string).or(match (format, output) {
         (Format::Txt, _) => Some(
             "text sitemaps have no index for the merge to name their files in; use format = \"xml\"".to_string(),
@@ -212,6 +269,11 @@ pub(super) fn shard(
         (_, Output::Stdout) => Some(
             "a shard writes child sitemaps and a manifest, which cannot go to standard output; write to a file (--output sitemap.xml)".to_string(),
         ),
+        _ if undeclared => Some(format!(
+            "is not one of the [[shards]] of {}: {}; give one of them, or declare it",
+            src.origin,
+            parts.names().collect::<Vec<_>>().join(", ")
+        )),
         _ => None,
     });
     match problem {

@@ -131,6 +131,9 @@ pub struct Config {
     /// The part of a sharded site this build maps (`shard`, `--shard`): its children and
     /// manifest are written, never the root index; `sitemapgen merge` joins the parts.
     pub shard: Option<String>,
+    /// The `[[shards]]`: which pages each shard lists; none declared, a shard lists
+    /// every page of its directory.
+    pub shards: crate::shard::Parts,
     /// Threads for walking and reading pages and sources (at least 1; see
     /// [`READ_THREADS`]).
     pub threads: usize,

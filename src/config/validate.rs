@@ -36,7 +36,8 @@ impl Config {
         let sections = super::layout::sections(&file, &src, format, &output)?;
         // Beside the config file, or in the current directory when there is none.
         let base = file_at.map_or(Path::new(""), |(dir, _)| dir);
-        let shard = super::layout::shard(&file, &src, overrides, format, &output)?;
+        let shards = super::layout::shards(&file, &src)?;
+        let shard = super::layout::shard(&file, &src, overrides, (format, &output, &shards))?;
         let state_file = base.join(
             file.state_file
                 .as_deref()
@@ -62,6 +63,7 @@ impl Config {
             robots_txt: robots_txt(&file, &src, &base_url)?,
             state_file,
             shard,
+            shards,
             head: head_rules(&file, &src)?,
             public_dir,
             project: base.to_path_buf(),

@@ -12,7 +12,7 @@ use crate::error::{LeftOut, Warning};
 use crate::lastmod::source::{How, Miss, SOURCE_LINK_MARKERS};
 use crate::lastmod::{self, LastmodSource, PageFacts, Pending};
 use crate::page::{self, Fingerprint, Head, HeadOptions, PageRead, Reader, Wants};
-use crate::rules::Verdict;
+use crate::rules::{ExcludedBy, Verdict};
 use crate::scan::{At, ScanWarning};
 use crate::sitemap::{Alternate, Fields, Item};
 use crate::views::{self, AboutPage, AboutParts};
@@ -176,6 +176,17 @@ pub(super) fn process_page(
     out: Out,
 ) -> Outcome {
     let config = shared.config;
+    if let Some(shard) = config
+        .shard
+        .as_deref()
+        .filter(|_| !config.shards.is_empty())
+    {
+        let owner = config.shards.owner(rel, &mut scratch.matched);
+        if owner != Some(shard) {
+            let by = ExcludedBy::Shard(owner.map(str::to_string));
+            return Outcome::LeftOut(LeftOut::Rule(by));
+        }
+    }
     let verdict = config.rules.apply(rel, &mut scratch.matched);
     if let Some(by) = verdict.excluded {
         return Outcome::LeftOut(LeftOut::Rule(by));

@@ -64,6 +64,25 @@ pub enum MergeError {
         /// The merge's.
         base: String,
     },
+    /// A shard the config's `[[shards]]` does not declare.
+    #[error(
+        "{}: shard '{name}' is not one of the [[shards]] of the config; declare it, or leave its manifest out",
+        shown(path)
+    )]
+    Undeclared {
+        /// The manifest.
+        path: PathBuf,
+        /// The shard's name.
+        name: String,
+    },
+    /// A declared shard without a manifest.
+    #[error(
+        "shard '{name}' is declared in [[shards]] but no manifest of it is given; build it and pass sitemap-{name}.manifest.json, or remove its [[shards]] table to drop its pages"
+    )]
+    NotGiven {
+        /// The shard's name.
+        name: String,
+    },
     /// Shards whose root sitemaps differ in name: gzipped and not, or renamed.
     #[error("shard '{a}' writes {a_file} and shard '{b}' writes {b_file}; {}", if a_file.ends_with(".gz") != b_file.ends_with(".gz") { "build every shard with --gzip, or none" } else { "build every shard with the same output name" })]
     Mixed {

@@ -30,6 +30,8 @@ pub struct MergeOptions<'a> {
     pub changes_file: &'a Path,
     /// The views to make from what the manifests say of their pages.
     pub views: &'a ViewSettings,
+    /// The `[[shards]]` declared: when any are, the merge takes exactly those.
+    pub declared: &'a super::Parts,
 }
 
 /// One shard: its manifest, where it lies, and what it says.
@@ -117,6 +119,7 @@ pub(super) fn read_shards(options: &MergeOptions) -> Result<Vec<Shard>, MergeErr
             });
         }
     }
+    refuse_undeclared(&shards, options.declared)?;
     if let Some(odd) = shards
         .iter()
         .find(|s| s.manifest.sitemap != shards[0].manifest.sitemap)
@@ -132,4 +135,30 @@ pub(super) fn read_shards(options: &MergeOptions) -> Result<Vec<Shard>, MergeErr
         first.file(&first.manifest.sitemap)?;
     }
     Ok(shards)
+}
+
+/// With `[[shards]]` declared, each manifest must be of one of them, and each must have
+/// its manifest: a part is dropped from the site only when its table is.
+fn refuse_undeclared(shards: &[Shard], declared: &super::Parts) -> Result<(), MergeError> {
+    if declared.is_empty() {
+        return Ok(());
+    }
+    if let Some(shard) = shards
+        .iter()
+        .find(|s| !declared.names().any(|n| n == s.manifest.name))
+    {
+        return Err(MergeError::Undeclared {
+            path: shard.path.clone(),
+            name: crate::text::one_line(&shard.manifest.name),
+        });
+    }
+    match declared
+        .names()
+        .find(|n| !shards.iter().any(|s| s.manifest.name == *n))
+    {
+        Some(name) => Err(MergeError::NotGiven {
+            name: name.to_string(),
+        }),
+        None => Ok(()),
+    }
 }

@@ -347,9 +347,10 @@ fn the_gitlab_recipe_runs_its_sitemapgen_lines() {
     assert_eq!(listed(&deploy.join("public/sitemap.xml")), whole_build());
 }
 
-/// Three shards mapped in one output, as Hugo's segments render into one `public/`:
-/// two by their folder (base URL and output in it), the rest by excluding those.
-fn shared_output(dir: &Path) {
+/// Three shards of one site in folders of one output, as a monorepo's builds are
+/// deployed together: two built in their folder with its base URL, the rest excluding
+/// those folders.
+fn folders_of_one_output(dir: &Path) {
     let public = dir.join("public");
     for (part, _) in PARTS {
         write_part(&public, part);
@@ -395,9 +396,9 @@ fn merge_shared(dir: &Path) -> assert_cmd::assert::Assert {
 }
 
 #[test]
-fn shards_in_one_output_merge_and_a_rebuilt_shard_leaves_the_others_alone() {
+fn shards_in_folders_merge_and_a_rebuilt_shard_leaves_the_others_alone() {
     let dir = tempfile::tempdir().unwrap();
-    shared_output(dir.path());
+    folders_of_one_output(dir.path());
     merge_shared(dir.path())
         .success()
         .stderr(predicates::str::contains(
@@ -722,4 +723,123 @@ fn the_merge_makes_the_views_and_joins_the_change_lists() {
     let bytes = fs::read(&changes).unwrap();
     merge_in(&deploy, ALL, &["-c", "../sitemap.toml"]).success();
     assert_eq!(bytes, fs::read(&changes).unwrap());
+}
+
+const SHARDS_TOML: &str = "base_url = 'https://example.org/'
+public_dir = 'public'
+
+[[shards]]
+name = 'blog'
+match = 'blog/**'
+
+[[shards]]
+name = 'docs'
+match = ['docs/**']
+
+[[shards]]
+name = 'pages'
+";
+
+#[test]
+fn declared_shards_split_one_output_and_the_merge_wants_each() {
+    // Hugo's segments render into one public/: each shard lists its [[shards]] pages.
+    let dir = tempfile::tempdir().unwrap();
+    let public = dir.path().join("public");
+    for (part, _) in PARTS {
+        write_part(&public, part);
+    }
+    fs::write(dir.path().join("sitemap.toml"), SHARDS_TOML).unwrap();
+    let build = |part: &str| {
+        bin()
+            .current_dir(dir.path())
+            .args(["build", "--shard", part, "-v"])
+            .assert()
+            .success()
+    };
+    build("docs").stderr(predicates::str::contains(
+        "about.html: another shard's page (shard 'pages')",
+    ));
+    build("blog");
+    let merge = |manifests: &[&str]| {
+        let mut cmd = bin();
+        cmd.current_dir(dir.path())
+            .arg("merge")
+            .args(manifests.iter().map(|m| format!("public/{m}")));
+        cmd.assert()
+    };
+    // A declared shard not built yet: refused, nothing written.
+    let out = merge(&["sitemap-blog.manifest.json", "sitemap-docs.manifest.json"])
+        .code(2)
+        .get_output()
+        .clone();
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("shard 'pages' is declared in [[shards]] but no manifest of it is given")
+    );
+    assert!(!public.join("sitemap.xml").exists());
+    build("pages");
+    merge(ALL).success();
+    assert_eq!(listed(&public.join("sitemap.xml")), whole_build());
+    check_strict(&public.join("sitemap.xml"));
+
+    // A shard the config does not declare.
+    let err = bin()
+        .current_dir(dir.path())
+        .args(["build", "--shard", "doc"])
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(err).unwrap();
+    assert!(
+        err.contains(
+            "--shard: shard: 'doc' is not one of the [[shards]] of sitemap.toml: blog, docs, pages"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_shard_tables_are_refused_naming_their_line() {
+    let table = [
+        (
+            "[[shards]]\nname = 'Docs'\nmatch = 'docs/**'\n",
+            "[[shards]] #1 name: 'Docs' may hold only lowercase letters",
+        ),
+        (
+            "[[shards]]\nname = 'a'\n[[shards]]\nname = 'b'\n",
+            "[[shards]] #2: has no match, and an earlier shard takes the pages",
+        ),
+        (
+            "[[shards]]\nname = 'a'\nmatch = []\n",
+            "[[shards]] #1 match: is an empty list",
+        ),
+        (
+            "[[shards]]\nname = 'a'\nmatch = 'x'\n[[shards]]\nname = 'a'\nmatch = 'y'\n",
+            "'a' names an earlier shard too",
+        ),
+    ];
+    for (tables, says) in table {
+        let dir = tempfile::tempdir().unwrap();
+        write_part(&dir.path().join("public"), "pages");
+        fs::write(
+            dir.path().join("sitemap.toml"),
+            format!("base_url = '{BASE}'\npublic_dir = 'public'\n{tables}"),
+        )
+        .unwrap();
+        let err = bin()
+            .current_dir(dir.path())
+            .args(["build", "--shard", "a"])
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        let err = String::from_utf8(err).unwrap();
+        assert!(
+            err.contains(says) && err.lines().count() == 1,
+            "{tables}: {err}"
+        );
+    }
 }
