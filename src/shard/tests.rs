@@ -67,3 +67,32 @@ fn a_manifest_of_another_version_or_shape_is_refused() {
         assert!(problem.contains(says), "{text}: {problem}");
     }
 }
+
+#[test]
+fn a_page_goes_to_the_first_shard_that_matches_else_to_the_one_without_match() {
+    let spec = |name: &str, globs: &[&str]| SectionSpec {
+        name: name.to_string(),
+        globs: globs.iter().map(|g| g.to_string()).collect(),
+    };
+    let parts = Parts::new(&[
+        spec("docs", &["docs/**"]),
+        spec("api", &["docs/api/**", "api/**"]),
+        spec("rest", &[]),
+    ])
+    .unwrap();
+    let mut matched = Vec::new();
+    let table = [
+        ("docs/api/x.html", Some("docs")),
+        ("api/y/index.html", Some("api")),
+        ("about.html", Some("rest")),
+    ];
+    for (rel, owner) in table {
+        assert_eq!(parts.owner(Path::new(rel), &mut matched), owner, "{rel}");
+    }
+    let without_rest = Parts::new(&[spec("docs", &["docs/**"])]).unwrap();
+    assert_eq!(
+        without_rest.owner(Path::new("about.html"), &mut matched),
+        None
+    );
+    assert!(Parts::default().is_empty());
+}
