@@ -12,7 +12,7 @@
 //! [`check`], [`index`], [`init`], [`submit`];
 //! [`cli`] is the only part that prints. Leaves any stage may use, each using no other:
 //! `text` (escaping, counted nouns), `w3c` (`<lastmod>`'s date forms), `slash` (paths as
-//! `/`-joined names).
+//! `/`-joined names), `parallel` (independent jobs on every core).
 //!
 //! The API an embedder uses: [`Config`] (with [`config::Overrides`]), [`collect`] and
 //! [`write`](fn@write) with their [`Collection`] and [`WriteOutcome`], [`check`], [`index`],
@@ -59,6 +59,7 @@ pub mod lastmod;
 mod packed;
 #[doc(hidden)]
 pub mod page;
+mod parallel;
 mod robots;
 #[doc(hidden)]
 pub mod rules;

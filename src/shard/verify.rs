@@ -28,7 +28,7 @@ pub(super) fn check_files(shards: &[Shard], options: &MergeOptions) -> Result<Li
     let (listed, jobs) = children(shards, options)?;
     let (checked, unique) = std::thread::scope(|scope| {
         let unique = scope.spawn(|| find_duplicates(shards));
-        let checked = in_parallel(&jobs, |job| checksum_is(&job.path, job.want));
+        let checked = crate::parallel::each(&jobs, |job| checksum_is(&job.path, job.want));
         (
             checked,
             unique.join().expect("the duplicate search panicked"),
@@ -78,33 +78,6 @@ fn children<'a>(
         }
     }
     Ok((listed, jobs))
-}
-
-/// `work` done on each job, on every core; the results in the jobs' order.
-fn in_parallel<J: Sync, R: Send>(jobs: &[J], work: impl Fn(&J) -> R + Sync) -> Vec<R> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(jobs.len());
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let slots: Vec<std::sync::Mutex<Option<R>>> = jobs.iter().map(|_| Default::default()).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some(job) = jobs.get(i) else { return };
-                    let result = work(job);
-                    *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
-                }
-            });
-        }
-    });
-    (slots.into_iter())
-        .map(|slot| {
-            let slot = slot.into_inner().unwrap_or_else(|e| e.into_inner());
-            slot.expect("every job is done")
-        })
-        .collect()
 }
 
 /// Whether the file at `path` has the checksum `want`.

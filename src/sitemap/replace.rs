@@ -426,34 +426,16 @@ impl Replacement {
             runs.push(run);
             rest = after;
         }
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(runs.len());
         let extensions = Extensions::of(entries);
-        if threads <= 1 {
+        if runs.len() <= 1 || std::thread::available_parallelism().map_or(1, |n| n.get()) <= 1 {
             return self.write_run(entries, extensions, limits, form);
         }
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let written: Vec<_> = runs.iter().map(|_| std::sync::Mutex::new(None)).collect();
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| {
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(run) = runs.get(i) else { return };
-                        let parts = self.write_run(*run, extensions, limits, form);
-                        *written[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(parts);
-                    }
-                });
-            }
-        });
+        let written =
+            crate::parallel::each(&runs, |run| self.write_run(*run, extensions, limits, form));
         let mut parts = Vec::new();
         let mut done = 0;
-        for slot in written {
-            let mut run = slot
-                .into_inner()
-                .unwrap_or_else(|e| e.into_inner())
-                .expect("every run is written")?;
+        for run in written {
+            let mut run = run?;
             if run.len() > 1 {
                 // Split by bytes: its last file is written again, with what follows.
                 run.pop();

@@ -783,21 +783,23 @@ fn declared_shards_split_one_output_and_the_merge_wants_each() {
     check_strict(&public.join("sitemap.xml"));
 
     // A shard the config does not declare.
-    let err = bin()
-        .current_dir(dir.path())
-        .args(["build", "--shard", "doc"])
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(err).unwrap();
+    let err = build_refused(dir.path(), "doc");
     assert!(
         err.contains(
             "--shard: shard: 'doc' is not one of the [[shards]] of sitemap.toml: blog, docs, pages"
         ),
         "{err}"
     );
+}
+
+/// `build --shard NAME` in `dir`, refused with exit 2: what it said.
+fn build_refused(dir: &Path, name: &str) -> String {
+    let out = bin()
+        .current_dir(dir)
+        .args(["build", "--shard", name])
+        .assert()
+        .code(2);
+    String::from_utf8(out.get_output().stderr.clone()).unwrap()
 }
 
 #[test]
@@ -828,15 +830,7 @@ fn bad_shard_tables_are_refused_naming_their_line() {
             format!("base_url = '{BASE}'\npublic_dir = 'public'\n{tables}"),
         )
         .unwrap();
-        let err = bin()
-            .current_dir(dir.path())
-            .args(["build", "--shard", "a"])
-            .assert()
-            .code(2)
-            .get_output()
-            .stderr
-            .clone();
-        let err = String::from_utf8(err).unwrap();
+        let err = build_refused(dir.path(), "a");
         assert!(
             err.contains(says) && err.lines().count() == 1,
             "{tables}: {err}"
