@@ -45,18 +45,27 @@ pub(super) struct Shard {
 }
 
 impl Shard {
-    /// The file `name` beside the manifest, when `name` is a plain file name.
-    pub fn file(&self, name: &str) -> Result<PathBuf, MergeError> {
+    /// Refuses a name that is not a plain file name (one beside the manifest).
+    pub fn check_name(&self, name: &str) -> Result<(), MergeError> {
         let plain = !name.is_empty()
             && !name.starts_with('.')
             && !name.contains(['/', '\\', '\0'])
             && Path::new(name).file_name() == Some(name.as_ref());
-        if !plain {
-            return Err(self.problem(name, FileProblem::Name));
+        match plain {
+            true => Ok(()),
+            false => Err(self.problem(name, FileProblem::Name)),
         }
-        Ok(self.dir.join(name))
     }
 
+    /// Opens the file `name` beside the manifest (a name [`Shard::check_name`] passed),
+    /// through no link and only when it is a regular file: a shard's output, downloaded
+    /// from anywhere, may hold a link that leads anywhere.
+    pub fn open(&self, name: &str) -> Result<std::fs::File, FileProblem> {
+        crate::fsutil::open_below(&self.dir, Path::new(name))
+            .map_err(|e| FileProblem::Missing(crate::text::one_line(&e.to_string())))
+    }
+
+    /// The error for the file `file` of this shard.
     pub fn problem(&self, file: &str, problem: FileProblem) -> MergeError {
         MergeError::File {
             manifest: self.path.clone(),
@@ -132,7 +141,7 @@ pub(super) fn read_shards(options: &MergeOptions) -> Result<Vec<Shard>, MergeErr
         });
     }
     if let Some(first) = shards.first() {
-        first.file(&first.manifest.sitemap)?;
+        first.check_name(&first.manifest.sitemap)?;
     }
     Ok(shards)
 }

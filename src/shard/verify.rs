@@ -6,7 +6,6 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::io::{self, Read};
-use std::path::Path;
 
 use jiff::Timestamp;
 use xxhash_rust::xxh3::Xxh3;
@@ -28,7 +27,8 @@ pub(super) fn check_files(shards: &[Shard], options: &MergeOptions) -> Result<Li
     let (listed, jobs) = children(shards, options)?;
     let (checked, unique) = std::thread::scope(|scope| {
         let unique = scope.spawn(|| find_duplicates(shards));
-        let checked = crate::parallel::each(&jobs, |job| checksum_is(&job.path, job.want));
+        let checked =
+            crate::parallel::each(&jobs, |job| checksum_is(job.shard, job.file, job.want));
         (
             checked,
             unique.join().expect("the duplicate search panicked"),
@@ -45,7 +45,6 @@ pub(super) fn check_files(shards: &[Shard], options: &MergeOptions) -> Result<Li
 struct Job<'a> {
     shard: &'a Shard,
     file: &'a str,
-    path: std::path::PathBuf,
     want: &'a str,
 }
 
@@ -59,7 +58,7 @@ fn children<'a>(
     let mut listed = Vec::new();
     for shard in shards {
         for child in &shard.manifest.children {
-            let path = shard.file(&child.file)?;
+            shard.check_name(&child.file)?;
             let rel = shard.rel.join(&child.file);
             let at = format!("{}{}", options.base_url.as_str(), encode_path(&rel));
             if at != child.loc {
@@ -71,7 +70,6 @@ fn children<'a>(
             jobs.push(Job {
                 shard,
                 file: &child.file,
-                path,
                 want: &child.xxh3,
             });
             listed.push((child.loc.clone(), child.lastmod));
@@ -80,10 +78,10 @@ fn children<'a>(
     Ok((listed, jobs))
 }
 
-/// Whether the file at `path` has the checksum `want`.
-fn checksum_is(path: &Path, want: &str) -> Result<(), FileProblem> {
+/// Whether the shard's file `name` has the checksum `want`.
+fn checksum_is(shard: &Shard, name: &str, want: &str) -> Result<(), FileProblem> {
     let missing = |e: io::Error| FileProblem::Missing(crate::text::one_line(&e.to_string()));
-    let mut file = crate::fsutil::open_regular(path).map_err(missing)?;
+    let mut file = shard.open(name)?;
     let mut check = Xxh3::new();
     let mut buffer = vec![0; CHUNK];
     loop {
@@ -117,10 +115,8 @@ struct Hashes<'a> {
 impl<'a> Hashes<'a> {
     fn open(shard: &'a Shard) -> Result<Hashes<'a>, MergeError> {
         let name = &shard.manifest.url_hashes.file;
-        let file = crate::fsutil::open_regular(&shard.file(name)?).map_err(|e| {
-            let problem = FileProblem::Missing(crate::text::one_line(&e.to_string()));
-            shard.problem(name, problem)
-        })?;
+        shard.check_name(name)?;
+        let file = shard.open(name).map_err(|p| shard.problem(name, p))?;
         Ok(Hashes {
             shard,
             file,
@@ -229,9 +225,12 @@ fn confirm_duplicate(a: &Shard, b: &Shard, hash: u64) -> Result<(), MergeError> 
 fn urls_of_hash(shard: &Shard, hash: u64) -> Result<Vec<String>, MergeError> {
     let mut found = Vec::new();
     for child in &shard.manifest.children {
-        let path = shard.file(&child.file)?;
-        let input = crate::fsutil::open_content(&path, sitemap::PROTOCOL_MAX_BYTES as u64)
-            .map_err(|e| shard.problem(&child.file, FileProblem::Missing(e.to_string())))?;
+        let problem = |p| shard.problem(&child.file, p);
+        let file = shard.open(&child.file).map_err(problem)?;
+        let missing = |e: io::Error| FileProblem::Missing(crate::text::one_line(&e.to_string()));
+        let input = crate::fsutil::maybe_gzipped(file).map_err(|e| problem(missing(e)))?;
+        let limit = sitemap::PROTOCOL_MAX_BYTES as u64;
+        let input = io::BufReader::new(crate::fsutil::Capped::new(input, limit));
         for entry in sitemap::read::Document::new(input) {
             let entry = entry.map_err(|_| shard.problem(&child.file, FileProblem::Altered))?;
             let loc = entry.loc.as_str().trim();

@@ -557,6 +557,12 @@ fn bad_shards_are_refused_with_one_line_and_nothing_written() {
     );
     fs::remove_file(deploy.join(&docs_child)).unwrap();
     refused(&deploy, ALL, &[], &[&docs_child, "cannot be read"]);
+    // A link to the very bytes, elsewhere: never followed.
+    let elsewhere = dir.path().join("elsewhere.xml");
+    fs::write(&elsewhere, &child_bytes).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, deploy.join(&docs_child)).unwrap();
+    refused(&deploy, ALL, &[], &[&docs_child, "is a symbolic link"]);
+    fs::remove_file(deploy.join(&docs_child)).unwrap();
     fs::write(deploy.join(&docs_child), &child_bytes).unwrap();
     // An altered side file of URL hashes.
     let mut swapped = side_bytes.clone();
