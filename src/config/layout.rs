@@ -1,5 +1,6 @@
 //! How the sitemap set is laid out and shown: `[[section]]`, `stylesheet`, and the views
-//! (`html_sitemap`, `llms_txt`).
+//! (`html_sitemap`, `llms_txt`), and the shards of a site built in parts (`shard`,
+//! `[[shards]]`).
 
 use super::file::{FileConfig, FileSection, Source, bad_value};
 use super::{ConfigError, Output, Overrides};

@@ -1,5 +1,7 @@
 //! Replacing a published sitemap set: temporary files beside the target, children named
-//! after their content, the index renamed last, a lock, and stale children removed.
+//! after their content, the index renamed last, a lock, and stale children removed. A
+//! shard's set, with its manifest in the index's place (`shard`), and index files written
+//! on their own (`indexes`), go the same way.
 
 use std::collections::HashSet;
 use std::fs;
@@ -15,10 +17,14 @@ use super::{
     ChildPrefix, ChildShape, EntrySlice, Form, Format, Group, Limits, PROTOCOL_MAX_BYTES,
     PROTOCOL_MAX_ENTRIES, WriteError, Written, child_name, child_shape, split_name,
 };
-use jiff::Timestamp;
 
 use crate::fsutil::DirLock;
-use crate::w3c::LastmodFormat;
+
+mod indexes;
+mod shard;
+
+pub use indexes::{Indexes, write_index_file, write_indexes};
+pub use shard::{ChildFile, ShardSet, write_shard};
 
 /// A child written to its temporary file: the path waits for the rename, the hash names
 /// it.
@@ -69,49 +75,6 @@ pub fn write_files(
     form: Form,
 ) -> Result<Written, WriteError> {
     write_set(output, prefix, groups, limits, form, None)
-}
-
-/// [`write_files`] for a shard of a site: the children of `output`'s name (never a single
-/// file, never the index), then the shard's side file, then its manifest, renamed last:
-/// the one moment the shard's published set changes. Of the files beside it, only those
-/// the previous manifest named and this one does not are removed, so the other shards'
-/// files stay as they are.
-pub fn write_shard(
-    output: &Path,
-    prefix: &ChildPrefix,
-    groups: &[Group],
-    limits: Limits,
-    form: Form,
-    shard: &ShardSet,
-) -> Result<Written, WriteError> {
-    write_set(output, prefix, groups, limits, form, Some(shard))
-}
-
-/// A shard's files beside its children: what [`write_shard`] writes after them.
-pub struct ShardSet<'a> {
-    /// The manifest, written last.
-    pub manifest: &'a Path,
-    /// The file names the previous manifest named: removed when this one does not.
-    pub previous: &'a HashSet<String>,
-    /// A file written beside the children before the manifest: its name and bytes.
-    pub side: (&'a str, &'a [u8]),
-    /// The manifest's bytes, given the children as written.
-    pub render: &'a dyn Fn(&[ChildFile]) -> io::Result<Vec<u8>>,
-}
-
-/// A child sitemap as a shard wrote it, for its manifest.
-#[derive(Debug, Clone)]
-pub struct ChildFile {
-    /// Its file name, beside the manifest.
-    pub name: String,
-    /// Its published URL.
-    pub loc: String,
-    /// How many URLs it lists.
-    pub urls: usize,
-    /// Its newest `lastmod`.
-    pub newest: Option<Timestamp>,
-    /// The XXH3-128 checksum of its bytes as written (gzipped, when it is).
-    pub check: u128,
 }
 
 fn write_set(
@@ -170,7 +133,7 @@ fn write_set(
     };
     match shard {
         None => write_indexed(&set, parts),
-        Some(shard) => write_sharded(&set, parts, shard),
+        Some(shard) => shard::write_sharded(&set, parts, shard),
     }
 }
 
@@ -241,88 +204,6 @@ fn child_paths(set: &Set, parts: &[(Option<&str>, Part<Closed>)]) -> Vec<PathBuf
         paths.push(set.replacement.dir.join(name));
     }
     paths
-}
-
-/// [`write_indexed`] for a shard: the children, the side file, then the manifest in the
-/// index's place; then what the previous manifest named and this one does not is removed.
-fn write_sharded(
-    set: &Set,
-    parts: Vec<(Option<&str>, Part<Closed>)>,
-    shard: &ShardSet,
-) -> Result<Written, WriteError> {
-    let dir = &set.replacement.dir;
-    let paths = child_paths(set, &parts);
-    let children: Vec<ChildFile> = (paths.iter().zip(&parts))
-        .map(|(path, (_, part))| ChildFile {
-            name: path
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned(),
-            loc: set.prefix.url_of(path),
-            urls: part.urls,
-            newest: part.newest,
-            check: part.written.check.unwrap_or_default(),
-        })
-        .collect();
-    let manifest = (shard.render)(&children).map_err(io_at(shard.manifest))?;
-    let (side_name, side_bytes) = shard.side;
-    let side_path = dir.join(side_name);
-    let write_temp = |bytes: &[u8], to: &Path| -> Result<tempfile::TempPath, WriteError> {
-        let mut temp = set.replacement.temp().map_err(io_at(dir))?;
-        temp.write_all(bytes).map_err(io_at(to))?;
-        temp.as_file().sync_all().map_err(io_at(to))?;
-        Ok(temp.into_temp_path())
-    };
-    let side = write_temp(side_bytes, &side_path)?;
-    let manifest_temp = write_temp(&manifest, shard.manifest)?;
-    for ((_, part), path) in parts.into_iter().zip(&paths) {
-        persist_path(part.written.path, path)?;
-    }
-    persist_path(side, &side_path)?;
-    crate::fsutil::sync_dir(dir);
-    persist_path(manifest_temp, shard.manifest)?;
-    crate::fsutil::sync_dir(dir);
-    let mut kept: HashSet<&str> = children.iter().map(|c| c.name.as_str()).collect();
-    kept.insert(side_name);
-    let removed = remove_unnamed(set.output, shard.previous, &kept)?;
-    Ok(Written {
-        path: shard.manifest.to_path_buf(),
-        children: paths,
-        indexed: false,
-        removed,
-    })
-}
-
-/// Removes the files a shard's previous manifest named and its new one does not: regular
-/// files beside `output`, shaped as its children and holding a sitemap, or its side files
-/// (`{stem}.….hashes`). A manifest names files only, and only these shapes are ever
-/// removed, whatever it says.
-fn remove_unnamed(
-    output: &Path,
-    previous: &HashSet<String>,
-    kept: &HashSet<&str>,
-) -> Result<Vec<PathBuf>, WriteError> {
-    let dir = crate::fsutil::parent_dir(output);
-    let (stem, _) = split_name(output);
-    let mut removed = Vec::new();
-    for name in previous.iter().filter(|n| !kept.contains(n.as_str())) {
-        if name.contains(['/', '\\']) || name.starts_with('.') {
-            continue;
-        }
-        let path = dir.join(name);
-        let is_file = fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
-        let side = name
-            .strip_prefix(&format!("{stem}."))
-            .is_some_and(|r| r.ends_with(".hashes"));
-        let child = child_shape(output, name).is_some() && root_of(&path) == Some(Root::Urlset);
-        if is_file && (side || child) {
-            fs::remove_file(&path).map_err(io_at(&path))?;
-            removed.push(path);
-        }
-    }
-    removed.sort();
-    Ok(removed)
 }
 
 /// Renames the parts of a split text sitemap into place: the first as `output`, the
@@ -500,83 +381,6 @@ fn previous_children(output: &Path) -> HashSet<String> {
         }
     }
     names
-}
-
-/// Writes a sitemap index naming `children` (absolute URL, newest lastmod) to `output`,
-/// atomically, as [`write_files`] writes its own index.
-pub fn write_index_file(
-    output: &Path,
-    children: &[(String, Option<Timestamp>)],
-    format: LastmodFormat,
-    stylesheet: Option<&str>,
-) -> Result<(), WriteError> {
-    let replacement = Replacement::begin(output)?;
-    let dir = &replacement.dir;
-    let temp = replacement.temp().map_err(io_at(dir))?;
-    let gzip = output.extension().is_some_and(|e| e == "gz");
-    let index = write_index(MaybeGzip::new(temp, gzip), children, format, stylesheet)
-        .and_then(MaybeGzip::finish)
-        .map_err(io_at(dir))?;
-    index.as_file().sync_all().map_err(io_at(index.path()))?;
-    persist(index, output)?;
-    crate::fsutil::sync_dir(dir);
-    Ok(())
-}
-
-/// What [`write_indexes`] wrote.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Indexes {
-    /// The indexes, the root first.
-    pub indexes: Vec<PathBuf>,
-    /// Further indexes of an earlier, longer set, removed.
-    pub removed: Vec<PathBuf>,
-}
-
-/// Writes one index per chunk of children, each atomically: the first at `root`, the
-/// `k`th beside it as `{stem}-index-{k}{ext}` (written before the root). Then removes
-/// the further indexes of an earlier set that needed more: files of that shape, past
-/// this set's count, holding a sitemap index.
-pub fn write_indexes(
-    root: &Path,
-    chunks: &[&[(String, Option<Timestamp>)]],
-    format: LastmodFormat,
-    stylesheet: Option<&str>,
-) -> Result<Indexes, WriteError> {
-    let dir = crate::fsutil::parent_dir(root);
-    let (stem, ext) = split_name(root);
-    let name_of = |k: usize| format!("{stem}-index-{k}{ext}");
-    let mut indexes = vec![root.to_path_buf()];
-    for (k, chunk) in chunks.iter().enumerate().skip(1) {
-        let path = dir.join(name_of(k + 1));
-        write_index_file(&path, chunk, format, stylesheet)?;
-        indexes.push(path);
-    }
-    write_index_file(
-        root,
-        chunks.first().copied().unwrap_or_default(),
-        format,
-        stylesheet,
-    )?;
-    let mut removed = Vec::new();
-    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
-        let name = entry.file_name();
-        let Some(k) = name.to_str().and_then(|n| {
-            let k = n
-                .strip_prefix(&format!("{stem}-index-"))?
-                .strip_suffix(ext.as_str())?;
-            k.parse::<usize>().ok()
-        }) else {
-            continue;
-        };
-        let path = entry.path();
-        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
-        if k > chunks.len() && is_file && root_of(&path) == Some(Root::Index) {
-            fs::remove_file(&path).map_err(io_at(&path))?;
-            removed.push(path);
-        }
-    }
-    removed.sort();
-    Ok(Indexes { indexes, removed })
 }
 
 /// Renames a finished temporary file over `to` ([`crate::fsutil::rename_into_place`]:

@@ -1,0 +1,142 @@
+//! A shard's set ([`write_shard`]): its children, a side file, and its manifest in the
+//! index's place; of the files beside it, only those its previous manifest named are
+//! ever removed.
+
+use std::collections::HashSet;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use jiff::Timestamp;
+
+use super::super::read::{Root, root_of};
+use super::super::split::Part;
+use super::super::{
+    ChildPrefix, Form, Group, Limits, WriteError, Written, child_shape, split_name,
+};
+use super::{Closed, Set, child_paths, io_at, persist_path, write_set};
+
+/// [`write_files`] for a shard of a site: the children of `output`'s name (never a single
+/// file, never the index), then the shard's side file, then its manifest, renamed last:
+/// the one moment the shard's published set changes. Of the files beside it, only those
+/// the previous manifest named and this one does not are removed, so the other shards'
+/// files stay as they are.
+pub fn write_shard(
+    output: &Path,
+    prefix: &ChildPrefix,
+    groups: &[Group],
+    limits: Limits,
+    form: Form,
+    shard: &ShardSet,
+) -> Result<Written, WriteError> {
+    write_set(output, prefix, groups, limits, form, Some(shard))
+}
+
+/// A shard's files beside its children: what [`write_shard`] writes after them.
+pub struct ShardSet<'a> {
+    /// The manifest, written last.
+    pub manifest: &'a Path,
+    /// The file names the previous manifest named: removed when this one does not.
+    pub previous: &'a HashSet<String>,
+    /// A file written beside the children before the manifest: its name and bytes.
+    pub side: (&'a str, &'a [u8]),
+    /// The manifest's bytes, given the children as written.
+    pub render: &'a dyn Fn(&[ChildFile]) -> io::Result<Vec<u8>>,
+}
+
+/// A child sitemap as a shard wrote it, for its manifest.
+#[derive(Debug, Clone)]
+pub struct ChildFile {
+    /// Its file name, beside the manifest.
+    pub name: String,
+    /// Its published URL.
+    pub loc: String,
+    /// How many URLs it lists.
+    pub urls: usize,
+    /// Its newest `lastmod`.
+    pub newest: Option<Timestamp>,
+    /// The XXH3-128 checksum of its bytes as written (gzipped, when it is).
+    pub check: u128,
+}
+
+/// [`write_indexed`] for a shard: the children, the side file, then the manifest in the
+/// index's place; then what the previous manifest named and this one does not is removed.
+pub(super) fn write_sharded(
+    set: &Set,
+    parts: Vec<(Option<&str>, Part<Closed>)>,
+    shard: &ShardSet,
+) -> Result<Written, WriteError> {
+    let dir = &set.replacement.dir;
+    let paths = child_paths(set, &parts);
+    let children: Vec<ChildFile> = (paths.iter().zip(&parts))
+        .map(|(path, (_, part))| ChildFile {
+            name: path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned(),
+            loc: set.prefix.url_of(path),
+            urls: part.urls,
+            newest: part.newest,
+            check: part.written.check.unwrap_or_default(),
+        })
+        .collect();
+    let manifest = (shard.render)(&children).map_err(io_at(shard.manifest))?;
+    let (side_name, side_bytes) = shard.side;
+    let side_path = dir.join(side_name);
+    let write_temp = |bytes: &[u8], to: &Path| -> Result<tempfile::TempPath, WriteError> {
+        let mut temp = set.replacement.temp().map_err(io_at(dir))?;
+        temp.write_all(bytes).map_err(io_at(to))?;
+        temp.as_file().sync_all().map_err(io_at(to))?;
+        Ok(temp.into_temp_path())
+    };
+    let side = write_temp(side_bytes, &side_path)?;
+    let manifest_temp = write_temp(&manifest, shard.manifest)?;
+    for ((_, part), path) in parts.into_iter().zip(&paths) {
+        persist_path(part.written.path, path)?;
+    }
+    persist_path(side, &side_path)?;
+    crate::fsutil::sync_dir(dir);
+    persist_path(manifest_temp, shard.manifest)?;
+    crate::fsutil::sync_dir(dir);
+    let mut kept: HashSet<&str> = children.iter().map(|c| c.name.as_str()).collect();
+    kept.insert(side_name);
+    let removed = remove_unnamed(set.output, shard.previous, &kept)?;
+    Ok(Written {
+        path: shard.manifest.to_path_buf(),
+        children: paths,
+        indexed: false,
+        removed,
+    })
+}
+
+/// Removes the files a shard's previous manifest named and its new one does not: regular
+/// files beside `output`, shaped as its children and holding a sitemap, or its side files
+/// (`{stem}.….hashes`). A manifest names files only, and only these shapes are ever
+/// removed, whatever it says.
+fn remove_unnamed(
+    output: &Path,
+    previous: &HashSet<String>,
+    kept: &HashSet<&str>,
+) -> Result<Vec<PathBuf>, WriteError> {
+    let dir = crate::fsutil::parent_dir(output);
+    let (stem, _) = split_name(output);
+    let mut removed = Vec::new();
+    for name in previous.iter().filter(|n| !kept.contains(n.as_str())) {
+        if name.contains(['/', '\\']) || name.starts_with('.') {
+            continue;
+        }
+        let path = dir.join(name);
+        let is_file = fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
+        let side = name
+            .strip_prefix(&format!("{stem}."))
+            .is_some_and(|r| r.ends_with(".hashes"));
+        let child = child_shape(output, name).is_some() && root_of(&path) == Some(Root::Urlset);
+        if is_file && (side || child) {
+            fs::remove_file(&path).map_err(io_at(&path))?;
+            removed.push(path);
+        }
+    }
+    removed.sort();
+    Ok(removed)
+}
