@@ -13,7 +13,7 @@ use super::{Replacement, io_at, persist};
 use crate::w3c::LastmodFormat;
 
 /// Writes a sitemap index naming `children` (absolute URL, newest lastmod) to `output`,
-/// atomically, as [`write_files`] writes its own index.
+/// atomically, as [`write_files`](super::write_files) writes its own index.
 pub fn write_index_file(
     output: &Path,
     children: &[(String, Option<Timestamp>)],

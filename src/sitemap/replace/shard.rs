@@ -16,7 +16,7 @@ use super::super::{
 };
 use super::{Closed, Set, child_paths, io_at, persist_path, write_set};
 
-/// [`write_files`] for a shard of a site: the children of `output`'s name (never a single
+/// [`write_files`](super::write_files) for a shard of a site: the children of `output`'s name (never a single
 /// file, never the index), then the shard's side file, then its manifest, renamed last:
 /// the one moment the shard's published set changes. Of the files beside it, only those
 /// the previous manifest named and this one does not are removed, so the other shards'
