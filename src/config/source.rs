@@ -67,6 +67,7 @@ pub(super) fn source(
         permalink: table.permalink.clone(),
         default_language: table.default_language.clone(),
         public_dir: public_dir.to_path_buf(),
+        within: String::new(),
         threads: 1,
     }))
 }

@@ -50,8 +50,13 @@ impl Config {
         };
         let (threads, cpu_threads) = threads(overrides)?;
         let uses = crate::lastmod::uses(&lastmod_sources(&file, &src)?, LastmodSource::Source);
-        let source = super::source::source(&file, &src, base, &public_dir, uses)?
-            .map(|s| SourceSettings { threads, ..s });
+        let within = within_output(&file, file_at.map(|_| base), &public_dir);
+        let source =
+            super::source::source(&file, &src, base, &public_dir, uses)?.map(|s| SourceSettings {
+                threads,
+                within,
+                ..s
+            });
         Ok(Config {
             threads,
             cpu_threads,
@@ -141,6 +146,28 @@ fn base_url(
             key: "base_url",
             hint: "pass --base-url https://example.org/ or set base_url in sitemap.toml",
         }),
+    }
+}
+
+/// Where the run's public directory lies in the one the config file names, when `DIR`
+/// is a folder of it (`docs/`, `/`-terminated), so the sources, which route to paths in
+/// the whole output, date its pages; empty otherwise.
+fn within_output(file: &FileConfig, base: Option<&Path>, public_dir: &Path) -> String {
+    let Some(base) = base else {
+        return String::new();
+    };
+    let site = base.join(file.public_dir.as_deref().unwrap_or(Path::new("public")));
+    let real = |p: &Path| std::fs::canonicalize(p).ok();
+    let (Some(site), Some(run)) = (real(&site), real(public_dir)) else {
+        return String::new();
+    };
+    match run.strip_prefix(&site) {
+        Ok(rel) if !rel.as_os_str().is_empty() => {
+            let mut within = String::from_utf8_lossy(&crate::slash::joined(rel)).into_owned();
+            within.push('/');
+            within
+        }
+        _ => String::new(),
     }
 }
 

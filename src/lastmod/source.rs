@@ -56,6 +56,10 @@ pub struct SourceSettings {
     pub default_language: Option<String>,
     /// The public directory, which is never read as sources.
     pub public_dir: PathBuf,
+    /// Where the run's public directory is in the generator's output, `/`-terminated
+    /// (`docs/`), when the run maps a folder of it (a shard, a part); empty when it maps
+    /// the whole output. The sources route to paths in the whole output.
+    pub within: String,
     /// Threads that read the sources (at least 1).
     pub threads: usize,
 }
@@ -206,13 +210,18 @@ pub struct SourceDates {
     pub git_error: Option<GitUnavailable>,
     /// The sources' cache could not be written: the file, and why.
     pub cache_error: Option<(PathBuf, std::io::Error)>,
+    /// [`SourceSettings::within`].
+    within: String,
 }
 
 impl SourceDates {
     /// The source date of the page at `rel` (relative to the public directory).
     pub fn get(&self, rel: &Path) -> Result<(Timestamp, How), Miss> {
         let key = crate::slash::joined(rel);
-        let key = String::from_utf8_lossy(&key);
+        let key = match self.within.as_str() {
+            "" => String::from_utf8_lossy(&key),
+            within => std::borrow::Cow::Owned(format!("{within}{}", String::from_utf8_lossy(&key))),
+        };
         let own = self
             .pages
             .get(key.as_ref())
@@ -387,6 +396,7 @@ impl Sources {
             .generator
             .is_some_and(|g| g.fills_translations);
         let mut dates = dating.settle(fills, git.outcome());
+        dates.within = settings.within.clone();
         if let (Some(store), Some(written)) = (store, writer)
             && let Err(e) = written.and_then(|w| w.finish(&store))
         {

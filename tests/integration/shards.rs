@@ -843,3 +843,81 @@ fn bad_shard_tables_are_refused_naming_their_line() {
         );
     }
 }
+
+/// A real Hugo build with dates from its sources (`tests/fixtures/dates/hugo`), cloned
+/// with its history; `init` writes its config.
+fn hugo_project(tmp: &Path) -> PathBuf {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dates/hugo");
+    let project = tmp.join("project");
+    let cloned = Command::new("git")
+        .args(["clone", "-q", "--branch", "main"])
+        .arg(fixture.join("project.bundle"))
+        .arg(&project)
+        .status()
+        .unwrap();
+    assert!(cloned.success(), "git clone of the bundle failed");
+    copy_tree(&fixture.join("output"), &project.join("public"));
+    bin().current_dir(&project).arg("init").assert().success();
+    project
+}
+
+#[test]
+fn a_real_build_in_shards_lists_the_urls_and_dates_of_one_build() {
+    let tmp = tempfile::tempdir().unwrap();
+    let project = hugo_project(tmp.path());
+    let whole = tmp.path().join("whole.xml");
+    bin()
+        .current_dir(&project)
+        .arg("-o")
+        .arg(&whole)
+        .arg("-q")
+        .assert()
+        .success();
+    let whole = listed(&whole);
+    assert!(whole.values().filter(|d| d.is_some()).count() > 20, "{whole:?}");
+
+    // Three shards by [[shards]], all in public/.
+    let config = fs::read_to_string(project.join("sitemap.toml")).unwrap();
+    let tables = "\n[[shards]]\nname = 'docs'\nmatch = 'docs/**'\n\n[[shards]]\nname = 'posts'\nmatch = 'posts/**'\n\n[[shards]]\nname = 'rest'\n";
+    fs::write(project.join("sitemap.toml"), format!("{config}{tables}")).unwrap();
+    for part in ["docs", "posts", "rest"] {
+        bin()
+            .current_dir(&project)
+            .args(["build", "--shard", part, "-q"])
+            .assert()
+            .success();
+    }
+    let manifests = ["docs", "posts", "rest"].map(|p| format!("public/sitemap-{p}.manifest.json"));
+    bin()
+        .current_dir(&project)
+        .arg("merge")
+        .args(&manifests)
+        .assert()
+        .success();
+    assert_eq!(listed(&project.join("public/sitemap.xml")), whole);
+
+    // A folder of the output mapped on its own, at its own base URL: its pages still
+    // take their dates from the sources, which route to paths in the whole output.
+    fs::write(project.join("sitemap.toml"), &config).unwrap();
+    let base = whole.keys().min_by_key(|u| u.len()).unwrap().clone();
+    bin()
+        .current_dir(&project)
+        .args([
+            "build",
+            "public/docs",
+            "--base-url",
+            &format!("{base}docs/"),
+            "--shard",
+            "docs",
+            "-q",
+        ])
+        .assert()
+        .success();
+    let docs_manifest = manifest(&project.join("public/docs/sitemap-docs.manifest.json"));
+    let child = docs_manifest["children"][0]["file"].as_str().unwrap();
+    let docs = listed(&project.join("public/docs").join(child));
+    assert!(docs.len() > 1);
+    for (url, lastmod) in &docs {
+        assert_eq!(whole.get(url), Some(lastmod), "{url}");
+    }
+}

@@ -276,6 +276,7 @@ fn a_project_is_read_from_its_content_directories() {
         permalink: None,
         default_language: None,
         public_dir: dir.path().join("public"),
+        within: String::new(),
         threads: 2,
     };
     let repository = crate::lastmod::git::Repository::find(&settings.project);

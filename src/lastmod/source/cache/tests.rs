@@ -10,6 +10,7 @@ fn settings(project: &Path, generator: &str) -> SourceSettings {
         permalink: None,
         default_language: None,
         public_dir: project.join("public"),
+        within: String::new(),
         threads: 1,
     }
 }
