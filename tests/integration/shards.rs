@@ -874,7 +874,10 @@ fn a_real_build_in_shards_lists_the_urls_and_dates_of_one_build() {
         .assert()
         .success();
     let whole = listed(&whole);
-    assert!(whole.values().filter(|d| d.is_some()).count() > 20, "{whole:?}");
+    assert!(
+        whole.values().filter(|d| d.is_some()).count() > 20,
+        "{whole:?}"
+    );
 
     // Three shards by [[shards]], all in public/.
     let config = fs::read_to_string(project.join("sitemap.toml")).unwrap();
