@@ -191,6 +191,8 @@ pub enum Warning {
     },
     /// The site's robots.txt cannot be read or parsed, so it is not applied.
     Robots(String),
+    /// A host file (`_headers`) could not be read; the run goes on without it.
+    Host(String),
     /// A page whose images could not be read; it is listed without them.
     ImagesUnreadable {
         /// The page.
@@ -301,6 +303,7 @@ impl fmt::Display for Warning {
                 refused.first
             ),
             Warning::Robots(message) => write!(f, "{message}; robots.txt is not applied"),
+            Warning::Host(message) => write!(f, "{message}; the host's rules are not applied"),
             Warning::ImagesUnreadable { path, message } => write!(
                 f,
                 "{}: cannot read its images ({message}); listed without them",
@@ -407,6 +410,8 @@ pub enum LeftOut {
     Robots,
     /// One of our own views (`sitemap.html`), not a page of the site.
     View,
+    /// The host's own files leave it out (`_headers`).
+    Host(crate::host::HostLeftOut),
 }
 
 impl fmt::Display for LeftOut {
@@ -421,6 +426,7 @@ impl fmt::Display for LeftOut {
             }
             LeftOut::Robots => f.write_str("blocked by robots.txt"),
             LeftOut::View => f.write_str("sitemapgen's own view of the site (sitemap.html)"),
+            LeftOut::Host(why) => why.fmt(f),
         }
     }
 }
@@ -459,6 +465,7 @@ impl LeftOutCounts {
             LeftOut::CanonicalNotHere(_) => &mut self.canonical_not_here,
             LeftOut::Robots => &mut self.robots,
             LeftOut::View => &mut self.views,
+            LeftOut::Host(crate::host::HostLeftOut::Noindex { .. }) => &mut self.noindex,
         }
     }
 

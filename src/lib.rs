@@ -5,7 +5,8 @@
 //! the public directory, handing each page to a worker as it finds it; for each page
 //! [`rules`] (exclude / changefreq / priority), [`urls`] (path → absolute URL), [`page`]
 //! (what the page's head says: noindex, canonical, redirects, hreflang, date),
-//! `canonical` (what a canonical link names), `images` (its images, with
+//! `host` (what the host's own `_headers` says of the page), `canonical` (what a
+//! canonical link names), `images` (its images, with
 //! `images = true`), [`lastmod`] (date each page)) → `sections` (which child sitemaps
 //! each page goes to) → [`sitemap`] (XML, splitting, index, atomic writes). Beside it:
 //! [`stylesheet`], `views` (`sitemap.html`, `llms.txt`), `robots`, [`changes`],
@@ -49,6 +50,7 @@ mod fsutil;
 pub mod generate;
 #[doc(hidden)]
 pub mod generators;
+mod host;
 mod html;
 mod images;
 pub mod index;

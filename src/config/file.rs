@@ -53,6 +53,7 @@ pub struct FileConfig {
     pub(super) robots_agent: Option<Spanned<String>>,
     pub(super) robots_txt: Option<Spanned<RobotsTxt>>,
     pub(super) shard: Option<Spanned<String>>,
+    pub(super) host_config: Option<bool>,
     #[serde(default)]
     pub(super) defaults: Defaults,
     #[serde(default, rename = "rule")]

@@ -124,6 +124,8 @@ pub struct Config {
     pub indexnow: IndexNow,
     /// Leave out URLs the site's robots.txt disallows (base URL at the host root only).
     pub respect_robots: bool,
+    /// Obey the host's own files in the output folder (`_headers`): `host_config`.
+    pub host_config: bool,
     /// The user agent whose robots.txt group is obeyed, lower-case.
     pub robots_agent: String,
     /// What to do with robots.txt after writing (at the merge, for a shard).

@@ -61,6 +61,7 @@ impl Config {
             threads,
             cpu_threads,
             respect_robots: file.respect_robots.unwrap_or(true),
+            host_config: file.host_config.unwrap_or(true),
             changes: changes(&file, &src)?,
             all_changed: overrides.all_changed,
             indexnow: indexnow(&file, &src)?,

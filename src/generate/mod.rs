@@ -103,6 +103,8 @@ pub(crate) struct Lookups {
     state: Option<State>,
     /// The site's robots.txt rules, when they apply.
     robots: Option<Robots>,
+    /// The host's rules (`_headers`), when the output folder holds any.
+    host: Option<crate::host::Host>,
 }
 
 /// Whether [`collect`] lists each file it passed over, left out or did not date by its
@@ -213,6 +215,13 @@ fn lookups(config: &Config, warnings: &mut Vec<Warning>) -> Result<Lookups, Erro
         match Robots::load(&config.public_dir, &config.robots_agent) {
             Ok(robots) => lookups.robots = robots,
             Err(e) => warnings.push(Warning::Robots(e.to_string())),
+        }
+    }
+    if config.host_config {
+        let agents = &config.head.noindex_agents;
+        match crate::host::Host::load(&config.public_dir, config.base_url.url(), agents) {
+            Ok(host) => lookups.host = host,
+            Err(e) => warnings.push(Warning::Host(e.to_string())),
         }
     }
     Ok(lookups)

@@ -218,6 +218,12 @@ pub(super) fn process_page(
     {
         return Outcome::LeftOut(LeftOut::Robots);
     }
+    if let Some(host) = &shared.lookups.host
+        && !verdict.included
+        && let Some(why) = host.verdict(loc)
+    {
+        return Outcome::LeftOut(LeftOut::Host(why));
+    }
     let mut opened = match open(&mut page) {
         Ok(opened) => opened,
         Err(outcome) => return outcome,

@@ -16,6 +16,7 @@ mod frameworks;
 mod generators;
 mod hardening;
 mod heads;
+mod host;
 mod hostile;
 mod images;
 mod index;
