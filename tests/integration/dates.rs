@@ -13,7 +13,7 @@ use std::process::Command;
 
 use jiff::Timestamp;
 
-use crate::util::{bin, copy_tree, parse, validate};
+use crate::util::{bin, copy_tree, dated_project, parse, validate};
 
 /// One row of `truth.tsv`.
 struct Truth {
@@ -70,16 +70,7 @@ fn run(name: &str, output: &str) {
         .join("tests/fixtures/dates")
         .join(name);
     let tmp = tempfile::tempdir().unwrap();
-    let project = tmp.path().join("project");
-    let cloned = Command::new("git")
-        .args(["clone", "-q", "--branch", "main"])
-        .arg(fixture.join("project.bundle"))
-        .arg(&project)
-        .status()
-        .unwrap();
-    assert!(cloned.success(), "{name}: git clone of the bundle failed");
-    copy_tree(&fixture.join("output"), &project.join(output));
-    bin().current_dir(&project).arg("init").assert().success();
+    let project = dated_project(name, output, tmp.path());
     let ours = tmp.path().join("ours.xml");
     let out = bin()
         .current_dir(&project)

@@ -844,27 +844,11 @@ fn bad_shard_tables_are_refused_naming_their_line() {
     }
 }
 
-/// A real Hugo build with dates from its sources (`tests/fixtures/dates/hugo`), cloned
-/// with its history; `init` writes its config.
-fn hugo_project(tmp: &Path) -> PathBuf {
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dates/hugo");
-    let project = tmp.join("project");
-    let cloned = Command::new("git")
-        .args(["clone", "-q", "--branch", "main"])
-        .arg(fixture.join("project.bundle"))
-        .arg(&project)
-        .status()
-        .unwrap();
-    assert!(cloned.success(), "git clone of the bundle failed");
-    copy_tree(&fixture.join("output"), &project.join("public"));
-    bin().current_dir(&project).arg("init").assert().success();
-    project
-}
-
 #[test]
 fn a_real_build_in_shards_lists_the_urls_and_dates_of_one_build() {
     let tmp = tempfile::tempdir().unwrap();
-    let project = hugo_project(tmp.path());
+    // A real Hugo build with dates from its sources, cloned with its history.
+    let project = crate::util::dated_project("hugo", "public", tmp.path());
     let whole = tmp.path().join("whole.xml");
     bin()
         .current_dir(&project)

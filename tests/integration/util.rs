@@ -280,3 +280,22 @@ pub fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+/// A dated fixture's project (`tests/fixtures/dates/NAME`), cloned with its history into
+/// `dir/project`, its built site copied to `output` in it, and `init`'s config written.
+pub fn dated_project(name: &str, output: &str, dir: &Path) -> PathBuf {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/dates")
+        .join(name);
+    let project = dir.join("project");
+    let cloned = Command::new("git")
+        .args(["clone", "-q", "--branch", "main"])
+        .arg(fixture.join("project.bundle"))
+        .arg(&project)
+        .status()
+        .unwrap();
+    assert!(cloned.success(), "{name}: git clone of the bundle failed");
+    copy_tree(&fixture.join("output"), &project.join(output));
+    bin().current_dir(&project).arg("init").assert().success();
+    project
+}
