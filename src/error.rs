@@ -191,7 +191,8 @@ pub enum Warning {
     },
     /// The site's robots.txt cannot be read or parsed, so it is not applied.
     Robots(String),
-    /// A host file (`_headers`) could not be read; the run goes on without it.
+    /// A host file (`_headers`, `vercel.json`, ...) or one of its rules could not be read;
+    /// the run goes on without it.
     Host(String),
     /// A page whose images could not be read; it is listed without them.
     ImagesUnreadable {
@@ -303,7 +304,7 @@ impl fmt::Display for Warning {
                 refused.first
             ),
             Warning::Robots(message) => write!(f, "{message}; robots.txt is not applied"),
-            Warning::Host(message) => write!(f, "{message}; the host's rules are not applied"),
+            Warning::Host(message) => f.write_str(message),
             Warning::ImagesUnreadable { path, message } => write!(
                 f,
                 "{}: cannot read its images ({message}); listed without them",
@@ -466,6 +467,7 @@ impl LeftOutCounts {
             LeftOut::Robots => &mut self.robots,
             LeftOut::View => &mut self.views,
             LeftOut::Host(crate::host::HostLeftOut::Noindex { .. }) => &mut self.noindex,
+            LeftOut::Host(crate::host::HostLeftOut::Redirected { .. }) => &mut self.redirects,
         }
     }
 

@@ -31,6 +31,16 @@ pub(super) fn init(args: &InitArgs) -> i32 {
                 None => "no base_url found: set it".to_string(),
             };
             super::say(format_args!("wrote {} {what}; {url}", path.display()));
+            if let Some(host) = &found.host {
+                let files: Vec<String> = (host.files.iter())
+                    .map(|f| f.display().to_string())
+                    .collect();
+                let files = match files.is_empty() {
+                    true => "no rules files".to_string(),
+                    false => format!("rules from {}", files.join(", ")),
+                };
+                super::say(format_args!("host: {}; {files}", host.hosting.name()));
+            }
             for hint in &found.hints {
                 super::say(format_args!("hint: {hint}"));
             }

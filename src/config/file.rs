@@ -54,6 +54,7 @@ pub struct FileConfig {
     pub(super) robots_txt: Option<Spanned<RobotsTxt>>,
     pub(super) shard: Option<Spanned<String>>,
     pub(super) host_config: Option<bool>,
+    pub(super) hosting: Option<crate::host::Hosting>,
     #[serde(default)]
     pub(super) defaults: Defaults,
     #[serde(default, rename = "rule")]

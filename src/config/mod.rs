@@ -124,8 +124,11 @@ pub struct Config {
     pub indexnow: IndexNow,
     /// Leave out URLs the site's robots.txt disallows (base URL at the host root only).
     pub respect_robots: bool,
-    /// Obey the host's own files in the output folder (`_headers`): `host_config`.
+    /// Obey the host's own files (`_headers`, `_redirects`, `netlify.toml`,
+    /// `vercel.json`, `firebase.json`): `host_config`.
     pub host_config: bool,
+    /// The host that serves the site (`hosting`); `None` to tell from the project's files.
+    pub hosting: Option<crate::host::Hosting>,
     /// The user agent whose robots.txt group is obeyed, lower-case.
     pub robots_agent: String,
     /// What to do with robots.txt after writing (at the merge, for a shard).
@@ -186,6 +189,15 @@ impl HeadRules {
 }
 
 impl Config {
+    /// Where the host's files are looked for.
+    pub fn host_places(&self) -> crate::host::Places<'_> {
+        crate::host::Places {
+            public_dir: &self.public_dir,
+            project: &self.project,
+            hosting: self.hosting,
+        }
+    }
+
     /// Loads the config file (if any) and applies the command-line overrides.
     ///
     /// Relative paths in the file are relative to the file's own directory; paths on

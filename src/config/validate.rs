@@ -57,11 +57,22 @@ impl Config {
                 within,
                 ..s
             });
+        // The URL form the host serves, where the file sets none (`cleanUrls`, ...).
+        let host_config = file.host_config.unwrap_or(true);
+        let form = match host_config {
+            true => crate::host::url_form(crate::host::Places {
+                public_dir: &public_dir,
+                project: base,
+                hosting: file.hosting,
+            }),
+            false => crate::host::UrlForm::default(),
+        };
         Ok(Config {
             threads,
             cpu_threads,
             respect_robots: file.respect_robots.unwrap_or(true),
-            host_config: file.host_config.unwrap_or(true),
+            host_config,
+            hosting: file.hosting,
             changes: changes(&file, &src)?,
             all_changed: overrides.all_changed,
             indexnow: indexnow(&file, &src)?,
@@ -80,8 +91,8 @@ impl Config {
             extensions: extensions(&file, &src)?,
             error_pages: error_pages(&file, &src)?,
             url_style: UrlStyle {
-                trailing_slash: file.trailing_slash.unwrap_or(true),
-                clean_urls: file.clean_urls.unwrap_or(false),
+                trailing_slash: file.trailing_slash.or(form.trailing_slash).unwrap_or(true),
+                clean_urls: file.clean_urls.or(form.clean_urls).unwrap_or(false),
             },
             follow_symlinks: file.follow_symlinks.unwrap_or(false),
             max_urls_per_file: max_urls_per_file(&file, &src)?,

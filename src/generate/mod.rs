@@ -218,11 +218,14 @@ fn lookups(config: &Config, warnings: &mut Vec<Warning>) -> Result<Lookups, Erro
         }
     }
     if config.host_config {
-        let agents = &config.head.noindex_agents;
-        match crate::host::Host::load(&config.public_dir, config.base_url.url(), agents) {
-            Ok(host) => lookups.host = host,
-            Err(e) => warnings.push(Warning::Host(e.to_string())),
-        }
+        let (host, problems) = crate::host::Host::load(crate::host::Settings {
+            places: config.host_places(),
+            base: config.base_url.url(),
+            agents: &config.head.noindex_agents,
+            style: &config.url_style,
+        });
+        lookups.host = host;
+        warnings.extend(problems.into_iter().map(Warning::Host));
     }
     Ok(lookups)
 }

@@ -1,50 +1,29 @@
 //! `_headers` in the output folder, as Netlify and Cloudflare Pages read it: a rule is a
-//! path pattern (or a URL, on Cloudflare) on a line of its own, then its headers indented
-//! below it, `Name: value`; every rule whose pattern matches a request applies, in order,
-//! and on Cloudflare `! Name` takes a header a rule before it set away again.
+//! path pattern (or a URL) on a line of its own, then its headers indented below it,
+//! `Name: value`; every rule whose pattern matches a request applies, in order, and on
+//! Cloudflare `! Name` takes a header a rule before it set away again.
 //!
 //! Only `X-Robots-Tag` is kept: a page served with `noindex` (or `none`) is left out.
 
-use super::pattern::Pattern;
+use std::path::Path;
+
+use super::pattern::{BadPattern, Pattern, Syntax};
+use super::rules::{Effect, Origin, Rule, robots_effect};
 
 /// The header kept.
-const ROBOTS_TAG: &str = "x-robots-tag";
+pub(super) const ROBOTS_TAG: &str = "x-robots-tag";
 
-/// One rule that sets or takes away `X-Robots-Tag`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Rule {
-    /// The header's line, 1-based.
-    pub line: usize,
-    pattern: Pattern,
-    /// The host a URL pattern names (lower-case); `None` for a path.
-    host: Option<String>,
-    /// What it does to `X-Robots-Tag`.
-    pub effect: Effect,
-}
-
-/// What a rule does to a page's `X-Robots-Tag`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Effect {
-    /// Sets it to a value that says noindex (for the agents that count).
-    Noindex,
-    /// Sets it to something else (`nofollow`, another agent's `noindex`).
-    Other,
-    /// Takes it away (`! X-Robots-Tag`).
-    Detach,
-}
-
-impl Rule {
-    fn applies(&self, host: &str, path: &str) -> bool {
-        self.host.as_ref().is_none_or(|h| h == host) && self.pattern.matches(path)
-    }
-}
-
-/// The rules of a `_headers` text that touch `X-Robots-Tag`, in file order. `agents`
-/// are the robots names that count (`noindex_agents`: `robots` for an unnamed value,
-/// `googlebot`, ...). Lines that are no rule, no header and no comment are ignored, as
-/// the hosts ignore them.
-pub(super) fn parse(text: &str, agents: &[String]) -> Vec<Rule> {
+/// The rules of a `_headers` text that touch `X-Robots-Tag`, in file order, and the
+/// patterns that could not be read. Lines that are no rule, no header and no comment are
+/// ignored, as the hosts ignore them.
+pub(super) fn parse(
+    text: &str,
+    file: &Path,
+    syntax: Syntax,
+    agents: &[String],
+) -> (Vec<Rule<Effect>>, Vec<BadPattern>) {
     let mut rules = Vec::new();
+    let mut bad = Vec::new();
     let mut current: Option<(Pattern, Option<String>)> = None;
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim();
@@ -52,92 +31,67 @@ pub(super) fn parse(text: &str, agents: &[String]) -> Vec<Rule> {
             continue;
         }
         if !line.starts_with([' ', '\t']) {
-            current = rule_head(trimmed);
+            current = match split_url(trimmed) {
+                Some((host, path)) => match Pattern::new(path, syntax) {
+                    Ok(pattern) => Some((pattern, host)),
+                    Err(e) => {
+                        bad.push(e);
+                        None
+                    }
+                },
+                None => None,
+            };
             continue;
         }
         let Some((pattern, host)) = &current else {
             continue;
         };
-        let effect = if let Some(name) = trimmed.strip_prefix('!') {
-            (name.trim().eq_ignore_ascii_case(ROBOTS_TAG)).then_some(Effect::Detach)
-        } else {
-            match trimmed.split_once(':') {
-                Some((name, value)) if name.trim().eq_ignore_ascii_case(ROBOTS_TAG) => {
-                    Some(robots_effect(value, agents))
-                }
-                _ => None,
-            }
-        };
-        if let Some(effect) = effect {
+        if let Some(effect) = header_effect(trimmed, agents) {
             rules.push(Rule {
-                line: i + 1,
+                origin: Origin {
+                    file: file.to_path_buf(),
+                    line: i + 1,
+                    key: String::new(),
+                },
                 pattern: pattern.clone(),
                 host: host.clone(),
-                effect,
+                what: effect,
             });
         }
     }
-    rules
+    (rules, bad)
 }
 
-/// A rule's first line: a path (`/docs/*`), or a URL (`https://preview.example.org/*`)
-/// whose host it applies to alone.
-fn rule_head(text: &str) -> Option<(Pattern, Option<String>)> {
+/// What a header line (`X-Robots-Tag: noindex`, `! X-Robots-Tag`) does, when it is
+/// `X-Robots-Tag`.
+fn header_effect(line: &str, agents: &[String]) -> Option<Effect> {
+    if let Some(name) = line.strip_prefix('!') {
+        return (name.trim().eq_ignore_ascii_case(ROBOTS_TAG)).then_some(Effect::Detach);
+    }
+    let (name, value) = line.split_once(':')?;
+    (name.trim().eq_ignore_ascii_case(ROBOTS_TAG)).then(|| robots_effect(value, agents))
+}
+
+/// A rule's path (`/docs/*`), or a URL (`https://preview.example.org/*`) split into the
+/// host it applies to alone (lower-case, no port) and its path. `None` for neither.
+pub(super) fn split_url(text: &str) -> Option<(Option<String>, &str)> {
     if text.starts_with('/') {
-        return Some((Pattern::new(text), None));
+        return Some((None, text));
     }
     let rest = text
         .strip_prefix("https://")
         .or_else(|| text.strip_prefix("http://"))?;
-    let (host, path) = rest.split_once('/').map_or((rest, "/"), |(h, p)| (h, p));
+    let (host, path) = rest
+        .find('/')
+        .map_or((rest, "/"), |i| (&rest[..i], &rest[i..]));
     let host = host.split(':').next().unwrap_or(host).to_lowercase();
-    Some((Pattern::new(&format!("/{path}")), Some(host)))
-}
-
-/// What an `X-Robots-Tag` value says: `noindex`, `none`, or either after the name of an
-/// agent that counts (`googlebot: noindex`), is noindex.
-fn robots_effect(value: &str, agents: &[String]) -> Effect {
-    let mut agent: Option<String> = None;
-    for directive in value.split(',') {
-        let mut directive = directive.trim().to_lowercase();
-        // `googlebot: noindex, nofollow`: the agent holds for what follows.
-        if let Some((name, rest)) = directive.split_once(':') {
-            agent = Some(name.trim().to_string());
-            directive = rest.trim().to_string();
-        }
-        let counts = match &agent {
-            None => agents.iter().any(|a| a == "robots"),
-            Some(name) => agents.iter().any(|a| a == name),
-        };
-        if counts && matches!(directive.as_str(), "noindex" | "none") {
-            return Effect::Noindex;
-        }
-    }
-    Effect::Other
-}
-
-/// The line of the rule that leaves the path noindex, when one does: the last rule that
-/// sets or takes away `X-Robots-Tag` decides.
-pub(super) fn noindex(rules: &[Rule], host: &str, path: &str) -> Option<usize> {
-    let mut decided = None;
-    for rule in rules.iter().filter(|r| r.applies(host, path)) {
-        decided = match rule.effect {
-            Effect::Noindex => Some(rule.line),
-            // Values add up: another rule's `nofollow` leaves an earlier `noindex`.
-            Effect::Other => decided,
-            Effect::Detach => None,
-        };
-    }
-    decided
+    Some((Some(host), path))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn agents() -> Vec<String> {
-        vec!["robots".to_string(), "googlebot".to_string()]
-    }
+    use crate::host::rules::{Rules, noindex};
 
     #[test]
     fn noindex_comes_from_the_rules_that_match_in_order() {
@@ -162,7 +116,11 @@ https://preview.example.org/*
 not a rule
   X-Robots-Tag: noindex
 ";
-        let rules = parse(text, &agents());
+        let agents = ["robots".to_string(), "googlebot".to_string()];
+        let syntax = Syntax::Netlify { ignore_case: true };
+        let (rules, bad) = parse(text, Path::new("_headers"), syntax, &agents);
+        assert!(bad.is_empty());
+        let rules = Rules::new(rules).unwrap().unwrap();
         let table = [
             ("example.org", "/", None),
             ("preview.example.org", "/", Some(3)),
@@ -173,7 +131,8 @@ not a rule
             ("example.org", "/both/", Some(17)),
         ];
         for (host, path, want) in table {
-            assert_eq!(noindex(&rules, host, path), want, "{host}{path}");
+            let got = noindex(rules.matching(host, path), true).map(|o| o.line);
+            assert_eq!(got, want, "{host}{path}");
         }
     }
 }

@@ -25,6 +25,8 @@ pub struct Detected {
     pub hints: Vec<String>,
     /// The files that would have named a generator but could not be read.
     pub skipped: Vec<Skipped>,
+    /// The host the project deploys to and its files, when it has any.
+    pub host: Option<crate::host::Found>,
 }
 
 /// A project file `init` did not read, for a warning: `astro.config.mjs: not a regular
@@ -79,7 +81,46 @@ impl Detected {
             },
             hints: Vec::new(),
             skipped: Vec::new(),
+            host: None,
         }
+    }
+
+    /// Adds the host the project deploys to, and takes the URL form it serves.
+    fn with_host(mut self, dir: &Path) -> Detected {
+        let public_dir = dir.join(&self.settings.public_dir);
+        let places = crate::host::Places {
+            public_dir: &public_dir,
+            project: dir,
+            hosting: None,
+        };
+        self.host = crate::host::detect(places).map(|found| crate::host::Found {
+            files: (found.files.iter())
+                .map(|f| f.strip_prefix(dir).unwrap_or(f).to_path_buf())
+                .collect(),
+            ..found
+        });
+        let Some(host) = &self.host else {
+            return self;
+        };
+        let form = crate::host::url_form(places);
+        let from = match &form.origin {
+            Some(origin) => {
+                let file = origin.file.strip_prefix(dir).unwrap_or(&origin.file);
+                format!("{}'s", file.display())
+            }
+            None => format!("{} Pages'", host.hosting.name()),
+        };
+        if let Some(v) = form.trailing_slash {
+            self.settings.trailing_slash = Some(v);
+            self.settings
+                .note(format!("trailing_slash from {from} trailingSlash: {v}"));
+        }
+        if let Some(v) = form.clean_urls {
+            self.settings.clean_urls = Some(v);
+            self.settings
+                .note(format!("clean_urls from {from} clean URLs: {v}"));
+        }
+        self
     }
 }
 
@@ -91,7 +132,8 @@ pub fn detect(dir: &Path) -> Detected {
         return Detected {
             skipped,
             ..Detected::none()
-        };
+        }
+        .with_host(dir);
     };
     let project = Project {
         dir,
@@ -116,7 +158,9 @@ pub fn detect(dir: &Path) -> Detected {
         source: Some(config),
         settings,
         skipped,
+        host: None,
     }
+    .with_host(dir)
 }
 
 /// The generator whose marker is in `dir`, with the marker's path and text, tier by

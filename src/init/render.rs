@@ -34,6 +34,7 @@ pub fn render(found: &Detected) -> String {
         out.push_str(&format!("# Hint: {}.\n", comment(hint)));
     }
     out.push('\n');
+    render_host(&mut out, found);
     out.push_str("# The site's public address; every URL in the sitemap starts with it.\n");
     match &found.base_url {
         Some(url) => out.push_str(&format!("base_url = {}\n\n", toml_string(url))),
@@ -172,6 +173,35 @@ fn render_style(out: &mut String, found: &Detected) {
     }
     if let Some(v) = found.clean_urls {
         out.push_str(&format!("clean_urls = {v}\n"));
+    }
+    out.push('\n');
+}
+
+/// The host the project deploys to: its files that are read, or how to name it.
+fn render_host(out: &mut String, found: &Detected) {
+    let Some(host) = &found.host else {
+        return;
+    };
+    let name = host.hosting.name();
+    let files: Vec<String> = (host.files.iter())
+        .map(|f| comment(&f.display().to_string()))
+        .collect();
+    if host.detected {
+        out.push_str(&format!(
+            "# The host: {name}, told by the project's files.\n"
+        ));
+    } else {
+        out.push_str(&format!(
+            "# The host's files are read as {name} reads them; name the host if it is another:\n\
+             # hosting = \"cloudflare\"\n"
+        ));
+    }
+    if !files.is_empty() {
+        out.push_str(&format!(
+            "# Its rules are read from {}: a page it serves with X-Robots-Tag: noindex, or\n\
+             # redirects, is left out (host_config: false turns this off).\n",
+            files.join(", ")
+        ));
     }
     out.push('\n');
 }

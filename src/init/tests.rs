@@ -410,6 +410,12 @@ fn the_file_written_is_a_valid_config() {
             }
             found.settings.base_url = base_url.clone();
             found.settings.trailing_slash = Some(false);
+            // Undetected: `hosting` is suggested, commented.
+            found.host = Some(crate::host::Found {
+                hosting: crate::host::Hosting::Netlify,
+                detected: false,
+                files: vec![PathBuf::from("public/_redirects")],
+            });
             let text = render(&found);
             let table: toml::Table = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
             assert_eq!(
@@ -500,4 +506,51 @@ fn values_from_the_project_are_escaped_where_they_land() {
     for line in ["# Carried over: ", "# Hint: ", "(recognised by "] {
         assert!(text.contains(&format!("{line}{shown}")), "{line}: {text}");
     }
+}
+
+#[test]
+fn the_host_and_its_files_are_named_and_its_url_form_written() {
+    let found = detect_in(&[
+        ("hugo.toml", "baseURL = 'https://h.example/'\n"),
+        ("netlify.toml", "[build]\npublish = 'public'\n"),
+        ("public/_headers", "/drafts/*\n  X-Robots-Tag: noindex\n"),
+    ]);
+    let host = found.host.clone().unwrap();
+    assert_eq!(
+        (host.hosting, host.detected),
+        (crate::host::Hosting::Netlify, true)
+    );
+    assert_eq!(
+        host.files,
+        [Path::new("public/_headers"), Path::new("netlify.toml")]
+    );
+    let text = render(&found);
+    assert!(
+        text.contains("# The host: netlify, told by the project's files.\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("# Its rules are read from public/_headers, netlify.toml:"),
+        "{text}"
+    );
+
+    let found = detect_in(&[(
+        "vercel.json",
+        r#"{"cleanUrls": true, "trailingSlash": false}"#,
+    )]);
+    let text = render(&found);
+    assert!(
+        text.contains("trailing_slash = false\nclean_urls = true\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("# Carried over: trailing_slash from vercel.json's trailingSlash: false."),
+        "{text}"
+    );
+    crate::config::FileConfig::parse(&text, "sitemap.toml").unwrap();
+
+    // `_redirects` alone: read as Netlify reads them, and how to name another host.
+    let found = detect_in(&[("public/_redirects", "/a /b 301!\n")]);
+    assert!(render(&found).contains("# hosting = \"cloudflare\"\n"));
+    assert_eq!(detect_in(&[]).host, None);
 }

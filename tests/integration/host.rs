@@ -1,8 +1,8 @@
-//! The host's own files in the output folder: `_headers`.
+//! The host's own files: `_headers`, `_redirects`, `netlify.toml`, `vercel.json`.
 
 use std::fs;
 
-use crate::util::{Site, locs};
+use crate::util::{Site, locs, validate_set};
 
 #[test]
 fn pages_the_host_serves_with_noindex_are_left_out_naming_the_line() {
@@ -38,4 +38,95 @@ fn pages_the_host_serves_with_noindex_are_left_out_naming_the_line() {
     site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\nhost_config = false\n");
     site.cmd().args(["build", "-q"]).assert().success();
     assert_eq!(locs(&site.public().join("sitemap.xml")).len(), 4);
+}
+
+#[test]
+fn pages_the_host_redirects_are_left_out_naming_the_rule() {
+    let site = Site::new(&[
+        "index.html",
+        "old/a.html",
+        "kept/b.html",
+        "moved/c.html",
+        "fr/d.html",
+    ]);
+    fs::write(
+        site.public().join("_redirects"),
+        "# forced over pages that still exist\n/old/*  /new/:splat  301!\n# a file is served before an unforced rule\n/kept/*  /new/  301\n",
+    )
+    .unwrap();
+    fs::write(
+        site.root().join("netlify.toml"),
+        "[build]\npublish = \"public\"\n\n[[redirects]]\nfrom = \"/moved/c.html\"\nto = \"/c/\"\nstatus = 302\nforce = true\n\n[[redirects]]\nfrom = \"/fr/*\"\nto = \"/fr/\"\nforce = true\nconditions = {Language = [\"fr\"]}\n",
+    )
+    .unwrap();
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\n");
+    site.cmd()
+        .args(["build", "-v"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "old/a.html: redirected (public/_redirects:2)",
+        ))
+        .stderr(predicates::str::contains(
+            "moved/c.html: redirected (netlify.toml:5)",
+        ))
+        .stderr(predicates::str::contains("2 redirects"));
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        [
+            "https://example.org/",
+            "https://example.org/fr/d.html",
+            "https://example.org/kept/b.html",
+        ]
+    );
+    validate_set(&site.public().join("sitemap.xml"));
+}
+
+#[test]
+fn vercel_json_sets_the_url_form_and_its_rules_apply() {
+    let site = Site::new(&[
+        "index.html",
+        "about.html",
+        "docs/index.html",
+        "docs/setup.html",
+        "private/p.html",
+        "old/o.html",
+    ]);
+    fs::write(
+        site.root().join("vercel.json"),
+        r#"{
+  "cleanUrls": true,
+  "trailingSlash": false,
+  "redirects": [{ "source": "/old/:path*", "destination": "/docs/:path*" }],
+  "headers": [
+    { "source": "/private/(.*)", "headers": [{ "key": "X-Robots-Tag", "value": "noindex" }] }
+  ]
+}"#,
+    )
+    .unwrap();
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\n");
+    site.cmd()
+        .args(["build", "-v"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "old/o.html: redirected (vercel.json:4)",
+        ))
+        .stderr(predicates::str::contains(
+            "private/p.html: noindex (host headers: vercel.json:6)",
+        ));
+    let listed = [
+        "https://example.org/",
+        "https://example.org/about",
+        "https://example.org/docs",
+        "https://example.org/docs/setup",
+    ];
+    assert_eq!(locs(&site.public().join("sitemap.xml")), listed);
+    // The file's own keys win over the host's form.
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\nclean_urls = false\n");
+    site.cmd().args(["build", "-q"]).assert().success();
+    assert!(
+        locs(&site.public().join("sitemap.xml"))
+            .contains(&"https://example.org/about.html".to_string())
+    );
 }

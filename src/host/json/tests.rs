@@ -1,0 +1,94 @@
+use super::*;
+
+fn agents() -> Vec<String> {
+    vec!["robots".to_string()]
+}
+
+#[test]
+fn vercel_json_gives_its_redirects_headers_and_url_form() {
+    let text = r#"{
+  "cleanUrls": true,
+  "trailingSlash": false,
+  "redirects": [
+    { "source": "/old/:path*", "destination": "/new/:path*" },
+    { "source": "/temp", "destination": "/t", "permanent": false },
+    { "source": "/gone", "destination": "/", "statusCode": 301 },
+    { "source": "/beta", "destination": "/", "has": [{ "type": "cookie", "key": "b" }] }
+  ],
+  "headers": [
+    { "source": "/private/(.*)", "headers": [{ "key": "X-Robots-Tag", "value": "noindex" }] },
+    { "source": "/blog/:slug", "headers": [{ "key": "Cache-Control", "value": "max-age=0" }] }
+  ]
+}"#;
+    let p = parse(
+        text,
+        Path::new("vercel.json"),
+        Json::Vercel,
+        &agents(),
+        Path::new("public"),
+    )
+    .unwrap();
+    let redirects: Vec<(usize, u16)> = p
+        .redirects
+        .iter()
+        .map(|r| (r.origin.line, r.what.status))
+        .collect();
+    assert_eq!(redirects, [(5, 308), (6, 307), (7, 301)]);
+    assert_eq!(p.headers.len(), 1);
+    assert_eq!(p.headers[0].origin.to_string(), "vercel.json:11");
+    assert_eq!(
+        (p.form.clean_urls, p.form.trailing_slash),
+        (Some(true), Some(false))
+    );
+    assert_eq!(p.form.origin.unwrap().line, 2);
+}
+
+#[test]
+fn firebase_json_gives_the_site_that_serves_the_output_folder() {
+    let text = r#"{
+  "hosting": [
+    { "target": "docs", "public": "docs/out", "redirects": [{ "source": "/x", "destination": "/y" }] },
+    {
+      "target": "main",
+      "public": "public",
+      "trailingSlash": true,
+      "redirects": [
+        { "source": "/blog/:post*", "destination": "/posts/:post", "type": 302 },
+        { "regex": "\/old\/(\\d+)", "destination": "/new" },
+        { "glob": "/docs/**", "destination": "/manual/" }
+      ],
+      "headers": [{ "source": "**/drafts/**", "headers": [{ "key": "x-robots-tag", "value": "none" }] }]
+    }
+  ]
+}"#;
+    let p = parse(
+        text,
+        Path::new("firebase.json"),
+        Json::Firebase,
+        &agents(),
+        Path::new("public"),
+    )
+    .unwrap();
+    let redirects: Vec<(usize, u16)> = p
+        .redirects
+        .iter()
+        .map(|r| (r.origin.line, r.what.status))
+        .collect();
+    assert_eq!(redirects, [(9, 302), (0, 301), (11, 301)]);
+    assert_eq!(
+        p.redirects[1].origin.to_string(),
+        "firebase.json redirects[1]"
+    );
+    assert_eq!(p.headers.len(), 1);
+    assert_eq!(p.form.trailing_slash, Some(true));
+    assert!(
+        parse(
+            "{",
+            Path::new("firebase.json"),
+            Json::Firebase,
+            &agents(),
+            Path::new("public")
+        )
+        .is_err()
+    );
+}

@@ -1,0 +1,158 @@
+use super::*;
+
+fn check(syntax: Syntax, table: &[(&str, &str, bool)]) {
+    for &(pattern, path, want) in table {
+        let compiled = Pattern::new(pattern, syntax).unwrap();
+        assert_eq!(compiled.matches(path), want, "{syntax:?} {pattern} {path}");
+    }
+}
+
+#[test]
+fn netlify_patterns_match_as_netlify_matches_them() {
+    let headers = Syntax::Netlify { ignore_case: true };
+    check(
+        headers,
+        &[
+            ("/*", "/", true),
+            ("/*", "/docs/a/b/", true),
+            ("/docs/*", "/docs", true),
+            ("/docs/*", "/docs/", true),
+            ("/docs/*", "/docs/a/b.html", true),
+            // As Netlify's own parser matches (`^/docs/?(.*)/?$`).
+            ("/docs/*", "/docsx/a", true),
+            ("/docs/*", "/doc", false),
+            ("/docs", "/docs/", true),
+            ("/docs/", "/docs", true),
+            ("/Docs/", "/docs/", true),
+            ("/blog/:year/*", "/blog/2024/post/", true),
+            ("/blog/:year/*", "/blog//post/", false),
+            ("/blog/:year", "/blog/2024/post/", false),
+            ("/*.pdf", "/files/a.pdf", true),
+            ("/drafts-*", "/drafts-2024/", true),
+            ("/drafts-*", "/draft", false),
+            ("/a.b", "/axb", false),
+            ("/", "/", true),
+            ("/", "/a", false),
+        ],
+    );
+    // Redirects are matched with case.
+    check(
+        Syntax::Netlify { ignore_case: false },
+        &[("/Docs/*", "/docs/a", false), ("/Docs/*", "/Docs/a", true)],
+    );
+}
+
+#[test]
+fn other_hosts_patterns_match_as_their_hosts_match_them() {
+    check(
+        Syntax::Cloudflare,
+        &[
+            ("/docs/*", "/docs/a/b", true),
+            ("/docs/*", "/docs", false),
+            ("/docs", "/docs/", false),
+            ("/blog/:year/:slug", "/blog/2024/x", true),
+            ("/blog/:year/:slug", "/blog/2024/x/y", false),
+            ("/a.b", "/axb", false),
+        ],
+    );
+    check(
+        Syntax::PathToRegexp,
+        &[
+            ("/old/:path*", "/old", true),
+            ("/old/:path*", "/old/a/b", true),
+            ("/old/:path*", "/older", false),
+            ("/old/:path+", "/old", false),
+            ("/old/:path+", "/old/a", true),
+            ("/blog/:slug", "/blog/x/", true),
+            ("/blog/:slug", "/BLOG/x", true),
+            ("/blog/:slug?", "/blog", true),
+            ("/private/(.*)", "/private/a/b", true),
+            ("/private/(.*)", "/public/a", false),
+            ("/post/:id(\\d+)", "/post/12", true),
+            ("/post/:id(\\d+)", "/post/ab", false),
+            ("/a{-b}?", "/a-b", true),
+        ],
+    );
+    check(
+        Syntax::Glob,
+        &[
+            ("/**", "/", true),
+            ("/blog/**", "/blog/a/b", true),
+            ("/blog/*", "/blog/a/b", false),
+            ("**/*.@(jpg|png)", "/img/a.png", true),
+            ("/{a,b}/x", "/b/x", true),
+            ("/users/:id", "/users/7", true),
+            ("/users/:rest*", "/users/7/x", true),
+        ],
+    );
+    check(
+        Syntax::Regex,
+        &[
+            ("/blog/[0-9]{4}/.*", "/blog/2024/x", true),
+            ("/blog", "/blog/x", false),
+        ],
+    );
+}
+
+#[test]
+fn destinations_take_what_the_path_matched() {
+    let netlify = Syntax::Netlify { ignore_case: false };
+    let table = [
+        (netlify, "/old/*", "/old/a/b", "/new/:splat", "/new/a/b"),
+        (
+            netlify,
+            "/n/:year/:id",
+            "/n/2024/7",
+            "/b/:id-:year",
+            "/b/7-2024",
+        ),
+        (
+            netlify,
+            "/a",
+            "/a",
+            "https://e.org:8080/x",
+            "https://e.org:8080/x",
+        ),
+        (
+            Syntax::Cloudflare,
+            "/a/*",
+            "/a/x",
+            "https://e.org/:splat",
+            "https://e.org/x",
+        ),
+        (
+            Syntax::PathToRegexp,
+            "/old/:path*",
+            "/old/a/b",
+            "/new/:path*",
+            "/new/a/b",
+        ),
+        (Syntax::PathToRegexp, "/p/(.*)", "/p/x", "/q/$1", "/q/x"),
+        (Syntax::Glob, "/u/:id", "/u/7", "/users/:id", "/users/7"),
+    ];
+    for (syntax, pattern, path, to, want) in table {
+        let p = Pattern::new(pattern, syntax).unwrap();
+        assert_eq!(p.expand(path, to).as_deref(), Some(want), "{pattern} {to}");
+    }
+}
+
+#[test]
+fn patterns_the_hosts_refuse_or_we_cannot_read_are_errors() {
+    for (pattern, syntax) in [
+        ("/a/(b", Syntax::PathToRegexp),
+        ("/a/:", Syntax::PathToRegexp),
+        ("/a/+(b)", Syntax::Glob),
+        ("/{a,b", Syntax::Glob),
+        ("(", Syntax::Regex),
+    ] {
+        assert!(Pattern::new(pattern, syntax).is_err(), "{pattern}");
+    }
+}
+
+#[test]
+fn a_pattern_of_many_stars_against_a_long_path_is_quick() {
+    // Backtracking would take exponential time; the regex crate's is linear.
+    let pattern = format!("{}b", "/*a".repeat(40));
+    let p = Pattern::new(&pattern, Syntax::Netlify { ignore_case: true }).unwrap();
+    assert!(!p.matches(&format!("/{}", "a".repeat(4000))));
+}
