@@ -59,6 +59,9 @@ pub enum Error {
     /// robots.txt could not be updated; the sitemap itself was written.
     #[error(transparent)]
     Robots(#[from] RobotsError),
+    /// `_headers` could not be updated for our own files; the sitemap was written.
+    #[error(transparent)]
+    HostHeaders(#[from] crate::host::ServeError),
     /// A view (`sitemap.html`, `llms.txt`) could not be written.
     #[error(transparent)]
     View(#[from] crate::views::ViewError),

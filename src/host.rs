@@ -15,11 +15,13 @@ mod netlify;
 mod pattern;
 mod redirects;
 mod rules;
+mod serve;
 
 use std::path::{Path, PathBuf};
 
 pub use rules::Origin;
 use rules::{Effect, Parsed, Redirect, Rules};
+pub use serve::{ServeError, Served, serve_noindex};
 
 /// The host's headers file, in the output folder (Netlify, Cloudflare Pages).
 pub const HEADERS_FILE: &str = "_headers";
@@ -164,6 +166,14 @@ fn project_file(places: Places<'_>, name: &str) -> Option<PathBuf> {
 /// A regular file, not through a link.
 fn is_file(path: &Path) -> bool {
     std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
+}
+
+/// Whether the host reads `_headers` for the site: the output folder has one, or the
+/// project deploys to Netlify (`netlify.toml`), which reads it beside `netlify.toml`.
+pub fn reads_headers(places: Places<'_>) -> bool {
+    is_file(&places.public_dir.join(HEADERS_FILE))
+        || (places.hosting.is_none_or(|h| h == Hosting::Netlify)
+            && project_file(places, NETLIFY_TOML).is_some())
 }
 
 /// The URL form the host serves, for the config's `trailing_slash` and `clean_urls`

@@ -250,6 +250,20 @@ fn report_robots(stderr: &mut impl Write, config: &Config, outcome: &crate::Writ
     {
         super::say_to(stderr, format_args!("{line}"));
     }
+    match &outcome.host_headers {
+        Some(crate::host::Served::Written(path)) => super::say_to(
+            stderr,
+            format_args!(
+                "updated {}: llms.txt served with X-Robots-Tag: noindex",
+                path.display()
+            ),
+        ),
+        Some(crate::host::Served::Removed(path)) => super::say_to(
+            stderr,
+            format_args!("removed sitemapgen's lines from {}", path.display()),
+        ),
+        _ => {}
+    }
 }
 
 /// What announcing `url` did to the robots.txt at `robots`, in a line; `None` for

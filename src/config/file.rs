@@ -55,6 +55,7 @@ pub struct FileConfig {
     pub(super) shard: Option<Spanned<String>>,
     pub(super) host_config: Option<bool>,
     pub(super) hosting: Option<crate::host::Hosting>,
+    pub(super) host_headers: Option<bool>,
     #[serde(default)]
     pub(super) defaults: Defaults,
     #[serde(default, rename = "rule")]

@@ -129,6 +129,9 @@ pub struct Config {
     pub host_config: bool,
     /// The host that serves the site (`hosting`); `None` to tell from the project's files.
     pub hosting: Option<crate::host::Hosting>,
+    /// Serve `llms.txt` and `llms-full.txt` with `X-Robots-Tag: noindex` through
+    /// `_headers` (`host_headers`); `None`: when the host reads one.
+    pub host_headers: Option<bool>,
     /// The user agent whose robots.txt group is obeyed, lower-case.
     pub robots_agent: String,
     /// What to do with robots.txt after writing (at the merge, for a shard).

@@ -42,6 +42,8 @@ pub struct WriteOutcome {
     pub stylesheet: Option<std::path::PathBuf>,
     /// The views written (`sitemap.html`, `llms.txt`), when any is asked for.
     pub views: Option<views::Written>,
+    /// What was done to `_headers` for `llms.txt`, when the host reads one.
+    pub host_headers: Option<crate::host::Served>,
 }
 
 /// Writes the collection where the configuration says (standard output is `out`), then
@@ -65,6 +67,7 @@ pub fn write(
                 robots: None,
                 stylesheet: None,
                 views: None,
+                host_headers: None,
             });
         }
         Output::File(path) => path,
@@ -116,6 +119,8 @@ pub fn write(
             sitemap_url: &url,
         })
     });
+    let views = views.transpose()?;
+    let host_headers = serve_own_files(config)?;
     let robots = match config.robots_txt {
         // A shard writes no root sitemap: the merge announces the index.
         _ if config.shard.is_some() => None,
@@ -141,8 +146,28 @@ pub fn write(
         url: Some(url),
         robots,
         stylesheet,
-        views: views.transpose()?,
+        views,
+        host_headers,
     })
+}
+
+/// Puts our `X-Robots-Tag: noindex` lines for `llms.txt` and `llms-full.txt` into
+/// `_headers` when the host reads one (or `host_headers = true`), and takes them away
+/// when they are no longer due. A shard leaves it to the merge, which writes the views.
+fn serve_own_files(config: &Config) -> Result<Option<crate::host::Served>, Error> {
+    if !config.host_config || config.shard.is_some() {
+        return Ok(None);
+    }
+    let on =
+        (config.host_headers).unwrap_or_else(|| crate::host::reads_headers(config.host_places()));
+    let views = &config.views;
+    let base_path = config.base_url.url().path();
+    let paths: Vec<String> = (views.files())
+        .filter(|name| on && views.llms_txt && name.starts_with("llms"))
+        .map(|name| format!("{base_path}{name}"))
+        .collect();
+    let served = crate::host::serve_noindex(&config.public_dir, &paths, on)?;
+    Ok(Some(served))
 }
 
 /// The collection's entries by section (see [`Collection::sections`]); one unnamed group

@@ -130,3 +130,77 @@ fn vercel_json_sets_the_url_form_and_its_rules_apply() {
             .contains(&"https://example.org/about.html".to_string())
     );
 }
+
+#[test]
+fn llms_txt_is_served_noindex_through_the_hosts_headers_touching_no_other_line() {
+    let site = Site::new(&["index.html", "a.html"]);
+    let headers = site.public().join("_headers");
+    let user = "/*\n  X-Frame-Options: DENY\n";
+    fs::write(&headers, user).unwrap();
+    let llms = "base_url = 'https://example.org/docs/'\npublic_dir = 'public'\nllms_txt = true\nllms_full_txt = true\n";
+    site.config(llms);
+    site.cmd()
+        .args(["build"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "updated public/_headers: llms.txt served with X-Robots-Tag: noindex",
+        ));
+    let written = fs::read_to_string(&headers).unwrap();
+    assert!(written.starts_with(user), "{written}");
+    assert!(written.contains("/docs/llms.txt\n  X-Robots-Tag: noindex\n/docs/llms-full.txt\n  X-Robots-Tag: noindex\n# sitemapgen: end\n"), "{written}");
+    site.cmd().args(["build", "-q"]).assert().success();
+    assert_eq!(fs::read_to_string(&headers).unwrap(), written);
+    // No longer due: ours go, the user's lines stay as they were.
+    site.config("base_url = 'https://example.org/docs/'\npublic_dir = 'public'\n");
+    site.cmd().args(["build", "-q"]).assert().success();
+    assert_eq!(fs::read_to_string(&headers).unwrap(), user);
+    // A begin line without its end: one line naming the file and line, exit 1.
+    fs::write(
+        &headers,
+        "/*\n# sitemapgen: begin (these lines are rewritten on every build)\n/a\n",
+    )
+    .unwrap();
+    site.config(llms);
+    site.cmd()
+        .args(["build", "-q"])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("public/_headers:2: the line"));
+}
+
+#[test]
+fn headers_are_created_only_where_the_host_reads_them_or_when_asked() {
+    let site = Site::new(&["index.html"]);
+    let headers = site.public().join("_headers");
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\nllms_txt = true\n");
+    site.cmd().args(["build", "-q"]).assert().success();
+    assert!(!headers.exists());
+    // Netlify reads _headers from the output folder: netlify.toml says the site is there.
+    fs::write(
+        site.root().join("netlify.toml"),
+        "[build]\npublish = 'public'\n",
+    )
+    .unwrap();
+    site.cmd().args(["build", "-q"]).assert().success();
+    assert!(
+        fs::read_to_string(&headers)
+            .unwrap()
+            .contains("/llms.txt\n  X-Robots-Tag: noindex\n")
+    );
+    fs::remove_file(site.root().join("netlify.toml")).unwrap();
+    fs::remove_file(&headers).unwrap();
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\nllms_txt = true\nhost_headers = true\n");
+    site.cmd().args(["build", "-q"]).assert().success();
+    assert!(headers.exists());
+    // A link in _headers' place is not followed, nor replaced.
+    #[cfg(unix)]
+    {
+        let outside = site.root().join("outside");
+        fs::write(&outside, "mine\n").unwrap();
+        fs::remove_file(&headers).unwrap();
+        std::os::unix::fs::symlink(&outside, &headers).unwrap();
+        site.cmd().args(["build", "-q"]).assert().code(1);
+        assert_eq!(fs::read_to_string(&outside).unwrap(), "mine\n");
+    }
+}
