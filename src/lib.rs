@@ -10,7 +10,7 @@
 //! `images = true`), [`lastmod`] (date each page)) → `sections` (which child sitemaps
 //! each page goes to) → [`sitemap`] (XML, splitting, index, atomic writes). Beside it:
 //! [`stylesheet`], `views` (`sitemap.html`, `llms.txt`), `robots`, [`changes`],
-//! [`check`], [`index`], [`init`], [`submit`];
+//! [`check`], [`explain`] (why a page is in or out), [`index`], [`init`], [`submit`];
 //! [`cli`] is the only part that prints. Leaves any stage may use, each using no other:
 //! `text` (escaping, counted nouns), `w3c` (`<lastmod>`'s date forms), `slash` (paths as
 //! `/`-joined names), `parallel` (independent jobs on every core).
@@ -46,6 +46,7 @@ pub mod check;
 pub mod cli;
 pub mod config;
 pub mod error;
+pub mod explain;
 mod fsutil;
 pub mod generate;
 #[doc(hidden)]

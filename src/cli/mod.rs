@@ -6,6 +6,7 @@
 
 mod build;
 mod check;
+mod explain;
 mod index;
 mod init;
 mod man;
@@ -44,6 +45,9 @@ enum Command {
     /// Join the shards of a site built in parts (`build --shard NAME`) into the root
     /// sitemap index, after checking every shard's files and that no URL is in two
     Merge(MergeArgs),
+    /// Say, for each page given by path or URL, whether the build lists it and why: the
+    /// rule, head tag, host file line or robots.txt; its URL, lastmod and its source
+    Explain(ExplainArgs),
     /// Write a commented sitemap.toml for the site generator found in the current
     /// directory.
     #[command(long_about = init_help())]
@@ -184,6 +188,29 @@ struct IndexArgs {
     /// Do not print the summary line
     #[arg(short, long)]
     quiet: bool,
+}
+
+#[derive(Debug, Args)]
+struct ExplainArgs {
+    /// Pages: paths (from here, or from the site's directory) or URLs under the base URL
+    #[arg(required = true, value_name = "PATH|URL")]
+    pages: Vec<String>,
+
+    /// The built site's directory [default: public_dir from the config file]
+    #[arg(short, long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+
+    /// Config file [default: ./sitemap.toml if it exists]
+    #[arg(short, long, value_name = "FILE")]
+    config: Option<PathBuf>,
+
+    /// The site's public base URL (overrides base_url)
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+
+    /// Print the answers as JSON on stdout
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -366,6 +393,7 @@ pub fn main() -> i32 {
         Some(Command::Build(args)) => args,
         Some(Command::Check(args)) => return check::check(&args),
         Some(Command::Index(args)) => return index::index(&args),
+        Some(Command::Explain(args)) => return explain::explain(&args),
         Some(Command::Init(args)) => return init::init(&args),
         Some(Command::Merge(args)) => return merge::merge(&args),
         Some(Command::Submit(args)) => return submit::submit(&args),

@@ -29,6 +29,8 @@ pub(super) struct Settling<'a> {
     pub now: Option<Timestamp>,
     /// The listed pages' URLs (see [`super::Urls`]).
     pub text: &'a str,
+    /// Whether each page's dating source is kept ([`Collection::dated_by`]).
+    pub details: bool,
 }
 
 /// Meets every page of `listed` (sorted by URL, duplicates still there, the first of
@@ -71,6 +73,10 @@ pub(super) fn settle(
             collection
                 .warnings
                 .push(Warning::UnparseableDate { path, value });
+        }
+        if settling.details {
+            let rel = settling.pages.get(l.page as usize).to_path_buf();
+            collection.dated_by.push((rel, settled.from));
         }
         if let Some(miss) = waiting.missed(l.page) {
             let rel = settling.pages.get(l.page as usize).to_path_buf();

@@ -55,6 +55,9 @@ pub struct Collection {
     /// Listed pages the `"source"` source did not date, why, and the source that did,
     /// sorted by path (only when details were asked for).
     pub undated: Vec<(PathBuf, lastmod::source::Miss, Option<LastmodSource>)>,
+    /// Each listed page and the `lastmod` source that dated it (`None`: none did), sorted
+    /// by path (only when details were asked for): what `explain` says of its date.
+    pub dated_by: Vec<(PathBuf, Option<LastmodSource>)>,
     /// Files the walk passed over, sorted by path (only when details were asked for).
     pub skipped: Vec<Skipped>,
     /// How many files and directories the walk passed over.
@@ -248,6 +251,7 @@ fn gather(
     collection.counts = processed.counts;
     collection.dated = processed.dated;
     collection.undated = processed.undated;
+    collection.dated_by = processed.dated_by;
     let urls = Urls {
         base: config.base_url.as_str(),
         text: &text,
@@ -263,11 +267,13 @@ fn gather(
             fingerprints: &fingerprints,
             now: lookups.now,
             text: &text,
+            details,
         };
         // The previous state goes here: what a save needs of it is `outside`.
         dates::settle(settling, &mut listed, processed.waiting, collection)
     });
     collection.undated.sort_by(|a, b| a.0.cmp(&b.0));
+    collection.dated_by.sort_by(|a, b| a.0.cmp(&b.0));
     if let Some(warning) = build_time_dates(lookups, &collection.dated) {
         collection.warnings.push(warning);
     }

@@ -71,6 +71,9 @@ pub(super) struct Processed {
     /// Listed pages `"source"` did not date, why, and what did (only with details; but
     /// the pending ones).
     pub undated: Vec<(PathBuf, Miss, Option<LastmodSource>)>,
+    /// Listed pages and the source that dated them (only with details; but the pending
+    /// ones).
+    pub dated_by: Vec<(PathBuf, Option<LastmodSource>)>,
     /// What the pending pages report once their dates are settled.
     pub waiting: Waiting,
     /// Pages left out for a canonical URL, settled once every page is known.
@@ -114,6 +117,7 @@ impl Processed {
         self.counts.merge(std::mem::take(&mut batch.counts));
         self.dated.merge(std::mem::take(&mut batch.dated));
         self.undated.append(&mut batch.undated);
+        self.dated_by.append(&mut batch.dated_by);
         self.waiting.take_batch(&mut batch.waiting, first);
     }
 
@@ -136,6 +140,9 @@ impl Processed {
                     self.waiting.add(page, dated.unparseable, missed);
                 } else {
                     self.dated.add(dated.from);
+                    if filing.details {
+                        self.dated_by.push((rel.to_path_buf(), dated.from));
+                    }
                     if let Some(miss) = missed {
                         self.undated.push((rel.to_path_buf(), miss, dated.from));
                     }

@@ -10,6 +10,7 @@ mod changes;
 mod check;
 mod check_hardening;
 mod dates;
+mod explain;
 mod faults;
 mod formats;
 mod frameworks;

@@ -1,0 +1,125 @@
+//! `sitemapgen explain`.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use super::ExplainArgs;
+use crate::config::{self, Config, Overrides};
+use crate::explain::{Explained, Verdict};
+use crate::{Details, Error};
+
+/// Collects the site as a build does, with its details, and answers for each page
+/// asked about; the exit code: 2 when a path or URL names no page of the site.
+pub(super) fn explain(args: &ExplainArgs) -> i32 {
+    let (config, answers) = match run(args) {
+        Ok(run) => run,
+        Err(err) => {
+            super::say(format_args!("error: {err}"));
+            return err.exit_code();
+        }
+    };
+    let printed = if args.json {
+        let list: Vec<serde_json::Value> = answers.iter().map(json).collect();
+        super::report::print_json(&serde_json::Value::Array(list))
+    } else {
+        print(&config, &answers)
+    };
+    let code = super::finish_stdout(printed);
+    let none = answers
+        .iter()
+        .any(|a| matches!(a.verdict, Verdict::NotFound(_)));
+    if code == 0 && none { 2 } else { code }
+}
+
+fn run(args: &ExplainArgs) -> Result<(Config, Vec<Explained>), Error> {
+    let path = args.config.clone().or_else(|| {
+        let default = PathBuf::from(config::DEFAULT_CONFIG_FILE);
+        default.is_file().then_some(default)
+    });
+    let overrides = Overrides {
+        public_dir: args.dir.clone(),
+        base_url: args.base_url.clone(),
+        ..Overrides::default()
+    };
+    let config = Config::load(path.as_deref(), &overrides)?;
+    let collection = crate::collect(&config, Details::Keep)?;
+    let answers = crate::explain::explain(&config, &collection, &args.pages);
+    Ok((config, answers))
+}
+
+/// Each answer as a few lines, every value escaped ([`crate::text::one_line`]).
+fn print(config: &Config, answers: &[Explained]) -> io::Result<()> {
+    let line = |s: &str| crate::text::one_line(s);
+    let mut out = io::stdout().lock();
+    for a in answers {
+        let head = (a.path.as_ref()).map_or(a.asked.clone(), |p| {
+            config.public_dir.join(p).display().to_string()
+        });
+        writeln!(out, "{}", line(&head))?;
+        if let (Some(url), false) = (&a.url, matches!(a.verdict, Verdict::Skipped(_))) {
+            let style = &config.url_style;
+            writeln!(
+                out,
+                "  url:       {} (trailing_slash = {}, clean_urls = {})",
+                line(url),
+                style.trailing_slash,
+                style.clean_urls
+            )?;
+        }
+        match &a.verdict {
+            Verdict::Listed(l) => {
+                writeln!(out, "  listed:    {}", line(&l.loc))?;
+                let date = l.lastmod.map_or("none".to_string(), |t| t.to_string());
+                let by = l.dated_by.map_or("no source dated it".to_string(), |s| {
+                    format!("from \"{}\"", s.name())
+                });
+                writeln!(out, "  lastmod:   {date}, {by}")?;
+                for (source, why) in &l.tried {
+                    writeln!(out, "  not from:  \"{}\": {}", source.name(), line(why))?;
+                }
+                for (lang, href) in &l.alternates {
+                    writeln!(out, "  alternate: {} {}", line(lang), line(href))?;
+                }
+                if l.images > 0 {
+                    writeln!(out, "  images:    {}", l.images)?;
+                }
+            }
+            Verdict::LeftOut(why) => writeln!(out, "  left out:  {}", line(&why.to_string()))?,
+            Verdict::Skipped(why) => writeln!(out, "  not a page: {}", line(&why.to_string()))?,
+            Verdict::NotFound(why) => writeln!(out, "  not found: {}", line(why))?,
+        }
+    }
+    out.flush()
+}
+
+fn json(a: &Explained) -> serde_json::Value {
+    let mut value = serde_json::json!({
+        "asked": a.asked,
+        "path": a.path.as_ref().map(|p| p.display().to_string()),
+        "url": a.url,
+    });
+    let (status, extra) = match &a.verdict {
+        Verdict::Listed(l) => (
+            "listed",
+            serde_json::json!({
+                "loc": l.loc,
+                "lastmod": l.lastmod.map(|t| t.to_string()),
+                "lastmod_source": l.dated_by.map(|s| s.name()),
+                "not_from": l.tried.iter().map(|(s, why)| serde_json::json!({"source": s.name(), "why": why})).collect::<Vec<_>>(),
+                "alternates": l.alternates.iter().map(|(lang, href)| serde_json::json!({"hreflang": lang, "href": href})).collect::<Vec<_>>(),
+                "images": l.images,
+            }),
+        ),
+        Verdict::LeftOut(why) => ("left_out", serde_json::json!({ "reason": why.to_string() })),
+        Verdict::Skipped(why) => (
+            "not_a_page",
+            serde_json::json!({ "reason": why.to_string() }),
+        ),
+        Verdict::NotFound(why) => ("not_found", serde_json::json!({ "reason": why })),
+    };
+    value["status"] = status.into();
+    if let (Some(object), serde_json::Value::Object(extra)) = (value.as_object_mut(), extra) {
+        object.extend(extra);
+    }
+    value
+}

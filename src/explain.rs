@@ -1,0 +1,209 @@
+//! `sitemapgen explain`: for each page asked about, by path or URL, what the build
+//! decided and why. It reads the build's own collection, kept with its details
+//! ([`crate::Details::Keep`]): the same decisions, made by the same code, never a copy.
+
+use std::path::{Path, PathBuf};
+
+use jiff::Timestamp;
+
+use crate::config::Config;
+use crate::error::LeftOut;
+use crate::generate::Collection;
+use crate::lastmod::LastmodSource;
+use crate::scan::SkipReason;
+
+/// What the build made of one page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Explained {
+    /// The path or URL as asked.
+    pub asked: String,
+    /// The page's file, relative to the public directory, when one was found.
+    pub path: Option<PathBuf>,
+    /// Its URL in the form the build lists (`trailing_slash`, `clean_urls`).
+    pub url: Option<String>,
+    /// What was decided.
+    pub verdict: Verdict,
+}
+
+/// Whether a page is listed, and why or why not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Verdict {
+    /// Listed.
+    Listed(Box<Listed>),
+    /// Left out, and why (the rule, head tag, host file line, robots.txt).
+    LeftOut(LeftOut),
+    /// Not a page: the walk passed over the file, and why.
+    Skipped(SkipReason),
+    /// No page of the site: why the path or URL names none.
+    NotFound(String),
+}
+
+/// A listed page's entry and how it was dated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Listed {
+    /// The URL listed: the page's own, or the form its canonical names.
+    pub loc: String,
+    /// Its `<lastmod>`.
+    pub lastmod: Option<Timestamp>,
+    /// The source that gave it (`None`: no source in `lastmod` dated the page).
+    pub dated_by: Option<LastmodSource>,
+    /// The sources tried before, each with why it gave no date.
+    pub tried: Vec<(LastmodSource, String)>,
+    /// Its alternates, `(hreflang, href)`.
+    pub alternates: Vec<(String, String)>,
+    /// How many images are listed with it.
+    pub images: usize,
+}
+
+/// Explains each of `asked` (a path, from the current directory or the public
+/// directory, or an absolute URL under the base URL) from a collection made with
+/// details.
+pub fn explain(config: &Config, collection: &Collection, asked: &[String]) -> Vec<Explained> {
+    asked
+        .iter()
+        .map(|arg| {
+            let explained = |path, url, verdict| Explained {
+                asked: arg.clone(),
+                path,
+                url,
+                verdict,
+            };
+            let rel = match resolve(config, arg) {
+                Ok(rel) => rel,
+                Err(why) => return explained(None, None, Verdict::NotFound(why)),
+            };
+            let url = crate::urls::page_url(&config.base_url, &rel, &config.url_style);
+            let verdict = verdict(config, collection, &rel, &url);
+            explained(Some(rel), Some(url), verdict)
+        })
+        .collect()
+}
+
+/// What was decided for the page at `rel`, listed at `url` in the build's form.
+fn verdict(config: &Config, collection: &Collection, rel: &Path, url: &str) -> Verdict {
+    if let Some(skipped) = collection.skipped.iter().find(|s| s.rel == rel) {
+        return Verdict::Skipped(skipped.reason.clone());
+    }
+    if let Ok(i) = collection
+        .left_out
+        .binary_search_by(|(p, _)| p.as_path().cmp(rel))
+    {
+        return Verdict::LeftOut(collection.left_out[i].1.clone());
+    }
+    let dated = collection
+        .dated_by
+        .binary_search_by(|(p, _)| p.as_path().cmp(rel));
+    let Ok(dated) = dated else {
+        return Verdict::NotFound(format!(
+            "the build did not meet it (not a page of {}, or a duplicate of another page's URL)",
+            config.public_dir.display()
+        ));
+    };
+    let dated_by = collection.dated_by[dated].1;
+    // Its own URL, else the form its canonical names (a slash, `index.html`).
+    let entry = (collection.entries.iter())
+        .find(|e| e.loc().rest() == &url[config.base_url.as_str().len()..])
+        .or_else(|| {
+            let bare = url.trim_end_matches('/');
+            (collection.entries.iter()).find(|e| {
+                let loc = format!("{}{}", e.loc().base(), e.loc().rest());
+                loc.trim_end_matches('/') == bare || loc.strip_suffix("index.html") == Some(url)
+            })
+        });
+    let Some(entry) = entry else {
+        return Verdict::NotFound("listed under no URL the build made for it".to_string());
+    };
+    let miss = (collection.undated.iter()).find(|(p, _, _)| p == rel);
+    let tried = (config.lastmod.iter())
+        .take_while(|&&source| Some(source) != dated_by)
+        .map(|&source| {
+            let why = match (source, miss) {
+                (LastmodSource::Source, Some((_, miss, _))) => miss.to_string(),
+                _ => "no date".to_string(),
+            };
+            (source, why)
+        })
+        .collect();
+    Verdict::Listed(Box::new(Listed {
+        loc: format!("{}{}", entry.loc().base(), entry.loc().rest()),
+        lastmod: entry.lastmod(),
+        dated_by,
+        tried,
+        alternates: (entry.alternates())
+            .map(|(lang, href)| (lang.to_string(), href.to_string()))
+            .collect(),
+        images: entry.images().count(),
+    }))
+}
+
+/// The page file `arg` names, relative to the public directory: a path (from the
+/// current directory, else from the public directory), or a URL under the base URL,
+/// mapped to the file a static host serves there.
+fn resolve(config: &Config, arg: &str) -> Result<PathBuf, String> {
+    let public_dir = &config.public_dir;
+    if arg.contains("://") {
+        return resolve_url(config, arg);
+    }
+    let given = Path::new(arg);
+    if std::fs::symlink_metadata(given).is_ok() {
+        let (Ok(real), Ok(root)) = (
+            std::fs::canonicalize(given),
+            std::fs::canonicalize(public_dir),
+        ) else {
+            return Err(format!("cannot resolve {arg}"));
+        };
+        return match real.strip_prefix(&root) {
+            Ok(rel) => Ok(rel.to_path_buf()),
+            Err(_) => Err(format!("not in the site's folder {}", public_dir.display())),
+        };
+    }
+    let rel = given.strip_prefix(public_dir).unwrap_or(given);
+    if is_file(public_dir, rel) {
+        return Ok(rel.to_path_buf());
+    }
+    Err(format!("no such file, here or in {}", public_dir.display()))
+}
+
+/// The file a static host serves at `url`: the path itself, `.html` after it, or its
+/// folder's index.
+fn resolve_url(config: &Config, url: &str) -> Result<PathBuf, String> {
+    let base = config.base_url.as_str();
+    let Some(rest) = url
+        .strip_prefix(base)
+        .or_else(|| (url == base.trim_end_matches('/')).then_some(""))
+    else {
+        return Err(format!("not under the base URL {base}"));
+    };
+    let rest = rest.split(['?', '#']).next().unwrap_or(rest);
+    let rest = percent_encoding::percent_decode_str(rest)
+        .decode_utf8_lossy()
+        .into_owned();
+    if rest.split('/').any(|s| s == "..") {
+        return Err("a URL with '..' names no file".to_string());
+    }
+    let candidates = match rest.is_empty() || rest.ends_with('/') {
+        true => crate::urls::DIRECTORY_INDEXES
+            .map(|i| format!("{rest}{i}"))
+            .to_vec(),
+        false => vec![
+            rest.clone(),
+            format!("{rest}.html"),
+            format!("{rest}/index.html"),
+            format!("{rest}.htm"),
+        ],
+    };
+    (candidates.into_iter().map(PathBuf::from))
+        .find(|rel| is_file(&config.public_dir, rel))
+        .ok_or_else(|| format!("no file of the site is served at {url}"))
+}
+
+/// Whether `rel` below `root` is a file (not through a link at its end).
+fn is_file(root: &Path, rel: &Path) -> bool {
+    std::fs::symlink_metadata(root.join(rel)).is_ok_and(|m| m.is_file())
+}
+
+#[cfg(test)]
+mod tests;

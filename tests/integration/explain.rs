@@ -1,0 +1,109 @@
+//! `sitemapgen explain`: each page's verdict, from the build's own decisions.
+
+use std::fs;
+
+use predicates::str::contains;
+
+use crate::util::{Site, dated_project};
+
+#[test]
+fn each_reason_a_page_is_left_out_is_explained_with_its_file_and_line() {
+    let site = Site::new(&[
+        "index.html",
+        "a.html",
+        "drafts/d.html",
+        "old/o.html",
+        "ex/e.html",
+    ]);
+    fs::write(site.page("n.html"), "<meta name=robots content=noindex>").unwrap();
+    fs::write(
+        site.page("c.html"),
+        "<link rel=canonical href=https://example.org/a.html>",
+    )
+    .unwrap();
+    fs::write(
+        site.public().join("_headers"),
+        "/drafts/*\n  X-Robots-Tag: noindex\n",
+    )
+    .unwrap();
+    fs::write(
+        site.public().join("_redirects"),
+        "/old/*  /new/:splat  301!\n",
+    )
+    .unwrap();
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\nexclude = ['ex/**']\n");
+    let answers = [
+        ("a.html", "  listed:    https://example.org/a.html\n"),
+        ("n.html", "  left out:  noindex (robots meta tag)\n"),
+        (
+            "c.html",
+            "  left out:  canonical elsewhere (https://example.org/a.html)\n",
+        ),
+        (
+            "https://example.org/drafts/d.html",
+            "  left out:  noindex (host headers: public/_headers:2)\n",
+        ),
+        (
+            "public/old/o.html",
+            "  left out:  redirected (public/_redirects:1)\n",
+        ),
+        ("ex/e.html", "  left out:  excluded by"),
+        ("_headers", "  not a page: not a page extension\n"),
+    ];
+    for (asked, answer) in answers {
+        site.cmd()
+            .args(["explain", asked])
+            .assert()
+            .success()
+            .stdout(contains(answer));
+    }
+    // Several at once, as JSON; one naming no page makes the exit code 2.
+    let out = site
+        .cmd()
+        .args(["explain", "--json", "a.html", "https://example.org/nope"])
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(json[0]["status"], "listed");
+    assert_eq!(json[0]["loc"], "https://example.org/a.html");
+    assert_eq!(json[1]["status"], "not_found");
+}
+
+#[test]
+fn a_listed_pages_date_names_its_source_and_the_sources_that_gave_none() {
+    let tmp = tempfile::tempdir().unwrap();
+    let project = dated_project("hugo", "public", tmp.path());
+    let explain = |page: &str| {
+        let out = crate::util::bin()
+            .current_dir(&project)
+            .args(["explain", page])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    // Dated by its source's last commit (truth.tsv: content/contact.md).
+    let contact = explain("https://hugo-dates.example.org/contact/");
+    assert!(
+        contact.contains("  lastmod:   2025-06-30T08:00:00Z, from \"source\"\n"),
+        "{contact}"
+    );
+    // A page with no source of its own and none below it: why, and that none dated it.
+    fs::create_dir_all(project.join("public/extra")).unwrap();
+    fs::write(
+        project.join("public/extra/index.html"),
+        "<title>Extra</title>",
+    )
+    .unwrap();
+    let extra = explain("public/extra/index.html");
+    assert!(
+        extra.contains("  lastmod:   none, no source dated it\n"),
+        "{extra}"
+    );
+    assert!(extra.contains("  not from:  \"source\": "), "{extra}");
+}
