@@ -68,10 +68,11 @@ pub enum Error {
     /// `merge` refused its input or could not write.
     #[error(transparent)]
     Merge(#[from] crate::shard::MergeError),
-    /// `build --check` found errors in what was written.
+    /// `build --check` found errors in what was written, or in the site's audit (or
+    /// warnings, with `--strict`).
     #[error(
-        "the written sitemap has {} (listed above)",
-        text::count(*errors, "error", "errors")
+        "--check found {} (listed above)",
+        text::count(*errors, "problem", "problems")
     )]
     CheckFailed {
         /// How many.

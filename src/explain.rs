@@ -2,6 +2,7 @@
 //! decided and why. It reads the build's own collection, kept with its details
 //! ([`crate::Details::Keep`]): the same decisions, made by the same code, never a copy.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
@@ -11,6 +12,7 @@ use crate::error::LeftOut;
 use crate::generate::Collection;
 use crate::lastmod::LastmodSource;
 use crate::scan::SkipReason;
+use crate::sitemap::EntryRef;
 
 /// What the build made of one page.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,6 +64,16 @@ pub struct Listed {
 /// directory, or an absolute URL under the base URL) from a collection made with
 /// details.
 pub fn explain(config: &Config, collection: &Collection, asked: &[String]) -> Vec<Explained> {
+    let entries: Vec<EntryRef> = collection.entries.iter().collect();
+    // Each listed URL (after the base) to its entry: a sitemap of many URLs is
+    // explained in one pass.
+    let by_rest: HashMap<&str, usize> = (entries.iter().enumerate())
+        .map(|(i, e)| (e.loc().rest(), i))
+        .collect();
+    let listed = Entries {
+        all: &entries,
+        by_rest: &by_rest,
+    };
     asked
         .iter()
         .map(|arg| {
@@ -76,16 +88,48 @@ pub fn explain(config: &Config, collection: &Collection, asked: &[String]) -> Ve
                 Err(why) => return explained(None, None, Verdict::NotFound(why)),
             };
             let url = crate::urls::page_url(&config.base_url, &rel, &config.url_style);
-            let verdict = verdict(config, collection, &rel, &url);
+            let verdict = verdict(config, collection, &listed, &rel, &url);
             explained(Some(rel), Some(url), verdict)
         })
         .collect()
 }
 
+/// The listed entries, and where each URL (after the base) is among them.
+struct Entries<'a> {
+    all: &'a [EntryRef<'a>],
+    by_rest: &'a HashMap<&'a str, usize>,
+}
+
+impl Entries<'_> {
+    /// The entry listing the page whose URL is `url` (after the base `base`): at that
+    /// URL, else at the form its canonical names (a slash apart, or `index.html`).
+    fn find(&self, base: &str, url: &str) -> Option<EntryRef<'_>> {
+        let rest = &url[base.len().min(url.len())..];
+        let forms = [
+            rest.to_string(),
+            rest.strip_suffix('/')
+                .map_or_else(|| format!("{rest}/"), str::to_string),
+            format!("{rest}index.html"),
+        ];
+        (forms.iter())
+            .find_map(|form| self.by_rest.get(form.as_str()))
+            .map(|&i| self.all[i])
+    }
+}
+
 /// What was decided for the page at `rel`, listed at `url` in the build's form.
-fn verdict(config: &Config, collection: &Collection, rel: &Path, url: &str) -> Verdict {
-    if let Some(skipped) = collection.skipped.iter().find(|s| s.rel == rel) {
-        return Verdict::Skipped(skipped.reason.clone());
+fn verdict(
+    config: &Config,
+    collection: &Collection,
+    listed: &Entries,
+    rel: &Path,
+    url: &str,
+) -> Verdict {
+    if let Ok(i) = collection
+        .skipped
+        .binary_search_by(|s| s.rel.as_path().cmp(rel))
+    {
+        return Verdict::Skipped(collection.skipped[i].reason.clone());
     }
     if let Ok(i) = collection
         .left_out
@@ -103,20 +147,14 @@ fn verdict(config: &Config, collection: &Collection, rel: &Path, url: &str) -> V
         ));
     };
     let dated_by = collection.dated_by[dated].1;
-    // Its own URL, else the form its canonical names (a slash, `index.html`).
-    let entry = (collection.entries.iter())
-        .find(|e| e.loc().rest() == &url[config.base_url.as_str().len()..])
-        .or_else(|| {
-            let bare = url.trim_end_matches('/');
-            (collection.entries.iter()).find(|e| {
-                let loc = format!("{}{}", e.loc().base(), e.loc().rest());
-                loc.trim_end_matches('/') == bare || loc.strip_suffix("index.html") == Some(url)
-            })
-        });
-    let Some(entry) = entry else {
+    let Some(entry) = listed.find(config.base_url.as_str(), url) else {
         return Verdict::NotFound("listed under no URL the build made for it".to_string());
     };
-    let miss = (collection.undated.iter()).find(|(p, _, _)| p == rel);
+    let miss = (collection
+        .undated
+        .binary_search_by(|(p, _, _)| p.as_path().cmp(rel))
+        .ok())
+    .map(|i| &collection.undated[i]);
     let tried = (config.lastmod.iter())
         .take_while(|&&source| Some(source) != dated_by)
         .map(|&source| {

@@ -10,7 +10,8 @@
 //! `images = true`), [`lastmod`] (date each page)) → `sections` (which child sitemaps
 //! each page goes to) → [`sitemap`] (XML, splitting, index, atomic writes). Beside it:
 //! [`stylesheet`], `views` (`sitemap.html`, `llms.txt`), `robots`, [`changes`],
-//! [`check`], [`explain`] (why a page is in or out), [`index`], [`init`], [`submit`];
+//! [`check`], `audit` (across pages), [`explain`] (why a page is in or out), [`index`],
+//! [`init`], [`submit`];
 //! [`cli`] is the only part that prints. Leaves any stage may use, each using no other:
 //! `text` (escaping, counted nouns), `w3c` (`<lastmod>`'s date forms), `slash` (paths as
 //! `/`-joined names), `parallel` (independent jobs on every core).
@@ -37,6 +38,8 @@
 // Each `unsafe` left is allowed where it stands, saying why no safe crate does it.
 #![deny(unsafe_code)]
 
+#[doc(hidden)]
+pub mod audit;
 mod canonical;
 #[doc(hidden)]
 pub mod changes;

@@ -26,6 +26,10 @@ pub use marks::{MAX_MARK, SourceLinks};
 pub use read::{FIRST_READ, MAX_HELD, Reader, read_by_html5gum, read_in_parts};
 pub use values::{LANG_LIMIT, refresh_target};
 
+/// Pages larger than this are cut short by Googlebot, which fetches the first 2 MB of an
+/// HTML file: the audit warns of them.
+pub const LARGE_PAGE_BYTES: u64 = 2 * 1024 * 1024;
+
 use crate::images::Sources;
 
 /// What a run reads each page for, chosen once for the run.

@@ -41,6 +41,9 @@ impl Checker<'_> {
     /// Checks `loc`, found at `line` of `path`, and counts it.
     pub(super) fn check_loc(&mut self, path: &Path, line: u64, loc: &str, role: Role) {
         self.counts.urls += 1;
+        if role == Role::Page {
+            self.reporter.page_url(path, line, loc);
+        }
         let Some(parsed) = self.url_form(path, line, loc, role) else {
             return;
         };

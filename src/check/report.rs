@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 pub const PROBLEMS_PER_FILE: usize = 1_000;
 
 /// How bad a problem is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
     /// Search engines cope, but something is likely wrong.
     Warning,
@@ -96,6 +96,9 @@ pub trait Reporter {
     fn problem(&mut self, problem: Problem);
     /// How many problems of a file were past [`PROBLEMS_PER_FILE`], when its check ends.
     fn omitted(&mut self, omitted: Omitted);
+    /// A page's URL, at `line` of the sitemap `file`: for a site audit (`check --site`),
+    /// which looks at each page listed.
+    fn page_url(&mut self, _file: &std::path::Path, _line: u64, _loc: &str) {}
 }
 
 /// What a check found, kept.

@@ -124,7 +124,10 @@ fn load(args: &BuildArgs) -> Result<Config, Error> {
         all_changed: args.all_changed,
         shard: args.shard.clone(),
     };
-    Ok(Config::load(config_path.as_deref(), &overrides)?)
+    let mut config = Config::load(config_path.as_deref(), &overrides)?;
+    // The audit reads each page's title and size as the walk meets it.
+    config.audit = args.check;
+    Ok(config)
 }
 
 /// Collects, with a progress bar on another thread when a person is watching; the
@@ -322,21 +325,35 @@ fn check_written(config: &Config, written: &Written, mut run: Run) -> Result<(),
     let checking = Instant::now();
     let report = crate::check::check(&files, &options);
     run.phases.push(("check", checking.elapsed()));
+    let auditing = Instant::now();
+    let audit = crate::audit::audit_collection(run.collection, config.base_url.as_str());
+    run.phases.push(("audit", auditing.elapsed()));
+    let strict = run.args.strict;
+    let audit_fails = super::audit::fails(&audit, strict);
     let failed = if run.args.json {
         let mut value = run.json(Some(written));
         value["check"] = report_json(&report);
-        if report.errors() > 0 {
+        value["audit"] = super::audit::audit_json(&audit);
+        let failed = report.errors() > 0 || (strict && report.warnings() > 0) || audit_fails;
+        if failed {
             value["status"] = "error".into();
             value["exit_code"] = 1.into();
         }
         print_json(&value).map_err(stdout_error)?;
-        report.errors() > 0
+        failed
     } else {
-        print_report(&report, false, run.args.quiet) != 0
+        let checked = print_report(&report, strict, run.args.quiet) != 0;
+        super::audit::print_audit(&audit, run.args.quiet);
+        checked || audit_fails
     };
     if failed {
+        let warnings = if strict {
+            report.warnings() + audit.warnings()
+        } else {
+            0
+        };
         return Err(Error::CheckFailed {
-            errors: report.errors(),
+            errors: report.errors() + audit.errors() + warnings,
         });
     }
     Ok(())

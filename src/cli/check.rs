@@ -48,6 +48,9 @@ pub(super) fn check(args: &CheckArgs) -> i32 {
         now: jiff::Timestamp::now(),
         written_by_us: false,
     };
+    if let Some(site) = &args.site {
+        return check_site(args, site, &options);
+    }
     // Each problem is written as it is found, so none is held longer than that.
     if args.json {
         let mut json = Json::new(io::BufWriter::new(io::stdout().lock()));
@@ -150,5 +153,84 @@ fn exit_code(counts: &Counts, strict: bool) -> i32 {
         1
     } else {
         0
+    }
+}
+
+/// `check --site DIR`: the check, then the site in DIR audited against the sitemap's
+/// URLs; the problems and findings are kept, then printed.
+fn check_site(args: &CheckArgs, site: &std::path::Path, options: &CheckOptions) -> i32 {
+    let mut kept = Keep::default();
+    let counts = crate::check::check_to(&args.paths, options, &mut kept);
+    let audit = match audit_site(args, site, &kept.urls) {
+        Ok(audit) => audit,
+        Err(err) => {
+            super::say(format_args!("error: {err}"));
+            return err.exit_code();
+        }
+    };
+    let fails = super::audit::fails(&audit, args.strict);
+    if args.json {
+        let mut value = counts_json(&counts, &kept.report.omitted);
+        value["problems"] = kept.report.problems.iter().map(problem_json).collect();
+        value["audit"] = super::audit::audit_json(&audit);
+        return match super::finish_stdout(super::report::print_json(&value)) {
+            0 => exit_code(&counts, args.strict).max(i32::from(fails)),
+            failed => failed,
+        };
+    }
+    kept.report.counts = counts;
+    let checked = print_report(&kept.report, args.strict, args.quiet);
+    super::audit::print_audit(&audit, args.quiet);
+    checked.max(i32::from(fails))
+}
+
+/// The site in `dir`, with the config file (given, or `sitemap.toml` here) and the base
+/// URL (given, the file's, or the first URL's host), collected and audited.
+fn audit_site(
+    args: &CheckArgs,
+    dir: &std::path::Path,
+    urls: &[crate::audit::SitemapUrl],
+) -> Result<crate::audit::Audit, crate::Error> {
+    let path = args.config.clone().or_else(|| {
+        let default = std::path::PathBuf::from(crate::config::DEFAULT_CONFIG_FILE);
+        default.is_file().then_some(default)
+    });
+    let inferred = (path.is_none() && args.base_url.is_none())
+        .then(|| urls.first().and_then(|u| url::Url::parse(&u.loc).ok()))
+        .flatten()
+        .map(|u| format!("{}/", u.origin().ascii_serialization()));
+    let overrides = crate::config::Overrides {
+        public_dir: Some(dir.to_path_buf()),
+        base_url: args.base_url.clone().or(inferred),
+        ..crate::config::Overrides::default()
+    };
+    let mut config = crate::config::Config::load(path.as_deref(), &overrides)?;
+    config.audit = true;
+    let collection = crate::collect(&config, crate::Details::Keep)?;
+    Ok(crate::audit::audit_sitemap(&config, &collection, urls))
+}
+
+/// A check's problems kept, and its pages' URLs, for `--site`.
+#[derive(Default)]
+struct Keep {
+    report: Report,
+    urls: Vec<crate::audit::SitemapUrl>,
+}
+
+impl Reporter for Keep {
+    fn problem(&mut self, problem: Problem) {
+        self.report.problems.push(problem);
+    }
+
+    fn omitted(&mut self, omitted: Omitted) {
+        self.report.omitted.push(omitted);
+    }
+
+    fn page_url(&mut self, file: &std::path::Path, line: u64, loc: &str) {
+        self.urls.push(crate::audit::SitemapUrl {
+            file: file.to_path_buf(),
+            line,
+            loc: loc.to_string(),
+        });
     }
 }

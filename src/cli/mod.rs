@@ -4,6 +4,7 @@
 // The doc comments of the flags are their `--help` text, where a URL stays bare.
 #![allow(rustdoc::bare_urls)]
 
+mod audit;
 mod build;
 mod check;
 mod explain;
@@ -257,6 +258,16 @@ struct CheckArgs {
     #[arg(long)]
     strict: bool,
 
+    /// Also audit the site in DIR against the sitemap: each URL listed must be a page
+    /// served as itself and indexable; hreflang, sizes and titles across the pages
+    #[arg(long, value_name = "DIR")]
+    site: Option<PathBuf>,
+
+    /// With --site: the config file, for the site's rules [default: ./sitemap.toml if
+    /// it exists]
+    #[arg(short, long, value_name = "FILE", requires = "site")]
+    config: Option<PathBuf>,
+
     /// Print only the problems, not the closing count
     #[arg(short, long)]
     quiet: bool,
@@ -314,9 +325,14 @@ struct BuildArgs {
     #[arg(short, long)]
     verbose: bool,
 
-    /// Check the written sitemap afterwards, as `sitemapgen check` does
+    /// Check the written sitemap afterwards, as `sitemapgen check` does, and audit the
+    /// site across its pages (hreflang, canonical forms, sizes, titles)
     #[arg(long)]
     check: bool,
+
+    /// With --check: treat warnings as errors (exit 1 on any)
+    #[arg(long, requires = "check")]
+    strict: bool,
 
     /// Print a JSON summary on stdout (counts, files, duration, problems) instead of the
     /// summary line

@@ -127,6 +127,9 @@ pub struct Config {
     /// Obey the host's own files (`_headers`, `_redirects`, `netlify.toml`,
     /// `vercel.json`, `firebase.json`): `host_config`.
     pub host_config: bool,
+    /// Audit the site across its pages (`build --check`, `check --site`): their titles
+    /// and sizes are kept. Set by the command, never by the file.
+    pub audit: bool,
     /// The host that serves the site (`hosting`); `None` to tell from the project's files.
     pub hosting: Option<crate::host::Hosting>,
     /// Serve `llms.txt` and `llms-full.txt` with `X-Robots-Tag: noindex` through

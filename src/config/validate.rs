@@ -73,6 +73,7 @@ impl Config {
             respect_robots: file.respect_robots.unwrap_or(true),
             host_config,
             hosting: file.hosting,
+            audit: false,
             host_headers: file.host_headers,
             changes: changes(&file, &src)?,
             all_changed: overrides.all_changed,

@@ -60,10 +60,11 @@ impl<'a> Shared<'a> {
     /// What every page of the run under `config` is processed with.
     pub fn new(config: &'a Config, lookups: &'a Lookups) -> Shared<'a> {
         let uses = |source| lastmod::uses(&config.lastmod, source);
-        let needs_head = config.head.any() || uses(LastmodSource::Meta) || config.views.any();
+        let needs_head =
+            config.head.any() || uses(LastmodSource::Meta) || config.views.any() || config.audit;
         let head = HeadOptions {
             noindex_agents: config.head.noindex_agents.clone(),
-            about: config.views.any(),
+            about: config.views.any() || config.audit,
         };
         Shared {
             config,
@@ -499,6 +500,7 @@ fn entry(
     extras: Extras,
 ) -> Outcome {
     let fingerprint = opened.fingerprint;
+    let size = opened.size;
     let source = opened.source;
     let config = page.shared.config;
     let lookups = page.shared.lookups;
@@ -525,8 +527,8 @@ fn entry(
         .flatten();
     let base = config.base_url.as_str().len();
     let rest = &loc[base.min(loc.len())..];
-    if config.views.any() {
-        about(page, head, rest);
+    if config.views.any() || config.audit {
+        about(page, head, rest, size);
     }
     let fields = Fields {
         rest,
@@ -550,13 +552,14 @@ fn entry(
 
 /// What the views show of a listed page (`rest`, its URL after the base): its title
 /// and description; the language of the home page only, the path only for the full text.
-fn about(page: &mut Page, head: &Head, rest: &str) {
+fn about(page: &mut Page, head: &Head, rest: &str, size: Option<u64>) {
     let settings = &page.shared.config.views;
     let about = AboutPage {
         title: head.title.as_deref(),
         description: head.description.as_deref(),
         lang: head.lang.as_deref().filter(|_| rest.is_empty()),
         path: settings.llms_full_txt.then_some(page.rel),
+        size,
     };
     page.about.add(page.place, about);
 }

@@ -134,6 +134,7 @@ pub(super) fn write_views(
                     description: page.description.as_deref(),
                     lang: if lang { views.lang.as_deref() } else { None },
                     path: path.as_deref(),
+                    size: None,
                 },
             );
             entries.push(sitemap::Entry {

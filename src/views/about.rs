@@ -61,6 +61,9 @@ pub struct Abouts {
     lang: Option<Box<str>>,
     /// Empty without `llms_full_txt`.
     paths: Vec<Option<Box<Path>>>,
+    /// The pages over [`crate::page::LARGE_PAGE_BYTES`], by place, with their sizes
+    /// (kept for the audit).
+    large: Vec<(usize, u64)>,
 }
 
 impl Abouts {
@@ -84,6 +87,11 @@ impl Abouts {
         self.paths.get(i).and_then(|p| p.as_deref())
     }
 
+    /// The pages over [`crate::page::LARGE_PAGE_BYTES`], by place, with their sizes.
+    pub fn large(&self) -> &[(usize, u64)] {
+        &self.large
+    }
+
     /// The home page's language (`<html lang>`).
     pub fn lang(&self) -> Option<&str> {
         self.lang.as_deref()
@@ -98,6 +106,7 @@ pub(crate) struct AboutParts {
     spans: Vec<(u32, Span)>,
     paths: Vec<(u32, Option<Box<Path>>)>,
     lang: Option<Box<str>>,
+    large: Vec<(u32, u64)>,
 }
 
 /// What one listed page says of itself, for [`AboutParts::add`].
@@ -109,6 +118,8 @@ pub(crate) struct AboutPage<'a> {
     pub lang: Option<&'a str>,
     /// Its path, given with `llms_full_txt` only.
     pub path: Option<&'a Path>,
+    /// Its size in bytes, when the file was read.
+    pub size: Option<u64>,
 }
 
 impl AboutParts {
@@ -121,6 +132,9 @@ impl AboutParts {
         }
         if let Some(lang) = page.lang {
             self.lang.get_or_insert_with(|| lang.into());
+        }
+        if let Some(size) = page.size.filter(|&s| s > crate::page::LARGE_PAGE_BYTES) {
+            self.large.push((place, size));
         }
     }
 
@@ -143,6 +157,12 @@ impl AboutParts {
         if self.lang.is_none() {
             self.lang = batch.lang.take();
         }
+        (self.large).extend(
+            batch
+                .large
+                .drain(..)
+                .map(|(place, size)| (place + first, size)),
+        );
     }
 
     /// The pages at `places`, in that order (the sitemap's); none when nothing was
@@ -154,10 +174,15 @@ impl AboutParts {
         self.spans.sort_unstable_by_key(|(place, _)| *place);
         self.paths.sort_unstable_by_key(|(place, _)| *place);
         let keep_paths = !self.paths.is_empty();
+        self.large.sort_unstable();
         let mut spans = Vec::with_capacity(places.len());
         let mut paths = Vec::with_capacity(if keep_paths { places.len() } else { 0 });
         let absent = Span::pack(&mut String::new(), None, None);
-        for place in places {
+        let mut large = Vec::new();
+        for (i, place) in places.enumerate() {
+            if let Ok(at) = self.large.binary_search_by_key(&place, |(p, _)| *p) {
+                large.push((i, self.large[at].1));
+            }
             let found = self.spans.binary_search_by_key(&place, |(p, _)| *p);
             spans.push(found.map_or(absent, |i| self.spans[i].1));
             if keep_paths {
@@ -170,6 +195,7 @@ impl AboutParts {
             spans,
             lang: self.lang,
             paths,
+            large,
         }
     }
 }
@@ -186,6 +212,7 @@ mod tests {
             description,
             lang: None,
             path: path.map(Path::new),
+            size: None,
         };
         batch.add(0, page(Some("Zero"), None, Some("0.html")));
         batch.add(1, page(None, Some("one"), Some("1.html")));

@@ -122,6 +122,7 @@ fn vercel_json_sets_the_url_form_and_its_rules_apply() {
         "https://example.org/docs/setup",
     ];
     assert_eq!(locs(&site.public().join("sitemap.xml")), listed);
+    validate_set(&site.public().join("sitemap.xml"));
     // The file's own keys win over the host's form.
     site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\nclean_urls = false\n");
     site.cmd().args(["build", "-q"]).assert().success();

@@ -4,6 +4,7 @@
 //! own tests run.
 #![cfg(unix)]
 
+mod audit;
 mod build;
 mod canonical;
 mod changes;

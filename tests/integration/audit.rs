@@ -1,0 +1,133 @@
+//! The site-wide audit: `build --check` and `check --site DIR`.
+
+use std::fs;
+
+use crate::util::{Site, validate_set};
+
+/// A site of three translations with a broken return link, a missing self-reference
+/// and two x-defaults, two pages sharing a title, and a noindexed page.
+fn broken_site() -> Site {
+    let site = Site::new(&[]);
+    let alt = |lang: &str, path: &str| {
+        format!("<link rel=alternate hreflang={lang} href=https://example.org/{path}>")
+    };
+    let pages = [
+        ("index.html", "<title>Home</title>".to_string()),
+        (
+            "n.html",
+            "<title>N</title><meta name=robots content=noindex>".to_string(),
+        ),
+        (
+            "en/a.html",
+            format!(
+                "<title>A</title>{}{}{}",
+                alt("en", "en/a.html"),
+                alt("de", "de/a.html"),
+                alt("x-default", "en/a.html")
+            ),
+        ),
+        (
+            "de/a.html",
+            format!(
+                "<title>A</title>{}{}{}",
+                alt("de", "de/a.html"),
+                alt("fr", "fr/a.html"),
+                alt("x-default", "de/a.html")
+            ),
+        ),
+        (
+            "fr/a.html",
+            format!("<title>Fr</title>{}", alt("de", "de/a.html")),
+        ),
+    ];
+    for (path, head) in pages {
+        let path = site.public().join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(
+            path,
+            format!("<html><head>{head}</head><body>x</body></html>"),
+        )
+        .unwrap();
+    }
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\n");
+    site
+}
+
+#[test]
+fn build_check_audits_the_site_grouped_with_totals() {
+    let site = broken_site();
+    let out = site
+        .cmd()
+        .args(["build", "--check"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    insta::assert_snapshot!("audit_build_check", stdout);
+    validate_set(&site.public().join("sitemap.xml"));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("audited 4 pages: 0 errors, 4 warnings"),
+        "{stderr}"
+    );
+    // --strict: the warnings fail the run.
+    site.cmd()
+        .args(["build", "--check", "--strict", "-q"])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("--check found 4 problems"));
+    // JSON: the same findings.
+    let out = site
+        .cmd()
+        .args(["build", "--check", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["audit"]["warnings"], 4);
+    assert_eq!(
+        json["audit"]["findings"][0]["kind"],
+        "hreflang_not_reciprocal"
+    );
+}
+
+#[test]
+fn check_site_audits_another_sitemap_against_the_site() {
+    let site = broken_site();
+    let sitemap = site.root().join("theirs.xml");
+    fs::write(
+        &sitemap,
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>https://example.org/</loc></url>\n<url><loc>https://example.org/n.html</loc></url>\n<url><loc>https://example.org/en/a</loc></url>\n<url><loc>https://example.org/gone/</loc></url>\n</urlset>\n",
+    )
+    .unwrap();
+    let out = site
+        .cmd()
+        .args(["check", "theirs.xml", "--site", "public"])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("listed but not indexable (2):\n  error: theirs.xml:4: https://example.org/n.html is noindex (robots meta tag); take it out of the sitemap\n"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "  error: theirs.xml:6: https://example.org/gone/: no file of the site is served"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("  warning: theirs.xml:5: https://example.org/en/a is served and named as https://example.org/en/a.html;"), "{stdout}");
+    // Without a config, the base URL is the sitemap's host.
+    fs::remove_file(site.root().join("sitemap.toml")).unwrap();
+    let out = site
+        .cmd()
+        .args(["check", "theirs.xml", "--site", "public", "--json"])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["audit"]["errors"], 2);
+    assert_eq!(json["urls"], 4);
+}
