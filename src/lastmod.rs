@@ -1,5 +1,6 @@
 //! Dating each page: the `lastmod` sources, tried in order, and how dates are written.
 
+pub mod documents;
 pub mod git;
 pub mod source;
 pub mod state;

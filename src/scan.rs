@@ -21,6 +21,8 @@ pub use walk::{At, PageSink, walk};
 pub struct ScanOptions {
     /// Page extensions, lower-case, without the dot.
     pub extensions: Vec<String>,
+    /// Document extensions (`documents`), lower-case, without the dot.
+    pub documents: Vec<String>,
     /// Error pages, skipped at any depth: file names, or `dir/file` (see
     /// [`DEFAULT_ERROR_PAGES`]).
     pub error_pages: Vec<String>,
@@ -177,7 +179,10 @@ fn file_verdict(
     open: impl FnOnce() -> std::io::Result<std::fs::File>,
 ) -> Result<(), SkipReason> {
     if page_extension(name, &options.extensions).is_none() {
-        return Err(SkipReason::Extension);
+        return match page_extension(name, &options.documents) {
+            Some(_) => Ok(()),
+            None => Err(SkipReason::Extension),
+        };
     }
     if is_error_page(rel, name, &options.error_pages) && !is_pagination(&root.join(rel)) {
         return Err(SkipReason::ErrorPage);

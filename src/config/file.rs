@@ -23,6 +23,7 @@ pub struct FileConfig {
     pub(super) format: Option<Format>,
     pub(super) gzip: Option<bool>,
     pub(super) extensions: Option<Spanned<Vec<String>>>,
+    pub(super) documents: Option<Spanned<Vec<String>>>,
     pub(super) error_pages: Option<Spanned<Vec<String>>>,
     #[serde(default)]
     pub(super) exclude: Option<Spanned<Globs>>,

@@ -88,6 +88,9 @@ pub struct Config {
     pub gzip: bool,
     /// Page extensions, lower-case, without the dot.
     pub extensions: Vec<String>,
+    /// Document extensions (`documents`: `pdf`), lower-case, without the dot: such files
+    /// are listed as they are, their heads unread.
+    pub documents: Vec<String>,
     /// Error pages, skipped at any depth: file names, or `dir/index.html`.
     pub error_pages: Vec<String>,
     /// How paths become URLs.

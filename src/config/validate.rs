@@ -91,6 +91,7 @@ impl Config {
             format,
             gzip,
             extensions: extensions(&file, &src)?,
+            documents: documents(&file, &src)?,
             error_pages: error_pages(&file, &src)?,
             url_style: UrlStyle {
                 trailing_slash: file.trailing_slash.or(form.trailing_slash).unwrap_or(true),
@@ -392,6 +393,35 @@ fn extensions(file: &FileConfig, src: &Source) -> Result<Vec<String>, ConfigErro
             "extensions",
             message.to_string(),
         ));
+    }
+    Ok(exts)
+}
+
+/// `documents`: extensions of files listed as they are (`["pdf"]`), none a page's.
+fn documents(file: &FileConfig, src: &Source) -> Result<Vec<String>, ConfigError> {
+    let Some(list) = &file.documents else {
+        return Ok(Vec::new());
+    };
+    let pages = extensions(file, src)?;
+    let mut exts = Vec::new();
+    for ext in list.get_ref() {
+        let ext = ext.trim_start_matches('.').to_ascii_lowercase();
+        let why = if ext.is_empty() || !ext.chars().all(|c| c.is_ascii_alphanumeric()) {
+            Some(format!(
+                "'{}' is not an extension such as \"pdf\"",
+                crate::text::one_line(&ext)
+            ))
+        } else if pages.contains(&ext) {
+            Some(format!(
+                "'{ext}' is a page extension (extensions); a document is a file listed unread"
+            ))
+        } else {
+            None
+        };
+        if let Some(message) = why {
+            return Err(bad_value(src, list.span(), "documents", message));
+        }
+        exts.push(ext);
     }
     Ok(exts)
 }

@@ -72,7 +72,7 @@ pub(super) fn read<'scope>(
     lookups: &'scope Lookups,
     sources: Option<Sources>,
 ) -> Option<ScopedJoinHandle<'scope, Vec<Warning>>> {
-    if lookups.git.is_none() && sources.is_none() {
+    if lookups.git.is_none() && sources.is_none() && lookups.documents.is_none() {
         return None;
     }
     Some(scope.spawn(move || {
@@ -85,12 +85,20 @@ pub(super) fn read<'scope>(
                 warnings
             })
         });
+        let documents = lookups.documents.as_ref().map(|beside| {
+            let repository = repository.clone();
+            scope.spawn(move || {
+                let mut warnings = Vec::new();
+                beside.fill(|| document_dates(config, repository, &mut warnings));
+                warnings
+            })
+        });
         let mut warnings = Vec::new();
         if let (Some(beside), Some(sources)) = (&lookups.source, sources) {
             beside.fill(|| source_dates(sources.read(repository), &mut warnings));
         }
-        if let Some(git) = git {
-            warnings.extend(git.join().expect("the git thread panicked"));
+        for thread in [git, documents].into_iter().flatten() {
+            warnings.extend(thread.join().expect("a git thread panicked"));
         }
         warnings
     }))
@@ -103,7 +111,10 @@ fn git_dates(
     repository: Result<Repository, crate::lastmod::git::GitUnavailable>,
     warnings: &mut Vec<Warning>,
 ) -> GitDates {
-    let pages = |rel: &Path| crate::scan::is_page_name(rel, &config.extensions);
+    let pages = |rel: &Path| {
+        crate::scan::is_page_name(rel, &config.extensions)
+            || crate::scan::is_page_name(rel, &config.documents)
+    };
     match repository.and_then(|repository| repository.dates(&config.public_dir, &pages)) {
         Ok(git) => {
             if git.shallow {
@@ -116,6 +127,35 @@ fn git_dates(
             GitDates::default()
         }
     }
+}
+
+/// The documents' sources in the project's repository, dated; none (with why) when git
+/// cannot be read.
+fn document_dates(
+    config: &Config,
+    repository: Result<Repository, crate::lastmod::git::GitUnavailable>,
+    warnings: &mut Vec<Warning>,
+) -> crate::lastmod::documents::DocumentDates {
+    let project = match config.project.as_os_str().is_empty() {
+        true => Path::new("."),
+        false => config.project.as_path(),
+    };
+    let read = repository.and_then(|repository| {
+        let public_dir = config
+            .public_dir
+            .strip_prefix(".")
+            .unwrap_or(&config.public_dir);
+        crate::lastmod::documents::DocumentDates::read(
+            &repository,
+            project,
+            public_dir,
+            &config.documents,
+        )
+    });
+    read.unwrap_or_else(|why| {
+        warnings.push(Warning::Source(SourceUnavailable::Git(why)));
+        Default::default()
+    })
 }
 
 /// The source dates read, their problems turned into warnings.

@@ -98,6 +98,9 @@ pub(crate) struct Lookups {
     /// Git history, when the `"git"` source is used (empty when git did not answer):
     /// read beside the walk.
     git: Option<Beside<GitDates>>,
+    /// The documents' source dates (`documents` with the `"source"` source): read beside
+    /// the walk.
+    documents: Option<Beside<crate::lastmod::documents::DocumentDates>>,
     /// The pages' source dates, when the `"source"` source is used and there are
     /// sources: read beside the walk.
     source: Option<Beside<SourceDates>>,
@@ -145,8 +148,12 @@ pub fn collect_with_progress(
     let sources = histories::find_sources(config, &mut warnings);
     lookups.source = sources.as_ref().map(|_| Beside::default());
     lookups.git = lastmod::uses(&config.lastmod, LastmodSource::Git).then(Beside::default);
+    lookups.documents = (!config.documents.is_empty()
+        && lastmod::uses(&config.lastmod, LastmodSource::Source))
+    .then(Beside::default);
     let options = ScanOptions {
         extensions: config.extensions.clone(),
+        documents: config.documents.clone(),
         error_pages: config.error_pages.clone(),
         follow_symlinks: config.follow_symlinks,
         keep_skipped: details,

@@ -106,12 +106,14 @@ struct Page<'a> {
     place: u32,
     /// Where its source is by its route, when sources are read.
     routed: Option<Result<(jiff::Timestamp, How), Miss>>,
+    /// A document (`documents`): listed as it is, never read.
+    document: bool,
 }
 
 impl Page<'_> {
     /// Whether a link in it is looked for that names its source: its route found none.
     fn source_link_wanted(&self) -> bool {
-        matches!(self.routed, Some(Err(_)))
+        !self.document && matches!(self.routed, Some(Err(_)))
     }
 
     /// Whether it is the `sitemap.html` at the top, whose head is read whatever the run
@@ -200,9 +202,26 @@ pub(super) fn process_page(
         text: out.text,
         about: out.about,
         place: out.place,
-        routed: shared.lookups.source.as_ref().map(|dates| dates.get(rel)),
+        routed: None,
+        document: crate::scan::is_page_name(rel, &config.documents),
     };
-    urls::page_url_into(&mut scratch.url, &config.base_url, rel, &config.url_style);
+    page.routed = match page.document {
+        // A document is its own source: the repository's file it was copied from.
+        true => (shared.lookups.documents.as_ref())
+            .map(|dates| dates.get(rel).map(|date| (date, How::Commit))),
+        false => shared.lookups.source.as_ref().map(|dates| dates.get(rel)),
+    };
+    // A document keeps its name in its URL, whatever `clean_urls` does to pages.
+    let document_style = urls::UrlStyle {
+        clean_urls: false,
+        ..config.url_style.clone()
+    };
+    let style = if page.document {
+        &document_style
+    } else {
+        &config.url_style
+    };
+    urls::page_url_into(&mut scratch.url, &config.base_url, rel, style);
     let loc = scratch.url.as_str();
     if loc.len() >= urls::MAX_URL_LEN {
         let path = page.path();
@@ -277,7 +296,8 @@ struct Extras {
 /// file is kept only when something reads it, opened by name in its held directory.
 fn open(page: &mut Page) -> Result<Opened, Outcome> {
     let shared = page.shared;
-    let reads = shared.wants.reads() || page.may_be_our_view() || page.source_link_wanted();
+    let reads = !page.document
+        && (shared.wants.reads() || page.may_be_our_view() || page.source_link_wanted());
     let mut opened = Opened {
         file: None,
         size: None,
@@ -527,7 +547,7 @@ fn entry(
         .flatten();
     let base = config.base_url.as_str().len();
     let rest = &loc[base.min(loc.len())..];
-    if config.views.any() || config.audit {
+    if (config.views.any() || config.audit) && !page.document {
         about(page, head, rest, size);
     }
     let fields = Fields {

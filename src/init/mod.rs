@@ -12,6 +12,9 @@ use crate::generators::{ALL, Project, Settings};
 
 pub use render::render;
 
+/// How many entries of the built site `init` looks at for PDFs.
+const MAX_ENTRIES_LOOKED_AT: usize = 10_000;
+
 /// What `init` found in a project directory.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Detected {
@@ -27,6 +30,8 @@ pub struct Detected {
     pub skipped: Vec<Skipped>,
     /// The host the project deploys to and its files, when it has any.
     pub host: Option<crate::host::Found>,
+    /// Whether the built site (when there is one) holds PDFs, to offer `documents`.
+    pub pdfs: bool,
 }
 
 /// A project file `init` did not read, for a warning: `astro.config.mjs: not a regular
@@ -82,7 +87,23 @@ impl Detected {
             hints: Vec::new(),
             skipped: Vec::new(),
             host: None,
+            pdfs: false,
         }
+    }
+
+    /// Looks for PDFs in the built site, to offer `documents` (the first entries of a
+    /// few levels only: a hint, not a walk of the site).
+    fn with_documents(mut self, dir: &Path) -> Detected {
+        let walk = ignore::WalkBuilder::new(dir.join(&self.settings.public_dir))
+            .standard_filters(false)
+            .follow_links(false)
+            .max_depth(Some(6))
+            .build();
+        self.pdfs = (walk.take(MAX_ENTRIES_LOOKED_AT).flatten()).any(|entry| {
+            let is_file = entry.file_type().is_some_and(|t| t.is_file());
+            is_file && crate::scan::is_page_name(entry.path(), &["pdf".to_string()])
+        });
+        self
     }
 
     /// Adds the host the project deploys to, and takes the URL form it serves.
@@ -133,7 +154,8 @@ pub fn detect(dir: &Path) -> Detected {
             skipped,
             ..Detected::none()
         }
-        .with_host(dir);
+        .with_host(dir)
+        .with_documents(dir);
     };
     let project = Project {
         dir,
@@ -159,8 +181,10 @@ pub fn detect(dir: &Path) -> Detected {
         settings,
         skipped,
         host: None,
+        pdfs: false,
     }
     .with_host(dir)
+    .with_documents(dir)
 }
 
 /// The generator whose marker is in `dir`, with the marker's path and text, tier by

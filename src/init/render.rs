@@ -65,6 +65,13 @@ pub fn render(found: &Detected) -> String {
             list.join(", ")
         ));
     }
+    if found.pdfs {
+        out.push_str(
+            "# The built site holds PDFs: list them too (by the same rules, dated as pages\n\
+             # are, \"source\" by their file in the repository).\n\
+             # documents = [\"pdf\"]\n\n",
+        );
+    }
     // Top-level keys, before the first table.
     out.push_str(VIEWS);
     out.push_str(found.generator.map_or(

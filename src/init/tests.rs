@@ -410,6 +410,7 @@ fn the_file_written_is_a_valid_config() {
             }
             found.settings.base_url = base_url.clone();
             found.settings.trailing_slash = Some(false);
+            found.pdfs = true;
             // Undetected: `hosting` is suggested, commented.
             found.host = Some(crate::host::Found {
                 hosting: crate::host::Hosting::Netlify,
@@ -549,6 +550,10 @@ fn the_host_and_its_files_are_named_and_its_url_form_written() {
     );
     crate::config::FileConfig::parse(&text, "sitemap.toml").unwrap();
 
+    // PDFs in the built site: documents offered.
+    let found = detect_in(&[("public/papers/a.pdf", "%PDF"), ("public/index.html", "")]);
+    assert!(render(&found).contains("\n# documents = [\"pdf\"]\n"));
+    assert!(!render(&detect_in(&[("public/index.html", "")])).contains("documents"));
     // `_redirects` alone: read as Netlify reads them, and how to name another host.
     let found = detect_in(&[("public/_redirects", "/a /b 301!\n")]);
     assert!(render(&found).contains("# hosting = \"cloudflare\"\n"));

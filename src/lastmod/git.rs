@@ -94,6 +94,11 @@ impl GitDates {
     pub fn get(&self, rel: &Path) -> Option<Timestamp> {
         self.tree.date(rel)
     }
+
+    /// Every file's path below the directory, as git writes it.
+    pub fn paths(&self) -> impl Iterator<Item = &[u8]> {
+        self.tree.paths()
+    }
 }
 
 /// What `git status` listed as changed under a directory, or why it could not.
@@ -304,14 +309,14 @@ fn nested_repository(top: &Path, dir: &Path) -> Option<PathBuf> {
 
 /// A path as git writes it: on Unix its bytes, borrowed.
 #[cfg(unix)]
-fn path_of(bytes: &[u8]) -> std::borrow::Cow<'_, Path> {
+pub(crate) fn path_of(bytes: &[u8]) -> std::borrow::Cow<'_, Path> {
     use std::os::unix::ffi::OsStrExt;
     Path::new(std::ffi::OsStr::from_bytes(bytes)).into()
 }
 
 /// Off Unix, git writes paths as UTF-8.
 #[cfg(not(unix))]
-fn path_of(bytes: &[u8]) -> std::borrow::Cow<'_, Path> {
+pub(crate) fn path_of(bytes: &[u8]) -> std::borrow::Cow<'_, Path> {
     PathBuf::from(String::from_utf8_lossy(bytes).into_owned()).into()
 }
 

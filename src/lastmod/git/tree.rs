@@ -127,6 +127,11 @@ impl Tree {
         file.clean.load(Ordering::Relaxed).then_some(file)
     }
 
+    /// Every file's path below the directory, as git writes it.
+    pub fn paths(&self) -> impl Iterator<Item = &[u8]> {
+        self.paths.iter()
+    }
+
     /// The date of the last commit of the file at `rel` (see [`File::date`]).
     pub fn date(&self, rel: &Path) -> Option<Timestamp> {
         self.clean(rel)?.date()
