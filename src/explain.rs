@@ -223,9 +223,16 @@ fn resolve_url(config: &Config, url: &str) -> Result<PathBuf, String> {
         return Err("a URL with '..' names no file".to_string());
     }
     let candidates = match rest.is_empty() || rest.ends_with('/') {
-        true => crate::urls::DIRECTORY_INDEXES
-            .map(|i| format!("{rest}{i}"))
-            .to_vec(),
+        true => {
+            let mut files = crate::urls::DIRECTORY_INDEXES
+                .map(|i| format!("{rest}{i}"))
+                .to_vec();
+            // `about/` for `about.html`, with `cleanUrls` and `trailingSlash` (Vercel).
+            if let Some(name) = rest.strip_suffix('/').filter(|n| !n.is_empty()) {
+                files.push(format!("{name}.html"));
+            }
+            files
+        }
         false => vec![
             rest.clone(),
             format!("{rest}.html"),

@@ -74,6 +74,8 @@ pub struct UrlForm {
     pub trailing_slash: Option<bool>,
     /// `cleanUrls`: `about.html` served as `/about`.
     pub clean_urls: Option<bool>,
+    /// Both, on Vercel or Firebase: `about.html` served as `/about/`.
+    pub clean_slash: bool,
     /// Where it is set.
     pub origin: Option<Origin>,
 }
@@ -83,6 +85,7 @@ impl UrlForm {
         UrlForm {
             trailing_slash: self.trailing_slash.or(other.trailing_slash),
             clean_urls: self.clean_urls.or(other.clean_urls),
+            clean_slash: self.clean_slash || other.clean_slash,
             origin: self.origin.or(other.origin),
         }
     }

@@ -126,6 +126,9 @@ pub struct UrlStyle {
     pub trailing_slash: bool,
     /// `about.html` maps to `about` when true.
     pub clean_urls: bool,
+    /// With `clean_urls`, `about.html` maps to `about/`: as Vercel and Firebase serve it
+    /// with both `cleanUrls` and `trailingSlash` (taken from their files, never set alone).
+    pub clean_slash: bool,
 }
 
 /// The file names served as their directory's URL, matched exactly, as web servers do
@@ -174,6 +177,9 @@ pub fn page_url_into(url: &mut String, base: &BaseUrl, rel: &Path, style: &UrlSt
             _ => last,
         };
         push_encoded(url, stem);
+        if style.clean_slash {
+            url.push('/');
+        }
     } else {
         push_encoded(url, last);
     }
@@ -448,6 +454,7 @@ mod tests {
     const SLASH: UrlStyle = UrlStyle {
         trailing_slash: true,
         clean_urls: false,
+        clean_slash: false,
     };
 
     #[test]
@@ -456,6 +463,7 @@ mod tests {
         let clean_no_slash = UrlStyle {
             trailing_slash: false,
             clean_urls: true,
+            clean_slash: false,
         };
         let table: &[(&str, &UrlStyle, &str)] = &[
             ("index.html", &SLASH, "https://example.org/docs/"),

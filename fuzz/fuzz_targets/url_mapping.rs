@@ -25,6 +25,7 @@ fuzz_target!(|data: &[u8]| {
     let style = UrlStyle {
         trailing_slash: true,
         clean_urls: false,
+        clean_slash: false,
     };
     let url = page_url(&base, &rel, &style);
     assert!(url.is_ascii(), "{url}");
@@ -50,6 +51,7 @@ fuzz_target!(|data: &[u8]| {
             &UrlStyle {
                 trailing_slash,
                 clean_urls,
+                clean_slash: clean_urls && trailing_slash,
             },
         );
         assert!(url.is_ascii() && url.starts_with(base.as_str()));

@@ -4,10 +4,12 @@ use crate::urls::{UrlStyle, page_url};
 const SLASH: UrlStyle = UrlStyle {
     trailing_slash: true,
     clean_urls: false,
+    clean_slash: false,
 };
 const NO_SLASH: UrlStyle = UrlStyle {
     trailing_slash: false,
     clean_urls: false,
+    clean_slash: false,
 };
 
 fn judged(base: &str, style: &UrlStyle, rel: &str, href: &str) -> Result<Judged, String> {

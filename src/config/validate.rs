@@ -93,10 +93,7 @@ impl Config {
             extensions: extensions(&file, &src)?,
             documents: documents(&file, &src)?,
             error_pages: error_pages(&file, &src)?,
-            url_style: UrlStyle {
-                trailing_slash: file.trailing_slash.or(form.trailing_slash).unwrap_or(true),
-                clean_urls: file.clean_urls.or(form.clean_urls).unwrap_or(false),
-            },
+            url_style: url_style(&file, &form),
             follow_symlinks: file.follow_symlinks.unwrap_or(false),
             max_urls_per_file: max_urls_per_file(&file, &src)?,
             source,
@@ -395,6 +392,17 @@ fn extensions(file: &FileConfig, src: &Source) -> Result<Vec<String>, ConfigErro
         ));
     }
     Ok(exts)
+}
+
+/// How files map to URLs: the file's keys, else the form the host serves.
+fn url_style(file: &FileConfig, form: &crate::host::UrlForm) -> UrlStyle {
+    let trailing_slash = file.trailing_slash.or(form.trailing_slash).unwrap_or(true);
+    let clean_urls = file.clean_urls.or(form.clean_urls).unwrap_or(false);
+    UrlStyle {
+        trailing_slash,
+        clean_urls,
+        clean_slash: form.clean_slash && trailing_slash && clean_urls,
+    }
 }
 
 /// `documents`: extensions of files listed as they are (`["pdf"]`), none a page's.

@@ -151,6 +151,7 @@ pub(super) fn parse(
     parsed.form = UrlForm {
         trailing_slash: site.trailing_slash,
         clean_urls: site.clean_urls,
+        clean_slash: site.clean_urls == Some(true) && site.trailing_slash == Some(true),
         origin: Some(origin(file, line, String::new())),
     };
     Ok(parsed)

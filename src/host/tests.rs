@@ -18,6 +18,7 @@ fn load(dir: &Path, hosting: Option<Hosting>) -> (Option<Host>, Vec<String>) {
     let style = crate::urls::UrlStyle {
         trailing_slash: true,
         clean_urls: false,
+        clean_slash: false,
     };
     Host::load(Settings {
         style: &style,

@@ -205,3 +205,31 @@ fn headers_are_created_only_where_the_host_reads_them_or_when_asked() {
         assert_eq!(fs::read_to_string(&outside).unwrap(), "mine\n");
     }
 }
+
+#[test]
+fn vercel_with_clean_urls_and_trailing_slashes_lists_pages_with_a_slash() {
+    let site = Site::new(&["index.html", "about.html", "docs/index.html", "guide.pdf"]);
+    fs::write(
+        site.root().join("vercel.json"),
+        r#"{ "cleanUrls": true, "trailingSlash": true }"#,
+    )
+    .unwrap();
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\ndocuments = ['pdf']\n");
+    site.cmd().args(["build", "-q"]).assert().success();
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        [
+            "https://example.org/",
+            "https://example.org/about/",
+            "https://example.org/docs/",
+            "https://example.org/guide.pdf",
+        ]
+    );
+    site.cmd()
+        .args(["explain", "https://example.org/about/"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "  listed:    https://example.org/about/\n",
+        ));
+}
