@@ -168,6 +168,15 @@ fn across_pages(collection: &Collection, base: &str, findings: &mut Findings) {
     let about = &collection.about;
     let entries: Vec<_> = collection.entries.iter().collect();
     let url = |i: usize| format!("{}{}", entries[i].loc().base(), entries[i].loc().rest());
+    // Each is what search engines drop or refuse: noindex, a redirect, robots.txt.
+    for (i, why) in about.forced() {
+        findings.add(Kind::NotIndexable, Severity::Error, || {
+            format!(
+                "{} is listed by a [[rule]] with exclude = false, but it is {why}; search engines will not index it: fix the page or remove the rule",
+                url(*i)
+            )
+        });
+    }
     for &(i, size) in about.large() {
         findings.add(Kind::TooLarge, Severity::Warning, || {
             format!(

@@ -108,6 +108,9 @@ struct Page<'a> {
     routed: Option<Result<(jiff::Timestamp, How), Miss>>,
     /// A document (`documents`): listed as it is, never read.
     document: bool,
+    /// What would have left it out, when a rule lists it anyway (`exclude = false`):
+    /// for the audit.
+    forced: Option<LeftOut>,
 }
 
 impl Page<'_> {
@@ -204,6 +207,7 @@ pub(super) fn process_page(
         place: out.place,
         routed: None,
         document: crate::scan::is_page_name(rel, &config.documents),
+        forced: None,
     };
     page.routed = match page.document {
         // A document is its own source: the repository's file it was copied from.
@@ -244,6 +248,9 @@ pub(super) fn process_page(
     {
         return Outcome::LeftOut(LeftOut::Host(why));
     }
+    if verdict.included && config.audit {
+        page.forced = forced_before_reading(shared, loc);
+    }
     let mut opened = match open(&mut page) {
         Ok(opened) => opened,
         Err(outcome) => return outcome,
@@ -258,6 +265,13 @@ pub(super) fn process_page(
     // Our own view (sitemap.html) is never a page of the site, whatever the rules say.
     if head.generator.as_deref() == Some(views::GENERATOR) {
         return Outcome::LeftOut(LeftOut::View);
+    }
+    if verdict.included && config.audit && page.forced.is_none() {
+        page.forced = match (&head.refresh, head.noindex) {
+            (Some(to), _) => Some(LeftOut::Redirect(to.clone())),
+            (None, true) => Some(LeftOut::Noindex),
+            (None, false) => None,
+        };
     }
     // Parsed only when needed: most canonicals are written exactly as the page's URL.
     let page_url = OnceCell::new();
@@ -284,6 +298,17 @@ pub(super) fn process_page(
         });
     }
     entry(&mut page, &verdict, &head, opened, loc, extras)
+}
+
+/// What robots.txt or the host would have done to a page a rule lists anyway.
+fn forced_before_reading(shared: &Shared, loc: &str) -> Option<LeftOut> {
+    if let Some(robots) = &shared.lookups.robots
+        && !robots.allows(loc)
+    {
+        return Some(LeftOut::Robots);
+    }
+    let host = shared.lookups.host.as_ref()?;
+    host.verdict(loc).map(LeftOut::Host)
 }
 
 /// What an entry lists besides the page itself.
@@ -580,6 +605,7 @@ fn about(page: &mut Page, head: &Head, rest: &str, size: Option<u64>) {
         lang: head.lang.as_deref().filter(|_| rest.is_empty()),
         path: settings.llms_full_txt.then_some(page.rel),
         size,
+        forced: page.forced.take().map(|why| why.to_string()),
     };
     page.about.add(page.place, about);
 }

@@ -135,6 +135,7 @@ pub(super) fn write_views(
                     lang: if lang { views.lang.as_deref() } else { None },
                     path: path.as_deref(),
                     size: None,
+                    forced: None,
                 },
             );
             entries.push(sitemap::Entry {

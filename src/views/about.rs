@@ -61,6 +61,9 @@ pub struct Abouts {
     lang: Option<Box<str>>,
     /// Empty without `llms_full_txt`.
     paths: Vec<Option<Box<Path>>>,
+    /// The pages a rule lists though robots.txt, the host or their head would leave them
+    /// out, by place, with why (kept for the audit).
+    forced: Vec<(usize, String)>,
     /// The pages over [`crate::page::LARGE_PAGE_BYTES`], by place, with their sizes
     /// (kept for the audit).
     large: Vec<(usize, u64)>,
@@ -92,6 +95,11 @@ impl Abouts {
         &self.large
     }
 
+    /// The pages a rule lists though they would be left out, by place, with why.
+    pub fn forced(&self) -> &[(usize, String)] {
+        &self.forced
+    }
+
     /// The home page's language (`<html lang>`).
     pub fn lang(&self) -> Option<&str> {
         self.lang.as_deref()
@@ -107,10 +115,11 @@ pub(crate) struct AboutParts {
     paths: Vec<(u32, Option<Box<Path>>)>,
     lang: Option<Box<str>>,
     large: Vec<(u32, u64)>,
+    forced: Vec<(u32, String)>,
 }
 
 /// What one listed page says of itself, for [`AboutParts::add`].
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct AboutPage<'a> {
     pub title: Option<&'a str>,
     pub description: Option<&'a str>,
@@ -120,6 +129,9 @@ pub(crate) struct AboutPage<'a> {
     pub path: Option<&'a Path>,
     /// Its size in bytes, when the file was read.
     pub size: Option<u64>,
+    /// What would have left it out (noindex, a redirect, robots.txt, the host), when a
+    /// rule lists it anyway: for the audit.
+    pub forced: Option<String>,
 }
 
 impl AboutParts {
@@ -135,6 +147,9 @@ impl AboutParts {
         }
         if let Some(size) = page.size.filter(|&s| s > crate::page::LARGE_PAGE_BYTES) {
             self.large.push((place, size));
+        }
+        if let Some(why) = page.forced {
+            self.forced.push((place, why));
         }
     }
 
@@ -163,6 +178,12 @@ impl AboutParts {
                 .drain(..)
                 .map(|(place, size)| (place + first, size)),
         );
+        (self.forced).extend(
+            batch
+                .forced
+                .drain(..)
+                .map(|(place, why)| (place + first, why)),
+        );
     }
 
     /// The pages at `places`, in that order (the sitemap's); none when nothing was
@@ -175,13 +196,18 @@ impl AboutParts {
         self.paths.sort_unstable_by_key(|(place, _)| *place);
         let keep_paths = !self.paths.is_empty();
         self.large.sort_unstable();
+        self.forced.sort_unstable_by_key(|(place, _)| *place);
         let mut spans = Vec::with_capacity(places.len());
         let mut paths = Vec::with_capacity(if keep_paths { places.len() } else { 0 });
         let absent = Span::pack(&mut String::new(), None, None);
         let mut large = Vec::new();
+        let mut forced = Vec::new();
         for (i, place) in places.enumerate() {
             if let Ok(at) = self.large.binary_search_by_key(&place, |(p, _)| *p) {
                 large.push((i, self.large[at].1));
+            }
+            if let Ok(at) = self.forced.binary_search_by_key(&place, |(p, _)| *p) {
+                forced.push((i, self.forced[at].1.clone()));
             }
             let found = self.spans.binary_search_by_key(&place, |(p, _)| *p);
             spans.push(found.map_or(absent, |i| self.spans[i].1));
@@ -196,6 +222,7 @@ impl AboutParts {
             lang: self.lang,
             paths,
             large,
+            forced,
         }
     }
 }
@@ -213,6 +240,7 @@ mod tests {
             lang: None,
             path: path.map(Path::new),
             size: None,
+            forced: None,
         };
         batch.add(0, page(Some("Zero"), None, Some("0.html")));
         batch.add(1, page(None, Some("one"), Some("1.html")));

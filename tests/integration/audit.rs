@@ -131,3 +131,23 @@ fn check_site_audits_another_sitemap_against_the_site() {
     assert_eq!(json["audit"]["errors"], 2);
     assert_eq!(json["urls"], 4);
 }
+
+#[test]
+fn a_page_a_rule_lists_against_its_noindex_robots_or_host_is_an_error() {
+    let site = broken_site();
+    fs::write(
+        site.public().join("robots.txt"),
+        "User-agent: *\nDisallow: /fr/\n",
+    )
+    .unwrap();
+    site.config(
+        "base_url = 'https://example.org/'\npublic_dir = 'public'\n[[rule]]\nmatch = ['n.html', 'fr/**']\nexclude = false\n",
+    );
+    site.cmd()
+        .args(["build", "--check"])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains(
+            "listed but not indexable (2):\n  error: https://example.org/fr/a.html is listed by a [[rule]] with exclude = false, but it is blocked by robots.txt; search engines will not index it: fix the page or remove the rule\n  error: https://example.org/n.html is listed by a [[rule]] with exclude = false, but it is noindex (robots meta tag);",
+        ));
+}
