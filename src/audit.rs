@@ -31,7 +31,7 @@ const KEPT_PER_KIND: usize = 100;
 pub enum Kind {
     /// A URL listed that the site does not serve as an indexable page.
     NotIndexable,
-    /// A URL listed in another form than the one its page is served and named by.
+    /// A URL listed in another form than its page's (the URL form, or its canonical's).
     OtherForm,
     /// An alternate that does not name the page back.
     NotReciprocal,

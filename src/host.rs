@@ -208,6 +208,8 @@ pub struct Host {
     hosting: Hosting,
     headers: Option<Rules<Effect>>,
     redirects: Option<Rules<Redirect>>,
+    /// The URL form it serves, when its files set one.
+    form: UrlForm,
 }
 
 /// Why the host leaves a page out.
@@ -299,7 +301,9 @@ impl Host {
                 return (None, warnings);
             }
         };
-        if headers.is_none() && redirects.is_none() {
+        let form = url_form(settings.places);
+        let no_form = form.clean_urls.is_none() && form.trailing_slash.is_none();
+        if headers.is_none() && redirects.is_none() && no_form {
             return (None, warnings);
         }
         let host = Host {
@@ -307,6 +311,7 @@ impl Host {
             hosting: found.hosting,
             headers,
             redirects,
+            form,
         };
         (Some(host), warnings)
     }
@@ -326,6 +331,22 @@ impl Host {
         let origin = rules::noindex(rules, add_up)?;
         Some(HostLeftOut::Noindex {
             origin: origin.clone(),
+        })
+    }
+
+    /// What makes the host redirect the URL path `path` to another form of it, when it
+    /// does: `cleanUrls` (a `.html` path), `trailingSlash` (a path with or without its
+    /// slash). Named for a message: `vercel.json:2`, or `Cloudflare Pages`.
+    pub fn redirects_form(&self, path: &str) -> Option<String> {
+        let form = &self.form;
+        let last = path.rsplit('/').next().unwrap_or_default();
+        let html = last.to_ascii_lowercase().ends_with(".html");
+        let redirects = (form.clean_urls == Some(true) && html)
+            || (form.trailing_slash == Some(true) && !path.ends_with('/') && !last.contains('.'))
+            || (form.trailing_slash == Some(false) && path.ends_with('/') && path != "/");
+        redirects.then(|| match &form.origin {
+            Some(origin) => origin.to_string(),
+            None => "Cloudflare Pages".to_string(),
         })
     }
 

@@ -24,8 +24,11 @@ pub(super) fn audit(entries: EntrySlice<'_>, base: &str, findings: &mut Findings
         index.insert(entry.loc().rest().as_bytes(), i, rest_at);
     }
     let url = |i: usize| format!("{base}{}", entries[i].loc().rest());
+    // Named by a language, not only as the x-default: that declares no language pair.
     let names = |i: usize, rest: &str| {
-        (entries[i].alternates()).any(|(_, href)| href.strip_prefix(base) == Some(rest))
+        (entries[i].alternates()).any(|(lang, href)| {
+            href.strip_prefix(base) == Some(rest) && !lang.eq_ignore_ascii_case(X_DEFAULT)
+        })
     };
     let mut clusters = Clusters::new(entries.len());
     for (i, entry) in entries.iter().enumerate() {

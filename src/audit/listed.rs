@@ -35,7 +35,7 @@ pub fn audit_sitemap(config: &Config, collection: &Collection, listed: &[Sitemap
             Verdict::Listed(page) if page.loc != url.loc => {
                 findings.add(Kind::OtherForm, Severity::Warning, || {
                     format!(
-                        "{at} is served and named as {}; list that form (a redirect, or \"Submitted URL not selected as canonical\")",
+                        "{at}: the page's URL is {} (the site's URL form, or the form its canonical names); list that form, not a redirect or \"Submitted URL not selected as canonical\"",
                         page.loc
                     )
                 });

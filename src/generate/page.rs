@@ -461,6 +461,13 @@ fn head_verdict<'u>(
         Ok(canonical::Judged::Itself) => Ok(None),
         // Listed under the form the site declares preferred.
         Ok(canonical::Judged::ItselfAs(suffix)) => {
+            // Unless the host redirects that form (`cleanUrls`, `trailingSlash`).
+            let host = page.shared.lookups.host.as_ref();
+            if let Some(by) = host.and_then(|h| h.redirects_form(&format!("/{suffix}"))) {
+                let reason = format!("{by} redirects that form; listed as the URL served");
+                page.ignored("canonical", href, reason);
+                return Ok(None);
+            }
             Ok(Some(format!("{}{suffix}", config.base_url.as_str())))
         }
         // Settled once every page is known.

@@ -117,7 +117,7 @@ fn check_site_audits_another_sitemap_against_the_site() {
         ),
         "{stdout}"
     );
-    assert!(stdout.contains("  warning: theirs.xml:5: https://example.org/en/a is served and named as https://example.org/en/a.html;"), "{stdout}");
+    assert!(stdout.contains("  warning: theirs.xml:5: https://example.org/en/a: the page's URL is https://example.org/en/a.html"), "{stdout}");
     // Without a config, the base URL is the sitemap's host.
     fs::remove_file(site.root().join("sitemap.toml")).unwrap();
     let out = site
@@ -150,4 +150,46 @@ fn a_page_a_rule_lists_against_its_noindex_robots_or_host_is_an_error() {
         .stdout(predicates::str::contains(
             "listed but not indexable (2):\n  error: https://example.org/fr/a.html is listed by a [[rule]] with exclude = false, but it is blocked by robots.txt; search engines will not index it: fix the page or remove the rule\n  error: https://example.org/n.html is listed by a [[rule]] with exclude = false, but it is noindex (robots meta tag);",
         ));
+}
+
+/// The multilingual fixture's built site, copied: `tests/fixtures/hreflang-broken`.
+fn hreflang_fixture() -> tempfile::TempDir {
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/hreflang-broken/public");
+    let tmp = tempfile::tempdir().unwrap();
+    crate::util::copy_tree(&fixture, &tmp.path().join("public"));
+    fs::write(
+        tmp.path().join("sitemap.toml"),
+        "base_url = 'https://i18n.example.org/'\npublic_dir = 'public'\n",
+    )
+    .unwrap();
+    tmp
+}
+
+#[test]
+fn a_real_multilingual_build_with_broken_hreflang_is_audited() {
+    let tmp = hreflang_fixture();
+    let run = |args: &[&str]| {
+        let out = crate::util::bin()
+            .current_dir(tmp.path())
+            .args(args)
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    // Our build: the return link, the self-reference, the x-defaults, the titles.
+    insta::assert_snapshot!(
+        "audit_hreflang_fixture_build",
+        run(&["build", "--check", "-q"])
+    );
+    validate_set(&tmp.path().join("public/sitemap.xml"));
+    // Hugo's own sitemaps against the site: the contact page's form too.
+    fs::remove_file(tmp.path().join("public/sitemap.xml")).unwrap();
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/hreflang-broken/public/sitemap.xml");
+    fs::copy(fixture, tmp.path().join("public/sitemap.xml")).unwrap();
+    insta::assert_snapshot!(
+        "audit_hreflang_fixture_hugo_sitemap",
+        run(&["check", "public/sitemap.xml", "--site", "public", "-q"])
+    );
 }

@@ -104,3 +104,58 @@ fn a_document_is_dated_by_its_source_in_the_repository() {
             "  lastmod:   2024-03-04T05:06:07Z, from \"source\"\n",
         ));
 }
+
+#[test]
+fn a_real_site_of_papers_lists_its_pdfs_dated_by_their_sources() {
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/documents");
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path().join("project");
+    crate::util::copy_tree(&fixture.join("source"), &project);
+    fs::write(project.join(".gitignore"), "public/\n").unwrap();
+    git(&project, &["init", "-q"], "2020-01-01T00:00:00Z");
+    git(&project, &["add", "."], "2020-01-01T00:00:00Z");
+    git(
+        &project,
+        &["commit", "-qm", "papers"],
+        "2024-06-07T08:09:10Z",
+    );
+    crate::util::copy_tree(&fixture.join("public"), &project.join("public"));
+    fs::write(
+        project.join("sitemap.toml"),
+        "base_url = 'https://papers.example.org/'\npublic_dir = 'public'\ndocuments = ['pdf']\nlastmod = ['source', 'mtime']\n[source]\ngenerator = 'hugo'\n",
+    )
+    .unwrap();
+    crate::util::bin()
+        .current_dir(&project)
+        .args(["build", "-v"])
+        .assert()
+        .success()
+        .stderr(contains(
+            "left out public/internal/budget.pdf: blocked by robots.txt",
+        ));
+    let sitemap = project.join("public/sitemap.xml");
+    let want: Vec<String> = fs::read_to_string(fixture.join("expected-urls.txt"))
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(locs(&sitemap), want);
+    validate_set(&sitemap);
+    // Every entry, PDFs too, dated by its source's commit.
+    let xml = fs::read_to_string(&sitemap).unwrap();
+    assert_eq!(
+        xml.matches("<lastmod>2024-06-07T08:09:10+00:00</lastmod>")
+            .count(),
+        want.len(),
+        "{xml}"
+    );
+    // init offers the key for such a site.
+    fs::remove_file(project.join("sitemap.toml")).unwrap();
+    crate::util::bin()
+        .current_dir(&project)
+        .arg("init")
+        .assert()
+        .success();
+    let written = fs::read_to_string(project.join("sitemap.toml")).unwrap();
+    assert!(written.contains("\n# documents = [\"pdf\"]\n"), "{written}");
+}

@@ -233,3 +233,102 @@ fn vercel_with_clean_urls_and_trailing_slashes_lists_pages_with_a_slash() {
             "  listed:    https://example.org/about/\n",
         ));
 }
+
+/// A host fixture's project (`tests/fixtures/NAME`): its source, with the built site in
+/// `public/` as a deploy has it, and `config` as its sitemap.toml.
+fn host_fixture(name: &str, config: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name);
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path().join("project");
+    crate::util::copy_tree(&fixture.join("source"), &project);
+    crate::util::copy_tree(&fixture.join("public"), &project.join("public"));
+    fs::write(project.join("sitemap.toml"), config).unwrap();
+    (tmp, project)
+}
+
+/// Builds a host fixture and checks each page against its `expected.tsv`: listed (at the
+/// URL given, if one is), or left out for the verdict and the rule named.
+fn matches_expected(name: &str, config: &str) {
+    let (_tmp, project) = host_fixture(name, config);
+    let out = crate::util::bin()
+        .current_dir(&project)
+        .args(["build", "-v"])
+        .assert()
+        .success();
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    let sitemap = project.join("public/sitemap.xml");
+    let listed = locs(&sitemap);
+    validate_set(&sitemap);
+    let expected = fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(name)
+            .join("expected.tsv"),
+    )
+    .unwrap();
+    let mut want_listed = 0;
+    for row in expected.lines().filter(|l| !l.starts_with('#')) {
+        let cols: Vec<&str> = row.split('\t').collect();
+        let (page, verdict) = (cols[0], cols[1]);
+        let why = cols.get(2).copied().unwrap_or_default();
+        let rule = why.split(' ').next().unwrap_or_default();
+        if verdict == "listed" {
+            want_listed += 1;
+            if rule.starts_with("https://") {
+                assert!(
+                    listed.contains(&rule.to_string()),
+                    "{name}: {page}: {rule} not in {listed:?}"
+                );
+            }
+            assert!(
+                !stderr.contains(&format!("left out public/{page}:")),
+                "{name}: {page}: {stderr}"
+            );
+            continue;
+        }
+        let reason = match verdict {
+            "noindex" => format!("noindex (host headers: {rule})"),
+            other => format!("{other} ({rule})"),
+        };
+        let line = format!("left out public/{page}: {reason}");
+        assert!(
+            stderr.contains(&line),
+            "{name}: wanted {line:?} in\n{stderr}"
+        );
+    }
+    assert_eq!(listed.len(), want_listed, "{name}: {listed:?}");
+}
+
+#[test]
+fn a_real_netlify_deploy_lists_what_netlify_serves() {
+    matches_expected(
+        "host-netlify",
+        "base_url = 'https://netlify.example.org/'\npublic_dir = 'public'\nnoindex_agents = ['robots', 'googlebot']\n",
+    );
+}
+
+#[test]
+fn a_real_vercel_deploy_lists_what_vercel_serves() {
+    matches_expected(
+        "host-vercel",
+        "base_url = 'https://vercel.example.org/'\npublic_dir = 'public'\n",
+    );
+    // init finds the host and its form.
+    let (_tmp, project) = host_fixture("host-vercel", "");
+    fs::remove_file(project.join("sitemap.toml")).unwrap();
+    crate::util::bin()
+        .current_dir(&project)
+        .arg("init")
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "host: vercel; rules from vercel.json",
+        ));
+    let written = fs::read_to_string(project.join("sitemap.toml")).unwrap();
+    assert!(
+        written.contains("trailing_slash = true\nclean_urls = true\n"),
+        "{written}"
+    );
+}
