@@ -16,12 +16,14 @@ mod pattern;
 mod redirects;
 mod rules;
 mod serve;
+mod serve_json;
 
 use std::path::{Path, PathBuf};
 
 pub use rules::Origin;
 use rules::{Effect, Parsed, Redirect, Rules};
 pub use serve::{ServeError, Served, serve_noindex};
+pub use serve_json::serve_noindex_json;
 
 /// The host's headers file, in the output folder (Netlify, Cloudflare Pages).
 pub const HEADERS_FILE: &str = "_headers";

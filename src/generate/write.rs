@@ -158,15 +158,26 @@ fn serve_own_files(config: &Config) -> Result<Option<crate::host::Served>, Error
     if !config.host_config || config.shard.is_some() {
         return Ok(None);
     }
-    let on =
-        (config.host_headers).unwrap_or_else(|| crate::host::reads_headers(config.host_places()));
     let views = &config.views;
     let base_path = config.base_url.url().path();
-    let paths: Vec<String> = (views.files())
-        .filter(|name| on && views.llms_txt && name.starts_with("llms"))
-        .map(|name| format!("{base_path}{name}"))
-        .collect();
-    let served = crate::host::serve_noindex(&config.public_dir, &paths, on)?;
+    let due = |on: bool| -> Vec<String> {
+        (views.files())
+            .filter(|name| on && views.llms_txt && name.starts_with("llms"))
+            .map(|name| format!("{base_path}{name}"))
+            .collect()
+    };
+    let found = crate::host::detect(config.host_places());
+    // Vercel reads no _headers: its vercel.json is edited, only when asked.
+    if let Some(found) = found.filter(|f| f.hosting == crate::host::Hosting::Vercel) {
+        let Some(file) = found.files.first() else {
+            return Ok(None);
+        };
+        let paths = due(config.host_headers == Some(true));
+        return Ok(Some(crate::host::serve_noindex_json(file, &paths)?));
+    }
+    let on =
+        (config.host_headers).unwrap_or_else(|| crate::host::reads_headers(config.host_places()));
+    let served = crate::host::serve_noindex(&config.public_dir, &due(on), on)?;
     Ok(Some(served))
 }
 

@@ -40,6 +40,17 @@ pub enum ServeError {
         /// Why.
         source: io::Error,
     },
+    /// A JSON file (`vercel.json`) could not be edited: it is not as JSON has it.
+    #[error(
+        "{}: {why}; sitemapgen adds its headers entries only to a valid file (fix it, or set host_headers = false)",
+        crate::text::one_line(&path.display().to_string())
+    )]
+    Json {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        why: String,
+    },
     /// Our begin line is there without our end line, so where our lines end is unknown.
     #[error(
         "{}:{line}: the line {BEGIN:?} has no {END:?} after it, so sitemapgen cannot tell its lines from yours; remove the begin line or add the end line",

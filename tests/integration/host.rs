@@ -332,3 +332,37 @@ fn a_real_vercel_deploy_lists_what_vercel_serves() {
         "{written}"
     );
 }
+
+#[test]
+fn vercel_json_gets_our_llms_headers_only_when_asked_and_loses_them_after() {
+    let site = Site::new(&["index.html", "a.html"]);
+    let file = site.root().join("vercel.json");
+    let user = "{\n  \"headers\": [\n    { \"source\": \"/(.*)\", \"headers\": [{ \"key\": \"X-Frame-Options\", \"value\": \"DENY\" }] }\n  ]\n}\n";
+    fs::write(&file, user).unwrap();
+    let config = "base_url = 'https://example.org/'\npublic_dir = 'public'\nllms_txt = true\n";
+    site.config(config);
+    site.cmd().args(["build", "-q"]).assert().success();
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        user,
+        "not asked: untouched"
+    );
+    assert!(!site.public().join("_headers").exists());
+    site.config(&format!("{config}host_headers = true\n"));
+    site.cmd()
+        .args(["build"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "updated vercel.json: llms.txt served with X-Robots-Tag: noindex",
+        ));
+    let edited = fs::read_to_string(&file).unwrap();
+    assert!(edited.contains("    { \"source\": \"/llms.txt\", \"headers\": [{ \"key\": \"X-Robots-Tag\", \"value\": \"noindex\" }] },\n"), "{edited}");
+    serde_json::from_str::<serde_json::Value>(&edited).unwrap();
+    site.cmd().args(["build", "-q"]).assert().success();
+    assert_eq!(fs::read_to_string(&file).unwrap(), edited);
+    // No longer asked: ours go, the file is as it was.
+    site.config(config);
+    site.cmd().args(["build", "-q"]).assert().success();
+    assert_eq!(fs::read_to_string(&file).unwrap(), user);
+}
