@@ -14,12 +14,13 @@ use super::serve::{ServeError, Served};
 /// The largest `vercel.json` edited.
 const EDIT_MAX_BYTES: u64 = 4 * 1024 * 1024;
 
+/// How each entry of ours ends, after its `source`.
+const ENTRY_TAIL: &str = r#", "headers": [{ "key": "X-Robots-Tag", "value": "noindex" }] }"#;
+
 /// Our entry for the URL path `path`, as written.
 fn entry(path: &str) -> String {
     let source = serde_json::to_string(path).unwrap_or_default();
-    format!(
-        r#"{{ "source": {source}, "headers": [{{ "key": "X-Robots-Tag", "value": "noindex" }}] }}"#
-    )
+    format!(r#"{{ "source": {source}{ENTRY_TAIL}"#)
 }
 
 /// Puts our entries for the URL paths `paths` into `file`'s `headers` (none: takes ours
@@ -37,6 +38,10 @@ pub fn serve_noindex_json(file: &Path, paths: &[String]) -> Result<Served, Serve
     let bytes = crate::fsutil::read_regular(file, EDIT_MAX_BYTES).map_err(io_err)?;
     let old = String::from_utf8(bytes)
         .map_err(|_| io_err(io::Error::new(io::ErrorKind::InvalidData, "not UTF-8")))?;
+    // Nothing of ours there and nothing due: the file is not even scanned.
+    if paths.is_empty() && !old.contains(ENTRY_TAIL) {
+        return Ok(Served::Unchanged);
+    }
     let invalid = |why: &str| ServeError::Json {
         path: file.to_path_buf(),
         why: why.to_string(),
