@@ -4,6 +4,7 @@
 mod error;
 mod file;
 mod layout;
+mod pages;
 mod source;
 mod validate;
 

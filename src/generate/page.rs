@@ -2,21 +2,26 @@
 
 use std::cell::OnceCell;
 use std::fs::File;
-use std::io;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use super::Lookups;
 use crate::config::Config;
 use crate::error::{LeftOut, Warning};
-use crate::lastmod::source::{How, Miss, SOURCE_LINK_MARKERS};
+use crate::lastmod::source::{How, Miss};
 use crate::lastmod::{self, LastmodSource, PageFacts, Pending};
-use crate::page::{self, Fingerprint, Head, HeadOptions, PageRead, Reader, Wants};
+use crate::page::{Fingerprint, Head, HeadOptions, PageRead, Reader, Wants};
 use crate::rules::{ExcludedBy, Verdict};
-use crate::scan::{At, ScanWarning};
+use crate::scan::At;
 use crate::sitemap::{Alternate, Fields, Item};
 use crate::views::{self, AboutPage, AboutParts};
 use crate::{canonical, urls};
+
+mod file;
+mod head;
+
+use file::{open, read};
+use head::{alternates, head_verdict, images};
 
 /// How a listed page was dated.
 pub(super) struct Dated {
@@ -113,7 +118,31 @@ struct Page<'a> {
     forced: Option<LeftOut>,
 }
 
-impl Page<'_> {
+impl<'a> Page<'a> {
+    /// The page at `rel`, its entry and warnings going to `out`, with its source's date
+    /// when sources are read.
+    fn new(shared: &'a Shared<'a>, rel: &'a Path, at: At<'a>, out: Out<'a>) -> Page<'a> {
+        let document = crate::scan::is_page_name(rel, &shared.config.documents);
+        let routed = match document {
+            // A document is its own source: the repository's file it was copied from.
+            true => (shared.lookups.documents.as_ref())
+                .map(|dates| dates.get(rel).map(|date| (date, How::Commit))),
+            false => shared.lookups.source.as_ref().map(|dates| dates.get(rel)),
+        };
+        Page {
+            shared,
+            rel,
+            at,
+            warnings: out.warnings,
+            text: out.text,
+            about: out.about,
+            place: out.place,
+            routed,
+            document,
+            forced: None,
+        }
+    }
+
     /// Whether a link in it is looked for that names its source: its route found none.
     fn source_link_wanted(&self) -> bool {
         !self.document && matches!(self.routed, Some(Err(_)))
@@ -197,24 +226,7 @@ pub(super) fn process_page(
     if let Some(by) = verdict.excluded {
         return Outcome::LeftOut(LeftOut::Rule(by));
     }
-    let mut page = Page {
-        shared,
-        rel,
-        at,
-        warnings: out.warnings,
-        text: out.text,
-        about: out.about,
-        place: out.place,
-        routed: None,
-        document: crate::scan::is_page_name(rel, &config.documents),
-        forced: None,
-    };
-    page.routed = match page.document {
-        // A document is its own source: the repository's file it was copied from.
-        true => (shared.lookups.documents.as_ref())
-            .map(|dates| dates.get(rel).map(|date| (date, How::Commit))),
-        false => shared.lookups.source.as_ref().map(|dates| dates.get(rel)),
-    };
+    let mut page = Page::new(shared, rel, at, out);
     // A document keeps its name in its URL, whatever `clean_urls` does to pages.
     let document_style = urls::UrlStyle {
         clean_urls: false,
@@ -235,22 +247,10 @@ pub(super) fn process_page(
         });
         return Outcome::Dropped;
     }
-    // Before the head is read: a blocked page costs no I/O.
-    if let Some(robots) = &shared.lookups.robots
-        && !verdict.included
-        && !robots.allows(loc)
-    {
-        return Outcome::LeftOut(LeftOut::Robots);
-    }
-    if let Some(host) = &shared.lookups.host
-        && !verdict.included
-        && let Some(why) = host.verdict(loc)
-    {
-        return Outcome::LeftOut(LeftOut::Host(why));
-    }
-    if verdict.included && config.audit {
-        page.forced = forced_before_reading(shared, loc);
-    }
+    page.forced = match before_reading(shared, &verdict, loc) {
+        Ok(forced) => forced,
+        Err(outcome) => return outcome,
+    };
     let mut opened = match open(&mut page) {
         Ok(opened) => opened,
         Err(outcome) => return outcome,
@@ -267,11 +267,7 @@ pub(super) fn process_page(
         return Outcome::LeftOut(LeftOut::View);
     }
     if verdict.included && config.audit && page.forced.is_none() {
-        page.forced = match (&head.refresh, head.noindex) {
-            (Some(to), _) => Some(LeftOut::Redirect(to.clone())),
-            (None, true) => Some(LeftOut::Noindex),
-            (None, false) => None,
-        };
+        page.forced = forced_by_head(&head);
     }
     // Parsed only when needed: most canonicals are written exactly as the page's URL.
     let page_url = OnceCell::new();
@@ -291,255 +287,54 @@ pub(super) fn process_page(
     };
     let loc = listed_as.as_deref().unwrap_or(loc);
     opened.fingerprint = fingerprint;
-    if let (Some(routed), Some(dates)) = (page.routed.take(), &shared.lookups.source) {
+    if let Some(routed) = page.routed.take() {
+        // A page's route missed: a link in it may name its source.
+        let dates = shared.lookups.source.as_ref().filter(|_| !page.document);
         opened.source = routed.or_else(|miss| {
-            let linked = source_link.and_then(|link| dates.get_by_link(&link));
+            let linked = (source_link.zip(dates)).and_then(|(link, d)| d.get_by_link(&link));
             linked.ok_or(miss)
         });
     }
     entry(&mut page, &verdict, &head, opened, loc, extras)
 }
 
-/// What robots.txt or the host would have done to a page a rule lists anyway.
-fn forced_before_reading(shared: &Shared, loc: &str) -> Option<LeftOut> {
-    if let Some(robots) = &shared.lookups.robots
-        && !robots.allows(loc)
-    {
-        return Some(LeftOut::Robots);
+/// What robots.txt and the host do to the page at `loc`, before its head is read (a
+/// blocked page costs no I/O): leave it out; or, for a page a rule lists anyway, what
+/// they would have done, kept for the audit.
+fn before_reading(
+    shared: &Shared,
+    verdict: &Verdict,
+    loc: &str,
+) -> Result<Option<LeftOut>, Outcome> {
+    if verdict.included && !shared.config.audit {
+        return Ok(None);
     }
-    let host = shared.lookups.host.as_ref()?;
-    host.verdict(loc).map(LeftOut::Host)
+    let robots = (shared.lookups.robots.as_ref()).filter(|robots| !robots.allows(loc));
+    let why = match robots {
+        Some(_) => Some(LeftOut::Robots),
+        None => {
+            (shared.lookups.host.as_ref()).and_then(|host| host.verdict(loc).map(LeftOut::Host))
+        }
+    };
+    match why {
+        Some(why) if !verdict.included => Err(Outcome::LeftOut(why)),
+        why => Ok(why.filter(|_| shared.config.audit)),
+    }
+}
+
+/// What a page's head would have done to a page a rule lists anyway (for the audit).
+fn forced_by_head(head: &Head) -> Option<LeftOut> {
+    match (&head.refresh, head.noindex) {
+        (Some(to), _) => Some(LeftOut::Redirect(to.clone())),
+        (None, true) => Some(LeftOut::Noindex),
+        (None, false) => None,
+    }
 }
 
 /// What an entry lists besides the page itself.
 struct Extras {
     alternates: Vec<Alternate>,
     images: Box<[Box<str>]>,
-}
-
-/// Opens the page and reads its modification time, as far as anything needs them: the
-/// file is kept only when something reads it, opened by name in its held directory.
-fn open(page: &mut Page) -> Result<Opened, Outcome> {
-    let shared = page.shared;
-    let reads = !page.document
-        && (shared.wants.reads() || page.may_be_our_view() || page.source_link_wanted());
-    let mut opened = Opened {
-        file: None,
-        size: None,
-        modified: None,
-        fingerprint: None,
-        source: Err(Miss::NoSource),
-    };
-    if !reads && !shared.uses_mtime {
-        return Ok(opened);
-    }
-    // Non-blocking: a FIFO that replaced the page after the walk must not hang us.
-    let meta = match page.at.open() {
-        Ok(file) => {
-            let meta = file.metadata();
-            opened.file = reads.then_some(file);
-            meta
-        }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(page.vanished(e.to_string())),
-        // Not followed (O_NOFOLLOW): a link put in the page's place since the walk, or
-        // on the real path a followed link was checked to have.
-        Err(e) if crate::fsutil::dir::is_refused_link(&e) => {
-            return Err(page.vanished("now a symbolic link".to_string()));
-        }
-        Err(e) => {
-            if reads {
-                let path = page.path();
-                let message = e.to_string();
-                page.warnings
-                    .push(Warning::HeadUnreadable { path, message });
-            }
-            Err(e)
-        }
-    };
-    match &meta {
-        Ok(m) if m.is_dir() => return Err(page.vanished("now a directory".to_string())),
-        Ok(m) if !m.is_file() => {
-            let what = crate::fsutil::kind_name(&m.file_type());
-            return Err(page.vanished(format!("now {what}")));
-        }
-        Ok(m) => opened.size = opened.file.is_some().then_some(m.len()),
-        Err(_) => {}
-    }
-    if shared.uses_mtime {
-        match meta.and_then(|m| m.modified()) {
-            Ok(time) => opened.modified = Some(time),
-            Err(e) => {
-                let path = page.path();
-                page.warnings.push(Warning::Scan(ScanWarning {
-                    path,
-                    message: format!("cannot read modification time: {e}"),
-                }));
-            }
-        }
-    }
-    Ok(opened)
-}
-
-/// Reads the open page for what the run wants, and for the link naming its source
-/// when its route did not find one.
-fn read(page: &mut Page, opened: &Opened, reader: &mut Option<Reader>) -> PageRead {
-    let Some(file) = &opened.file else {
-        return PageRead::default();
-    };
-    let shared = page.shared;
-    let dates = shared.lookups.source.as_ref();
-    let links = |href: &str| {
-        let rank = SOURCE_LINK_MARKERS.iter().position(|m| href.contains(m))?;
-        dates?.get_by_link(href).map(|_| rank)
-    };
-    let links: Option<page::SourceLinks> = page.source_link_wanted().then_some(&links);
-    let reader = reader.get_or_insert_with(|| Reader::new(&shared.wants));
-    if !reader.reads() && links.is_none() && !page.may_be_our_view() {
-        return PageRead::default();
-    }
-    let read = if shared.wants.head.is_none() && page.may_be_our_view() {
-        // Its head only, to tell whether it is our own view.
-        let wants = Wants {
-            head: Some(HeadOptions::default()),
-            ..shared.wants.clone()
-        };
-        Reader::new(&wants).read(file, opened.size, links)
-    } else {
-        reader.read(file, opened.size, links)
-    };
-    read.unwrap_or_else(|e| {
-        unreadable(page, &e);
-        PageRead::default()
-    })
-}
-
-/// The warnings of a page that was opened and could not be read through, one for each
-/// thing it was read for.
-fn unreadable(page: &mut Page, e: &io::Error) {
-    let (path, message) = (page.path(), e.to_string());
-    let wants = &page.shared.wants;
-    let warnings = &mut page.warnings;
-    if wants.head.is_some() || wants.body_date {
-        let (path, message) = (path.clone(), message.clone());
-        warnings.push(Warning::HeadUnreadable { path, message });
-    }
-    if wants.images {
-        let (path, message) = (path.clone(), message.clone());
-        warnings.push(Warning::ImagesUnreadable { path, message });
-    }
-    if wants.fingerprint {
-        warnings.push(Warning::ContentUnreadable { path, message });
-    }
-}
-
-/// What the head says of the page: left out (the outcome), or listed, under the
-/// canonical's form when that names the page itself in another form.
-fn head_verdict<'u>(
-    page: &mut Page,
-    head: &Head,
-    loc: &str,
-    page_url: impl Fn() -> Option<&'u url::Url>,
-) -> Result<Option<String>, Outcome> {
-    let config = page.shared.config;
-    // A stub is a redirect whatever else it says (Hugo's also say noindex).
-    if let (true, Some(to)) = (config.head.skip_redirects, &head.refresh) {
-        return Err(Outcome::LeftOut(LeftOut::Redirect(to.clone())));
-    }
-    if config.head.respect_noindex && head.noindex {
-        return Err(Outcome::LeftOut(LeftOut::Noindex));
-    }
-    let (true, Some(href)) = (config.head.respect_canonical, &head.canonical) else {
-        return Ok(None);
-    };
-    if *href == loc {
-        return Ok(None);
-    }
-    let Some(page_url) = page_url() else {
-        return Ok(None);
-    };
-    match canonical::judge(&config.base_url, page_url, page.rel, href) {
-        Ok(canonical::Judged::Itself) => Ok(None),
-        // Listed under the form the site declares preferred.
-        Ok(canonical::Judged::ItselfAs(suffix)) => {
-            // Unless the host redirects that form (`cleanUrls`, `trailingSlash`).
-            let host = page.shared.lookups.host.as_ref();
-            if let Some(by) = host.and_then(|h| h.redirects_form(&format!("/{suffix}"))) {
-                let reason = format!("{by} redirects that form; listed as the URL served");
-                page.ignored("canonical", href, reason);
-                return Ok(None);
-            }
-            Ok(Some(format!("{}{suffix}", config.base_url.as_str())))
-        }
-        // Settled once every page is known.
-        Ok(judged) => Err(Outcome::Canonical(judged)),
-        Err(reason) => {
-            page.ignored("canonical", href, reason);
-            Ok(None)
-        }
-    }
-}
-
-/// The head's hreflang alternates, resolved and checked, each once.
-fn alternates<'u>(
-    page: &mut Page,
-    head: &Head,
-    page_url: impl Fn() -> Option<&'u url::Url>,
-) -> Vec<Alternate> {
-    let mut alternates: Vec<Alternate> = Vec::new();
-    if !page.shared.config.head.alternates || head.alternates.is_empty() {
-        return alternates;
-    }
-    let Some(page_url) = page_url() else {
-        return alternates;
-    };
-    for alt in &head.alternates {
-        if !urls::is_hreflang(&alt.hreflang) {
-            let reason = "not a language tag such as en, de-AT or x-default".to_string();
-            page.ignored("hreflang", &alt.hreflang, reason);
-            continue;
-        }
-        let href = match urls::resolve_href(page_url, &alt.href) {
-            Ok(u) if u.as_str().len() < urls::MAX_URL_LEN => u.to_string(),
-            Ok(_) => {
-                let reason = "2,048 characters or longer".to_string();
-                page.ignored("hreflang", &alt.href, reason);
-                continue;
-            }
-            Err(reason) => {
-                page.ignored("hreflang", &alt.href, reason);
-                continue;
-            }
-        };
-        let alternate = Alternate {
-            hreflang: alt.hreflang.clone(),
-            href,
-        };
-        if !alternates.contains(&alternate) {
-            alternates.push(alternate);
-        }
-    }
-    alternates
-}
-
-/// The page's images (`images = true`), resolved against its URL.
-fn images<'u>(
-    page: &mut Page,
-    sources: Option<crate::images::Sources>,
-    page_url: impl Fn() -> Option<&'u url::Url>,
-) -> Box<[Box<str>]> {
-    // Most pages have no image: their URL is not parsed for nothing (2 % of a run).
-    let Some(sources) = sources.filter(|s| !s.sources.is_empty() || s.overflowed) else {
-        return Box::default();
-    };
-    let Some(page_url) = page_url() else {
-        return Box::default();
-    };
-    let (images, overflowed) = crate::images::resolve(page_url, &sources);
-    if overflowed {
-        let path = page.path();
-        page.warnings.push(Warning::TooManyImages { path });
-    }
-    images.into_boxed_slice()
 }
 
 /// The listed page's entry, dated by the first `lastmod` source that knows.

@@ -121,26 +121,7 @@ pub fn write(
     });
     let views = views.transpose()?;
     let host_headers = serve_own_files(config)?;
-    let robots = match config.robots_txt {
-        // A shard writes no root sitemap: the merge announces the index.
-        _ if config.shard.is_some() => None,
-        RobotsTxt::Leave => None,
-        mode => {
-            let host_root =
-                url::Url::parse(config.base_url.as_str()).map_err(|e| RobotsError::Parse {
-                    path: config.public_dir.join("robots.txt"),
-                    message: e.to_string(),
-                })?;
-            let announced = robots::announce(&config.public_dir, &url, &host_root, mode)?;
-            // Split text sitemaps have no index: each file is announced.
-            if !written.indexed {
-                for child in &written.children {
-                    robots::announce(&config.public_dir, &prefix.url_of(child), &host_root, mode)?;
-                }
-            }
-            Some(announced)
-        }
-    };
+    let robots = announce(config, &written, &url, &prefix)?;
     Ok(WriteOutcome {
         written: Some(written),
         url: Some(url),
@@ -149,6 +130,32 @@ pub fn write(
         views,
         host_headers,
     })
+}
+
+/// Announces the sitemap in robots.txt as `robots_txt` asks (each file of a split text
+/// sitemap, which has no index); a shard leaves it to the merge, which writes the index.
+fn announce(
+    config: &Config,
+    written: &Written,
+    url: &str,
+    prefix: &ChildPrefix,
+) -> Result<Option<Announced>, Error> {
+    let mode = match config.robots_txt {
+        _ if config.shard.is_some() => return Ok(None),
+        RobotsTxt::Leave => return Ok(None),
+        mode => mode,
+    };
+    let host_root = url::Url::parse(config.base_url.as_str()).map_err(|e| RobotsError::Parse {
+        path: config.public_dir.join("robots.txt"),
+        message: e.to_string(),
+    })?;
+    let announced = robots::announce(&config.public_dir, url, &host_root, mode)?;
+    if !written.indexed {
+        for child in &written.children {
+            robots::announce(&config.public_dir, &prefix.url_of(child), &host_root, mode)?;
+        }
+    }
+    Ok(Some(announced))
 }
 
 /// Puts our `X-Robots-Tag: noindex` lines for `llms.txt` and `llms-full.txt` into
