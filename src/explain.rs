@@ -22,6 +22,8 @@ pub struct Explained {
     pub asked: String,
     /// The page's file, relative to the public directory, when one was found.
     pub path: Option<PathBuf>,
+    /// The robots.txt line that blocks it, when robots.txt left it out: its line and text.
+    pub robots_line: Option<(usize, String)>,
     /// Its URL in the form the build lists (`trailing_slash`, `clean_urls`).
     pub url: Option<String>,
     /// What was decided.
@@ -77,11 +79,20 @@ pub fn explain(config: &Config, collection: &Collection, asked: &[String]) -> Ve
     asked
         .iter()
         .map(|arg| {
-            let explained = |path, url, verdict| Explained {
-                asked: arg.clone(),
-                path,
-                url,
-                verdict,
+            let explained = |path, url: Option<String>, verdict| {
+                let robots_line = match (&verdict, &url) {
+                    (Verdict::LeftOut(LeftOut::Robots), Some(url)) => {
+                        crate::robots::blocking_line(&config.public_dir, &config.robots_agent, url)
+                    }
+                    _ => None,
+                };
+                Explained {
+                    asked: arg.clone(),
+                    path,
+                    robots_line,
+                    url,
+                    verdict,
+                }
             };
             let rel = match resolve(config, arg) {
                 Ok(rel) => rel,

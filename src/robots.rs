@@ -99,6 +99,65 @@ impl Robots {
     }
 }
 
+/// The `Disallow` line of `dir/robots.txt` that blocks `url` for `agent`, to name it
+/// (`explain`): its line and text. Whether the URL is blocked is texting_robots' answer
+/// ([`Robots::allows`]); this finds the line it most likely went by, as Google picks a
+/// rule: the longest `Disallow` that matches, in the agent's group, else in `*`'s.
+pub fn blocking_line(dir: &Path, agent: &str, url: &str) -> Option<(usize, String)> {
+    let bytes = read_limited(dir, &dir.join("robots.txt")).ok()?;
+    let text = String::from_utf8_lossy(&bytes);
+    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let target = after_scheme.find('/').map_or("/", |i| &after_scheme[i..]);
+    // Each group: its agents, and its Disallow lines.
+    let mut groups: Vec<Group> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or_default().trim();
+        let Some((key, value)) = line.split_once(':') else {
+            continue;
+        };
+        let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
+        match key.as_str() {
+            "user-agent" => match groups.last_mut() {
+                Some((agents, rules)) if rules.is_empty() => {
+                    agents.push(value.to_ascii_lowercase())
+                }
+                _ => groups.push((vec![value.to_ascii_lowercase()], Vec::new())),
+            },
+            "disallow" if !value.is_empty() => {
+                if let Some((_, rules)) = groups.last_mut() {
+                    rules.push((i + 1, value));
+                }
+            }
+            _ => {}
+        }
+    }
+    let agent = agent.to_ascii_lowercase();
+    let group = (groups.iter().find(|(agents, _)| agents.contains(&agent))).or_else(|| {
+        groups
+            .iter()
+            .find(|(agents, _)| agents.iter().any(|a| a == "*"))
+    })?;
+    (group.1.iter())
+        .filter(|(_, rule)| rule_matches(rule, target))
+        .max_by_key(|(_, rule)| rule.len())
+        .map(|(line, rule)| (*line, format!("Disallow: {rule}")))
+}
+
+/// A group of robots.txt: its user agents (lower-case), and its `Disallow` rules with
+/// their lines.
+type Group<'t> = (Vec<String>, Vec<(usize, &'t str)>);
+
+/// Whether a robots.txt path rule (`*` any characters, a final `$` the end) matches.
+fn rule_matches(rule: &str, path: &str) -> bool {
+    let (rule, anchored) = match rule.strip_suffix('$') {
+        Some(rule) => (rule, true),
+        None => (rule, false),
+    };
+    let pieces: Vec<String> = rule.split('*').map(regex::escape).collect();
+    let end = if anchored { "$" } else { "" };
+    regex::Regex::new(&format!("^{}{end}", pieces.join(".*"))).is_ok_and(|re| re.is_match(path))
+}
+
 /// The first [`MAX_BYTES`] of the robots.txt at `path`, a regular file in `dir`'s tree.
 fn read_limited(dir: &Path, path: &Path) -> io::Result<Vec<u8>> {
     use std::io::Read;
@@ -253,6 +312,23 @@ fn write_atomic(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_line_that_blocks_a_url_is_the_longest_that_matches_in_the_agents_group() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "User-agent: other\nDisallow: /\n\nUser-agent: *\nUser-agent: sitemapgen\nDisallow: /a\nDisallow: /a/*.pdf$ # PDFs\nDisallow: /b$\n";
+        std::fs::write(dir.path().join("robots.txt"), text).unwrap();
+        let table = [
+            ("https://e.org/a/x.pdf", Some((7, "Disallow: /a/*.pdf$"))),
+            ("https://e.org/a/x.pdf?q", Some((6, "Disallow: /a"))),
+            ("https://e.org/b", Some((8, "Disallow: /b$"))),
+            ("https://e.org/b/c", None),
+        ];
+        for (url, want) in table {
+            let got = blocking_line(dir.path(), "sitemapgen", url);
+            assert_eq!(got, want.map(|(l, r)| (l, r.to_string())), "{url}");
+        }
+    }
 
     const URL: &str = "https://example.org/sitemap.xml";
 

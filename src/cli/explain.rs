@@ -84,7 +84,18 @@ fn print(config: &Config, answers: &[Explained]) -> io::Result<()> {
                     writeln!(out, "  images:    {}", l.images)?;
                 }
             }
-            Verdict::LeftOut(why) => writeln!(out, "  left out:  {}", line(&why.to_string()))?,
+            Verdict::LeftOut(why) => {
+                writeln!(out, "  left out:  {}", line(&why.to_string()))?;
+                if let Some((at, rule)) = &a.robots_line {
+                    let file = config.public_dir.join("robots.txt");
+                    writeln!(
+                        out,
+                        "  rule:      {}:{at}: {}",
+                        line(&file.display().to_string()),
+                        line(rule)
+                    )?;
+                }
+            }
             Verdict::Skipped(why) => writeln!(out, "  not a page: {}", line(&why.to_string()))?,
             Verdict::NotFound(why) => writeln!(out, "  not found: {}", line(why))?,
         }
@@ -110,7 +121,13 @@ fn json(a: &Explained) -> serde_json::Value {
                 "images": l.images,
             }),
         ),
-        Verdict::LeftOut(why) => ("left_out", serde_json::json!({ "reason": why.to_string() })),
+        Verdict::LeftOut(why) => (
+            "left_out",
+            serde_json::json!({
+                "reason": why.to_string(),
+                "robots_line": a.robots_line.as_ref().map(|(at, rule)| serde_json::json!({"line": at, "rule": rule})),
+            }),
+        ),
         Verdict::Skipped(why) => (
             "not_a_page",
             serde_json::json!({ "reason": why.to_string() }),

@@ -107,3 +107,21 @@ fn a_listed_pages_date_names_its_source_and_the_sources_that_gave_none() {
     );
     assert!(extra.contains("  not from:  \"source\": "), "{extra}");
 }
+
+#[test]
+fn a_page_robots_txt_blocks_is_explained_with_the_line_that_blocks_it() {
+    let site = Site::new(&["index.html", "private/p.html"]);
+    fs::write(
+        site.public().join("robots.txt"),
+        "User-agent: *\nDisallow: /priv\n# the most specific rule that matches is named\nDisallow: /private/*.html$\n",
+    )
+    .unwrap();
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\n");
+    site.cmd()
+        .args(["explain", "private/p.html"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "  left out:  blocked by robots.txt\n  rule:      public/robots.txt:4: Disallow: /private/*.html$\n",
+        ));
+}
