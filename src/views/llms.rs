@@ -9,7 +9,7 @@
 use std::io::{self, Write};
 
 use super::groups::Group;
-use super::{GENERATOR, Page, SiteFacts};
+use super::{Page, SiteFacts};
 
 /// The sentence that marks a file as ours (so it may be replaced); a hand-written
 /// `llms.txt` lacks it and is never overwritten.
@@ -60,7 +60,7 @@ pub(super) fn render(
     }
     writeln!(
         out,
-        "Every page is in the sitemap: {}. {MARK} ({GENERATOR}).",
+        "Every page is in the sitemap: {}. {MARK}.",
         url(&site.sitemap_url)
     )?;
     for group in groups {
@@ -102,15 +102,17 @@ pub(super) fn url(url: &str) -> String {
     url.replace('(', "%28").replace(')', "%29")
 }
 
-/// `s` as Markdown text on one line: characters that would start markup escaped with a
-/// backslash, `]` as a character reference (which the reference parser's link pattern
-/// allows, where `\]` ends the link text), control characters dropped.
+/// `s` as Markdown text on one line: characters that would start markup where the views
+/// put text (inside a link's text, after `# `, `> ` or `: `) escaped with a backslash,
+/// `]` as a character reference (which the reference parser's link pattern allows, where
+/// `\]` ends the link text), control characters dropped. `|`, `#`, `>` and `!` start
+/// nothing there, so they stay as they are.
 pub(super) fn text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
             ']' => out.push_str("&#93;"),
-            '\\' | '`' | '*' | '_' | '[' | '<' | '>' | '#' | '|' | '!' => {
+            '\\' | '`' | '*' | '_' | '[' | '<' => {
                 out.push('\\');
                 out.push(c);
             }
@@ -130,7 +132,9 @@ mod tests {
         let table = [
             ("Plain title", "Plain title"),
             ("[x] *y* _z_ `c`", "\\[x&#93; \\*y\\* \\_z\\_ \\`c\\`"),
-            ("<script>", "\\<script\\>"),
+            ("<script>", "\\<script>"),
+            // Nothing there to start: a theme's separator, a heading or quote mark.
+            ("About | Site #1 > all!", "About | Site #1 > all!"),
             ("a\nb\tc", "a b c"),
             ("moc.elpmaxe\u{202e} \u{2067}x\u{2069}", "moc.elpmaxe   x "),
             ("Café & 日本語", "Café & 日本語"),

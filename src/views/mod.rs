@@ -16,6 +16,7 @@ mod html;
 mod llms;
 #[cfg(feature = "markdown")]
 mod markdown;
+mod titles;
 mod write;
 
 use std::path::{Path, PathBuf};

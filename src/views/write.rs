@@ -138,7 +138,7 @@ pub fn write(site: &Site) -> Result<Written, ViewError> {
     let held = fsutil::lock_dir(site.public_dir).map_err(lock_err)?;
     // Under the lock: a file put there since the run began is not overwritten either.
     refuse_foreign(settings, site.public_dir)?;
-    let pages: Vec<Page> = site
+    let mut pages: Vec<Page> = site
         .entries
         .iter()
         .enumerate()
@@ -152,7 +152,13 @@ pub fn write(site: &Site) -> Result<Written, ViewError> {
             }
         })
         .collect();
-    let facts = facts(site, &pages);
+    // The site's name that the theme puts on every title, dropped from each.
+    let titles = pages.iter().filter_map(|p| p.title);
+    let affix = super::titles::shared_affix(titles, settings.site_name.as_deref());
+    for page in &mut pages {
+        page.title = page.title.map(|t| super::titles::clean(t, affix.as_ref()));
+    }
+    let facts = facts(site, &pages, affix.as_ref());
     let groups = groups(&pages, site.sections);
     let view = View {
         facts: &facts,
@@ -237,7 +243,7 @@ fn full_text(_view: &View, _chosen: &[bool]) -> Result<FullText, ViewError> {
 }
 
 /// What the views say of the site as a whole.
-fn facts(site: &Site, pages: &[Page]) -> SiteFacts {
+fn facts(site: &Site, pages: &[Page], affix: Option<&super::titles::Affix>) -> SiteFacts {
     let home = pages.iter().find(|p| p.rest.is_empty());
     let parsed = url::Url::parse(site.base_url).ok();
     let host = parsed
@@ -249,6 +255,7 @@ fn facts(site: &Site, pages: &[Page]) -> SiteFacts {
         .settings
         .site_name
         .clone()
+        .or_else(|| affix.map(|a| a.phrase().to_string()))
         .or_else(|| home.and_then(|h| h.title).map(str::to_string))
         .unwrap_or_else(|| host.to_string());
     SiteFacts {

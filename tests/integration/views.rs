@@ -327,3 +327,35 @@ fn llms_full_txt_reads_pages_through_followed_links() {
     let full = site.read("llms-full.txt");
     assert_eq!(full.matches("through the link").count(), 2, "{full}");
 }
+
+#[test]
+fn the_sites_name_on_every_title_is_dropped_from_the_views() {
+    let site = crate::util::Site::new(&[]);
+    for (path, title) in [
+        ("index.html", "Lumen Notes"),
+        ("about.html", "About | Lumen Notes"),
+        ("blog/a.html", "Hello, world | Lumen Notes"),
+        ("blog/b.html", "Pipes | and bars | Lumen Notes"),
+    ] {
+        let file = site.public().join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(
+            file,
+            format!("<html><head><title>{title}</title></head></html>"),
+        )
+        .unwrap();
+    }
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\nllms_txt = true\nhtml_sitemap = true\n");
+    site.cmd().args(["build", "-q"]).assert().success();
+    let llms = site.read("llms.txt");
+    assert!(llms.starts_with("# Lumen Notes\n"), "{llms}");
+    for line in [
+        "- [Lumen Notes](https://example.org/)\n",
+        "- [About](https://example.org/about.html)\n",
+        "- [Hello, world](https://example.org/blog/a.html)\n",
+        "- [Pipes | and bars](https://example.org/blog/b.html)\n",
+    ] {
+        assert!(llms.contains(line), "{line} in\n{llms}");
+    }
+    assert!(!site.read("sitemap.html").contains("| Lumen Notes"));
+}
