@@ -193,13 +193,19 @@ pub fn url_form(places: Places<'_>) -> UrlForm {
             form = form.or(parsed.form);
         }
     }
-    if found.hosting == Hosting::Cloudflare {
-        form = form.or(UrlForm {
-            clean_urls: Some(true),
-            ..UrlForm::default()
-        });
+    served_form(found.hosting, form)
+}
+
+/// The form a host serves, from what its files set: Cloudflare Pages always serves
+/// clean URLs.
+fn served_form(hosting: Hosting, from_files: UrlForm) -> UrlForm {
+    if hosting != Hosting::Cloudflare {
+        return from_files;
     }
-    form
+    from_files.or(UrlForm {
+        clean_urls: Some(true),
+        ..UrlForm::default()
+    })
 }
 
 /// The host's rules that leave pages out.
@@ -268,7 +274,6 @@ impl Host {
         let Some(found) = detect(settings.places) else {
             return (None, warnings);
         };
-        warnings.extend(form_conflicts(settings.places, settings.style));
         let mut all = Parsed::default();
         for file in &found.files {
             match parse_file(
@@ -281,6 +286,9 @@ impl Host {
                 Err(e) => warnings.push(format!("{e}; its rules are not applied")),
             }
         }
+        // The form from the files just parsed: each file is read once.
+        let form = served_form(found.hosting, std::mem::take(&mut all.form));
+        warnings.splice(0..0, form_conflicts(&form, settings.style));
         for bad in all.bad.iter().take(10) {
             warnings.push(format!("{bad}; that rule is not applied"));
         }
@@ -303,7 +311,6 @@ impl Host {
                 return (None, warnings);
             }
         };
-        let form = url_form(settings.places);
         let no_form = form.clean_urls.is_none() && form.trailing_slash.is_none();
         if headers.is_none() && redirects.is_none() && no_form {
             return (None, warnings);
@@ -386,8 +393,7 @@ impl Host {
 
 /// The URL form the host serves against the one listed: each key that lists URLs the
 /// host redirects (set in `sitemap.toml`, else the host's form is taken) is a warning.
-fn form_conflicts(places: Places<'_>, style: &crate::urls::UrlStyle) -> Vec<String> {
-    let form = url_form(places);
+fn form_conflicts(form: &UrlForm, style: &crate::urls::UrlStyle) -> Vec<String> {
     let by = match &form.origin {
         Some(origin) => origin.to_string(),
         None => "Cloudflare Pages".to_string(),
