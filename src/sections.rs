@@ -12,6 +12,21 @@ use crate::rules::{GlobError, RuleRef, build_set, compile_glob};
 /// The longest section name: it becomes part of file names and URLs.
 pub const MAX_NAME_LEN: usize = 64;
 
+/// `split = "language"`: one set of child sitemaps per language, named by it
+/// (`sitemap-en-1-….xml`), so a search console reports coverage per language.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LanguageSplit {
+    /// The language of a page that names none (`default_language`), as a section name.
+    pub default: Option<String>,
+}
+
+/// A page's language as a section name: the tag lower-cased (`pt-BR` → `pt-br`), when it
+/// makes one; `x-default` is no page's language.
+pub fn language_name(tag: &str) -> Option<String> {
+    let name = tag.trim().to_ascii_lowercase();
+    (name != "x-default" && name_problem(&name).is_none()).then_some(name)
+}
+
 /// One `[[section]]` as written in the configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SectionSpec {
@@ -125,6 +140,21 @@ mod tests {
         SectionSpec {
             name: name.to_string(),
             globs: globs.iter().map(|g| g.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn languages_name_sections() {
+        let table = [
+            ("en", Some("en")),
+            ("pt-BR", Some("pt-br")),
+            (" zh-Hant ", Some("zh-hant")),
+            ("x-default", None),
+            ("en_US", None),
+            ("", None),
+        ];
+        for (tag, want) in table {
+            assert_eq!(language_name(tag).as_deref(), want, "{tag}");
         }
     }
 

@@ -213,6 +213,22 @@ pub(super) fn report_views(stderr: &mut impl Write, written: &views::Written, qu
         let pages = crate::text::count(full.pages, "page", "pages");
         parts.push(format!("{} ({pages})", full.path.display()));
     }
+    for (path, listed) in &written.llms_sections {
+        let pages = crate::text::count(*listed, "page", "pages");
+        parts.push(format!("{} ({pages})", path.display()));
+    }
+    if let Some(twins) = &written.twins {
+        for (page, why) in &twins.passed_over {
+            let line = format!("warning: {}: no Markdown twin: {why}", page.display());
+            super::say_to(stderr, format_args!("{line}"));
+        }
+        let count = crate::text::count(twins.written, "Markdown twin", "Markdown twins");
+        parts.push(count);
+    }
+    if !written.removed.is_empty() {
+        let files = crate::text::count(written.removed.len(), "file", "files");
+        parts.push(format!("removed {files} no page needs now"));
+    }
     if !quiet && !parts.is_empty() {
         super::say_to(stderr, format_args!("wrote {}", parts.join(", ")));
     }
@@ -238,6 +254,26 @@ pub(super) fn views_json(written: &views::Written) -> serde_json::Value {
             "pages": full.pages,
             "passed_over": passed,
         });
+    }
+    if !written.llms_sections.is_empty() {
+        let sections: Vec<_> = (written.llms_sections.iter())
+            .map(|(p, n)| serde_json::json!({"path": p.display().to_string(), "pages": n}))
+            .collect();
+        value["llms_sections"] = sections.into();
+    }
+    if let Some(twins) = &written.twins {
+        let passed: Vec<_> = (twins.passed_over.iter())
+            .map(|(p, why)| serde_json::json!({"path": p.display().to_string(), "why": why}))
+            .collect();
+        value["twins"] = serde_json::json!({"written": twins.written, "passed_over": passed});
+    }
+    if !written.removed.is_empty() {
+        let removed: Vec<_> = written
+            .removed
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        value["removed"] = removed.into();
     }
     value
 }

@@ -41,10 +41,16 @@ pub struct FileConfig {
     pub(super) images: Option<bool>,
     pub(super) stylesheet: Option<Spanned<String>>,
     pub(super) html_sitemap: Option<bool>,
+    pub(super) html_sitemap_dates: Option<bool>,
     pub(super) llms_txt: Option<bool>,
     pub(super) llms_txt_max_pages: Option<Spanned<i64>>,
     pub(super) llms_full_txt: Option<bool>,
+    pub(super) llms_markdown: Option<bool>,
+    pub(super) llms_links: Option<LlmsLinks>,
+    pub(super) llms_txt_per_section: Option<bool>,
     pub(super) site_name: Option<Spanned<String>>,
+    pub(super) split: Option<Spanned<String>>,
+    pub(super) default_language: Option<Spanned<String>>,
     pub(super) state_file: Option<PathBuf>,
     pub(super) changes: Option<bool>,
     pub(super) indexnow_key: Option<Spanned<String>>,
@@ -66,6 +72,14 @@ pub struct FileConfig {
     #[serde(default)]
     pub(super) shards: Vec<FileShard>,
     pub(super) source: Option<Spanned<FileSource>>,
+}
+
+/// `llms_links`: what `llms.txt` links, each page or its Markdown twin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum LlmsLinks {
+    Page,
+    Markdown,
 }
 
 /// `[source]`: how pages map to the files they were built from.

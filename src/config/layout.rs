@@ -2,10 +2,10 @@
 //! (`html_sitemap`, `llms_txt`), and the shards of a site built in parts (`shard`,
 //! `[[shards]]`).
 
-use super::file::{FileConfig, FileSection, Source, bad_value};
+use super::file::{FileConfig, FileSection, LlmsLinks, Source, bad_value};
 use super::{ConfigError, Output, Overrides};
 use crate::rules::RuleRef;
-use crate::sections::{SectionSpec, Sections};
+use crate::sections::{LanguageSplit, SectionSpec, Sections};
 use crate::shard::Parts;
 use crate::sitemap::Format;
 use crate::stylesheet::Stylesheet;
@@ -101,8 +101,8 @@ pub(super) fn stylesheet(
 pub(super) fn views(file: &FileConfig, src: &Source) -> Result<ViewSettings, ConfigError> {
     let mut views = ViewSettings {
         html_sitemap: file.html_sitemap.unwrap_or(false),
+        html_sitemap_dates: file.html_sitemap_dates.unwrap_or(false),
         llms_txt: file.llms_txt.unwrap_or(false),
-        llms_full_txt: file.llms_full_txt.unwrap_or(false),
         ..ViewSettings::default()
     };
     let needs_llms = |key: &str| ConfigError::Value {
@@ -125,16 +125,15 @@ pub(super) fn views(file: &FileConfig, src: &Source) -> Result<ViewSettings, Con
             }
         };
     }
-    if views.llms_full_txt && !views.llms_txt {
-        return Err(needs_llms("llms_full_txt"));
-    }
-    if views.llms_full_txt && !cfg!(feature = "markdown") {
+    if views.html_sitemap_dates && !views.html_sitemap {
         return Err(ConfigError::Value {
             origin: src.origin.clone(),
-            key: "llms_full_txt".to_string(),
-            message: "this sitemapgen was built without the markdown feature; rebuild with --features markdown, or remove it".to_string(),
+            key: "html_sitemap_dates".to_string(),
+            message: "applies to sitemap.html; set html_sitemap = true as well, or remove it"
+                .to_string(),
         });
     }
+    llms_parts(file, src, &mut views)?;
     if let Some(name) = &file.site_name {
         let value = name.get_ref().trim();
         let problem = if value.is_empty() {
@@ -155,6 +154,105 @@ pub(super) fn views(file: &FileConfig, src: &Source) -> Result<ViewSettings, Con
         views.site_name = Some(value.to_string());
     }
     Ok(views)
+}
+
+/// The keys that add to `llms.txt`: `llms_full_txt`, `llms_markdown`, `llms_links` and
+/// `llms_txt_per_section`, each of which needs `llms_txt` (and the first two the
+/// `markdown` feature).
+fn llms_parts(
+    file: &FileConfig,
+    src: &Source,
+    views: &mut ViewSettings,
+) -> Result<(), ConfigError> {
+    views.llms_full_txt = file.llms_full_txt.unwrap_or(false);
+    views.llms_markdown = file.llms_markdown.unwrap_or(false);
+    views.llms_links_markdown = file.llms_links == Some(LlmsLinks::Markdown);
+    views.llms_txt_per_section = file.llms_txt_per_section.unwrap_or(false);
+    let refuse = |key: &str, message: &str| ConfigError::Value {
+        origin: src.origin.clone(),
+        key: key.to_string(),
+        message: message.to_string(),
+    };
+    let needs_llms = "applies to llms.txt; set llms_txt = true as well, or remove it";
+    let needs_markdown = "this sitemapgen was built without the markdown feature; rebuild with --features markdown, or remove it";
+    let asked = [
+        ("llms_full_txt", views.llms_full_txt, true),
+        ("llms_markdown", views.llms_markdown, true),
+        ("llms_links", file.llms_links.is_some(), false),
+        ("llms_txt_per_section", views.llms_txt_per_section, false),
+    ];
+    for (key, on, markdown) in asked {
+        if on && !views.llms_txt {
+            return Err(refuse(key, needs_llms));
+        }
+        if on && markdown && !cfg!(feature = "markdown") {
+            return Err(refuse(key, needs_markdown));
+        }
+    }
+    if views.llms_links_markdown && !views.llms_markdown {
+        let message = "\"markdown\" links the Markdown twins; set llms_markdown = true as well, or llms_links = \"page\"";
+        return Err(refuse("llms_links", message));
+    }
+    if views.llms_txt_per_section && file.sections.is_empty() {
+        let message = "gives each [[section]] an llms.txt, and there is none; add [[section]] tables, or remove it";
+        return Err(refuse("llms_txt_per_section", message));
+    }
+    Ok(())
+}
+
+/// `split = "language"` with its `default_language`: children by language need an
+/// index, and decide the children alone (no `[[section]]`).
+pub(super) fn split(
+    file: &FileConfig,
+    src: &Source,
+    format: Format,
+    output: &Output,
+) -> Result<Option<LanguageSplit>, ConfigError> {
+    let Some(split) = &file.split else {
+        if let Some(default) = &file.default_language {
+            let message =
+                "applies to split = \"language\"; set that as well, or remove it".to_string();
+            return Err(bad_value(src, default.span(), "default_language", message));
+        }
+        return Ok(None);
+    };
+    let why = if split.get_ref() != "language" {
+        Some(format!(
+            "'{}' is not a way to split; give \"language\" (one set of child sitemaps per language), or remove it",
+            crate::text::one_line(split.get_ref())
+        ))
+    } else if !file.sections.is_empty() {
+        Some("and [[section]] both decide the child sitemaps; keep one of them".to_string())
+    } else if format == Format::Txt {
+        Some(
+            "text sitemaps have no index to name each language's files; use format = \"xml\""
+                .to_string(),
+        )
+    } else if matches!(output, Output::Stdout) {
+        Some("children by language are written as an index and child sitemaps, which cannot go to standard output; write to a file (--output sitemap.xml)".to_string())
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        return Err(bad_value(src, split.span(), "split", why));
+    }
+    // Else the language `[source]` names for the pages at the root.
+    let from_source = (file.source.as_ref())
+        .and_then(|s| s.get_ref().default_language.as_deref())
+        .and_then(crate::sections::language_name);
+    let default = match &file.default_language {
+        None => from_source,
+        Some(tag) => Some(
+            crate::sections::language_name(tag.get_ref()).ok_or_else(|| {
+                let message = format!(
+                    "'{}' is not a language tag; give one such as \"en\" or \"pt-BR\"",
+                    crate::text::one_line(tag.get_ref())
+                );
+                bad_value(src, tag.span(), "default_language", message)
+            })?,
+        ),
+    };
+    Ok(Some(LanguageSplit { default }))
 }
 
 /// One `[[section]]`, its name and globs checked (`key` names it in messages).

@@ -116,6 +116,8 @@ pub struct Config {
     pub views: crate::views::ViewSettings,
     /// Named sections, each written to child sitemaps of its own; empty for none.
     pub sections: Sections,
+    /// One set of child sitemaps per language (`split = "language"`).
+    pub split_language: Option<crate::sections::LanguageSplit>,
     /// What of each page's head is obeyed.
     pub head: HeadRules,
     /// The state file of the `"content"` source and the change list.

@@ -35,6 +35,7 @@ impl Config {
         let format = overrides.format.or(file.format).unwrap_or_default();
         let (output, gzip) = output(&file, &src, overrides, &public_dir, format)?;
         let sections = super::layout::sections(&file, &src, format, &output)?;
+        let split_language = super::layout::split(&file, &src, format, &output)?;
         // Beside the config file, or in the current directory when there is none.
         let base = file_at.map_or(Path::new(""), |(dir, _)| dir);
         let shards = super::layout::shards(&file, &src)?;
@@ -101,6 +102,7 @@ impl Config {
             lastmod: lastmod_sources(&file, &src)?,
             lastmod_format: file.lastmod_format.unwrap_or_default(),
             rules: rules(&file, &src)?,
+            split_language,
             sections,
             images: file.images.unwrap_or(false),
             stylesheet: super::layout::stylesheet(&file, &src, format, &base_url)?,

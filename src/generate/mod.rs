@@ -246,7 +246,7 @@ fn lookups(config: &Config, warnings: &mut Vec<Warning>) -> Result<Lookups, Erro
 fn gather(
     config: &Config,
     lookups: &mut Lookups,
-    processed: Processed,
+    mut processed: Processed,
     collection: &mut Collection,
     details: bool,
 ) -> Option<String> {
@@ -295,7 +295,8 @@ fn gather(
     };
     let wrong = settle_canonicals(settle, processed.canonical, collection);
     collection.left_out.sort_by(|a, b| a.0.cmp(&b.0));
-    collection.sections = into_sections(config, &mut listed, &mut collection.warnings);
+    let languages = by_language(config, urls, &mut processed.about, &mut listed);
+    collection.sections = into_sections(config, &mut listed, languages, &mut collection.warnings);
     collection.about = processed.about.in_order(listed.iter().map(|l| l.page));
     if let Some((outside, unchanged)) = kept {
         // In the entries' order; the save takes URLs and dates from the entries.
@@ -371,17 +372,21 @@ fn by_section<T>(listed: &mut [T], section: impl Fn(&T) -> u16, counts: &[usize]
 }
 
 /// Orders the listed pages (sorted by URL) section by section, keeping the order within
-/// each, and counts them.
+/// each, and counts them. The sections are the `[[section]]`s, or with `split =
+/// "language"` the languages found, by name.
 fn into_sections(
     config: &Config,
     listed: &mut [Listed],
+    languages: Option<Vec<String>>,
     warnings: &mut Vec<Warning>,
 ) -> Vec<SectionUrls> {
     let sections = &config.sections;
-    if sections.is_empty() {
-        return Vec::new();
-    }
-    let mut urls = vec![0; sections.specs().len() + 1];
+    let names: Vec<&str> = match &languages {
+        Some(names) => names.iter().map(String::as_str).collect(),
+        None if sections.is_empty() => return Vec::new(),
+        None => sections.specs().iter().map(|s| s.name.as_str()).collect(),
+    };
+    let mut urls = vec![0; names.len() + 1];
     for l in listed.iter() {
         urls[l.section as usize] += 1;
     }
@@ -394,13 +399,57 @@ fn into_sections(
             });
         }
     }
-    (0..=sections.rest())
+    let named = names.into_iter().map(|n| Some(n.to_string()));
+    (named.chain([None]))
         .zip(urls)
-        .map(|(place, urls)| SectionUrls {
-            name: sections.name(place).map(str::to_string),
-            urls,
-        })
+        .filter(|(name, urls)| name.is_some() || *urls > 0 || languages.is_none())
+        .map(|(name, urls)| SectionUrls { name, urls })
         .collect()
+}
+
+/// The most languages given child sitemaps of their own (`split = "language"`).
+const MAX_LANGUAGES: usize = 1_000;
+
+/// With `split = "language"`: each listed page's section set to its language's place
+/// among the languages found (`default_language` first, then by name), which are returned; a page of no known
+/// language goes to the language of `default_language`, else to the unnamed children.
+fn by_language(
+    config: &Config,
+    urls: Urls,
+    about: &mut crate::views::AboutParts,
+    listed: &mut [Listed],
+) -> Option<Vec<String>> {
+    let split = config.split_language.as_ref()?;
+    let languages = about.take_languages();
+    let claimed: std::collections::HashMap<&str, &str> = (languages.claimed.iter())
+        .map(|(href, lang)| (&**href, &**lang))
+        .collect();
+    let own = |l: &Listed| -> Option<&str> {
+        let at = languages.own.binary_search_by_key(&l.page, |(p, _)| *p);
+        match at {
+            Ok(at) => Some(&*languages.own[at].1),
+            Err(_) => claimed.get(urls.url(l).as_str()).copied(),
+        }
+    };
+    let found: Vec<Option<&str>> = listed
+        .iter()
+        .map(|l| own(l).or(split.default.as_deref()))
+        .collect();
+    let mut names: Vec<&str> = found.iter().flatten().copied().collect();
+    // The default language first, then the others by name.
+    names.sort_unstable_by_key(|&n| (Some(n) != split.default.as_deref(), n));
+    names.dedup();
+    // Each language is a set of files: a site of more is bounded, the rest unnamed.
+    names.truncate(MAX_LANGUAGES);
+    let places: std::collections::HashMap<&str, u16> = (names.iter())
+        .enumerate()
+        .map(|(i, n)| (*n, i as u16))
+        .collect();
+    for (l, lang) in listed.iter_mut().zip(&found) {
+        let place = lang.and_then(|lang| places.get(lang).copied());
+        l.section = place.unwrap_or(names.len() as u16);
+    }
+    Some(names.into_iter().map(str::to_string).collect())
 }
 
 /// Keeps one page of each URL (sorted by [`sort_by_url`]): the first by path, with a

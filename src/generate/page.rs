@@ -65,11 +65,11 @@ impl<'a> Shared<'a> {
     /// What every page of the run under `config` is processed with.
     pub fn new(config: &'a Config, lookups: &'a Lookups) -> Shared<'a> {
         let uses = |source| lastmod::uses(&config.lastmod, source);
-        let needs_head =
-            config.head.any() || uses(LastmodSource::Meta) || config.views.any() || config.audit;
+        let about = config.views.any() || config.audit || config.split_language.is_some();
+        let needs_head = config.head.any() || uses(LastmodSource::Meta) || about;
         let head = HeadOptions {
             noindex_agents: config.head.noindex_agents.clone(),
-            about: config.views.any() || config.audit,
+            about,
         };
         Shared {
             config,
@@ -377,6 +377,9 @@ fn entry(
     if (config.views.any() || config.audit) && !page.document {
         about(page, head, rest, size);
     }
+    if config.split_language.is_some() {
+        languages(page, head, loc, &extras.alternates);
+    }
     let fields = Fields {
         rest,
         lastmod: resolved.lastmod,
@@ -405,11 +408,24 @@ fn about(page: &mut Page, head: &Head, rest: &str, size: Option<u64>) {
         title: head.title.as_deref(),
         description: head.description.as_deref(),
         lang: head.lang.as_deref().filter(|_| rest.is_empty()),
-        path: settings.llms_full_txt.then_some(page.rel),
+        path: settings.needs_paths().then_some(page.rel),
         size,
         forced: page.forced.take().map(|why| why.to_string()),
     };
     page.about.add(page.place, about);
+}
+
+/// What the page says of its language (its `<html lang>`, else the hreflang it gives its
+/// own URL, `loc`) and of its alternates', for `split = "language"`.
+fn languages(page: &mut Page, head: &Head, loc: &str, alternates: &[Alternate]) {
+    use crate::sections::language_name;
+    let own = (head.lang.as_deref().and_then(language_name)).or_else(|| {
+        let own = alternates.iter().filter(|a| a.href == loc);
+        own.filter_map(|a| language_name(&a.hreflang)).next()
+    });
+    let claimed =
+        (alternates.iter()).filter_map(|a| Some((a.href.clone(), language_name(&a.hreflang)?)));
+    page.about.add_language(page.place, own, claimed);
 }
 
 #[cfg(test)]

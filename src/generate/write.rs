@@ -76,7 +76,12 @@ pub fn write(
     // Before the first directory or file is made: what the counts refuse is refused now.
     sitemap::refuse_too_many_files(&groups, limits, config.format)?;
     // A hand-written sitemap.html or llms.txt is refused before anything is written.
-    views::refuse_foreign(&config.views, &config.public_dir)?;
+    let listed = views::Listed {
+        entries: collection.entries.as_slice(),
+        about: &collection.about,
+        sections: &collection.sections,
+    };
+    views::refuse_foreign(&config.views, &config.public_dir, Some(listed))?;
     make_output_dir(config, path)?;
     // Before the sitemap that links to it, so it is never linked while missing.
     let stylesheet = match &config.stylesheet {

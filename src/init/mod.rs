@@ -15,6 +15,34 @@ pub use render::render;
 /// How many entries of the built site `init` looks at for PDFs.
 const MAX_ENTRIES_LOOKED_AT: usize = 10_000;
 
+/// How many pages' heads `init` reads for the languages they name.
+const MAX_PAGES_READ: usize = 200;
+
+/// The languages the head of the page at `path` names: its own and its alternates'.
+fn page_languages(path: &Path) -> Vec<String> {
+    use std::io::Read;
+    let mut html = Vec::new();
+    let read = crate::fsutil::open_regular(path).and_then(|f| {
+        f.take(crate::page::FIRST_READ as u64)
+            .read_to_end(&mut html)
+    });
+    if read.is_err() {
+        return Vec::new();
+    }
+    let wants = crate::page::Wants {
+        head: Some(crate::page::HeadOptions {
+            about: true,
+            ..crate::page::HeadOptions::default()
+        }),
+        ..crate::page::Wants::default()
+    };
+    let head = crate::page::read_held(&html, &wants, None).head;
+    let alternates = head.alternates.iter().map(|a| a.hreflang.as_str());
+    (head.lang.as_deref().into_iter().chain(alternates))
+        .filter_map(crate::sections::language_name)
+        .collect()
+}
+
 /// What `init` found in a project directory.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Detected {
@@ -32,6 +60,9 @@ pub struct Detected {
     pub host: Option<crate::host::Found>,
     /// Whether the built site (when there is one) holds PDFs, to offer `documents`.
     pub pdfs: bool,
+    /// The languages the built site's pages name (`<html lang>`, hreflang), sorted, to
+    /// propose `split = "language"` when there are two or more.
+    pub languages: Vec<String>,
 }
 
 /// A project file `init` did not read, for a warning: `astro.config.mjs: not a regular
@@ -88,21 +119,36 @@ impl Detected {
             skipped: Vec::new(),
             host: None,
             pdfs: false,
+            languages: Vec::new(),
         }
     }
 
-    /// Looks for PDFs in the built site, to offer `documents` (the first entries of a
-    /// few levels only: a hint, not a walk of the site).
+    /// Looks in the built site for PDFs, to offer `documents`, and for the languages
+    /// its pages name, to propose `split = "language"` (the first entries of a few
+    /// levels, the heads of the first pages: a hint, not a walk of the site).
     fn with_documents(mut self, dir: &Path) -> Detected {
         let walk = ignore::WalkBuilder::new(dir.join(&self.settings.public_dir))
             .standard_filters(false)
             .follow_links(false)
             .max_depth(Some(6))
             .build();
-        self.pdfs = (walk.take(MAX_ENTRIES_LOOKED_AT).flatten()).any(|entry| {
-            let is_file = entry.file_type().is_some_and(|t| t.is_file());
-            is_file && crate::scan::is_page_name(entry.path(), &["pdf".to_string()])
-        });
+        let mut languages = std::collections::BTreeSet::new();
+        let mut pages_read = 0;
+        for entry in walk.take(MAX_ENTRIES_LOOKED_AT).flatten() {
+            if !entry.file_type().is_some_and(|t| t.is_file()) {
+                continue;
+            }
+            let path = entry.path();
+            self.pdfs |= crate::scan::is_page_name(path, &["pdf".to_string()]);
+            let html = crate::scan::is_page_name(path, &["html".to_string()]);
+            if html && pages_read < MAX_PAGES_READ {
+                pages_read += 1;
+                languages.extend(page_languages(path));
+            }
+        }
+        if languages.len() > 1 {
+            self.languages = languages.into_iter().collect();
+        }
         self
     }
 
@@ -182,6 +228,7 @@ pub fn detect(dir: &Path) -> Detected {
         skipped,
         host: None,
         pdfs: false,
+        languages: Vec::new(),
     }
     .with_host(dir)
     .with_documents(dir)

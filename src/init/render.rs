@@ -72,6 +72,15 @@ pub fn render(found: &Detected) -> String {
              # documents = [\"pdf\"]\n\n",
         );
     }
+    if !found.languages.is_empty() {
+        out.push_str(&format!(
+            "# The built site's pages are in {} languages ({}): one set of child sitemaps\n\
+             # per language (sitemap-en-1-....xml), so a search console reports each one.\n\
+             # split = \"language\"\n\n",
+            found.languages.len(),
+            comment(&shown_languages(&found.languages))
+        ));
+    }
     // Top-level keys, before the first table.
     out.push_str(VIEWS);
     out.push_str(found.generator.map_or(
@@ -81,6 +90,16 @@ pub fn render(found: &Detected) -> String {
     render_sections(&mut out, found);
     render_source(&mut out, found);
     out
+}
+
+/// The languages for a comment: the first few.
+fn shown_languages(languages: &[String]) -> String {
+    const SHOWN: usize = 8;
+    let mut shown = languages[..languages.len().min(SHOWN)].join(", ");
+    if languages.len() > SHOWN {
+        shown.push_str(", …");
+    }
+    shown
 }
 
 /// The views, commented: each is a choice the site's owner makes.

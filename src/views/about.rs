@@ -116,6 +116,18 @@ pub(crate) struct AboutParts {
     lang: Option<Box<str>>,
     large: Vec<(u32, u64)>,
     forced: Vec<(u32, String)>,
+    languages: Languages,
+}
+
+/// What the pages say of their languages, for `split = "language"`: each page's own
+/// (its `<html lang>`, else the hreflang it gives itself), by place in the walk's list,
+/// and what each alternate says of the language of the URL it names.
+#[derive(Debug, Default)]
+pub(crate) struct Languages {
+    /// By place, as section names ([`crate::sections::language_name`]).
+    pub own: Vec<(u32, Box<str>)>,
+    /// `(href, language)` of every alternate of a listed page.
+    pub claimed: Vec<(Box<str>, Box<str>)>,
 }
 
 /// What one listed page says of itself, for [`AboutParts::add`].
@@ -153,8 +165,34 @@ impl AboutParts {
         }
     }
 
+    /// Adds what the page at `place` says of its language and its alternates'.
+    pub(crate) fn add_language(
+        &mut self,
+        place: u32,
+        own: Option<String>,
+        claimed: impl Iterator<Item = (String, String)>,
+    ) {
+        let languages = &mut self.languages;
+        if let Some(own) = own {
+            languages.own.push((place, own.into()));
+        }
+        (languages.claimed).extend(claimed.map(|(href, lang)| (href.into(), lang.into())));
+    }
+
+    /// What the pages said of their languages ([`AboutParts::add_language`]), own
+    /// languages sorted by place.
+    pub(crate) fn take_languages(&mut self) -> Languages {
+        let mut languages = std::mem::take(&mut self.languages);
+        languages.own.sort_unstable_by_key(|(place, _)| *place);
+        languages
+    }
+
     /// Moves `batch` in, its places counted after `first`; `batch` is left empty.
     pub(crate) fn append(&mut self, batch: &mut AboutParts, first: u32) {
+        let languages = &mut self.languages;
+        (languages.own)
+            .extend((batch.languages.own.drain(..)).map(|(place, lang)| (place + first, lang)));
+        (languages.claimed).append(&mut batch.languages.claimed);
         let offset = self.text.len();
         self.text.push_str(&batch.text);
         batch.text.clear();

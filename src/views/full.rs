@@ -1,58 +1,120 @@
-//! `llms-full.txt`: the main content of each page `llms.txt` lists, in its order, as
-//! Markdown: `# Title`, `Source: URL`, then the content. Pages are read one at a time,
-//! each at most [`markdown::PAGE_LIMIT`] bytes, and streamed out, so memory stays that
-//! of one page however large the site.
+//! `llms-full.txt` and the Markdown twins: the main content of each page `llms.txt`
+//! lists, converted once, in its order. `llms-full.txt` holds them all (`# Title`,
+//! `Source: URL`, then the content, each after a `---`); a twin holds one, the same
+//! bytes under its mark. Pages are read one at a time, each at most
+//! [`markdown::PAGE_LIMIT`] bytes, and streamed out, so memory stays that of one page
+//! however large the site.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use super::groups::Group;
 use super::llms::{MARK, header, text, url};
-use super::{Page, SiteFacts, markdown};
+use super::twins::Twins;
+use super::write::{FullText, View, ViewError, Written};
+use super::{LLMS_FULL_FILE, Page, SiteFacts, markdown};
 use crate::fsutil;
 
-/// Writes the full text into `out`; returns how many pages it holds and those passed
-/// over (unreadable, too large, or no longer inside the site), with why.
-pub(super) fn render(
+/// Converts the pages `chosen` for `llms.txt`, writing `llms-full.txt` and the twins as
+/// `view.settings` asks; fills in `written`'s parts and says which pages have a twin.
+pub(super) fn write(
+    view: &View,
+    chosen: &[bool],
+    written: &mut Written,
+) -> Result<Vec<bool>, ViewError> {
+    let settings = view.settings;
+    let mut twins = settings.llms_markdown.then(|| Twins::new(view));
+    let mut twin = |i: usize, page: &Page, body: &str| match twins.as_mut() {
+        Some(twins) => twins.write(i, page, body),
+        None => Ok(()),
+    };
+    if settings.llms_full_txt {
+        let mut pages = 0;
+        let mut passed_over = Vec::new();
+        let path = view.save(Path::new(LLMS_FULL_FILE), |out| {
+            header(out, view.facts)?;
+            writeln!(
+                out,
+                "The main content of the pages listed in llms.txt, as Markdown. {MARK} (sitemapgen)."
+            )?;
+            passed_over = convert_each(view, chosen, &mut |i, page, body| {
+                out.write_all(b"\n---\n\n")?;
+                entry(out, view.facts, page, body)?;
+                pages += 1;
+                twin(i, page, body)
+            })?;
+            Ok(())
+        });
+        // A twin that failed stopped the full text; its error says why.
+        if let Some(e) = twins.as_mut().and_then(Twins::failed) {
+            return Err(e);
+        }
+        written.llms_full = Some(FullText {
+            path: path?,
+            pages,
+            passed_over,
+        });
+    } else if settings.llms_markdown {
+        let converted = convert_each(view, chosen, &mut twin);
+        if let Some(e) = twins.as_mut().and_then(Twins::failed) {
+            return Err(e);
+        }
+        converted.map_err(|source| ViewError::Io {
+            path: view.public_dir.to_path_buf(),
+            source,
+        })?;
+    }
+    Ok(match twins {
+        Some(twins) => {
+            let (has, done) = twins.finish();
+            written.twins = Some(done);
+            has
+        }
+        None => Vec::new(),
+    })
+}
+
+/// One page as Markdown: `# Title`, `Source: URL`, then its content.
+pub(super) fn entry(
     out: &mut dyn Write,
     site: &SiteFacts,
-    pages: &[Page],
-    groups: &[Group],
+    page: &Page,
+    body: &str,
+) -> io::Result<()> {
+    let full = format!("{}{}", site.base_url, page.rest);
+    let title = text(page.title().unwrap_or(&full));
+    writeln!(out, "# {title}\n\nSource: {}", url(&full))?;
+    if !body.is_empty() {
+        writeln!(out, "\n{body}")?;
+    }
+    Ok(())
+}
+
+/// Hands each page `chosen` (its place, itself, its Markdown) to `each`, group by group;
+/// returns those passed over (unreadable, too large, no longer inside the site), with
+/// why.
+fn convert_each(
+    view: &View,
     chosen: &[bool],
-    public_dir: &Path,
-) -> io::Result<(usize, Vec<(PathBuf, String)>)> {
-    header(out, site)?;
-    writeln!(
-        out,
-        "The main content of the pages listed in llms.txt, as Markdown. {MARK} (sitemapgen)."
-    )?;
+    each: &mut dyn FnMut(usize, &Page, &str) -> io::Result<()>,
+) -> io::Result<Vec<(PathBuf, String)>> {
     let converter = markdown::Converter::new();
-    let mut written = 0;
     let mut passed = Vec::new();
-    for group in groups {
+    for group in view.groups {
         for &i in group.pages.iter().filter(|&&i| chosen[i]) {
-            let page = &pages[i];
+            let page = &view.pages[i];
             let Some(rel) = page.path else {
                 continue;
             };
-            let path = public_dir.join(rel);
-            let body = read(public_dir, &path)
+            let path = view.public_dir.join(rel);
+            let body = read(view.public_dir, &path)
                 .and_then(|html| converter.page(&html).map_err(|why| why.to_string()));
             match body {
-                Ok(body) => {
-                    let full = format!("{}{}", site.base_url, page.rest);
-                    let title = text(page.title().unwrap_or(&full));
-                    writeln!(out, "\n---\n\n# {title}\n\nSource: {}", url(&full))?;
-                    if !body.is_empty() {
-                        writeln!(out, "\n{body}")?;
-                    }
-                    written += 1;
-                }
+                Ok(body) => each(i, page, &body)?,
                 Err(why) => passed.push((path, why)),
             }
         }
     }
-    Ok((written, passed))
+    Ok(passed)
 }
 
 /// The page at `path`, which must still be a regular file inside the site, read to at

@@ -13,6 +13,8 @@ pub(super) struct Group {
     pub name: String,
     /// Its pages, by place in the listed pages (sorted by URL within the group).
     pub pages: Vec<usize>,
+    /// Whether it is a named `[[section]]`.
+    pub section: bool,
 }
 
 /// The heading of the pages at the top of a site without sections.
@@ -36,6 +38,7 @@ pub(super) fn groups(pages: &[Page], sections: &[SectionUrls]) -> Vec<Group> {
             groups.push(Group {
                 name: section.name.clone().unwrap_or_else(|| REST.to_string()),
                 pages: (start..end).collect(),
+                section: section.name.is_some(),
             });
         }
         start = end;
@@ -70,6 +73,7 @@ fn by_directory(pages: &[Page]) -> Vec<Group> {
             groups.push(Group {
                 name: decoded(dir),
                 pages,
+                section: false,
             });
         }
     }
@@ -80,6 +84,7 @@ fn by_directory(pages: &[Page]) -> Vec<Group> {
             Group {
                 name: TOP.to_string(),
                 pages: top,
+                section: false,
             },
         );
     }
@@ -87,7 +92,7 @@ fn by_directory(pages: &[Page]) -> Vec<Group> {
 }
 
 /// A directory's name as people read it: percent-decoded (`caf%C3%A9` → `café`).
-fn decoded(dir: &str) -> String {
+pub(super) fn decoded(dir: &str) -> String {
     let name = percent_encoding::percent_decode_str(dir).decode_utf8_lossy();
     crate::text::one_line(&name)
 }

@@ -8,6 +8,7 @@ use std::io::{self, Write};
 #[cfg(doc)]
 use super::GENERATOR;
 use super::groups::Group;
+use super::tree::{Folder, tree};
 use super::{Page, SiteFacts};
 
 /// The tag that marks a `sitemap.html` as ours, so a later run may replace it and the
@@ -27,16 +28,27 @@ p{margin:.25rem 0}
 .muted{color:var(--muted)}
 ul{padding-left:1.25rem}
 li{margin:.25rem 0;overflow-wrap:anywhere}
+summary{cursor:pointer}
 nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0}
 ";
 
+/// Up to how many pages the page shows every folder open; past it, folders start
+/// closed, so a browser lays out the headings and counts rather than every link (find
+/// in page still opens them).
+const OPEN_UP_TO: usize = 2_000;
+
+/// What the HTML view shows.
+pub(super) struct Shown<'a> {
+    pub site: &'a SiteFacts,
+    pub pages: &'a [Page<'a>],
+    pub groups: &'a [Group],
+    /// Each page's date after its link (`html_sitemap_dates`).
+    pub dates: bool,
+}
+
 /// The HTML view, written into `out`.
-pub(super) fn render(
-    out: &mut dyn Write,
-    site: &SiteFacts,
-    pages: &[Page],
-    groups: &[Group],
-) -> io::Result<()> {
+pub(super) fn render(out: &mut dyn Write, shown: &Shown) -> io::Result<()> {
+    let (site, pages, groups) = (shown.site, shown.pages, shown.groups);
     // The page's own words ("pages", "the XML sitemap") are English: the language
     // when the home page names none.
     let lang = site.lang.as_deref().unwrap_or("en");
@@ -69,7 +81,7 @@ pub(super) fn render(
         contents(out, groups)?;
     }
     for (n, group) in groups.iter().enumerate() {
-        section(out, site, pages, group, n + 1)?;
+        section(out, shown, group, n + 1)?;
     }
     writeln!(out, "</main>\n</body>\n</html>")
 }
@@ -89,33 +101,61 @@ fn contents(out: &mut dyn Write, groups: &[Group]) -> io::Result<()> {
     writeln!(out, "</ul>\n</nav>")
 }
 
-/// One group: its heading, then a link per page.
-fn section(
-    out: &mut dyn Write,
-    site: &SiteFacts,
-    pages: &[Page],
-    group: &Group,
-    n: usize,
-) -> io::Result<()> {
+/// One group: its heading, then its pages as the tree of their folders.
+fn section(out: &mut dyn Write, shown: &Shown, group: &Group, n: usize) -> io::Result<()> {
     writeln!(
         out,
-        "<section aria-labelledby=\"s{n}\">\n<h2 id=\"s{n}\">{}</h2>\n<ul>",
+        "<section aria-labelledby=\"s{n}\">\n<h2 id=\"s{n}\">{}</h2>",
         escape(&group.name)
     )?;
-    let base_path = escape(&site.base_path);
-    let base_url = escape(&site.base_url);
-    for &i in &group.pages {
-        let page = pages[i];
-        let rest = escape(page.rest);
-        write!(out, "<li><a href=\"{base_path}{rest}\">")?;
-        // A page without a title is shown by its URL, as the sitemap lists it.
-        match page.title() {
-            Some(title) => write!(out, "{}", escape(title))?,
-            None => write!(out, "{base_url}{rest}")?,
-        }
-        writeln!(out, "</a></li>")?;
+    let tree = tree(shown.pages, &group.pages);
+    folder(out, shown, &tree)?;
+    writeln!(out, "</section>")
+}
+
+/// A folder's pages, then each of its folders, closed or open, under its name and count.
+fn folder(out: &mut dyn Write, shown: &Shown, folder: &Folder) -> io::Result<()> {
+    writeln!(out, "<ul>")?;
+    for &i in &folder.pages {
+        link(out, shown, &shown.pages[i])?;
     }
-    writeln!(out, "</ul>\n</section>")
+    let open = if shown.pages.len() <= OPEN_UP_TO {
+        " open"
+    } else {
+        ""
+    };
+    for child in &folder.folders {
+        writeln!(
+            out,
+            "<li><details{open}><summary>{} <span class=\"muted\">({})</span></summary>",
+            escape(&child.name),
+            child.count
+        )?;
+        self::folder(out, shown, child)?;
+        writeln!(out, "</details></li>")?;
+    }
+    writeln!(out, "</ul>")
+}
+
+/// One page: a link titled as the page is, and its date when asked for.
+fn link(out: &mut dyn Write, shown: &Shown, page: &Page) -> io::Result<()> {
+    let site = shown.site;
+    let rest = escape(page.rest);
+    write!(out, "<li><a href=\"{}{rest}\">", escape(&site.base_path))?;
+    // A page without a title is shown by its URL, as the sitemap lists it.
+    match page.title() {
+        Some(title) => write!(out, "{}", escape(title))?,
+        None => write!(out, "{}{rest}", escape(&site.base_url))?,
+    }
+    write!(out, "</a>")?;
+    if let (true, Some(lastmod)) = (shown.dates, page.lastmod) {
+        let day = lastmod.strftime("%Y-%m-%d");
+        write!(
+            out,
+            " <time class=\"muted\" datetime=\"{day}\">{day}</time>"
+        )?;
+    }
+    writeln!(out, "</li>")
 }
 
 /// `s` as HTML text or attribute value: markup characters escaped, and control

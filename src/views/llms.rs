@@ -8,7 +8,7 @@
 
 use std::io::{self, Write};
 
-use super::groups::Group;
+use super::write::View;
 use super::{Page, SiteFacts};
 
 /// The sentence that marks a file as ours (so it may be replaced); a hand-written
@@ -39,23 +39,58 @@ pub(super) fn select(pages: &[Page], max: usize) -> Vec<bool> {
     chosen
 }
 
+/// One `llms.txt`: the root one, or a section's own (`llms_txt_per_section`).
+pub(super) struct Index<'a> {
+    /// The section it is of, for a section's own.
+    pub section: Option<&'a str>,
+    /// The groups it lists, by place in the view's groups.
+    pub groups: &'a [usize],
+    /// For each group of the view, the URL of its own `llms.txt` when it has one: the
+    /// root links it instead of listing its pages.
+    pub own: &'a [Option<String>],
+    /// Which pages have a Markdown twin, when links point to twins
+    /// (`llms_links = "markdown"`).
+    pub twins: Option<&'a [bool]>,
+}
+
 /// The index, written into `out`; `chosen` says which pages it lists (see [`select`]).
 pub(super) fn render(
     out: &mut dyn Write,
-    site: &SiteFacts,
-    pages: &[Page],
-    groups: &[Group],
+    view: &View,
     chosen: &[bool],
+    index: &Index,
 ) -> io::Result<()> {
-    header(out, site)?;
-    let listed = chosen.iter().filter(|&&c| c).count();
-    let pages_word = crate::text::count(pages.len(), "page", "pages");
-    if listed == pages.len() {
-        writeln!(out, "This index lists the site's {pages_word}.")?;
+    let site = view.facts;
+    match index.section {
+        None => header(out, site)?,
+        Some(section) => writeln!(out, "# {}: {}\n", text(&site.name), text(section))?,
+    }
+    let own = |g: usize| index.own.get(g).is_some_and(Option::is_some);
+    let pages: usize = index
+        .groups
+        .iter()
+        .map(|&g| view.groups[g].pages.len())
+        .sum();
+    let listed = (index.groups.iter().filter(|&&g| !own(g)))
+        .flat_map(|&g| view.groups[g].pages.iter())
+        .filter(|&&i| chosen[i])
+        .count();
+    let of = match index.section {
+        None => "the site's",
+        Some(_) => "this section's",
+    };
+    let pages_word = crate::text::count(pages, "page", "pages");
+    if index.groups.iter().any(|&g| own(g)) {
+        writeln!(
+            out,
+            "This index lists {listed} of {of} {pages_word}; each section that links an llms.txt below lists its own."
+        )?;
+    } else if listed == pages {
+        writeln!(out, "This index lists {of} {pages_word}.")?;
     } else {
         writeln!(
             out,
-            "This index lists {listed} of the site's {pages_word}, the top of each part first."
+            "This index lists {listed} of {of} {pages_word}, the top of each part first."
         )?;
     }
     writeln!(
@@ -63,15 +98,35 @@ pub(super) fn render(
         "Every page is in the sitemap: {}. {MARK}.",
         url(&site.sitemap_url)
     )?;
-    for group in groups {
-        let mut in_group = group.pages.iter().filter(|&&i| chosen[i]).peekable();
-        if in_group.peek().is_none() {
-            continue;
-        }
-        writeln!(out, "\n## {}\n", text(&group.name))?;
-        for &i in in_group {
-            link(out, site, &pages[i])?;
-        }
+    for &g in index.groups {
+        part(out, view, chosen, index, g)?;
+    }
+    Ok(())
+}
+
+/// One `## ` part: its pages, or the link to its own `llms.txt`.
+fn part(
+    out: &mut dyn Write,
+    view: &View,
+    chosen: &[bool],
+    index: &Index,
+    g: usize,
+) -> io::Result<()> {
+    let group = &view.groups[g];
+    if let Some(Some(own)) = index.own.get(g) {
+        let pages = crate::text::count(group.pages.len(), "page", "pages");
+        let name = text(&group.name);
+        writeln!(out, "\n## {name}\n")?;
+        return writeln!(out, "- [{name}: llms.txt]({}): its {pages}", url(own));
+    }
+    let mut in_group = group.pages.iter().filter(|&&i| chosen[i]).peekable();
+    if in_group.peek().is_none() {
+        return Ok(());
+    }
+    writeln!(out, "\n## {}\n", text(&group.name))?;
+    for &i in in_group {
+        let twin = index.twins.is_some_and(|t| t[i]);
+        link(out, view.facts, &view.pages[i], twin)?;
     }
     Ok(())
 }
@@ -85,11 +140,17 @@ pub(super) fn header(out: &mut dyn Write, site: &SiteFacts) -> io::Result<()> {
     Ok(())
 }
 
-/// `- [Title](URL): description`; a page without a title is named by its URL.
-fn link(out: &mut dyn Write, site: &SiteFacts, page: &Page) -> io::Result<()> {
+/// `- [Title](URL): description`, the URL its twin's with `twin`; a page without a
+/// title is named by its URL.
+fn link(out: &mut dyn Write, site: &SiteFacts, page: &Page, twin: bool) -> io::Result<()> {
     let full = format!("{}{}", site.base_url, page.rest);
     let title = text(page.title().unwrap_or(&full));
-    write!(out, "- [{}]({})", title, url(&full))?;
+    let target = match (twin, full.ends_with('/')) {
+        (false, _) => full,
+        (true, true) => format!("{full}index.html.md"),
+        (true, false) => format!("{full}.md"),
+    };
+    write!(out, "- [{}]({})", title, url(&target))?;
     match page.description() {
         Some(d) => writeln!(out, ": {}", text(d)),
         None => writeln!(out),

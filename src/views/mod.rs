@@ -16,12 +16,29 @@ mod html;
 mod llms;
 #[cfg(feature = "markdown")]
 mod markdown;
+mod parts;
+mod stale;
 mod titles;
+mod tree;
+#[cfg(feature = "markdown")]
+mod twins;
 mod write;
 
 use std::path::{Path, PathBuf};
 
-pub use write::{Site, ViewError, Written, refuse_foreign, write};
+#[cfg(feature = "markdown")]
+pub use twins::TwinsWritten;
+pub use write::{Listed, Site, ViewError, Written, refuse_foreign, write};
+
+/// What the Markdown twins came to (built without the `markdown` feature, none are).
+#[cfg(not(feature = "markdown"))]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TwinsWritten {
+    /// How many were written.
+    pub written: usize,
+    /// Pages listed without a twin, with why.
+    pub passed_over: Vec<(PathBuf, String)>,
+}
 
 /// The HTML view's file name, at the root of the site.
 pub const HTML_FILE: &str = "sitemap.html";
@@ -49,12 +66,20 @@ pub const MAX_SITE_NAME: usize = 200;
 pub struct ViewSettings {
     /// Write `sitemap.html`.
     pub html_sitemap: bool,
+    /// Show each page's date in `sitemap.html`.
+    pub html_sitemap_dates: bool,
     /// Write `llms.txt`.
     pub llms_txt: bool,
     /// The most pages `llms.txt` lists.
     pub llms_txt_max_pages: usize,
     /// Write `llms-full.txt`, the main content of the pages `llms.txt` lists.
     pub llms_full_txt: bool,
+    /// Write each page `llms.txt` lists as Markdown at its URL with `.md` appended.
+    pub llms_markdown: bool,
+    /// Link the twins from `llms.txt` (`llms_links = "markdown"`), not the pages.
+    pub llms_links_markdown: bool,
+    /// Give each `[[section]]` whose pages share a folder an `llms.txt` of its own.
+    pub llms_txt_per_section: bool,
     /// The site's name, over the home page's title.
     pub site_name: Option<String>,
 }
@@ -63,9 +88,13 @@ impl Default for ViewSettings {
     fn default() -> Self {
         ViewSettings {
             html_sitemap: false,
+            html_sitemap_dates: false,
             llms_txt: false,
             llms_txt_max_pages: DEFAULT_LLMS_MAX_PAGES,
             llms_full_txt: false,
+            llms_markdown: false,
+            llms_links_markdown: false,
+            llms_txt_per_section: false,
             site_name: None,
         }
     }
@@ -77,7 +106,12 @@ impl ViewSettings {
         self.html_sitemap || self.llms_txt
     }
 
-    /// The files the views write, by name.
+    /// Whether each listed page's file is kept, for converting it to Markdown.
+    pub fn needs_paths(&self) -> bool {
+        self.llms_full_txt || self.llms_markdown
+    }
+
+    /// The files the views write at the top of the site, by name.
     pub fn files(&self) -> impl Iterator<Item = &'static str> + '_ {
         [
             (self.html_sitemap, HTML_FILE),
@@ -103,7 +137,9 @@ struct Page<'a> {
     title: Option<&'a str>,
     /// Its description (see [`crate::page::Head::description`]).
     description: Option<&'a str>,
-    /// Its path under the public directory, with `llms_full_txt`.
+    /// Its `<lastmod>`, shown with `html_sitemap_dates`.
+    lastmod: Option<jiff::Timestamp>,
+    /// Its path under the public directory, with [`ViewSettings::needs_paths`].
     #[cfg_attr(not(feature = "markdown"), allow(dead_code))]
     path: Option<&'a Path>,
 }
@@ -124,6 +160,7 @@ impl<'a> Page<'a> {
             rest,
             title: None,
             description: None,
+            lastmod: None,
             path: None,
         }
     }

@@ -1,10 +1,13 @@
 //! Writing the views: each all or nothing, under the site directory's lock, replacing
 //! only a regular file that is ours.
 
+use std::collections::HashSet;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use super::groups::{Group, groups};
+use super::llms::Index;
+use super::parts::OwnFile;
 use super::{Abouts, HTML_FILE, LLMS_FILE, Page, SiteFacts, ViewSettings};
 use crate::fsutil::{self, Atomic, DirLock};
 use crate::sections::SectionUrls;
@@ -62,6 +65,13 @@ pub struct Written {
     pub llms: Option<(PathBuf, usize)>,
     /// `llms-full.txt`, with `llms_full_txt = true`.
     pub llms_full: Option<FullText>,
+    /// The sections' own `llms.txt`, with `llms_txt_per_section = true`, and how many
+    /// pages each lists.
+    pub llms_sections: Vec<(PathBuf, usize)>,
+    /// The Markdown twins, with `llms_markdown = true`.
+    pub twins: Option<super::TwinsWritten>,
+    /// Twins and sections' `llms.txt` of an earlier run that no page needs now, removed.
+    pub removed: Vec<PathBuf>,
 }
 
 /// What `llms-full.txt` holds.
@@ -97,31 +107,84 @@ fn key(name: &str) -> &'static str {
 /// How far into a view its marker is looked for: each writes it near its top.
 const MARKER_WITHIN: u64 = 8 * 1024;
 
+/// The listed pages, for [`refuse_foreign`]: the sitemap's entries, what each page says
+/// of itself (in the same order), and the sections.
+#[derive(Debug, Clone, Copy)]
+pub struct Listed<'a> {
+    /// The sitemap's entries, in its order.
+    pub entries: EntrySlice<'a>,
+    /// What each entry's page says of itself.
+    pub about: &'a Abouts,
+    /// The sections, as [`crate::Collection::sections`].
+    pub sections: &'a [SectionUrls],
+}
+
 /// Refuses, before anything is written, when a view's file is there but is not ours
-/// (a hand-written `sitemap.html` or `llms.txt`), or is not a regular file.
-pub fn refuse_foreign(settings: &ViewSettings, public_dir: &Path) -> Result<(), ViewError> {
+/// (a hand-written `sitemap.html` or `llms.txt`), or is not a regular file; with the
+/// `listed` pages, the same for each section's own `llms.txt` and each page's twin.
+pub fn refuse_foreign(
+    settings: &ViewSettings,
+    public_dir: &Path,
+    listed: Option<Listed>,
+) -> Result<(), ViewError> {
     for name in settings.files() {
-        let path = super::path_of(public_dir, name);
-        let io_err = |source| ViewError::Io {
-            path: path.clone(),
-            source,
-        };
-        if fsutil::replaceable(&path).map_err(io_err)?.is_none() {
-            continue;
+        check_ours(&super::path_of(public_dir, name), marker(name), key(name))?;
+    }
+    let per_section = settings.llms_txt && settings.llms_txt_per_section;
+    let (Some(listed), true) = (listed, per_section || settings.llms_markdown) else {
+        return Ok(());
+    };
+    let pages = pages(listed.entries, listed.about);
+    if per_section {
+        let groups = groups(&pages, listed.sections);
+        let base_url = listed.entries.iter().next().map_or("", |e| e.loc().base());
+        let own = super::parts::own_files(public_dir, base_url, &pages, &groups);
+        for file in own.iter().flatten() {
+            let path = public_dir.join(&file.rel);
+            check_ours(&path, super::llms::MARK, "llms_txt_per_section")?;
         }
-        let mut start = Vec::new();
-        fsutil::open_regular(&path)
-            .and_then(|f| f.take(MARKER_WITHIN).read_to_end(&mut start))
-            .map_err(io_err)?;
-        let mark = marker(name).as_bytes();
-        if !start.windows(mark.len()).any(|w| w == mark) {
-            return Err(ViewError::Foreign {
-                path,
-                key: key(name),
-            });
+    }
+    // Every listed page's twin place, not only those llms.txt will list: a site that
+    // publishes Markdown of its own where twins go is told before anything is written.
+    #[cfg(feature = "markdown")]
+    if settings.llms_markdown {
+        for page in &pages {
+            if let Ok(rel) = super::twins::place(page) {
+                check_ours(&public_dir.join(rel), super::twins::MARK, "llms_markdown")?;
+            }
         }
     }
     Ok(())
+}
+
+/// Refuses when `path` is there but is not a regular file carrying `mark`: a file of the
+/// site's own, which `key` would have written over.
+pub(super) fn check_ours(path: &Path, mark: &str, key: &'static str) -> Result<(), ViewError> {
+    let io_err = |source| ViewError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if fsutil::replaceable(path).map_err(io_err)?.is_none() {
+        return Ok(());
+    }
+    if !has_mark(path, mark).map_err(io_err)? {
+        return Err(ViewError::Foreign {
+            path: path.to_path_buf(),
+            key,
+        });
+    }
+    Ok(())
+}
+
+/// Whether the regular file at `path` holds `mark` near its top, where each view
+/// writes it.
+pub(super) fn has_mark(path: &Path, mark: &str) -> io::Result<bool> {
+    let mut start = Vec::new();
+    fsutil::open_regular(path)?
+        .take(MARKER_WITHIN)
+        .read_to_end(&mut start)?;
+    let mark = mark.as_bytes();
+    Ok(start.windows(mark.len()).any(|w| w == mark))
 }
 
 /// Writes the views `site.settings` asks for, under the site directory's lock.
@@ -137,21 +200,9 @@ pub fn write(site: &Site) -> Result<Written, ViewError> {
     };
     let held = fsutil::lock_dir(site.public_dir).map_err(lock_err)?;
     // Under the lock: a file put there since the run began is not overwritten either.
-    refuse_foreign(settings, site.public_dir)?;
-    let mut pages: Vec<Page> = site
-        .entries
-        .iter()
-        .enumerate()
-        .map(|(i, entry)| {
-            let (title, description) = site.about.get(i);
-            Page {
-                rest: entry.loc().rest(),
-                title,
-                description,
-                path: site.about.path(i),
-            }
-        })
-        .collect();
+    // (Each twin is checked again as it is written.)
+    refuse_foreign(settings, site.public_dir, None)?;
+    let mut pages = pages(site.entries, site.about);
     // The site's name that the theme puts on every title, dropped from each.
     let titles = pages.iter().filter_map(|p| p.title);
     let affix = super::titles::shared_affix(titles, settings.site_name.as_deref());
@@ -160,7 +211,18 @@ pub fn write(site: &Site) -> Result<Written, ViewError> {
     }
     let facts = facts(site, &pages, affix.as_ref());
     let groups = groups(&pages, site.sections);
+    let own = match settings.llms_txt && settings.llms_txt_per_section {
+        true => super::parts::own_files(site.public_dir, site.base_url, &pages, &groups),
+        false => vec![None; groups.len()],
+    };
+    // Under the lock, before the first view is written: a section's llms.txt put
+    // there since the run began is not overwritten either.
+    for file in own.iter().flatten() {
+        let path = site.public_dir.join(&file.rel);
+        check_ours(&path, super::llms::MARK, "llms_txt_per_section")?;
+    }
     let view = View {
+        settings,
         facts: &facts,
         pages: &pages,
         groups: &groups,
@@ -168,41 +230,139 @@ pub fn write(site: &Site) -> Result<Written, ViewError> {
         held: &held,
     };
     if settings.html_sitemap {
-        written.html = Some(view.save(HTML_FILE, |out| {
-            super::html::render(out, view.facts, view.pages, view.groups)
-        })?);
+        let shown = super::html::Shown {
+            site: view.facts,
+            pages: view.pages,
+            groups: view.groups,
+            dates: settings.html_sitemap_dates,
+        };
+        written.html =
+            Some(view.save(Path::new(HTML_FILE), |out| super::html::render(out, &shown))?);
     }
     if settings.llms_txt {
-        let chosen = super::llms::select(&pages, settings.llms_txt_max_pages);
-        let listed = chosen.iter().filter(|&&c| c).count();
-        let path = view.save(LLMS_FILE, |out| {
-            super::llms::render(out, view.facts, view.pages, view.groups, &chosen)
-        })?;
-        written.llms = Some((path, listed));
-        if settings.llms_full_txt {
-            written.llms_full = Some(full_text(&view, &chosen)?);
-        }
+        llms(&view, &own, &mut written)?;
     }
     Ok(written)
 }
 
+/// `llms.txt`, the sections' own, `llms-full.txt` and the twins, as asked; then what an
+/// earlier run wrote that no page needs now is removed.
+fn llms(view: &View, own: &[Option<OwnFile>], written: &mut Written) -> Result<(), ViewError> {
+    let settings = view.settings;
+    let chosen = super::parts::choose(view.pages, view.groups, own, settings.llms_txt_max_pages);
+    // The twins before the index that may link them.
+    let has_twin = converted(view, &chosen, written)?;
+    let twins = settings.llms_links_markdown.then_some(has_twin.as_slice());
+    let urls: Vec<Option<String>> = own
+        .iter()
+        .map(|o| o.as_ref().map(|o| o.url.clone()))
+        .collect();
+    let all: Vec<usize> = (0..view.groups.len()).collect();
+    let root = Index {
+        section: None,
+        groups: &all,
+        own: &urls,
+        twins,
+    };
+    let path = view.save(Path::new(LLMS_FILE), |out| {
+        super::llms::render(out, view, &chosen, &root)
+    })?;
+    let listed = |groups: &mut dyn Iterator<Item = &Group>| {
+        let pages = groups.flat_map(|g| g.pages.iter());
+        pages.filter(|&&i| chosen[i]).count()
+    };
+    let at_root = view.groups.iter().zip(own).filter(|(_, o)| o.is_none());
+    written.llms = Some((path, listed(&mut at_root.map(|(g, _)| g))));
+    let mut keep: HashSet<PathBuf> = HashSet::new();
+    for (g, file) in own.iter().enumerate() {
+        let Some(file) = file else { continue };
+        let index = Index {
+            section: Some(&view.groups[g].name),
+            groups: &[g],
+            own: &[],
+            twins,
+        };
+        let path = view.save(&file.rel, |out| {
+            super::llms::render(out, view, &chosen, &index)
+        })?;
+        let count = listed(&mut std::iter::once(&view.groups[g]));
+        written.llms_sections.push((path, count));
+        keep.insert(file.rel.clone());
+    }
+    if settings.llms_markdown || settings.llms_txt_per_section {
+        keep.extend(twin_places(view, &has_twin));
+        written.removed = super::stale::sweep(view.public_dir, &keep)?;
+    }
+    Ok(())
+}
+
+/// Where the pages that have a twin have it.
+#[cfg(feature = "markdown")]
+fn twin_places(view: &View, has_twin: &[bool]) -> Vec<PathBuf> {
+    (view.pages.iter().zip(has_twin))
+        .filter(|(_, has)| **has)
+        .filter_map(|(page, _)| super::twins::place(page).ok())
+        .collect()
+}
+
+#[cfg(not(feature = "markdown"))]
+fn twin_places(_: &View, _: &[bool]) -> Vec<PathBuf> {
+    Vec::new()
+}
+
+/// `llms-full.txt` and the twins, as asked; which pages have a twin.
+#[cfg(feature = "markdown")]
+fn converted(view: &View, chosen: &[bool], written: &mut Written) -> Result<Vec<bool>, ViewError> {
+    if !view.settings.llms_full_txt && !view.settings.llms_markdown {
+        return Ok(Vec::new());
+    }
+    super::full::write(view, chosen, written)
+}
+
+/// Without the `markdown` feature the configuration refuses `llms_full_txt` and
+/// `llms_markdown`.
+#[cfg(not(feature = "markdown"))]
+fn converted(_: &View, _: &[bool], _: &mut Written) -> Result<Vec<bool>, ViewError> {
+    Ok(Vec::new())
+}
+
+/// The listed pages as the views show them, titles as the pages give them.
+fn pages<'a>(entries: EntrySlice<'a>, about: &'a Abouts) -> Vec<Page<'a>> {
+    entries
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            let (title, description) = about.get(i);
+            Page {
+                rest: entry.loc().rest(),
+                title,
+                description,
+                lastmod: entry.lastmod(),
+                path: about.path(i),
+            }
+        })
+        .collect()
+}
+
 /// The listed pages and how they are shown, for writing each view.
-struct View<'a> {
-    facts: &'a SiteFacts,
-    pages: &'a [Page<'a>],
-    groups: &'a [Group],
-    public_dir: &'a Path,
-    held: &'a DirLock,
+pub(super) struct View<'a> {
+    pub settings: &'a ViewSettings,
+    pub facts: &'a SiteFacts,
+    pub pages: &'a [Page<'a>],
+    pub groups: &'a [Group],
+    pub public_dir: &'a Path,
+    pub held: &'a DirLock,
 }
 
 impl View<'_> {
-    /// Writes the view `name` all or nothing from what `fill` writes.
-    fn save(
+    /// Writes the view at `rel` below the site all or nothing from what `fill` writes.
+    pub(super) fn save(
         &self,
-        name: &str,
+        rel: &Path,
         fill: impl FnOnce(&mut dyn io::Write) -> io::Result<()>,
     ) -> Result<PathBuf, ViewError> {
-        let path = super::path_of(self.public_dir, name);
+        let path = self.public_dir.join(rel);
+        let name = rel.file_name().unwrap_or_default().to_string_lossy();
         let how = Atomic {
             prefix: &format!(".{name}."),
             clobber: true,
@@ -213,33 +373,6 @@ impl View<'_> {
         })?;
         Ok(path)
     }
-}
-
-#[cfg(feature = "markdown")]
-fn full_text(view: &View, chosen: &[bool]) -> Result<FullText, ViewError> {
-    let mut counts = (0, Vec::new());
-    let path = view.save(super::LLMS_FULL_FILE, |out| {
-        counts = super::full::render(
-            out,
-            view.facts,
-            view.pages,
-            view.groups,
-            chosen,
-            view.public_dir,
-        )?;
-        Ok(())
-    })?;
-    Ok(FullText {
-        path,
-        pages: counts.0,
-        passed_over: counts.1,
-    })
-}
-
-/// Without the `markdown` feature the configuration refuses `llms_full_txt = true`.
-#[cfg(not(feature = "markdown"))]
-fn full_text(_view: &View, _chosen: &[bool]) -> Result<FullText, ViewError> {
-    unreachable!("llms_full_txt is refused without the markdown feature")
 }
 
 /// What the views say of the site as a whole.

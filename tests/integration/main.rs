@@ -41,4 +41,5 @@ mod syscalls;
 mod tools;
 mod util;
 mod views;
+mod views_site;
 mod writes;
