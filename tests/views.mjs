@@ -6,7 +6,7 @@
 //
 // DIR holds node_modules with puppeteer-core and axe-core (tests/views.sh installs them).
 // EXPECTED_JSON: {"paths": [the listed URLs' paths, in any order], "absent": [text that
-// must not appear]}.
+// must not appear], "folders": the fewest nested folders shown}; every link is dated.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -33,6 +33,8 @@ try {
     await page.goto(pathToFileURL(page_path).href, { waitUntil: 'load' });
     const dom = await page.evaluate(() => ({
       links: [...document.querySelectorAll('main section li > a')].map((a) => a.getAttribute('href')),
+      folders: [...document.querySelectorAll('main section details')].map((d) => d.open),
+      dates: document.querySelectorAll('main section li > time[datetime]').length,
       scripts: document.querySelectorAll('script').length,
       text: document.body.innerText,
       lang: document.documentElement.lang,
@@ -44,6 +46,10 @@ try {
       failures.push(`${scheme}: links ${JSON.stringify(got)} are not the sitemap's ${JSON.stringify(want)}`);
     }
     if (dom.scripts !== 0) failures.push(`${scheme}: ${dom.scripts} script elements in the page`);
+    if (dom.folders.length < (expected.folders || 0) || dom.folders.some((open) => !open)) {
+      failures.push(`${scheme}: folders ${JSON.stringify(dom.folders)}, want ${expected.folders} or more, all open`);
+    }
+    if (dom.dates !== got.length) failures.push(`${scheme}: ${dom.dates} dates for ${got.length} links`);
     for (const text of expected.absent) {
       if (dom.text.includes(text)) failures.push(`${scheme}: '${text}' is shown`);
     }
@@ -60,7 +66,7 @@ try {
       const nodes = v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ')}`);
       failures.push(`${scheme}: axe ${v.id} (${v.impact}): ${v.help}; ${nodes.slice(0, 3).join(' | ')}`);
     }
-    console.log(`${scheme}: ${got.length} links, lang=${dom.lang}, axe: ${result.violations.length} violations, ${result.passes ? result.passes.length : 0} passes`);
+    console.log(`${scheme}: ${got.length} links, ${dom.folders.length} folders, lang=${dom.lang}, axe: ${result.violations.length} violations, ${result.passes ? result.passes.length : 0} passes`);
     if (shots) {
       await page.reload({ waitUntil: 'load' });
       const name = scheme === 'light' ? 'sitemap-html.png' : 'sitemap-html-dark-phone.png';

@@ -46,6 +46,10 @@ use workers::{Listed, Processed};
 pub struct Collection {
     /// Entries sorted by URL (byte order), each URL once.
     pub entries: Entries,
+    /// The files in the site a view may have written (with
+    /// [`crate::views::ViewSettings::sweeps`]), relative to the public directory,
+    /// unsorted: where an earlier run's twins and sections' `llms.txt` may be.
+    pub view_files: Vec<PathBuf>,
     /// Pages left out and why, sorted by path (only when details were asked for).
     pub left_out: Vec<(PathBuf, LeftOut)>,
     /// How many pages were left out, by reason.
@@ -157,6 +161,7 @@ pub fn collect_with_progress(
         error_pages: config.error_pages.clone(),
         follow_symlinks: config.follow_symlinks,
         keep_skipped: details,
+        keep_view_files: config.views.sweeps(),
         threads: config.threads,
     };
     // The previous state is read while the pages are: the walk needs none of it (the
@@ -182,6 +187,7 @@ pub fn collect_with_progress(
     warnings.extend(scanned.warnings.into_iter().map(Warning::Scan));
     let mut collection = Collection {
         skipped: scanned.skipped,
+        view_files: scanned.view_files,
         skipped_count: scanned.skipped_count,
         warnings,
         ..Collection::default()

@@ -80,6 +80,7 @@ pub fn write(
         entries: collection.entries.as_slice(),
         about: &collection.about,
         sections: &collection.sections,
+        view_files: &collection.view_files,
     };
     views::refuse_foreign(&config.views, &config.public_dir, Some(listed))?;
     make_output_dir(config, path)?;
@@ -122,6 +123,7 @@ pub fn write(
             about: &collection.about,
             sections: &collection.sections,
             sitemap_url: &url,
+            view_files: Some(&collection.view_files),
         })
     });
     let views = views.transpose()?;

@@ -157,5 +157,7 @@ pub(super) fn write_views(
         about: &about,
         sections: &sections,
         sitemap_url,
+        // No walk of the joined site was made: the views walk it when they need to.
+        view_files: None,
     })?)
 }

@@ -29,6 +29,7 @@ p{margin:.25rem 0}
 ul{padding-left:1.25rem}
 li{margin:.25rem 0;overflow-wrap:anywhere}
 summary{cursor:pointer}
+li:has(>details){list-style:none}
 nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0}
 ";
 

@@ -47,6 +47,12 @@ pub const LLMS_FILE: &str = "llms.txt";
 /// The language-model full text's file name, at the root of the site.
 pub const LLMS_FULL_FILE: &str = "llms-full.txt";
 
+/// Whether a file of name `name` may be one the views wrote below the top of the site
+/// (a twin, a section's `llms.txt`), so the walk keeps it for [`ViewSettings::sweeps`].
+pub fn may_be_ours(name: &[u8]) -> bool {
+    stale::mark_of(name).is_some()
+}
+
 /// The `<meta name="generator">` of the HTML view: a page that carries it is ours, never
 /// listed as a page of the site, and may be replaced.
 pub const GENERATOR: &str = "sitemapgen";
@@ -104,6 +110,12 @@ impl ViewSettings {
     /// Whether any view is written, so each listed page's title and description are kept.
     pub fn any(&self) -> bool {
         self.html_sitemap || self.llms_txt
+    }
+
+    /// Whether files of an earlier run below the top of the site (twins, sections'
+    /// `llms.txt`) are looked for, to remove those no page needs now.
+    pub fn sweeps(&self) -> bool {
+        self.llms_txt && (self.llms_markdown || self.llms_txt_per_section)
     }
 
     /// Whether each listed page's file is kept, for converting it to Markdown.

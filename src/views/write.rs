@@ -54,6 +54,10 @@ pub struct Site<'a> {
     pub sections: &'a [SectionUrls],
     /// The sitemap's URL, which the views point to.
     pub sitemap_url: &'a str,
+    /// The files the page walk kept that a view may have written
+    /// ([`crate::Collection::view_files`]); `None` where nothing walked the site (a
+    /// merge of shards), so it is walked when needed.
+    pub view_files: Option<&'a [PathBuf]>,
 }
 
 /// What [`write()`] wrote.
@@ -117,6 +121,9 @@ pub struct Listed<'a> {
     pub about: &'a Abouts,
     /// The sections, as [`crate::Collection::sections`].
     pub sections: &'a [SectionUrls],
+    /// The files the page walk kept that a view may have written: only those are
+    /// where a twin could be in the way.
+    pub view_files: &'a [PathBuf],
 }
 
 /// Refuses, before anything is written, when a view's file is there but is not ours
@@ -148,9 +155,13 @@ pub fn refuse_foreign(
     // publishes Markdown of its own where twins go is told before anything is written.
     #[cfg(feature = "markdown")]
     if settings.llms_markdown {
+        let there: HashSet<&Path> = listed.view_files.iter().map(PathBuf::as_path).collect();
         for page in &pages {
-            if let Ok(rel) = super::twins::place(page) {
-                check_ours(&public_dir.join(rel), super::twins::MARK, "llms_markdown")?;
+            match super::twins::place(page) {
+                Ok(rel) if there.contains(rel.as_path()) => {
+                    check_ours(&public_dir.join(rel), super::twins::MARK, "llms_markdown")?;
+                }
+                _ => {}
             }
         }
     }
@@ -228,6 +239,7 @@ pub fn write(site: &Site) -> Result<Written, ViewError> {
         groups: &groups,
         public_dir: site.public_dir,
         held: &held,
+        view_files: site.view_files,
     };
     if settings.html_sitemap {
         let shown = super::html::Shown {
@@ -291,7 +303,7 @@ fn llms(view: &View, own: &[Option<OwnFile>], written: &mut Written) -> Result<(
     }
     if settings.llms_markdown || settings.llms_txt_per_section {
         keep.extend(twin_places(view, &has_twin));
-        written.removed = super::stale::sweep(view.public_dir, &keep)?;
+        written.removed = super::stale::sweep(view.public_dir, &keep, view.view_files)?;
     }
     Ok(())
 }
@@ -352,6 +364,7 @@ pub(super) struct View<'a> {
     pub groups: &'a [Group],
     pub public_dir: &'a Path,
     pub held: &'a DirLock,
+    pub view_files: Option<&'a [PathBuf]>,
 }
 
 impl View<'_> {

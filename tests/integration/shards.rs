@@ -11,7 +11,7 @@ use std::time::{Duration, UNIX_EPOCH};
 use yaml_rust2::{Yaml, YamlLoader};
 
 use crate::tools::JQ;
-use crate::util::{bin, copy_tree, parse, validate_set};
+use crate::util::{bin, copy_tree, parse, validate_set, walk};
 
 const BASE: &str = "https://example.org/";
 
@@ -654,7 +654,7 @@ fn bad_shards_are_refused_with_one_line_and_nothing_written() {
 
 #[test]
 fn the_merge_makes_the_views_and_joins_the_change_lists() {
-    let config = "html_sitemap = true\nllms_txt = true\nchanges = true\nrobots_txt = 'create'\n";
+    let config = "html_sitemap = true\nllms_txt = true\nllms_markdown = true\nchanges = true\nrobots_txt = 'create'\n";
     let dir = tempfile::tempdir().unwrap();
     let deploy = separate_shards(dir.path(), config, &[]);
     fs::write(
@@ -685,6 +685,24 @@ fn the_merge_makes_the_views_and_joins_the_change_lists() {
             "{view}"
         );
     }
+    // The Markdown twins too, each the same.
+    let twins = |root: &Path| -> Vec<(PathBuf, String)> {
+        let mut found: Vec<(PathBuf, String)> = walk(root)
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "md"))
+            .map(|p| {
+                (
+                    p.strip_prefix(root).unwrap().to_path_buf(),
+                    fs::read_to_string(&p).unwrap(),
+                )
+            })
+            .collect();
+        found.sort();
+        found
+    };
+    let merged = twins(&deploy);
+    assert!(!merged.is_empty());
+    assert_eq!(merged, twins(&whole.join("public")));
     assert!(
         fs::read_to_string(deploy.join("robots.txt"))
             .unwrap()

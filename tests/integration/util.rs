@@ -96,7 +96,8 @@ impl Site {
     }
 }
 
-fn walk(dir: &Path) -> Vec<PathBuf> {
+/// Every regular file below `dir`, links not followed.
+pub fn walk(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for entry in fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
