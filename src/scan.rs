@@ -30,10 +30,10 @@ pub struct ScanOptions {
     pub follow_symlinks: bool,
     /// Keep the list of skipped files (for `--verbose`); counts are kept regardless.
     pub keep_skipped: bool,
-    /// Keep the paths of the files a view may have written below the top of the site
-    /// (`*.md`, `llms.txt`), for removing those no page needs now: the walk reads every
+    /// Keep the paths of the files whose names end so (the views' twins and sections'
+    /// `llms.txt`, for removing those no page needs now): the walk reads every
     /// directory anyway.
-    pub keep_view_files: bool,
+    pub keep_ending: Vec<&'static str>,
     /// Walker threads.
     pub threads: usize,
 }
@@ -151,9 +151,9 @@ impl fmt::Display for ScanWarning {
 pub struct Scan {
     /// Files passed over (only when `keep_skipped`), in no particular order.
     pub skipped: Vec<Skipped>,
-    /// The files a view may have written (only when `keep_view_files`), relative to
-    /// the public directory, in no particular order.
-    pub view_files: Vec<PathBuf>,
+    /// The files named as `keep_ending` says, relative to the public directory, in no
+    /// particular order.
+    pub kept: Vec<PathBuf>,
     /// How many entries were passed over, whether kept or not.
     pub skipped_count: usize,
     /// Problems met on the way.
@@ -172,7 +172,7 @@ impl Scan {
     /// Moves what a walker thread found into this.
     fn absorb(&mut self, mut local: Scan) {
         self.skipped.append(&mut local.skipped);
-        self.view_files.append(&mut local.view_files);
+        self.kept.append(&mut local.kept);
         self.skipped_count += local.skipped_count;
         self.warnings.append(&mut local.warnings);
     }

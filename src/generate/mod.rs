@@ -46,9 +46,9 @@ use workers::{Listed, Processed};
 pub struct Collection {
     /// Entries sorted by URL (byte order), each URL once.
     pub entries: Entries,
-    /// The files in the site a view may have written (with
-    /// [`crate::views::ViewSettings::sweeps`]), relative to the public directory,
-    /// unsorted: where an earlier run's twins and sections' `llms.txt` may be.
+    /// The files in the site a view may have written (with `llms_markdown` or
+    /// `llms_txt_per_section`), relative to the public directory, unsorted: where an
+    /// earlier run's twins and sections' `llms.txt` may be.
     pub view_files: Vec<PathBuf>,
     /// Pages left out and why, sorted by path (only when details were asked for).
     pub left_out: Vec<(PathBuf, LeftOut)>,
@@ -161,7 +161,10 @@ pub fn collect_with_progress(
         error_pages: config.error_pages.clone(),
         follow_symlinks: config.follow_symlinks,
         keep_skipped: details,
-        keep_view_files: config.views.sweeps(),
+        keep_ending: match config.views.sweeps() {
+            true => crate::views::FILE_ENDINGS.to_vec(),
+            false => Vec::new(),
+        },
         threads: config.threads,
     };
     // The previous state is read while the pages are: the walk needs none of it (the
@@ -187,7 +190,7 @@ pub fn collect_with_progress(
     warnings.extend(scanned.warnings.into_iter().map(Warning::Scan));
     let mut collection = Collection {
         skipped: scanned.skipped,
-        view_files: scanned.view_files,
+        view_files: scanned.kept,
         skipped_count: scanned.skipped_count,
         warnings,
         ..Collection::default()

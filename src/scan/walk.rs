@@ -355,8 +355,9 @@ impl Walk<'_> {
                 match file_verdict(self.root, child, bytes, self.options, || at.open()) {
                     Err(reason) => {
                         let child = child.to_path_buf();
-                        if self.options.keep_view_files && crate::views::may_be_ours(bytes) {
-                            local.view_files.push(child.clone());
+                        let ending = self.options.keep_ending.iter();
+                        if ending.clone().any(|e| bytes.ends_with(e.as_bytes())) {
+                            local.kept.push(child.clone());
                         }
                         local.skip(child, reason, self.options.keep_skipped);
                     }

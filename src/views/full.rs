@@ -5,13 +5,13 @@
 //! [`markdown::PAGE_LIMIT`] bytes, and streamed out, so memory stays that of one page
 //! however large the site.
 
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
-use super::llms::{MARK, header, text, url};
+use super::llms::{MARK, header};
 use super::twins::Twins;
-use super::write::{FullText, View, ViewError, Written};
-use super::{LLMS_FULL_FILE, Page, SiteFacts, markdown};
+use super::view::{FullText, View, ViewError, Written};
+use super::{LLMS_FULL_FILE, Page, markdown};
 use crate::fsutil;
 
 /// Converts the pages `chosen` for `llms.txt`, writing `llms-full.txt` and the twins as
@@ -38,7 +38,7 @@ pub(super) fn write(
             )?;
             passed_over = convert_each(view, chosen, &mut |i, page, body| {
                 out.write_all(b"\n---\n\n")?;
-                entry(out, view.facts, page, body)?;
+                super::llms::entry(out, view.facts, page, body)?;
                 pages += 1;
                 twin(i, page, body)
             })?;
@@ -71,22 +71,6 @@ pub(super) fn write(
         }
         None => Vec::new(),
     })
-}
-
-/// One page as Markdown: `# Title`, `Source: URL`, then its content.
-pub(super) fn entry(
-    out: &mut dyn Write,
-    site: &SiteFacts,
-    page: &Page,
-    body: &str,
-) -> io::Result<()> {
-    let full = format!("{}{}", site.base_url, page.rest);
-    let title = text(page.title().unwrap_or(&full));
-    writeln!(out, "# {title}\n\nSource: {}", url(&full))?;
-    if !body.is_empty() {
-        writeln!(out, "\n{body}")?;
-    }
-    Ok(())
 }
 
 /// Hands each page `chosen` (its place, itself, its Markdown) to `each`, group by group;

@@ -8,7 +8,7 @@
 
 use std::io::{self, Write};
 
-use super::write::View;
+use super::view::View;
 use super::{Page, SiteFacts};
 
 /// The sentence that marks a file as ours (so it may be replaced); a hand-written
@@ -147,14 +147,31 @@ fn link(out: &mut dyn Write, site: &SiteFacts, page: &Page, twin: bool) -> io::R
     let title = text(page.title().unwrap_or(&full));
     let target = match (twin, full.ends_with('/')) {
         (false, _) => full,
-        (true, true) => format!("{full}index.html.md"),
-        (true, false) => format!("{full}.md"),
+        (true, true) => format!("{full}index.html{}", super::TWIN_SUFFIX),
+        (true, false) => format!("{full}{}", super::TWIN_SUFFIX),
     };
     write!(out, "- [{}]({})", title, url(&target))?;
     match page.description() {
         Some(d) => writeln!(out, ": {}", text(d)),
         None => writeln!(out),
     }
+}
+
+/// One page as Markdown: `# Title`, `Source: URL`, then its content.
+#[cfg_attr(not(feature = "markdown"), allow(dead_code))]
+pub(super) fn entry(
+    out: &mut dyn Write,
+    site: &SiteFacts,
+    page: &Page,
+    body: &str,
+) -> io::Result<()> {
+    let full = format!("{}{}", site.base_url, page.rest);
+    let title = text(page.title().unwrap_or(&full));
+    writeln!(out, "# {title}\n\nSource: {}", url(&full))?;
+    if !body.is_empty() {
+        writeln!(out, "\n{body}")?;
+    }
+    Ok(())
 }
 
 /// A page's absolute URL as a link target: its parentheses percent-encoded, so the

@@ -22,23 +22,13 @@ mod titles;
 mod tree;
 #[cfg(feature = "markdown")]
 mod twins;
+mod view;
 mod write;
 
 use std::path::{Path, PathBuf};
 
-#[cfg(feature = "markdown")]
-pub use twins::TwinsWritten;
-pub use write::{Listed, Site, ViewError, Written, refuse_foreign, write};
-
-/// What the Markdown twins came to (built without the `markdown` feature, none are).
-#[cfg(not(feature = "markdown"))]
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct TwinsWritten {
-    /// How many were written.
-    pub written: usize,
-    /// Pages listed without a twin, with why.
-    pub passed_over: Vec<(PathBuf, String)>,
-}
+pub use view::{ViewError, Written};
+pub use write::{Listed, Site, refuse_foreign, write};
 
 /// The HTML view's file name, at the root of the site.
 pub const HTML_FILE: &str = "sitemap.html";
@@ -47,11 +37,12 @@ pub const LLMS_FILE: &str = "llms.txt";
 /// The language-model full text's file name, at the root of the site.
 pub const LLMS_FULL_FILE: &str = "llms-full.txt";
 
-/// Whether a file of name `name` may be one the views wrote below the top of the site
-/// (a twin, a section's `llms.txt`), so the walk keeps it for [`ViewSettings::sweeps`].
-pub fn may_be_ours(name: &[u8]) -> bool {
-    stale::mark_of(name).is_some()
-}
+/// How the names of the files the views write below the top of the site end (a twin,
+/// a section's `llms.txt`): the walk keeps such files for [`ViewSettings::sweeps`].
+pub const FILE_ENDINGS: [&str; 2] = [TWIN_SUFFIX, LLMS_FILE];
+
+/// What a Markdown twin's name adds to its page's URL.
+pub const TWIN_SUFFIX: &str = ".md";
 
 /// The `<meta name="generator">` of the HTML view: a page that carries it is ours, never
 /// listed as a page of the site, and may be replaced.

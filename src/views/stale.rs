@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use super::write::{ViewError, has_mark};
+use super::view::{ViewError, has_mark};
 
 /// Removes each file below `public_dir` (but its own `llms.txt`) that is a twin
 /// (`*.md`) or an `llms.txt` carrying our mark and is not in `keep` (paths below
@@ -71,7 +71,7 @@ pub(super) fn mark_of(name: &[u8]) -> Option<&'static str> {
         return Some(super::llms::MARK);
     }
     #[cfg(feature = "markdown")]
-    if name.ends_with(b".md") {
+    if name.ends_with(super::TWIN_SUFFIX.as_bytes()) {
         return Some(super::twins::MARK);
     }
     None

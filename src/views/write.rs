@@ -2,40 +2,16 @@
 //! only a regular file that is ours.
 
 use std::collections::HashSet;
-use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use super::groups::{Group, groups};
 use super::llms::Index;
 use super::parts::OwnFile;
+use super::view::{View, ViewError, Written, check_ours};
 use super::{Abouts, HTML_FILE, LLMS_FILE, Page, SiteFacts, ViewSettings};
-use crate::fsutil::{self, Atomic, DirLock};
+use crate::fsutil;
 use crate::sections::SectionUrls;
 use crate::sitemap::EntrySlice;
-
-/// A view that could not be written.
-#[derive(Debug, thiserror::Error)]
-pub enum ViewError {
-    /// A file of the view's name is there and was not written by us.
-    #[error(
-        "{}: not written by sitemapgen, so it is left alone; rename or remove it, or set {key} = false",
-        crate::text::one_line(&path.display().to_string())
-    )]
-    Foreign {
-        /// The file.
-        path: PathBuf,
-        /// The key that asks for the view.
-        key: &'static str,
-    },
-    /// Reading or writing a view failed.
-    #[error("cannot write {}: {source}", crate::text::one_line(&path.display().to_string()))]
-    Io {
-        /// The view's file.
-        path: PathBuf,
-        /// Why.
-        source: io::Error,
-    },
-}
 
 /// What the views are made from: the listed pages as the sitemap has them.
 #[derive(Debug, Clone, Copy)]
@@ -60,35 +36,6 @@ pub struct Site<'a> {
     pub view_files: Option<&'a [PathBuf]>,
 }
 
-/// What [`write()`] wrote.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Written {
-    /// `sitemap.html`, with `html_sitemap = true`.
-    pub html: Option<PathBuf>,
-    /// `llms.txt`, with `llms_txt = true`, and how many pages it lists.
-    pub llms: Option<(PathBuf, usize)>,
-    /// `llms-full.txt`, with `llms_full_txt = true`.
-    pub llms_full: Option<FullText>,
-    /// The sections' own `llms.txt`, with `llms_txt_per_section = true`, and how many
-    /// pages each lists.
-    pub llms_sections: Vec<(PathBuf, usize)>,
-    /// The Markdown twins, with `llms_markdown = true`.
-    pub twins: Option<super::TwinsWritten>,
-    /// Twins and sections' `llms.txt` of an earlier run that no page needs now, removed.
-    pub removed: Vec<PathBuf>,
-}
-
-/// What `llms-full.txt` holds.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct FullText {
-    /// The file.
-    pub path: PathBuf,
-    /// How many pages it holds.
-    pub pages: usize,
-    /// The pages passed over (unreadable, too large, no longer in the site), with why.
-    pub passed_over: Vec<(PathBuf, String)>,
-}
-
 /// The marker each view carries, by file name: what tells our file from a hand-written
 /// one.
 fn marker(name: &str) -> &'static str {
@@ -108,9 +55,6 @@ fn key(name: &str) -> &'static str {
     }
 }
 
-/// How far into a view its marker is looked for: each writes it near its top.
-const MARKER_WITHIN: u64 = 8 * 1024;
-
 /// The listed pages, for [`refuse_foreign`]: the sitemap's entries, what each page says
 /// of itself (in the same order), and the sections.
 #[derive(Debug, Clone, Copy)]
@@ -123,6 +67,7 @@ pub struct Listed<'a> {
     pub sections: &'a [SectionUrls],
     /// The files the page walk kept that a view may have written: only those are
     /// where a twin could be in the way.
+    #[cfg_attr(not(feature = "markdown"), allow(dead_code))]
     pub view_files: &'a [PathBuf],
 }
 
@@ -166,36 +111,6 @@ pub fn refuse_foreign(
         }
     }
     Ok(())
-}
-
-/// Refuses when `path` is there but is not a regular file carrying `mark`: a file of the
-/// site's own, which `key` would have written over.
-pub(super) fn check_ours(path: &Path, mark: &str, key: &'static str) -> Result<(), ViewError> {
-    let io_err = |source| ViewError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    if fsutil::replaceable(path).map_err(io_err)?.is_none() {
-        return Ok(());
-    }
-    if !has_mark(path, mark).map_err(io_err)? {
-        return Err(ViewError::Foreign {
-            path: path.to_path_buf(),
-            key,
-        });
-    }
-    Ok(())
-}
-
-/// Whether the regular file at `path` holds `mark` near its top, where each view
-/// writes it.
-pub(super) fn has_mark(path: &Path, mark: &str) -> io::Result<bool> {
-    let mut start = Vec::new();
-    fsutil::open_regular(path)?
-        .take(MARKER_WITHIN)
-        .read_to_end(&mut start)?;
-    let mark = mark.as_bytes();
-    Ok(start.windows(mark.len()).any(|w| w == mark))
 }
 
 /// Writes the views `site.settings` asks for, under the site directory's lock.
@@ -354,38 +269,6 @@ fn pages<'a>(entries: EntrySlice<'a>, about: &'a Abouts) -> Vec<Page<'a>> {
             }
         })
         .collect()
-}
-
-/// The listed pages and how they are shown, for writing each view.
-pub(super) struct View<'a> {
-    pub settings: &'a ViewSettings,
-    pub facts: &'a SiteFacts,
-    pub pages: &'a [Page<'a>],
-    pub groups: &'a [Group],
-    pub public_dir: &'a Path,
-    pub held: &'a DirLock,
-    pub view_files: Option<&'a [PathBuf]>,
-}
-
-impl View<'_> {
-    /// Writes the view at `rel` below the site all or nothing from what `fill` writes.
-    pub(super) fn save(
-        &self,
-        rel: &Path,
-        fill: impl FnOnce(&mut dyn io::Write) -> io::Result<()>,
-    ) -> Result<PathBuf, ViewError> {
-        let path = self.public_dir.join(rel);
-        let name = rel.file_name().unwrap_or_default().to_string_lossy();
-        let how = Atomic {
-            prefix: &format!(".{name}."),
-            clobber: true,
-        };
-        fsutil::write_atomic_with(&path, how, self.held, fill).map_err(|source| ViewError::Io {
-            path: path.clone(),
-            source,
-        })?;
-        Ok(path)
-    }
 }
 
 /// What the views say of the site as a whole.
