@@ -274,7 +274,7 @@ impl fmt::Display for Warning {
             ),
             Warning::UnparseableDate { path, value } => write!(
                 f,
-                "{}: modified date '{value}' is not a date of the years 0001-9999 (use e.g. 2024-03-05T10:20:30Z); the next lastmod source is used",
+                "{}: modified date '{value}' is not a date sitemapgen reads (expected RFC 3339 such as 2024-03-05T10:20:30Z, 2024-03-05 10:20:30 +0200, 2024-03-05 10:20:30 UTC or 2024-03-05, in the years 0001-9999); the next lastmod source is used",
                 path.display()
             ),
             Warning::SourceRefused { path, why } => write!(

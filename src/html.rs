@@ -238,7 +238,6 @@ pub(crate) fn stream<C: Collect>(
 }
 
 /// [`stream`] over HTML held in memory, with `names` kept from an earlier page.
-#[cfg(test)]
 pub(crate) fn stream_bytes<C: Collect>(html: &[u8], collector: C, names: &mut Names) -> C {
     let mut emitter = Emitter::new(collector, names);
     if let Some(token) = html5gum::Tokenizer::new_with_emitter(html, &mut emitter).next() {

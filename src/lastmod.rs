@@ -65,6 +65,8 @@ pub struct DatedCounts {
     pub by: [usize; 6],
     /// Pages no source dated.
     pub undated: usize,
+    /// Of the pages `"source"` dated, those found by their text (no route reached them).
+    pub by_text: usize,
 }
 
 impl DatedCounts {
@@ -82,6 +84,16 @@ impl DatedCounts {
             *a += b;
         }
         self.undated += other.undated;
+        self.by_text += other.by_text;
+    }
+
+    /// Counts a page again: dated by `to`, no longer by `from`.
+    pub fn moved(&mut self, from: Option<LastmodSource>, to: Option<LastmodSource>) {
+        match from.and_then(|f| LastmodSource::NAMES.iter().position(|(_, s)| *s == f)) {
+            Some(i) => self.by[i] = self.by[i].saturating_sub(1),
+            None => self.undated = self.undated.saturating_sub(1),
+        }
+        self.add(to);
     }
 
     /// The pages `source` dated.
@@ -99,7 +111,18 @@ impl DatedCounts {
             .iter()
             .zip(self.by)
             .filter(|(_, n)| *n > 0)
-            .map(|((name, _), n)| format!("{} from {name}", crate::text::thousands(n)))
+            .map(|((name, source), n)| {
+                let n = crate::text::thousands(n);
+                match (*source, self.by_text) {
+                    (LastmodSource::Source, t) if t > 0 => {
+                        format!(
+                            "{n} from {name} ({} by their text)",
+                            crate::text::thousands(t)
+                        )
+                    }
+                    _ => format!("{n} from {name}"),
+                }
+            })
             .collect();
         if self.undated > 0 {
             out.push(format!("{} without", crate::text::thousands(self.undated)));
@@ -279,6 +302,20 @@ impl Pending {
                 after_used: true,
             },
         }
+    }
+}
+
+/// Whether `source` comes before `dated_by` in `sources` (any source outranks none).
+pub fn outranks(
+    sources: &[LastmodSource],
+    source: LastmodSource,
+    dated_by: Option<LastmodSource>,
+) -> bool {
+    let at = |s: LastmodSource| sources.iter().position(|x| *x == s);
+    match (at(source), dated_by.and_then(at)) {
+        (Some(a), Some(b)) => a < b,
+        (Some(_), None) => true,
+        (None, _) => false,
     }
 }
 

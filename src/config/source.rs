@@ -34,7 +34,8 @@ pub(super) fn source(
         Some(name) => crate::generators::find(name.get_ref()),
         None => None,
     };
-    if generator.is_none() && routes.is_empty() {
+    // Content folders alone: their pages are found by their text.
+    if generator.is_none() && routes.is_empty() && table.get_ref().content.is_none() {
         return Err(no_routing(table, src, &names));
     }
     let table = table.get_ref();
@@ -76,7 +77,7 @@ pub(super) fn source(
 fn no_routing(table: &Spanned<FileSource>, src: &Source, names: &[&str]) -> ConfigError {
     let Some(name) = &table.get_ref().generator else {
         let message = format!(
-            "has no generator; set generator = one of {}, or give [[source.route]] tables",
+            "has no generator; set generator = one of {}, give [[source.route]] tables, or set content = [\"notes\"] to find each page's source by its text",
             names.join(", ")
         );
         return bad_value(src, table.span(), "source", message);

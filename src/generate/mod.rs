@@ -4,6 +4,7 @@
 //! [`collect`] returns the sorted, de-duplicated entries with what was left out and
 //! why; [`write()`] turns them into files. Neither prints: the CLI reports.
 
+mod by_text;
 mod dates;
 mod histories;
 mod new_state;
@@ -62,6 +63,9 @@ pub struct Collection {
     /// Each listed page and the `lastmod` source that dated it (`None`: none did), sorted
     /// by path (only when details were asked for): what `explain` says of its date.
     pub dated_by: Vec<(PathBuf, Option<LastmodSource>)>,
+    /// The pages no route reached, and what matching them to a source by their text
+    /// made of each, sorted by path (only when details were asked for).
+    pub by_text: Vec<(PathBuf, lastmod::source::matching::ByText)>,
     /// Files the walk passed over, sorted by path (only when details were asked for).
     pub skipped: Vec<Skipped>,
     /// How many files and directories the walk passed over.
@@ -180,6 +184,11 @@ pub fn collect_with_progress(
         (scanned, processed, state, found)
     });
     warnings.extend(found.into_iter().flatten());
+    let mut processed = processed;
+    let by_text = match lookups.source.as_ref() {
+        Some(dates) => by_text::date_by_text(config, dates, &mut processed, details),
+        None => Vec::new(),
+    };
     lookups.state = state.transpose()?;
     if let Some(refused) = lookups.state.as_ref().and_then(State::refused_dates) {
         warnings.push(Warning::StateDates {
@@ -191,6 +200,7 @@ pub fn collect_with_progress(
     let mut collection = Collection {
         skipped: scanned.skipped,
         view_files: scanned.kept,
+        by_text,
         skipped_count: scanned.skipped_count,
         warnings,
         ..Collection::default()

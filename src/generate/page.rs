@@ -32,6 +32,9 @@ pub(super) struct Dated {
     pub from: Option<LastmodSource>,
     /// Why `"source"` did not, when it was asked to.
     pub missed: Option<Miss>,
+    /// No route reached it, and `"source"` outranks what dated it: its source may be
+    /// found by its text once the walk is done (`by_text.rs`).
+    pub by_text: bool,
     /// Waiting for the previous state, which decides its date once the walk is done.
     pub pending: Option<Pending>,
     /// Of a pending page: an unparseable date among the sources after `"content"`,
@@ -372,6 +375,9 @@ fn entry(
     let missed = (lookups.source.is_some() && resolved.from != Some(LastmodSource::Source))
         .then(|| source.err())
         .flatten();
+    let by_text = !page.document
+        && matches!(missed, Some(Miss::NoSource))
+        && lastmod::outranks(&config.lastmod, LastmodSource::Source, resolved.from);
     let base = config.base_url.as_str().len();
     let rest = &loc[base.min(loc.len())..];
     if (config.views.any() || config.audit) && !page.document {
@@ -394,6 +400,7 @@ fn entry(
             fingerprint,
             from: resolved.from,
             missed,
+            by_text,
             pending,
             unparseable: unparseable_after,
         },

@@ -76,6 +76,9 @@ pub(super) struct Processed {
     pub dated_by: Vec<(PathBuf, Option<LastmodSource>)>,
     /// What the pending pages report once their dates are settled.
     pub waiting: Waiting,
+    /// Listed pages no route reached, whose source may be found by their text, and what
+    /// dated them for now (`by_text.rs`).
+    pub unrouted: Vec<(u32, Option<LastmodSource>)>,
     /// Pages left out for a canonical URL, settled once every page is known.
     pub canonical: Vec<canonical::Pending>,
     /// Content fingerprints, at each page's place in the walk's list (only when state
@@ -119,6 +122,8 @@ impl Processed {
         self.undated.append(&mut batch.undated);
         self.dated_by.append(&mut batch.dated_by);
         self.waiting.take_batch(&mut batch.waiting, first);
+        let unrouted = batch.unrouted.drain(..).map(|(p, from)| (p + first, from));
+        self.unrouted.extend(unrouted);
     }
 
     /// Files the fingerprint of page `page` of the walk's list.
@@ -149,6 +154,9 @@ impl Processed {
                 }
                 if let Some(fp) = dated.fingerprint {
                     self.set_fingerprint(page, fp);
+                }
+                if dated.by_text {
+                    self.unrouted.push((page, dated.from));
                 }
                 self.listed.push(Listed {
                     page,

@@ -12,6 +12,10 @@ pub static ELEVENTY: Generator = Generator {
     markers: &[
         Marker::file("eleventy.config.{js,mjs,cjs}"),
         Marker::file(".eleventy.{js,cjs}"),
+        // No config file: the folders given on the command line in its scripts.
+        Marker::shared("package.json", |p| {
+            super::read::depends_on(p, "@11ty/eleventy")
+        }),
     ],
     public_dir: "_site",
     suggested_rules: APP_RULES,
@@ -35,10 +39,20 @@ const DATA_FILES: [&str; 6] = [
 ];
 
 fn read_config(s: &mut Settings, p: &Project) {
-    let text = p.text;
-    s.output(Path::new(""), js_value(text, "output"), "dir.output");
+    // The config's `dir`, else the flags its scripts give `eleventy` (which win over it).
+    let text = if p.config == Path::new("package.json") {
+        ""
+    } else {
+        p.text
+    };
+    let scripts = p.read("package.json").unwrap_or_default();
+    let flag = |name| super::read::script_flag(&scripts, "eleventy", name);
+    let output = flag("--output").or_else(|| js_value(text, "output"));
+    s.output(Path::new(""), output, "dir.output");
     // Eleventy's config has no site URL; the starter projects keep it in a data file.
-    let input = js_value(text, "input").unwrap_or_default();
+    let input = flag("--input")
+        .or_else(|| js_value(text, "input"))
+        .unwrap_or_default();
     s.content(Some(input.clone()));
     let input = input.trim().trim_start_matches("./").trim_end_matches('/');
     let data = Path::new(input).join(js_value(text, "data").unwrap_or("_data".into()));

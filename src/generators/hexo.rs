@@ -5,7 +5,7 @@ use std::path::Path;
 
 use super::read::{join as join_url, yaml_has_key, yaml_value};
 use super::route::{MARKUP, date_parts, expand, from_url, join};
-use super::{Context, Generator, Marker, Project, Settings, Source};
+use super::{Context, Generator, Marker, Prepared, Project, Settings, Source};
 
 pub static HEXO: Generator = Generator {
     id: "hexo",
@@ -25,6 +25,7 @@ pub static HEXO: Generator = Generator {
     updated: &["updated"],
     read_config,
     route,
+    prepare,
     ..Generator::BASE
 };
 
@@ -38,15 +39,7 @@ pub(super) fn is_hexo(p: &Project) -> bool {
         "post_asset_folder",
         "public_dir",
     ];
-    let depends = p
-        .read("package.json")
-        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-        .is_some_and(|v| {
-            ["dependencies", "devDependencies"]
-                .iter()
-                .any(|k| v.get(k).and_then(|d| d.get("hexo")).is_some())
-        });
-    depends || HEXO_KEYS.iter().any(|k| yaml_has_key(p.text, k))
+    super::read::depends_on(p, "hexo") || HEXO_KEYS.iter().any(|k| yaml_has_key(p.text, k))
 }
 
 fn read_config(s: &mut Settings, p: &Project) {
@@ -88,7 +81,7 @@ fn route(cx: &Context, s: Source) -> Vec<String> {
     };
     let mut title: Vec<&str> = n.dirs[1..].iter().map(String::as_str).collect();
     title.push(&n.stem);
-    let title = title.join("/");
+    let title = post_title(cx.post_name, &title.join("/"));
     let mut fields = date_parts(when).to_vec();
     fields.extend([
         (":title", title.clone()),
@@ -99,4 +92,26 @@ fn route(cx: &Context, s: Source) -> Vec<String> {
         cx.permalink.unwrap_or(":year/:month/:day/:title/"),
         &fields,
     )]
+}
+
+/// What Hexo's `new_post_name` says of the project's post files, read at build time.
+fn prepare(project: &Path) -> Prepared {
+    let text = super::config_file(&HEXO, project).map(|(_, text)| text);
+    Prepared {
+        post_name: text.and_then(|t| yaml_value(&t, "new_post_name")),
+        ..Prepared::default()
+    }
+}
+
+/// A post's `:title`, from its path below `_posts` (no extension): with a dated
+/// `new_post_name` (`:year-:month-:day-:title.md`), the rest of a name that starts with
+/// the date; else the whole path (as Hexo does for a name that does not fit it).
+fn post_title(post_name: Option<&str>, path: &str) -> String {
+    let dated = post_name.is_some_and(|p| p.starts_with(":year-:month-:day-:title"));
+    match super::route::dated(path) {
+        Some((_, rest)) if dated => rest.to_string(),
+        // Not of the dated form: Hexo slugifies the whole path, folders joined by `-`.
+        None if dated && path.contains('/') => path.replace('/', "-"),
+        _ => path.to_string(),
+    }
 }

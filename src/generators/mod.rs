@@ -390,6 +390,9 @@ pub struct Prepared {
     pub default_language: Option<String>,
     /// See [`Settings::default_in_subdir`].
     pub default_in_subdir: bool,
+    /// How the generator names a new post's file (Hexo's `new_post_name`,
+    /// `:year-:month-:day-:title.md`), when its config sets it.
+    pub post_name: Option<String>,
 }
 
 /// The languages the generator's config names, read from the project at build time.

@@ -505,6 +505,47 @@ pub fn join(url: &str, path: &str) -> String {
     }
 }
 
+/// Whether `package.json` (in `p`'s project) names `dependency` among its dependencies or
+/// devDependencies.
+pub fn depends_on(p: &super::Project, dependency: &str) -> bool {
+    let json = p.read("package.json");
+    let json = json.and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok());
+    json.is_some_and(|v| {
+        ["dependencies", "devDependencies"]
+            .iter()
+            .any(|k| v.get(k).and_then(|d| d.get(dependency)).is_some())
+    })
+}
+
+/// The value of the command-line flag `flag` (`--input=src` or `--input src`) given to
+/// `command` in one of the scripts of `package.json`'s text: the first script that
+/// runs it with the flag.
+pub fn script_flag(package_json: &str, command: &str, flag: &str) -> Option<String> {
+    let json: serde_json::Value = serde_json::from_str(package_json).ok()?;
+    let scripts = json.get("scripts")?.as_object()?;
+    scripts
+        .values()
+        .filter_map(|v| v.as_str())
+        .find_map(|script| {
+            // Each command of the script (`a && b`) on its own.
+            let mut commands = script.split(['&', ';', '|']);
+            commands.find_map(|c| {
+                let words: Vec<&str> = c.split_whitespace().collect();
+                let at = words
+                    .iter()
+                    .position(|w| w.rsplit('/').next() == Some(command))?;
+                let args = &words[at + 1..];
+                args.iter()
+                    .enumerate()
+                    .find_map(|(i, w)| match w.strip_prefix(flag)? {
+                        "" => args.get(i + 1).map(|v| v.to_string()),
+                        v => v.strip_prefix('=').map(str::to_string),
+                    })
+            })
+        })
+        .map(|v| v.trim_matches(['"', '\'']).to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -63,6 +63,8 @@ pub struct Context<'a> {
     pub served: &'a [(String, String)],
     /// The default language's pages are under its folder too.
     pub default_in_subdir: bool,
+    /// See [`super::Prepared::post_name`].
+    pub post_name: Option<&'a str>,
 }
 
 impl Context<'_> {
@@ -317,16 +319,20 @@ pub fn is_dynamic(segment: &str) -> bool {
     segment.starts_with(['[', '{'])
 }
 
+/// Whether `s` names a language as sites name their folders and files: two letters
+/// (ISO 639-1), a region after a hyphen maybe (`de`, `pt-BR`).
+pub fn is_language_code(s: &str) -> bool {
+    let letters = |s: &str| s.len() == 2 && s.bytes().all(|b| b.is_ascii_lowercase());
+    match s.split_once('-') {
+        Some((l, region)) => letters(l) && (2..=4).contains(&region.len()),
+        None => letters(s),
+    }
+}
+
 /// A translation's language in its name (`about.de.md`), and the name without it.
 fn language(stem: &str) -> Option<(&str, &str)> {
     let (base, lang) = stem.rsplit_once('.')?;
-    // Two letters (ISO 639-1), as sites name their languages; a region may follow.
-    let letters = |s: &str| s.len() == 2 && s.bytes().all(|b| b.is_ascii_lowercase());
-    let ok = match lang.split_once('-') {
-        Some((l, region)) => letters(l) && (2..=4).contains(&region.len()),
-        None => letters(lang),
-    };
-    (ok && !base.is_empty()).then_some((lang, base))
+    (is_language_code(lang) && !base.is_empty()).then_some((lang, base))
 }
 
 /// A translation's name (`about.de.md`): its stem made the page's own (`about`), and its

@@ -18,8 +18,9 @@ const MAX_ENTRIES_LOOKED_AT: usize = 10_000;
 /// How many pages' heads `init` reads for the languages they name.
 const MAX_PAGES_READ: usize = 200;
 
-/// The languages the head of the page at `path` names: its own and its alternates'.
-fn page_languages(path: &Path) -> Vec<String> {
+/// The languages the head of the page at `path` names (its own and its alternates'),
+/// and the origin of its canonical URL.
+fn page_languages(path: &Path) -> (Vec<String>, Option<String>) {
     use std::io::Read;
     let mut html = Vec::new();
     let read = crate::fsutil::open_regular(path).and_then(|f| {
@@ -27,7 +28,7 @@ fn page_languages(path: &Path) -> Vec<String> {
             .read_to_end(&mut html)
     });
     if read.is_err() {
-        return Vec::new();
+        return (Vec::new(), None);
     }
     let wants = crate::page::Wants {
         head: Some(crate::page::HeadOptions {
@@ -38,9 +39,53 @@ fn page_languages(path: &Path) -> Vec<String> {
     };
     let head = crate::page::read_held(&html, &wants, None).head;
     let alternates = head.alternates.iter().map(|a| a.hreflang.as_str());
-    (head.lang.as_deref().into_iter().chain(alternates))
+    let languages = (head.lang.as_deref().into_iter().chain(alternates))
         .filter_map(crate::sections::language_name)
-        .collect()
+        .collect();
+    let canonical = head
+        .canonical
+        .as_deref()
+        .and_then(|c| url::Url::parse(c).ok());
+    let origin = canonical
+        .filter(|u| matches!(u.scheme(), "http" | "https"))
+        .map(|u| format!("{}/", u.origin().ascii_serialization()));
+    (languages, origin)
+}
+
+/// The project's folders that hold page sources in a markup language (Markdown,
+/// reStructuredText...), for a generator `init` does not know: their pages are dated by
+/// the source whose text they hold. Hidden folders, the built site and the folders that
+/// are never sources are passed over.
+fn markup_folders(dir: &Path, public_dir: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut folders: Vec<String> = entries
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|name| !name.starts_with('.') && name != public_dir.trim_end_matches('/'))
+        .filter(|name| !crate::lastmod::source::NOT_SOURCES.contains(&name.as_str()))
+        .filter(|name| holds_markup(&dir.join(name)))
+        .collect();
+    folders.sort();
+    folders
+}
+
+/// Whether a markup file is among the first entries of `dir` (a few levels down).
+fn holds_markup(dir: &Path) -> bool {
+    let walk = ignore::WalkBuilder::new(dir)
+        .follow_links(false)
+        .max_depth(Some(3))
+        .build();
+    walk.take(MAX_ENTRIES_LOOKED_AT).flatten().any(|e| {
+        let ext = e
+            .path()
+            .extension()
+            .map(|x| x.to_string_lossy().to_lowercase());
+        e.file_type().is_some_and(|t| t.is_file())
+            && ext.is_some_and(|x| ["md", "markdown", "rst", "adoc"].contains(&x.as_str()))
+    })
 }
 
 /// What `init` found in a project directory.
@@ -133,6 +178,7 @@ impl Detected {
             .max_depth(Some(6))
             .build();
         let mut languages = std::collections::BTreeSet::new();
+        let mut origins = std::collections::BTreeMap::<String, usize>::new();
         let mut pages_read = 0;
         for entry in walk.take(MAX_ENTRIES_LOOKED_AT).flatten() {
             if !entry.file_type().is_some_and(|t| t.is_file()) {
@@ -143,11 +189,25 @@ impl Detected {
             let html = crate::scan::is_page_name(path, &["html".to_string()]);
             if html && pages_read < MAX_PAGES_READ {
                 pages_read += 1;
-                languages.extend(page_languages(path));
+                let (named, origin) = page_languages(path);
+                languages.extend(named);
+                origin
+                    .into_iter()
+                    .for_each(|o| *origins.entry(o).or_default() += 1);
             }
         }
         if languages.len() > 1 {
             self.languages = languages.into_iter().collect();
+        }
+        // No config gave it: the host the pages' canonical links name, when most do.
+        let most = origins.into_iter().max_by_key(|(_, n)| *n);
+        if self.settings.base_url.is_none()
+            && let Some((origin, n)) = most.filter(|(_, n)| n * 2 > pages_read)
+        {
+            self.settings.note(format!(
+                "base_url from the canonical links of {n} built pages"
+            ));
+            self.settings.base_url = Some(origin);
         }
         self
     }
@@ -196,12 +256,12 @@ impl Detected {
 pub fn detect(dir: &Path) -> Detected {
     let mut skipped = Vec::new();
     let Some((generator, config, text)) = recognise(dir, &mut skipped) else {
-        return Detected {
+        let mut found = Detected {
             skipped,
             ..Detected::none()
-        }
-        .with_host(dir)
-        .with_documents(dir);
+        };
+        found.settings.content = markup_folders(dir, &found.settings.public_dir);
+        return found.with_host(dir).with_documents(dir);
     };
     let project = Project {
         dir,

@@ -119,7 +119,7 @@ const VIEWS: &str =
 
 /// `lastmod`: from the pages' sources when the generator's routing is known.
 fn render_lastmod(out: &mut String, found: &Detected) {
-    if found.generator.is_some() {
+    if found.generator.is_some() || !found.content.is_empty() {
         out.push_str(
             "# Where modified dates come from, first found wins. \"source\" dates each page by\n\
              # its source file (see [source] below): the front matter's updated date, else the\n\
@@ -140,6 +140,17 @@ fn render_lastmod(out: &mut String, found: &Detected) {
 /// `[source]`: the generator and the sources' directories, for the `"source"` dates.
 fn render_source(out: &mut String, found: &Detected) {
     let Some(generator) = found.generator else {
+        if !found.content.is_empty() {
+            let content: Vec<String> = found.content.iter().map(|c| toml_string(c)).collect();
+            out.push_str(&format!(
+                "\n# How pages map to the files they are built from, for lastmod \"source\": with no\n\
+                 # generator named, each page is matched to the source whose text it holds.\n\
+                 [source]\n\
+                 # Where the pages' sources are, relative to this file.\n\
+                 content = [{}]\n",
+                content.join(", ")
+            ));
+        }
         return;
     };
     let content: Vec<String> = found.content.iter().map(|c| toml_string(c)).collect();

@@ -20,6 +20,7 @@ mod cache;
 mod dating;
 pub mod front_matter;
 mod history;
+pub mod matching;
 mod newest;
 mod table;
 mod walk;
@@ -34,6 +35,7 @@ use crate::generators::{Context, Generator, Pattern, Prepared};
 use dating::Dating;
 use history::{Git, GitDone, read_history};
 use table::Table;
+pub use walk::NOT_SOURCES;
 use walk::{Memo, walk};
 
 /// `[source]`: how pages map to their sources.
@@ -104,6 +106,8 @@ pub enum How {
     Commit,
     /// The newest date of the pages below a directory's index page.
     Below,
+    /// The source whose text the page holds ([`matching`]), by its key or commit.
+    Text,
 }
 
 /// Why a page has no source date.
@@ -115,6 +119,8 @@ pub enum Miss {
     Uncommitted(PathBuf),
     /// Two sources map to it.
     Ambiguous,
+    /// No route reaches it, and no source's text was found on it with confidence.
+    Unmatched(Box<matching::ByText>),
 }
 
 impl std::fmt::Display for Miss {
@@ -127,6 +133,7 @@ impl std::fmt::Display for Miss {
                 source.display()
             ),
             Miss::Ambiguous => f.write_str("two source files map to it"),
+            Miss::Unmatched(why) => write!(f, "no source file maps to it, and {why}"),
         }
     }
 }
@@ -190,9 +197,12 @@ pub struct SourceDates {
     /// By output path (`/`-separated, under the public directory), with the newest date
     /// of the dated pages below each directory.
     pages: newest::ByPath<Mapped>,
-    /// The dated sources by their path in the project (`/`-separated), for pages that
-    /// name their source (see [`SourceDates::get_by_link`]).
+    /// The sources by their path in the project (`/`-separated), for pages that name
+    /// their source (see [`SourceDates::get_by_link`]) and pages matched by their text
+    /// ([`matching`]).
     by_source: Table<Mapped>,
+    /// Each output path a source is built to, and that source's place in `by_source`.
+    owners: table::Rows<u32>,
     /// The sources that date no page, with no explicit date and no clean committed
     /// history ([`Mapped::Undated`]).
     undated: Vec<PathBuf>,
@@ -217,11 +227,7 @@ pub struct SourceDates {
 impl SourceDates {
     /// The source date of the page at `rel` (relative to the public directory).
     pub fn get(&self, rel: &Path) -> Result<(Timestamp, How), Miss> {
-        let key = crate::slash::joined(rel);
-        let key = match self.within.as_str() {
-            "" => String::from_utf8_lossy(&key),
-            within => std::borrow::Cow::Owned(format!("{within}{}", String::from_utf8_lossy(&key))),
-        };
+        let key = self.key(rel);
         let own = self
             .pages
             .get(key.as_ref())
@@ -249,6 +255,12 @@ impl SourceDates {
 }
 
 impl SourceDates {
+    /// The path in the generator's output (as routes give it) of the page at `rel`.
+    pub fn key(&self, rel: &Path) -> String {
+        let key = crate::slash::joined(rel);
+        format!("{}{}", self.within, String::from_utf8_lossy(&key))
+    }
+
     /// Files the path of a source that dates no page ([`Mapped::Undated`]).
     fn undated(&mut self, source: PathBuf) -> Mapped {
         self.undated.push(source);
@@ -260,11 +272,7 @@ impl SourceDates {
     /// no source of its own maps to, where the generator fills translations so.
     fn filled_translation(&self, key: &str) -> Option<&Mapped> {
         let (lang, rest) = key.split_once('/')?;
-        let code = |s: &str| s.len() == 2 && s.bytes().all(|b| b.is_ascii_lowercase());
-        let is_language = match lang.split_once('-') {
-            Some((l, region)) => code(l) && (2..=4).contains(&region.len()),
-            None => code(lang),
-        };
+        let is_language = crate::generators::route::is_language_code(lang);
         (self.fills_translations && is_language)
             .then(|| self.pages.get(rest))
             .flatten()
@@ -415,6 +423,7 @@ impl Sources {
                 .map(String::as_str),
             served: &prepared.served,
             default_in_subdir: prepared.default_in_subdir,
+            post_name: prepared.post_name.as_deref(),
         }
     }
 }

@@ -146,7 +146,7 @@ fn out_of_range_dates_and_raw_alternate_hrefs_never_reach_the_sitemap() {
         .assert()
         .success()
         .stderr(predicate::str::contains(
-            "modified date '0000-01-01' is not a date of the years 0001-9999",
+            "modified date '0000-01-01' is not a date sitemapgen reads",
         ))
         .stderr(predicate::str::contains("0 errors"));
     let sitemap = site.public().join("sitemap.xml");

@@ -612,7 +612,7 @@ fn source_dates_pages_and_says_which_fell_through() {
     assert_eq!(dates, want, "{stderr}");
     for line in [
         "lastmod public/c/index.html: not from source, its source content/c.md has no updated key and no clean committed history; no lastmod",
-        "lastmod public/tags/x/index.html: not from source, no source file maps to it; no lastmod",
+        "lastmod public/tags/x/index.html: not from source, no source file maps to it, and no source's text is on it; no lastmod",
         "; lastmod: 4 from source, 2 without",
     ] {
         assert!(stderr.contains(line), "{line}\n{stderr}");

@@ -23,6 +23,9 @@ pub(super) struct Dating<'a> {
     committed: Vec<(&'a git::File, u32)>,
     /// Each source by its path in the project, and what dates it.
     by_source: Rows<Mapped>,
+    /// Each output path and its source's row in `by_source`: what a content match
+    /// needs to tell the sources that built no page of the site.
+    owners: Rows<u32>,
 }
 
 impl<'a> Dating<'a> {
@@ -32,6 +35,7 @@ impl<'a> Dating<'a> {
         let n = sizes.lines;
         self.pages = Rows::with_capacity(n, sizes.rest_bytes);
         self.by_source = Rows::with_capacity(n, sizes.path_bytes);
+        self.owners = Rows::with_capacity(n, sizes.rest_bytes);
         self.committed.reserve(n);
     }
 
@@ -64,8 +68,10 @@ impl<'a> Dating<'a> {
             // Not committed as it is: no history dates it.
             (None, None) => dates.undated(in_project()),
         };
+        let row = u32::try_from(self.by_source.len()).expect("at most MAX_SOURCES");
         for output in read.outputs {
             self.pages.push(&output, mapped);
+            self.owners.push(&output, row);
         }
         self.by_source.push(&source.key, mapped);
     }
@@ -83,6 +89,7 @@ impl<'a> Dating<'a> {
             sorted: mut pages,
             committed,
             mut by_source,
+            mut owners,
             ..
         } = self;
         let mapped: Vec<Mapped> = (committed.into_iter())
@@ -107,8 +114,13 @@ impl<'a> Dating<'a> {
                 dates.deepest = dates.deepest.max(depth);
             }
         }
-        let dated = |m: &Mapped| matches!(m, Mapped::Dated { .. });
-        dates.by_source = by_source.sorted(dated, |_| {});
+        // Every source, dated or not: a source two paths name is no worry (a path is one file).
+        let (by_source, places) = by_source.sorted_placed(|_| true, |_| {});
+        for (_, row) in owners.iter_mut() {
+            *row = places[*row as usize];
+        }
+        dates.by_source = by_source;
+        dates.owners = owners;
         dates.fills_translations = fills_translations;
         dates.shallow = shallow;
         dates.git_error = error;

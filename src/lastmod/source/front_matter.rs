@@ -257,9 +257,14 @@ fn block(text: &str) -> Result<Option<Block>, crate::generators::read::YamlRefus
 /// lines before the first blank one, when they all have the form.
 fn fields(text: &str) -> Option<Block> {
     let mut fields = Vec::new();
+    // Nikola's Markdown sources hold the lines in a comment (`<!--`, then `-->`).
+    let (text, comment) = match text.strip_prefix("<!--") {
+        Some(rest) => (rest.trim_start_matches([' ', '\t', '\r', '\n']), true),
+        None => (text, false),
+    };
     for line in text.lines() {
         let line = line.trim_end();
-        if line.is_empty() {
+        if line.is_empty() || (comment && line.trim() == "-->") {
             break;
         }
         let line = line.strip_prefix(".. ").unwrap_or(line);
@@ -277,6 +282,26 @@ fn fields(text: &str) -> Option<Block> {
     (!fields.is_empty()).then_some(Block::Fields(fields))
 }
 
+/// The text after the front matter `text` opens with (a fenced block, or the lines of
+/// [`fields`] up to the first blank one or the end of their comment): what the page shows.
+pub fn body(text: &str) -> &str {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some((_, inner)) = fenced(text) {
+        // The fence after the block, and its line.
+        let start = inner.as_ptr() as usize - text.as_ptr() as usize + inner.len();
+        let rest = &text[start..];
+        return rest.split_once('\n').map_or("", |(_, r)| r);
+    }
+    if fields(text).is_none() {
+        return text;
+    }
+    let end = match text.starts_with("<!--") {
+        true => text.find("-->").map(|i| i + 3),
+        false => text.find("\n\n").or_else(|| text.find("\r\n\r\n")),
+    };
+    end.map_or("", |i| &text[i..])
+}
+
 /// A front-matter date: what [`crate::lastmod::parse_date`] reads, and the
 /// `2024-03-05 10:20:30 +0200` of Jekyll and Hexo.
 pub fn parse_date(text: &str) -> Option<Timestamp> {
@@ -285,9 +310,18 @@ pub fn parse_date(text: &str) -> Option<Timestamp> {
         return Some(ts);
     }
     // Nikola writes the offset after "UTC": `2025-01-04 12:00:00 UTC+02:00`.
+    // ... or "UTC" alone: `2025-06-01 09:00:00 UTC`.
     let text = text.replacen(" UTC+", " +", 1).replacen(" UTC-", " -", 1);
+    let text = match text
+        .strip_suffix(" UTC")
+        .or_else(|| text.strip_suffix(" GMT"))
+    {
+        Some(t) => format!("{t} +00:00"),
+        None => text,
+    };
     let text = text.as_str();
     [
+        "%Y-%m-%d %H:%M:%S%:z",
         "%Y-%m-%d %H:%M:%S %z",
         "%Y-%m-%d %H:%M %z",
         "%Y-%m-%d %H:%M:%S%.f %z",

@@ -3,6 +3,9 @@
 
 use crate::packed::Packed;
 
+/// A row [`Rows::sorted_placed`] did not keep.
+pub(super) const NOT_KEPT: u32 = u32::MAX;
+
 /// Paths, sorted, each once, with a value each.
 #[derive(Debug)]
 pub(super) struct Table<T> {
@@ -59,6 +62,11 @@ impl<T: Copy> Rows<T> {
         self.paths.get(i)
     }
 
+    /// Every row's path and value.
+    pub(super) fn iter(&self) -> impl Iterator<Item = (&[u8], &T)> {
+        self.paths.iter().zip(&self.values)
+    }
+
     /// Every row's path and value, to be changed in place.
     pub(super) fn iter_mut(&mut self) -> impl Iterator<Item = (&[u8], &mut T)> {
         self.paths.iter().zip(&mut self.values)
@@ -67,7 +75,18 @@ impl<T: Copy> Rows<T> {
     /// The rows `keep` keeps, sorted by path; of the rows of one path one is kept,
     /// `twice` applied to it for each other.
     pub(super) fn sorted(self, keep: impl Fn(&T) -> bool, twice: impl Fn(&mut T)) -> Table<T> {
+        self.sorted_placed(keep, twice).0
+    }
+
+    /// [`Rows::sorted`], with each row's place in the table ([`NOT_KEPT`] for a row
+    /// `keep` dropped).
+    pub(super) fn sorted_placed(
+        self,
+        keep: impl Fn(&T) -> bool,
+        twice: impl Fn(&mut T),
+    ) -> (Table<T>, Vec<u32>) {
         let Rows { paths, values } = self;
+        let mut places = vec![NOT_KEPT; values.len()];
         let mut order: Vec<u32> = (0..values.len())
             .filter(|&i| keep(&values[i]))
             .map(|i| u32::try_from(i).expect("at most MAX_SOURCES rows"))
@@ -87,8 +106,9 @@ impl<T: Copy> Rows<T> {
                     table.values.push(value);
                 }
             }
+            places[i as usize] = (table.values.len() - 1) as u32;
         }
-        table
+        (table, places)
     }
 }
 

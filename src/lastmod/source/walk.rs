@@ -14,7 +14,7 @@ use crate::fsutil::dir::Dir;
 use crate::generators::Context;
 
 /// Directories of a project that hold no sources, whatever the generator.
-pub(super) const NOT_SOURCES: [&str; 8] = [
+pub const NOT_SOURCES: [&str; 8] = [
     "node_modules",
     "_site",
     "vendor",
@@ -271,16 +271,15 @@ pub(super) fn is_source(
             return true;
         }
     }
-    let Some(generator) = settings.generator else {
-        return false;
+    // With no generator and no routes, the markup files of the content folders, whose
+    // pages are found by their text.
+    let extensions = match (settings.generator, settings.routes.is_empty()) {
+        (Some(generator), _) => generator.extensions,
+        (None, true) => crate::generators::route::MARKUP,
+        (None, false) => return false,
     };
     let ext = path.extension().map(|e| e.to_string_lossy());
-    ext.is_some_and(|e| {
-        generator
-            .extensions
-            .iter()
-            .any(|x| x.eq_ignore_ascii_case(&e))
-    })
+    ext.is_some_and(|e| extensions.iter().any(|x| x.eq_ignore_ascii_case(&e)))
 }
 
 /// Opens sources below a held content directory, one name at a time through no link,

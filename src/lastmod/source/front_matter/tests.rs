@@ -237,3 +237,21 @@ fn the_scan_agrees_with_the_parsers_on_random_blocks() {
         agrees(&text);
     }
 }
+
+/// The dates generators write in front matter, each read to its instant: Nikola's
+/// `UTC` forms among them.
+#[test]
+fn front_matter_dates_in_the_generators_forms() {
+    for (text, want) in [
+        ("2024-03-05T10:20:30Z", "2024-03-05T10:20:30Z"),
+        ("2024-03-05 10:20:30 +0200", "2024-03-05T08:20:30Z"),
+        ("2025-06-01 09:00:00 UTC", "2025-06-01T09:00:00Z"),
+        ("2025-01-04 12:00:00 UTC+02:00", "2025-01-04T10:00:00Z"),
+        ("2024-03-10 22:30:00-05:00", "2024-03-11T03:30:00Z"),
+        ("'2024-03-10 22:30:00 GMT'", "2024-03-10T22:30:00Z"),
+    ] {
+        let got = super::parse_date(text).map(|t| t.to_string());
+        assert_eq!(got.as_deref(), Some(want), "{text}");
+    }
+    assert_eq!(super::parse_date("next tuesday"), None);
+}

@@ -1,0 +1,614 @@
+//! Pages no route reaches, matched to their sources by what both say: the built page
+//! holds its source's text. Each text is cut into shingles (runs of [`SHINGLE`] words,
+//! hashed), and a source's score on a page is the share of its shingles the page holds.
+//! A page takes the one source that clearly scores best, at least [`MIN_SCORE`]; none
+//! when two sources score alike (copies), or when the page also holds much of another
+//! source's text that the best one does not explain (a listing: home, tags, archives).
+//!
+//! Only the pages a route missed are read for this, and only the sources that built no
+//! page of the site are read (a page built from another language's source, a fallback,
+//! also tries the sources of its path in the other languages' folders), so a site whose
+//! routes reach every page pays nothing.
+//!
+//! Written by hand: shingling is a few lines over words and a hash; no kept crate does
+//! containment of one text in another.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use jiff::Timestamp;
+use xxhash_rust::xxh3::xxh3_64;
+
+use super::{How, Mapped, Miss, SourceDates};
+use crate::html::{Collect, Tag};
+
+/// Words a shingle holds: four tell a sentence apart, and survive the markup a
+/// generator adds or drops between them.
+pub const SHINGLE: usize = 4;
+
+/// The least score a page's source has: the share of its shingles the page holds.
+pub const MIN_SCORE: f32 = 0.5;
+
+/// A second source scoring within this of the best, with nearly as many shingles on
+/// the page, is as good a match: the page is dated by neither.
+const CLOSE: f32 = 0.1;
+
+/// The share of a second source's shingles that the page holds and the best source's
+/// text does not, past which the page holds several sources (a listing).
+const SEVERAL: f32 = 0.25;
+
+/// The fewest shingles a source needs: a shorter text is found anywhere.
+const MIN_SHINGLES: usize = 3;
+
+/// A shingle on more of the pages matched than this is the site's chrome (a footer, a
+/// menu): left out of the index, which it would only make slow.
+const MAX_PAGES_A_SHINGLE: usize = 32;
+
+/// The most shingles kept of one text: 100,000 words, well past any page.
+pub const MAX_SHINGLES: usize = 100_000;
+
+/// The most bytes of a page or source read for its text.
+pub const MAX_TEXT_BYTES: u64 = 1024 * 1024;
+
+/// The candidates kept for each page: the best and its rivals.
+const KEPT: usize = 4;
+
+/// A text's shingles, sorted, each once.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Shingles(Vec<u64>);
+
+impl Shingles {
+    /// The shingles of `text`'s words (runs of letters and digits, lower-cased).
+    pub fn of_text(text: &str) -> Shingles {
+        let mut window = [0u64; SHINGLE];
+        let mut seen = 0usize;
+        let mut out = Vec::new();
+        for word in text.split(|c: char| !c.is_alphanumeric()) {
+            if word.is_empty() {
+                continue;
+            }
+            let hash = if word.bytes().any(|b| b.is_ascii_uppercase() || b >= 0x80) {
+                xxh3_64(word.to_lowercase().as_bytes())
+            } else {
+                xxh3_64(word.as_bytes())
+            };
+            window[seen % SHINGLE] = hash;
+            seen += 1;
+            if seen >= SHINGLE && out.len() < MAX_SHINGLES {
+                // In order: the same words in another order are another shingle.
+                let shingle = (0..SHINGLE).fold(0u64, |acc, i| {
+                    let w = window[(seen + i) % SHINGLE];
+                    acc.rotate_left(17) ^ w
+                });
+                out.push(shingle);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Shingles(out)
+    }
+
+    /// The shingles of the text of a page's body: scripts, styles, templates and the
+    /// title left out.
+    pub fn of_page(html: &[u8]) -> Shingles {
+        Shingles::of_page_titled(html).0
+    }
+
+    /// [`Shingles::of_page`], and the words of the page's title.
+    pub fn of_page_titled(html: &[u8]) -> (Shingles, String) {
+        let text = crate::html::stream_bytes(html, PageText::default(), &mut Default::default());
+        (Shingles::of_text(&text.text), words(&text.title))
+    }
+
+    /// The shingles of a source file's text, its front matter (a fenced block) left
+    /// out: markup between words costs a few shingles, not the match.
+    pub fn of_source(text: &str) -> Shingles {
+        Shingles::of_text(super::front_matter::body(text))
+    }
+
+    /// How many.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether it has none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    fn contains(&self, shingle: u64) -> bool {
+        self.0.binary_search(&shingle).is_ok()
+    }
+}
+
+/// `text`'s words, lower-cased, one space between: titles compared so.
+pub fn words(text: &str) -> String {
+    let words = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty());
+    words.map(str::to_lowercase).collect::<Vec<_>>().join(" ")
+}
+
+/// The text of a page as a browser shows it, words kept apart at every tag.
+#[derive(Default)]
+struct PageText {
+    text: String,
+    /// How deep in elements whose text is not shown.
+    hidden: u32,
+    /// In the title, and its text.
+    in_title: bool,
+    title: String,
+}
+
+impl PageText {
+    fn is_hidden(tag: Tag) -> bool {
+        matches!(
+            tag,
+            Tag::Script | Tag::Style | Tag::Template | Tag::Noscript | Tag::Title
+        )
+    }
+}
+
+impl Collect for PageText {
+    type Slot = ();
+
+    fn attribute(&mut self, _: Tag, _: &[u8]) -> Option<()> {
+        None
+    }
+
+    fn value(&mut self, _: (), _: &[u8]) {}
+
+    fn text(&mut self, s: &[u8]) {
+        if self.in_title && self.title.len() < 1024 {
+            self.title.push_str(&String::from_utf8_lossy(s));
+        }
+        if self.hidden == 0 && (self.text.len() as u64) < MAX_TEXT_BYTES {
+            self.text.push_str(&String::from_utf8_lossy(s));
+        }
+    }
+
+    fn boundary(&mut self) {
+        self.text.push(' ');
+    }
+
+    fn start_tag(&mut self, tag: Tag, _: &[u8]) -> bool {
+        self.in_title |= tag == Tag::Title && self.title.is_empty();
+        self.hidden += u32::from(PageText::is_hidden(tag));
+        false
+    }
+
+    fn end_tag(&mut self, tag: Tag, _: &[u8]) -> bool {
+        self.in_title &= tag != Tag::Title;
+        if PageText::is_hidden(tag) {
+            self.hidden = self.hidden.saturating_sub(1);
+        }
+        false
+    }
+}
+
+/// One source's shingles on one page.
+#[derive(Debug, Clone)]
+struct Candidate {
+    /// The source, as the caller numbers them.
+    source: u32,
+    /// How many shingles the source has.
+    size: u32,
+    /// Those the page holds.
+    held: Vec<u64>,
+    /// The page's title holds the source's.
+    titled: bool,
+}
+
+impl Candidate {
+    fn score(&self) -> f32 {
+        self.held.len() as f32 / self.size.max(1) as f32
+    }
+}
+
+/// What the match made of one page.
+#[derive(Debug, Clone, PartialEq)]
+enum Verdict {
+    /// Its source, its score, and how many of its shingles are on the page.
+    Matched {
+        source: u32,
+        score: f32,
+        held: usize,
+        titled: bool,
+    },
+    /// Its best source is another page's, whose text it explains more of (`own`).
+    Listing { a: (u32, f32), own: u32 },
+    /// No source scores [`MIN_SCORE`]: the nearest, if any holds a shingle on the page.
+    Weak { nearest: Option<(u32, f32)> },
+    /// Two sources score alike.
+    Close { a: (u32, f32), b: (u32, f32) },
+    /// The page holds the text of several sources: a listing.
+    Several { a: (u32, f32), b: (u32, f32) },
+}
+
+/// The pages to match, indexed by their shingles: each shingle with the pages that hold
+/// it, chrome left out.
+#[derive(Debug, Default)]
+struct Index {
+    /// `(shingle, page)`, sorted.
+    postings: Vec<(u64, u32)>,
+    /// Each page's candidates so far, by page.
+    found: Vec<Vec<Candidate>>,
+    /// How many shingles each page has.
+    sizes: Vec<usize>,
+}
+
+impl Index {
+    /// The index of `pages` (page `i` is the `i`-th).
+    fn new(pages: &[Shingles]) -> Index {
+        let mut postings: Vec<(u64, u32)> = Vec::new();
+        for (i, page) in pages.iter().enumerate() {
+            let i = u32::try_from(i).expect("fewer pages than u32::MAX");
+            postings.extend(page.0.iter().map(|&s| (s, i)));
+        }
+        postings.sort_unstable();
+        let mut kept = Vec::with_capacity(postings.len());
+        for run in postings.chunk_by(|a, b| a.0 == b.0) {
+            if run.len() <= MAX_PAGES_A_SHINGLE {
+                kept.extend_from_slice(run);
+            }
+        }
+        Index {
+            postings: kept,
+            found: vec![Vec::new(); pages.len()],
+            sizes: pages.iter().map(Shingles::len).collect(),
+        }
+    }
+
+    /// Whether there is any page to match.
+    pub fn is_empty(&self) -> bool {
+        self.found.is_empty()
+    }
+
+    /// The pages that hold some of `shingles` (source `source`'s), with those shingles:
+    /// to be kept with [`Index::keep`]; apart so that sources can be looked up on
+    /// several threads.
+    fn look_up(&self, source: u32, shingles: &Shingles) -> Vec<(u32, Candidate)> {
+        if shingles.len() < MIN_SHINGLES {
+            return Vec::new();
+        }
+        let mut by_page: HashMap<u32, Vec<u64>> = HashMap::new();
+        for &s in &shingles.0 {
+            let from = self.postings.partition_point(|p| p.0 < s);
+            for &(_, page) in self.postings[from..].iter().take_while(|p| p.0 == s) {
+                by_page.entry(page).or_default().push(s);
+            }
+        }
+        let size = u32::try_from(shingles.len()).unwrap_or(u32::MAX);
+        (by_page.into_iter())
+            .map(|(page, held)| {
+                let titled = false;
+                (
+                    page,
+                    Candidate {
+                        source,
+                        size,
+                        held,
+                        titled,
+                    },
+                )
+            })
+            .collect()
+    }
+
+    /// Keeps what [`Index::look_up`] found: each page's [`KEPT`] best candidates.
+    fn keep(&mut self, found: Vec<(u32, Candidate)>) {
+        for (page, candidate) in found {
+            let kept = &mut self.found[page as usize];
+            kept.push(candidate);
+            kept.sort_by(|a, b| rank(b).partial_cmp(&rank(a)).expect("no NaN"));
+            kept.truncate(KEPT);
+        }
+    }
+
+    /// What each page's candidates make of it, by page. A source is one page's in each
+    /// of `groups` (a language's folder, by page): of the pages it is the best source of,
+    /// the one it explains most of; the others hold its whole text among more (a listing
+    /// that shows one text in full).
+    fn verdicts(self, groups: &[u32]) -> Vec<Verdict> {
+        let sizes = self.sizes;
+        let mut verdicts: Vec<Verdict> = self.found.into_iter().map(verdict).collect();
+        let mut best: HashMap<(u32, u32), (usize, (bool, f32))> = HashMap::new();
+        for (page, v) in verdicts.iter().enumerate() {
+            if let Verdict::Matched {
+                source,
+                held,
+                titled,
+                ..
+            } = *v
+            {
+                let share = (titled, held as f32 / sizes[page].max(1) as f32);
+                let group = groups.get(page).copied().unwrap_or(0);
+                let kept = best.entry((source, group)).or_insert((page, share));
+                if share > kept.1 {
+                    *kept = (page, share);
+                }
+            }
+        }
+        for (page, v) in verdicts.iter_mut().enumerate() {
+            if let Verdict::Matched { source, score, .. } = *v {
+                let group = groups.get(page).copied().unwrap_or(0);
+                let (own, _) = best[&(source, group)];
+                if own != page {
+                    let a = (source, score);
+                    *v = Verdict::Listing { a, own: own as u32 };
+                }
+            }
+        }
+        verdicts
+    }
+}
+
+/// Candidates are ranked by score, then by how much of the page they explain.
+fn rank(c: &Candidate) -> (f32, usize) {
+    (c.score(), c.held.len())
+}
+
+/// What a page's candidates (best first) make of it.
+fn verdict(kept: Vec<Candidate>) -> Verdict {
+    let Some(best) = kept.first() else {
+        return Verdict::Weak { nearest: None };
+    };
+    let scored = |c: &Candidate| (c.source, c.score());
+    if best.score() < MIN_SCORE {
+        return Verdict::Weak {
+            nearest: Some(scored(best)),
+        };
+    }
+    let explained = Shingles(best.held.clone());
+    for other in kept[1..].iter().filter(|c| c.score() >= MIN_SCORE) {
+        let (a, b) = (scored(best), scored(other));
+        let beyond = other.held.iter().filter(|s| !explained.contains(**s));
+        if beyond.count() as f32 >= SEVERAL * other.size as f32 {
+            return Verdict::Several { a, b };
+        }
+        // Text the best one explains too: a copy when it is as much of the page.
+        let alike =
+            other.score() >= best.score() - CLOSE && other.held.len() * 10 >= best.held.len() * 9;
+        if alike {
+            return Verdict::Close { a, b };
+        }
+    }
+    Verdict::Matched {
+        source: best.source,
+        score: best.score(),
+        held: best.held.len(),
+        titled: best.titled,
+    }
+}
+
+/// One page to match: its path in the generator's output (as routes name it) and its
+/// shingles.
+#[derive(Debug, Clone)]
+pub struct Unrouted {
+    /// Its output path, `/`-separated.
+    pub key: String,
+    /// Its text's shingles.
+    pub shingles: Shingles,
+    /// Its title's words ([`words`]).
+    pub title: String,
+}
+
+/// A score in thousandths: the share of a source's shingles a page holds.
+pub type PerMille = u16;
+
+/// What the match made of a page, the sources named (paths in the project) with their
+/// scores.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ByText {
+    /// Its source, its score, and the source's date (or why none).
+    Matched {
+        source: PathBuf,
+        score: PerMille,
+        date: Result<(Timestamp, How), Miss>,
+    },
+    /// No source scores [`MIN_SCORE`]; the nearest.
+    Weak(Option<(PathBuf, PerMille)>),
+    /// Two sources score alike.
+    Close((PathBuf, PerMille), (PathBuf, PerMille)),
+    /// The page holds the text of several sources: a listing.
+    Several((PathBuf, PerMille), (PathBuf, PerMille)),
+    /// The page holds a source's whole text among more, and another page is that
+    /// source's (its output path): a listing that shows one text in full.
+    Listing((PathBuf, PerMille), String),
+}
+
+fn per_mille(score: f32) -> PerMille {
+    (score * 1000.0).round() as PerMille
+}
+
+impl std::fmt::Display for ByText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pct = |s: PerMille| (u32::from(s) + 5) / 10;
+        match self {
+            ByText::Matched { source, score, .. } => {
+                write!(f, "its text holds {}% of {}", pct(*score), source.display())
+            }
+            ByText::Weak(None) => f.write_str("no source's text is on it"),
+            ByText::Weak(Some((near, score))) => write!(
+                f,
+                "no source's text is on it: the nearest, {}, scores {}% (under {}%)",
+                near.display(),
+                pct(*score),
+                pct(per_mille(MIN_SCORE))
+            ),
+            ByText::Close((a, sa), (b, sb)) => write!(
+                f,
+                "two sources' texts are on it alike: {} ({}%) and {} ({}%)",
+                a.display(),
+                pct(*sa),
+                b.display(),
+                pct(*sb)
+            ),
+            ByText::Listing((a, sa), own) => write!(
+                f,
+                "it shows {} ({}%) among more, and {own} is that source's page (a listing)",
+                a.display(),
+                pct(*sa)
+            ),
+            ByText::Several((a, sa), (b, sb)) => write!(
+                f,
+                "it lists several sources' texts (a listing): {} ({}%), {} ({}%)",
+                a.display(),
+                pct(*sa),
+                b.display(),
+                pct(*sb)
+            ),
+        }
+    }
+}
+
+/// A page under a language's folder (`fr/x/`): the folder and the rest.
+fn language_folder(key: &str) -> Option<(&str, &str)> {
+    let (lang, rest) = key.split_once('/')?;
+    crate::generators::route::is_language_code(lang).then_some((lang, rest))
+}
+
+impl SourceDates {
+    /// Matches `pages`, which no route reaches, to the sources whose routes built no
+    /// page of `walked` (the output paths of the site's pages), and, for a page under a
+    /// language folder, to the sources of its path in the other languages (a fallback),
+    /// reading the sources below `project` on `threads` threads.
+    pub fn match_by_text(
+        &self,
+        project: &Path,
+        pages: &[Unrouted],
+        walked: &HashSet<String>,
+        threads: usize,
+    ) -> Vec<ByText> {
+        let shingles: Vec<Shingles> = pages.iter().map(|p| p.shingles.clone()).collect();
+        let mut index = Index::new(&shingles);
+        if index.is_empty() {
+            return Vec::new();
+        }
+        let (free, asked) = self.candidates(pages, walked);
+        let read = |place: u32| {
+            let key = String::from_utf8_lossy(self.by_source.path(place as usize));
+            let text =
+                crate::fsutil::read_below_string(project, Path::new(key.as_ref()), MAX_TEXT_BYTES);
+            let text = text.unwrap_or_default();
+            let title = super::front_matter::parse(&text, &[])
+                .title
+                .map(|t| words(&t));
+            (Shingles::of_source(&text), title.filter(|t| !t.is_empty()))
+        };
+        let look = |place: u32| {
+            let (shingles, title) = read(place);
+            let mut found = index.look_up(place, &shingles);
+            if let Some(pages) = asked.get(&place) {
+                found.retain(|(page, _)| pages.contains(page));
+            }
+            for (page, c) in &mut found {
+                let page = &pages[*page as usize].title;
+                c.titled = title.as_ref().is_some_and(|t| page.contains(t.as_str()));
+            }
+            found
+        };
+        let all: Vec<u32> = free.into_iter().chain(asked.keys().copied()).collect();
+        let chunks: Vec<&[u32]> = all
+            .chunks(all.len().div_ceil(threads.max(1)).max(64))
+            .collect();
+        let found = crate::parallel::each(&chunks, |chunk| {
+            chunk.iter().flat_map(|&p| look(p)).collect::<Vec<_>>()
+        });
+        for found in found {
+            index.keep(found);
+        }
+        let mut folders: HashMap<&str, u32> = HashMap::new();
+        let groups: Vec<u32> = (pages.iter())
+            .map(|p| {
+                let folder = language_folder(&p.key).map_or("", |(lang, _)| lang);
+                let next = folders.len() as u32;
+                *folders.entry(folder).or_insert(next)
+            })
+            .collect();
+        let verdicts = index.verdicts(&groups);
+        verdicts.into_iter().map(|v| self.named(v, pages)).collect()
+    }
+
+    /// The sources a match reads: those no page of `walked` was built from, and, for
+    /// each page under a language folder, the sources of its path in the others' (or
+    /// at the root), with the pages they may match.
+    fn candidates(
+        &self,
+        pages: &[Unrouted],
+        walked: &HashSet<String>,
+    ) -> (Vec<u32>, HashMap<u32, Vec<u32>>) {
+        let mut claimed = vec![false; self.by_source.len()];
+        let mut languages: HashSet<&str> = HashSet::new();
+        for (output, &place) in self.owners.iter() {
+            let output = std::str::from_utf8(output).unwrap_or_default();
+            if walked.contains(output)
+                && let Some(c) = claimed.get_mut(place as usize)
+            {
+                *c = true;
+            }
+            if let Some((lang, _)) = language_folder(output) {
+                languages.insert(lang);
+            }
+        }
+        // A fallback's path in each language's folder, and at the root.
+        let mut wanted: HashMap<String, Vec<u32>> = HashMap::new();
+        for (i, page) in pages.iter().enumerate() {
+            let Some((own, rest)) = language_folder(&page.key) else {
+                continue;
+            };
+            let others = languages.iter().filter(|l| **l != own);
+            for path in others
+                .map(|l| format!("{l}/{rest}"))
+                .chain([rest.to_string()])
+            {
+                wanted.entry(path).or_default().push(i as u32);
+            }
+        }
+        let mut asked: HashMap<u32, Vec<u32>> = HashMap::new();
+        for (output, &place) in self.owners.iter() {
+            let output = std::str::from_utf8(output).unwrap_or_default();
+            if let Some(pages) = wanted.get(output).filter(|_| claimed[place as usize]) {
+                asked.entry(place).or_default().extend(pages);
+            }
+        }
+        let free = (0..claimed.len() as u32).filter(|&p| !claimed[p as usize]);
+        (free.collect(), asked)
+    }
+
+    /// A verdict with its sources named and the match's date found.
+    fn named(&self, verdict: Verdict, pages: &[Unrouted]) -> ByText {
+        let path = |place: u32| {
+            let key = self.by_source.path(place as usize);
+            PathBuf::from(String::from_utf8_lossy(key).into_owned())
+        };
+        let named = |(place, score): (u32, f32)| (path(place), per_mille(score));
+        match verdict {
+            Verdict::Matched { source, score, .. } => {
+                let mapped = self.by_source.value(source as usize);
+                let date = match mapped {
+                    Mapped::Undated(at) => {
+                        Err(Miss::Uncommitted(self.undated[*at as usize].clone()))
+                    }
+                    Mapped::Ambiguous => Err(Miss::Ambiguous),
+                    m => m.dated_by().ok_or(Miss::NoSource),
+                };
+                let date = date.map(|(ts, _)| (ts, How::Text));
+                ByText::Matched {
+                    source: path(source),
+                    score: per_mille(score),
+                    date,
+                }
+            }
+            Verdict::Weak { nearest } => ByText::Weak(nearest.map(named)),
+            Verdict::Close { a, b } => ByText::Close(named(a), named(b)),
+            Verdict::Several { a, b } => ByText::Several(named(a), named(b)),
+            Verdict::Listing { a, own } => {
+                ByText::Listing(named(a), pages[own as usize].key.clone())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
