@@ -322,12 +322,14 @@ fn the_source_table_is_checked_and_filled_in() {
             ],
         ),
         (
-            format!("{b}[source]\ncontent = ['content']\n"),
+            // (Content folders alone are a [source]: their pages are matched by text.)
+            format!("{b}[source]\nupdated = ['changed']\n"),
             &[
                 "sitemap.toml:2:1",
                 "source",
                 "has no generator",
                 "one of hugo",
+                "content = [\"notes\"]",
             ],
         ),
         (

@@ -283,7 +283,8 @@ fn fields(text: &str) -> Option<Block> {
 }
 
 /// The text after the front matter `text` opens with (a fenced block, or the lines of
-/// [`fields`] up to the first blank one or the end of their comment): what the page shows.
+/// metadata lines up to the first blank one or the end of their comment): what the page
+/// shows.
 pub fn body(text: &str) -> &str {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if let Some((_, inner)) = fenced(text) {
