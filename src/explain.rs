@@ -14,6 +14,10 @@ use crate::lastmod::LastmodSource;
 use crate::scan::SkipReason;
 use crate::sitemap::EntryRef;
 
+mod source;
+
+pub use source::{Found, SourceOf};
+
 /// What the build made of one page.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -60,6 +64,9 @@ pub struct Listed {
     pub alternates: Vec<(String, String)>,
     /// How many images are listed with it.
     pub images: usize,
+    /// The source file that dated it, how it was found and what of it gave the date,
+    /// when `"source"` dated it.
+    pub source: Option<SourceOf>,
 }
 
 /// Explains each of `asked` (a path, from the current directory or the public
@@ -185,6 +192,9 @@ fn verdict(
             .map(|(lang, href)| (lang.to_string(), href.to_string()))
             .collect(),
         images: entry.images().count(),
+        source: (dated_by == Some(LastmodSource::Source))
+            .then(|| source::source_of(config, collection, rel))
+            .flatten(),
     }))
 }
 

@@ -248,7 +248,6 @@ pub(crate) fn stream_bytes<C: Collect>(html: &[u8], collector: C, names: &mut Na
 
 /// Runs `collector` over HTML held in memory: by the fast scan (`scan.rs`), or, where
 /// that gives up, reset and run again by html5gum.
-#[cfg(test)]
 pub(crate) fn read_held<C: Collect + Reset>(html: &[u8], collector: &mut C, names: &mut Names) {
     if scan::scan(html, collector, names) {
         return;

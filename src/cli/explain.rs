@@ -74,6 +74,14 @@ fn print(config: &Config, answers: &[Explained]) -> io::Result<()> {
                     format!("from \"{}\"", s.name())
                 });
                 writeln!(out, "  lastmod:   {date}, {by}")?;
+                if let Some(src) = &l.source {
+                    let found = match &src.file {
+                        Some(file) => format!("{}, found {}", file.display(), src.found),
+                        None => src.found.to_string(),
+                    };
+                    writeln!(out, "  source:    {}", line(&found))?;
+                    writeln!(out, "  dated by:  {}", line(&src.dated))?;
+                }
                 for (source, why) in &l.tried {
                     writeln!(out, "  not from:  \"{}\": {}", source.name(), line(why))?;
                 }
@@ -116,6 +124,20 @@ fn json(a: &Explained) -> serde_json::Value {
                 "loc": l.loc,
                 "lastmod": l.lastmod.map(|t| t.to_string()),
                 "lastmod_source": l.dated_by.map(|s| s.name()),
+                "source": l.source.as_ref().map(|s| serde_json::json!({
+                    "file": s.file.as_ref().map(|f| f.display().to_string()),
+                    "found": match s.found {
+                        crate::explain::Found::Route => "route",
+                        crate::explain::Found::Link => "link",
+                        crate::explain::Found::Text(_) => "text",
+                        crate::explain::Found::Below => "below",
+                    },
+                    "score": match s.found {
+                        crate::explain::Found::Text(score) => Some(f64::from(score) / 1000.0),
+                        _ => None,
+                    },
+                    "dated_by": s.dated,
+                })),
                 "not_from": l.tried.iter().map(|(s, why)| serde_json::json!({"source": s.name(), "why": why})).collect::<Vec<_>>(),
                 "alternates": l.alternates.iter().map(|(lang, href)| serde_json::json!({"hreflang": lang, "href": href})).collect::<Vec<_>>(),
                 "images": l.images,

@@ -42,6 +42,13 @@ impl<T> Beside<T> {
     }
 }
 
+impl<T> Beside<T> {
+    /// What it was filled with, if its reading did not panic.
+    pub(super) fn into_inner(self) -> Option<T> {
+        self.0.into_inner().flatten()
+    }
+}
+
 impl<T> Deref for Beside<T> {
     type Target = T;
 

@@ -66,6 +66,9 @@ pub struct Collection {
     /// The pages no route reached, and what matching them to a source by their text
     /// made of each, sorted by path (only when details were asked for).
     pub by_text: Vec<(PathBuf, lastmod::source::matching::ByText)>,
+    /// The sources' dates the build used (only when details were asked for), for
+    /// `explain` to name each page's source.
+    pub source_dates: Option<SourceDates>,
     /// Files the walk passed over, sorted by path (only when details were asked for).
     pub skipped: Vec<Skipped>,
     /// How many files and directories the walk passed over.
@@ -206,6 +209,9 @@ pub fn collect_with_progress(
         ..Collection::default()
     };
     let wrong_canonicals = gather(config, &mut lookups, processed, &mut collection, details);
+    if details {
+        collection.source_dates = lookups.source.take().and_then(Beside::into_inner);
+    }
     finish(config, collection, wrong_canonicals)
 }
 

@@ -69,11 +69,19 @@ fn permalink(text: &str) -> Option<String> {
 /// their folder's page under `permalink: pretty` (or any pattern ending in `/`); a
 /// front-matter `permalink` wins.
 fn route(cx: &Context, s: Source) -> Vec<String> {
-    let Some(n) = s.name() else {
+    let Some(mut n) = s.name() else {
         return Vec::new();
     };
     if let Some(url) = &s.fm.url {
         return vec![from_url(url)];
+    }
+    // Posts and collections moved to `collections_dir` are read from there; the
+    // folder's other files are pages at their own path.
+    let moved = (cx.collections_dir.zip(n.dirs.first())).is_some_and(|(dir, first)| {
+        dir == first && n.dirs.get(1).is_some_and(|d| d.starts_with('_'))
+    });
+    if moved {
+        n.dirs.remove(0);
     }
     if let Some(at) = n.dirs.iter().position(|d| d == "_posts") {
         return post(cx, &n, at, s.fm).into_iter().collect();
@@ -166,8 +174,14 @@ fn prepare(project: &Path) -> Prepared {
         })
         .chain(site)
         .collect();
+    let collections_dir = doc["collections_dir"].as_str();
+    let collections_dir =
+        collections_dir.map(|d| d.trim().trim_start_matches("./").trim_matches('/'));
     Prepared {
         served,
+        collections_dir: collections_dir
+            .filter(|d| !d.is_empty())
+            .map(str::to_string),
         ..Prepared::default()
     }
 }

@@ -290,6 +290,14 @@ pub struct Settings {
     /// The default language's pages are under its folder too (Hugo's
     /// `defaultContentLanguageInSubdir`).
     pub default_in_subdir: bool,
+    /// Content folders of one language each (Hugo's `[languages.fr] contentDir`), with
+    /// the language.
+    pub content_languages: Vec<(String, String)>,
+    /// URL patterns by section (Hugo's `[permalinks]`: `posts` → `/:year/:month/:slug/`).
+    pub permalinks: Vec<(String, String)>,
+    /// How translations are laid out when a plugin names it (mkdocs-static-i18n's
+    /// `docs_structure`: `suffix`, `about.fr.md`, or `folder`, `fr/about.md`).
+    pub translations: Option<String>,
 }
 
 impl Settings {
@@ -393,6 +401,15 @@ pub struct Prepared {
     /// How the generator names a new post's file (Hexo's `new_post_name`,
     /// `:year-:month-:day-:title.md`), when its config sets it.
     pub post_name: Option<String>,
+    /// See [`Settings::content_languages`].
+    pub content_languages: Vec<(String, String)>,
+    /// See [`Settings::permalinks`].
+    pub permalinks: Vec<(String, String)>,
+    /// The folder that holds the collections (Jekyll's `collections_dir`), when the
+    /// config moves them there.
+    pub collections_dir: Option<String>,
+    /// See [`Settings::translations`].
+    pub translations: Option<String>,
 }
 
 /// The languages the generator's config names, read from the project at build time.
@@ -410,6 +427,9 @@ fn languages(generator: &Generator, project: &Path) -> Prepared {
     Prepared {
         default_language: settings.default_language,
         default_in_subdir: settings.default_in_subdir,
+        content_languages: settings.content_languages,
+        permalinks: settings.permalinks,
+        translations: settings.translations,
         ..Prepared::default()
     }
 }

@@ -546,6 +546,23 @@ pub fn script_flag(package_json: &str, command: &str, flag: &str) -> Option<Stri
         .map(|v| v.trim_matches(['"', '\'']).to_string())
 }
 
+/// A YAML value as JSON's: what the generators that read nested keys walk.
+pub fn yaml_json(yaml: &Yaml) -> serde_json::Value {
+    use serde_json::Value;
+    match yaml {
+        Yaml::String(s) | Yaml::Real(s) => Value::String(s.clone()),
+        Yaml::Integer(i) => Value::from(*i),
+        Yaml::Boolean(b) => Value::Bool(*b),
+        Yaml::Array(a) => Value::Array(a.iter().map(yaml_json).collect()),
+        Yaml::Hash(h) => Value::Object(
+            (h.iter())
+                .filter_map(|(k, v)| Some((k.as_str()?.to_string(), yaml_json(v))))
+                .collect(),
+        ),
+        _ => Value::Null,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

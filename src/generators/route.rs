@@ -36,6 +36,8 @@ pub struct FrontMatter {
     pub categories: Vec<String>,
     /// `draft: true` or `published: false`: built to no page.
     pub draft: bool,
+    /// `lang` (Pelican's `Lang:`): the language of a translation.
+    pub lang: Option<String>,
 }
 
 /// One source file, as routing sees it.
@@ -65,9 +67,24 @@ pub struct Context<'a> {
     pub default_in_subdir: bool,
     /// See [`super::Prepared::post_name`].
     pub post_name: Option<&'a str>,
+    /// See [`super::Settings::content_languages`].
+    pub content_languages: &'a [(String, String)],
+    /// See [`super::Settings::permalinks`].
+    pub permalinks: &'a [(String, String)],
+    /// See [`super::Prepared::collections_dir`].
+    pub collections_dir: Option<&'a str>,
+    /// See [`super::Settings::translations`].
+    pub translations: Option<&'a str>,
 }
 
 impl Context<'_> {
+    /// The language of the content folder `dir`, when it is one language's.
+    pub fn language_of(&self, dir: &str) -> Option<&str> {
+        let dir = dir.trim_end_matches('/');
+        let found = self.content_languages.iter().find(|(d, _)| d == dir);
+        found.map(|(_, lang)| lang.as_str())
+    }
+
     /// Where a page in `lang` goes: `""` for the default language, else `lang/`.
     pub fn language_folder(&self, lang: &str) -> String {
         if self.default_language.unwrap_or("en") == lang && !self.default_in_subdir {

@@ -127,7 +127,6 @@ fn comment_len(rest: &[u8]) -> Option<usize> {
 
 /// Scans the whole page `html` into `collector`; `false` when it gave up, leaving the
 /// collector to be reset.
-#[cfg(test)]
 pub(super) fn scan<C: Collect>(html: &[u8], collector: &mut C, names: &mut Names) -> bool {
     scan_part(html, Resume::START, true, collector, names) == Scanned::Done
 }

@@ -106,8 +106,6 @@ pub enum How {
     Commit,
     /// The newest date of the pages below a directory's index page.
     Below,
-    /// The source whose text the page holds ([`matching`]), by its key or commit.
-    Text,
 }
 
 /// Why a page has no source date.
@@ -290,6 +288,37 @@ impl SourceDates {
     /// segments (the project may be a folder of the repository); a Sphinx source link,
     /// by its path below `_sources/`.
     pub fn get_by_link(&self, href: &str) -> Option<(Timestamp, How)> {
+        let at = self.find_by_link(href)?;
+        self.by_source.value(at).dated_by()
+    }
+
+    /// The source a page's link names (see [`SourceDates::get_by_link`]), its path in
+    /// the project, for `explain`.
+    pub fn source_by_link(&self, href: &str) -> Option<PathBuf> {
+        let at = self.find_by_link(href)?;
+        self.by_source.value(at).dated_by()?;
+        Some(self.source_path(at))
+    }
+
+    /// The source whose route builds the page at `rel`, its path in the project, for
+    /// `explain` (a look through every route's outputs: a few pages are explained).
+    pub fn routed_source(&self, rel: &Path) -> Option<PathBuf> {
+        let key = self.key(rel);
+        let mut owners = self.owners.iter().filter(|(o, _)| *o == key.as_bytes());
+        let (_, &place) = owners.next()?;
+        owners
+            .next()
+            .is_none()
+            .then(|| self.source_path(place as usize))
+    }
+
+    /// Source `at`'s path in the project.
+    fn source_path(&self, at: usize) -> PathBuf {
+        PathBuf::from(String::from_utf8_lossy(self.by_source.path(at)).into_owned())
+    }
+
+    /// Where in `by_source` the source a page's link names is.
+    fn find_by_link(&self, href: &str) -> Option<usize> {
         let href = href.split(['?', '#']).next().unwrap_or_default();
         let path = if let Some((_, rest)) = href.split_once("_sources/") {
             rest.strip_suffix(".txt").unwrap_or(rest).to_string()
@@ -306,7 +335,7 @@ impl SourceDates {
         }
         loop {
             if let Some(i) = self.by_source.find(tail) {
-                return self.by_source.value(i).dated_by();
+                return Some(i);
             }
             tail = tail.split_once('/')?.1;
         }
@@ -399,10 +428,12 @@ impl Sources {
             dating.lock().expect("a walker thread panicked").sort();
         });
         let dating = dating.into_inner().expect("a walker thread panicked");
-        let fills = self
-            .settings
-            .generator
-            .is_some_and(|g| g.fills_translations);
+        // So does a translations plugin (mkdocs-static-i18n's `fallback_to_default`).
+        let fills = self.prepared.translations.is_some()
+            || self
+                .settings
+                .generator
+                .is_some_and(|g| g.fills_translations);
         let mut dates = dating.settle(fills, git.outcome());
         dates.within = settings.within.clone();
         if let (Some(store), Some(written)) = (store, writer)
@@ -424,6 +455,10 @@ impl Sources {
             served: &prepared.served,
             default_in_subdir: prepared.default_in_subdir,
             post_name: prepared.post_name.as_deref(),
+            content_languages: &prepared.content_languages,
+            permalinks: &prepared.permalinks,
+            collections_dir: prepared.collections_dir.as_deref(),
+            translations: prepared.translations.as_deref(),
         }
     }
 }

@@ -93,6 +93,14 @@ fn a_listed_pages_date_names_its_source_and_the_sources_that_gave_none() {
         contact.contains("  lastmod:   2025-06-30T08:00:00Z, from \"source\"\n"),
         "{contact}"
     );
+    assert!(
+        contact.contains("  source:    content/contact.md, found by its route\n"),
+        "{contact}"
+    );
+    assert!(
+        contact.contains("  dated by:  the last commit that touched it\n"),
+        "{contact}"
+    );
     // A page with no source of its own and none below it: why, and that none dated it.
     fs::create_dir_all(project.join("public/extra")).unwrap();
     fs::write(
@@ -124,4 +132,39 @@ fn a_page_robots_txt_blocks_is_explained_with_the_line_that_blocks_it() {
         .stdout(contains(
             "  left out:  blocked by robots.txt\n  rule:      public/robots.txt:4: Disallow: /private/*.html$\n",
         ));
+}
+
+/// A generator of the project's own (`tests/fixtures/dates/notes-hashed`): a note is
+/// dated by the source whose text it holds, its key named; a listing names the source it
+/// shows and the page that is that source's.
+#[test]
+fn a_page_matched_by_its_text_names_its_source_and_score() {
+    let tmp = tempfile::tempdir().unwrap();
+    let project = dated_project("notes-hashed", "public", tmp.path());
+    let out = crate::util::bin()
+        .current_dir(&project)
+        .args(["explain", "--json"])
+        .args([
+            "public/a-checklist-for-on-call-handover/index.html",
+            "public/index.html",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let note = &json[0];
+    assert_eq!(note["source"]["found"], "text", "{note}");
+    assert!(note["source"]["score"].as_f64().unwrap() >= 0.5, "{note}");
+    let file = note["source"]["file"].as_str().unwrap();
+    assert!(file.starts_with("notes/"), "{note}");
+    assert_eq!(
+        note["source"]["dated_by"], "its front-matter key updated = 2024-08-30T07:00:00Z",
+        "{note}"
+    );
+    let home = &json[1];
+    assert_eq!(home["lastmod"], serde_json::Value::Null, "{home}");
+    let why = home["not_from"][0]["why"].as_str().unwrap();
+    assert!(why.contains("a listing"), "{why}");
 }

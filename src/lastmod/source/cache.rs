@@ -135,7 +135,7 @@ fn fingerprint(settings: &SourceSettings, prepared: &Prepared) -> String {
         .map(|r| (r.from.as_str(), r.to.as_str()))
         .collect();
     let all = format!(
-        "{} {:?} {routes:?} {:?} {:?} {:?} {:?} {prepared_routes:?} {:?} {:?} {} {:?}",
+        "{} {:?} {routes:?} {:?} {:?} {:?} {:?} {prepared_routes:?} {:?} {:?} {} {:?} {:?} {:?} {:?} {:?}",
         env!("CARGO_PKG_VERSION"),
         settings.generator.map(|g| g.name),
         settings.content,
@@ -146,6 +146,10 @@ fn fingerprint(settings: &SourceSettings, prepared: &Prepared) -> String {
         prepared.default_language,
         prepared.default_in_subdir,
         prepared.post_name,
+        prepared.content_languages,
+        prepared.permalinks,
+        prepared.collections_dir,
+        prepared.translations,
     );
     blake3::hash(all.as_bytes()).to_hex()[..32].to_string()
 }

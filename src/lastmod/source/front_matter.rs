@@ -202,6 +202,7 @@ fn read(
         .or_else(|| text_of("path"));
     fm.title = text_of("title").or_else(|| heading(text));
     fm.id = text_of("id");
+    fm.lang = text_of("lang");
     fm.categories = block.words("categories");
     if fm.categories.is_empty() {
         fm.categories = text_of("category").into_iter().collect();
