@@ -130,6 +130,9 @@ pub struct Generator {
     /// It writes a page's modified date in the body (`<time itemprop="dateModified">`),
     /// not the head; its pages name it in `<meta name="generator">`.
     pub body_dates: bool,
+    /// The extension of a file beside a source that holds its metadata instead
+    /// (Nikola's `post.meta` beside `post.md`).
+    pub sidecar: Option<&'static str>,
 }
 
 impl Generator {
@@ -156,6 +159,7 @@ impl Generator {
         page_meta: no_page_meta,
         fills_translations: false,
         body_dates: false,
+        sidecar: None,
     };
 }
 

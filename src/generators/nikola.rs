@@ -23,6 +23,7 @@ pub static NIKOLA: Generator = Generator {
     route,
     fills_translations: true,
     prepare: |project| super::languages(&NIKOLA, project),
+    sidecar: Some("meta"),
     ..Generator::BASE
 };
 

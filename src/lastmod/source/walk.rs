@@ -141,7 +141,14 @@ fn read_source<'a>(
         return None;
     }
     let git = memo.git.clean(dir, rel);
-    let oid = git.map(crate::lastmod::git::File::oid);
+    // Metadata in a file beside it (Nikola's `.meta`): read from there, and never from
+    // the cache, which knows the source's own text only.
+    let sidecar = (settings.generator.and_then(|g| g.sidecar))
+        .map(|ext| head_text(opener, &rel.with_extension(ext)))
+        .filter(|text| !text.is_empty());
+    let oid = git
+        .map(crate::lastmod::git::File::oid)
+        .filter(|_| sidecar.is_none());
     let kept = oid.and_then(|oid| memo.cache.get(&key, oid));
     let read = match kept {
         Some((read, line)) => {
@@ -150,7 +157,7 @@ fn read_source<'a>(
             read
         }
         None => {
-            let text = head_text(opener, rel);
+            let text = sidecar.unwrap_or_else(|| head_text(opener, rel));
             let read = read_text(settings, cx, (dir, rel, &key), &text);
             if let (Some(w), Some(oid)) = (memo.writer, oid) {
                 w.keep(&mut batch.lines, &key, oid, &read);
