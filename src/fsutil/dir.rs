@@ -15,9 +15,7 @@
 
 use std::fs::File;
 use std::io;
-use std::path::Path;
-#[cfg(not(unix))]
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A name in a directory, as the platform gives it.
 #[cfg(unix)]
@@ -462,5 +460,32 @@ mod tests {
             let refused = dir.open_file_below(Path::new(rel)).unwrap_err();
             assert_eq!(refused.kind(), io::ErrorKind::InvalidInput, "{rel}");
         }
+    }
+}
+
+/// Opens files below a held directory, one name at a time through no link, holding the
+/// directory of the last one: files met folder by folder (a walk's, or a sorted list)
+/// cost one open each.
+pub struct Opener<'d> {
+    held: &'d Dir,
+    last: Option<(PathBuf, Dir)>,
+}
+
+impl<'d> Opener<'d> {
+    /// An opener below `held`.
+    pub fn new(held: &'d Dir) -> Opener<'d> {
+        Opener { held, last: None }
+    }
+
+    /// The regular file at `rel` below the held directory.
+    pub fn open(&mut self, rel: &Path) -> io::Result<File> {
+        let (Some(parent), Some(name)) = (rel.parent(), rel.file_name()) else {
+            return self.held.open_file_below(rel);
+        };
+        if self.last.as_ref().is_none_or(|(dir, _)| dir != parent) {
+            self.last = Some((parent.to_path_buf(), self.held.open_dir_below(parent)?));
+        }
+        let (_, dir) = self.last.as_ref().expect("set above");
+        dir.open_file_below(Path::new(name))
     }
 }

@@ -28,6 +28,9 @@ pub static ELEVENTY: Generator = Generator {
     ..Generator::BASE
 };
 
+/// The most data files read for the site URL.
+const MAX_DATA_FILES: usize = 64;
+
 /// Where Eleventy's starter projects keep the site URL, in the data folder.
 const DATA_FILES: [&str; 6] = [
     "metadata.json",
@@ -56,8 +59,20 @@ fn read_config(s: &mut Settings, p: &Project) {
     s.content(Some(input.clone()));
     let input = input.trim().trim_start_matches("./").trim_end_matches('/');
     let data = Path::new(input).join(js_value(text, "data").unwrap_or("_data".into()));
-    for name in DATA_FILES {
-        let Some(data_text) = p.read(data.join(name)) else {
+    // The starter projects' names first, then any other JSON data file.
+    let mut others: Vec<String> = std::fs::read_dir(p.dir.join(&data))
+        .map(|d| {
+            d.flatten()
+                .take(1024)
+                .filter_map(|e| e.file_name().into_string().ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    others.retain(|n| n.ends_with(".json") && !DATA_FILES.contains(&n.as_str()));
+    others.sort();
+    let names = DATA_FILES.iter().map(|n| n.to_string()).chain(others);
+    for name in names.take(MAX_DATA_FILES) {
+        let Some(data_text) = p.read(data.join(&name)) else {
             continue;
         };
         let url = if name.ends_with(".json") {

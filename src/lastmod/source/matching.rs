@@ -20,6 +20,7 @@ use jiff::Timestamp;
 use xxhash_rust::xxh3::xxh3_64;
 
 use super::{How, Mapped, Miss, SourceDates};
+use crate::fsutil::dir::Opener;
 use crate::html::{Collect, Tag};
 
 /// Words a shingle holds: four tell a sentence apart, and survive the markup a
@@ -46,6 +47,10 @@ const MAX_PAGES_A_SHINGLE: usize = 32;
 
 /// The most shingles kept of one text: 100,000 words, well past any page.
 pub const MAX_SHINGLES: usize = 100_000;
+
+/// The most shingles of all pages indexed (16 bytes each while the index is built):
+/// 256 MiB, for 2.6 million pages of a hundred words.
+pub const MAX_POSTINGS: usize = 16 * 1024 * 1024;
 
 /// The most bytes of a page or source read for its text.
 pub const MAX_TEXT_BYTES: u64 = 1024 * 1024;
@@ -236,8 +241,9 @@ enum Verdict {
 /// it, chrome left out.
 #[derive(Debug, Default)]
 struct Index {
-    /// `(shingle, page)`, sorted.
-    postings: Vec<(u64, u32)>,
+    /// `(shingle, page)`, sorted, the shingle's low 32 bits only: its run (its top
+    /// bits) tells the rest apart, in 8 bytes a posting instead of 16.
+    postings: Vec<(u32, u32)>,
     /// Where the postings of each run of shingles sharing their top bits start: a look-up
     /// is two reads, where a binary search over millions was twenty cache misses.
     starts: Vec<u32>,
@@ -251,13 +257,17 @@ struct Index {
 
 impl Index {
     /// The index of `pages` (page `i` is the `i`-th).
-    fn new<'a>(pages: impl ExactSizeIterator<Item = &'a Shingles>) -> Index {
+    fn new(pages: impl ExactSizeIterator<Item = Shingles>) -> Index {
         let mut postings: Vec<(u64, u32)> = Vec::new();
         let mut sizes = Vec::with_capacity(pages.len());
         for (i, page) in pages.enumerate() {
-            sizes.push(page.len());
+            // Past the bound, a page is not indexed: it keeps no source (no date).
+            let room = postings.len() + page.len() <= MAX_POSTINGS;
+            sizes.push(if room { page.len() } else { 0 });
             let i = u32::try_from(i).expect("fewer pages than u32::MAX");
-            postings.extend(page.0.iter().map(|&s| (s, i)));
+            if room {
+                postings.extend(page.0.iter().map(|&s| (s, i)));
+            }
         }
         postings.sort_unstable();
         let postings = without_chrome(postings);
@@ -266,6 +276,8 @@ impl Index {
         for &(s, _) in &postings {
             starts[(s >> (64 - bits)) as usize + 1] += 1;
         }
+        // Sorted by the whole shingle, so by its run, then by its low bits within it.
+        let postings = postings.into_iter().map(|(s, p)| (s as u32, p)).collect();
         for i in 1..starts.len() {
             starts[i] += starts[i - 1];
         }
@@ -294,7 +306,8 @@ impl Index {
         for &s in &shingles.0 {
             let run = (s >> (64 - self.bits)) as usize;
             let (from, to) = (self.starts[run] as usize, self.starts[run + 1] as usize);
-            for &(_, page) in self.postings[from..to].iter().filter(|p| p.0 == s) {
+            let low = s as u32;
+            for &(_, page) in self.postings[from..to].iter().filter(|p| p.0 == low) {
                 by_page.entry(page).or_default().push(s);
             }
         }
@@ -501,6 +514,23 @@ impl std::fmt::Display for ByText {
     }
 }
 
+/// The output paths of the site's pages, by their hashes: 8 bytes a page, where the
+/// paths themselves took five times that.
+#[derive(Debug, Default)]
+pub struct Walked(HashSet<u64>);
+
+impl Walked {
+    /// The set of `keys`.
+    pub fn new<S: AsRef<str>>(keys: impl Iterator<Item = S>) -> Walked {
+        Walked(keys.map(|k| xxh3_64(k.as_ref().as_bytes())).collect())
+    }
+
+    /// Whether `key` is a page's (a collision of 64-bit hashes aside).
+    pub fn contains(&self, key: &str) -> bool {
+        self.0.contains(&xxh3_64(key.as_bytes()))
+    }
+}
+
 /// A page under a language's folder (`fr/x/`): the folder and the rest.
 fn language_folder(key: &str) -> Option<(&str, &str)> {
     let (lang, rest) = key.split_once('/')?;
@@ -515,27 +545,31 @@ impl SourceDates {
     pub fn match_by_text(
         &self,
         project: &Path,
-        pages: &[Unrouted],
-        walked: &HashSet<String>,
+        pages: &mut [Unrouted],
+        walked: &Walked,
         threads: usize,
     ) -> Vec<ByText> {
-        let mut index = Index::new(pages.iter().map(|p| &p.shingles));
+        // The pages' shingles move into the index: held once.
+        let mut index = Index::new(pages.iter_mut().map(|p| std::mem::take(&mut p.shingles)));
         if index.is_empty() {
             return Vec::new();
         }
         let (free, asked) = self.candidates(pages, walked);
-        let read = |place: u32| {
+        let root = crate::fsutil::dir::Dir::open_root(project);
+        let read = |opener: &mut Option<Opener>, place: u32| {
             let key = String::from_utf8_lossy(self.by_source.path(place as usize));
-            let text =
-                crate::fsutil::read_below_string(project, Path::new(key.as_ref()), MAX_TEXT_BYTES);
+            let file = opener.as_mut().map(|o| o.open(Path::new(key.as_ref())));
+            let text = file.and_then(|f| f.ok()).and_then(|f| {
+                let bytes = crate::fsutil::read_capped(f, MAX_TEXT_BYTES).ok()?;
+                Some(String::from_utf8_lossy(&bytes).into_owned())
+            });
             let text = text.unwrap_or_default();
-            let title = super::front_matter::parse(&text, &[])
-                .title
-                .map(|t| words(&t));
-            (Shingles::of_source(&text), title.filter(|t| !t.is_empty()))
+            let title = super::front_matter::parse(&text, &[]).title;
+            let title = title.map(|t| words(&t)).filter(|t| !t.is_empty());
+            (Shingles::of_source(&text), title)
         };
-        let look = |place: u32| {
-            let (shingles, title) = read(place);
+        let look = |opener: &mut Option<Opener>, place: u32| {
+            let (shingles, title) = read(opener, place);
             let mut found = index.look_up(place, &shingles);
             if let Some(pages) = asked.get(&place) {
                 found.retain(|(page, _)| pages.contains(page));
@@ -546,12 +580,18 @@ impl SourceDates {
             }
             found
         };
-        let all: Vec<u32> = free.into_iter().chain(asked.keys().copied()).collect();
+        // In path order, so the sources of a folder are read through one open folder.
+        let mut all: Vec<u32> = free.into_iter().chain(asked.keys().copied()).collect();
+        all.sort_unstable();
         let chunks: Vec<&[u32]> = all
             .chunks(all.len().div_ceil(threads.max(1)).max(64))
             .collect();
         let found = crate::parallel::each(&chunks, |chunk| {
-            chunk.iter().flat_map(|&p| look(p)).collect::<Vec<_>>()
+            let mut opener = root.as_ref().ok().map(Opener::new);
+            chunk
+                .iter()
+                .flat_map(|&p| look(&mut opener, p))
+                .collect::<Vec<_>>()
         });
         for found in found {
             index.keep(found);
@@ -574,7 +614,7 @@ impl SourceDates {
     fn candidates(
         &self,
         pages: &[Unrouted],
-        walked: &HashSet<String>,
+        walked: &Walked,
     ) -> (Vec<u32>, HashMap<u32, Vec<u32>>) {
         let mut claimed = vec![false; self.by_source.len()];
         let mut languages: HashSet<&str> = HashSet::new();

@@ -9,7 +9,7 @@ use super::Git;
 use super::SourceSettings;
 use super::cache::{self, Cache};
 use super::front_matter::{self, FrontMatter};
-use crate::fsutil::dir::Dir;
+use crate::fsutil::dir::{Dir, Opener};
 
 use crate::generators::Context;
 
@@ -92,10 +92,7 @@ pub(super) fn walk<'a>(
             .build_parallel();
         walker.run(|| {
             let (root, count) = (&root, &count);
-            let mut opener = Opener {
-                held: &held,
-                last: None,
-            };
+            let mut opener = Opener::new(&held);
             let mut batch = Batch {
                 found: Vec::new(),
                 lines: String::new(),
@@ -287,27 +284,6 @@ pub(super) fn is_source(
     };
     let ext = path.extension().map(|e| e.to_string_lossy());
     ext.is_some_and(|e| extensions.iter().any(|x| x.eq_ignore_ascii_case(&e)))
-}
-
-/// Opens sources below a held content directory, one name at a time through no link,
-/// holding the directory of the last one: a walking thread meets a directory's files
-/// together, so most sources cost one open.
-struct Opener<'d> {
-    held: &'d Dir,
-    last: Option<(PathBuf, Dir)>,
-}
-
-impl Opener<'_> {
-    fn open(&mut self, rel: &Path) -> std::io::Result<std::fs::File> {
-        let (Some(parent), Some(name)) = (rel.parent(), rel.file_name()) else {
-            return self.held.open_file_below(rel);
-        };
-        if self.last.as_ref().is_none_or(|(dir, _)| dir != parent) {
-            self.last = Some((parent.to_path_buf(), self.held.open_dir_below(parent)?));
-        }
-        let (_, dir) = self.last.as_ref().expect("set above");
-        dir.open_file_below(Path::new(name))
-    }
 }
 
 /// The start of the source at `rel`, as text (lossy), at most the front-matter limit;
