@@ -20,7 +20,9 @@ pub(super) struct Dating<'a> {
     sorted: Table<Mapped>,
     /// The sources to be dated by their last commit: git's file, and the source's place
     /// in `by_source`.
-    committed: Vec<(&'a git::File, u32)>,
+    /// A source with a file beside it that holds its metadata is dated by the later of
+    /// the two commits.
+    committed: Vec<(&'a git::File, Option<&'a git::File>, u32)>,
     /// Each source by its path in the project, and what dates it.
     by_source: Rows<Mapped>,
     /// Each output path and its source's row in `by_source`: what a content match
@@ -62,7 +64,9 @@ impl<'a> Dating<'a> {
             (None, Some(file)) => {
                 let place = |n: usize| u32::try_from(n).expect("at most MAX_SOURCES");
                 let i = place(self.committed.len());
-                self.committed.push((file, place(self.by_source.len())));
+                let beside = source.sidecar_git;
+                self.committed
+                    .push((file, beside, place(self.by_source.len())));
                 Mapped::Committed(i)
             }
             // Not committed as it is: no history dates it.
@@ -93,11 +97,14 @@ impl<'a> Dating<'a> {
             ..
         } = self;
         let mapped: Vec<Mapped> = (committed.into_iter())
-            .map(|(file, at)| match file.date() {
-                Some(ts) => Mapped::dated(ts, How::Commit),
-                None => {
-                    let key = String::from_utf8_lossy(by_source.path(at as usize));
-                    dates.undated(PathBuf::from(key.as_ref()))
+            .map(|(file, beside, at)| {
+                let beside = beside.and_then(git::File::date);
+                match file.date().map(|ts| beside.map_or(ts, |b| b.max(ts))) {
+                    Some(ts) => Mapped::dated(ts, How::Commit),
+                    None => {
+                        let key = String::from_utf8_lossy(by_source.path(at as usize));
+                        dates.undated(PathBuf::from(key.as_ref()))
+                    }
                 }
             })
             .collect();

@@ -89,7 +89,10 @@ pub(super) fn read_history(
         for dir in dirs {
             let sources = |rel: &Path| {
                 let key = || project_key(&dir.join(rel));
-                may_be_walked(rel) && is_source(settings, key, rel)
+                // And the files beside sources that hold their metadata, which date them too.
+                let sidecar = settings.generator.and_then(|g| g.sidecar);
+                let beside = sidecar.is_some_and(|ext| rel.extension().is_some_and(|e| e == ext));
+                may_be_walked(rel) && (beside || is_source(settings, key, rel))
             };
             match repository.tree(&project(dir), &sources) {
                 Ok(tree) => {

@@ -43,6 +43,9 @@ pub(super) struct Found<'a> {
     pub(super) read: cache::Read,
     /// The file git has committed as it is, if it has.
     pub(super) git: Option<&'a crate::lastmod::git::File>,
+    /// The file beside it that holds its metadata (Nikola's `.meta`), as git has it
+    /// committed: the page is rebuilt when either changes, so the later commit dates it.
+    pub(super) sidecar_git: Option<&'a crate::lastmod::git::File>,
 }
 
 /// The sources the last run read ([`cache`]), the cache this run writes, if any, and
@@ -140,9 +143,14 @@ fn read_source<'a>(
     let git = memo.git.clean(dir, rel);
     // Metadata in a file beside it (Nikola's `.meta`): read from there, and never from
     // the cache, which knows the source's own text only.
-    let sidecar = (settings.generator.and_then(|g| g.sidecar))
-        .map(|ext| head_text(opener, &rel.with_extension(ext)))
+    let sidecar_rel =
+        (settings.generator.and_then(|g| g.sidecar)).map(|ext| rel.with_extension(ext));
+    let sidecar = (sidecar_rel.as_deref())
+        .map(|path| head_text(opener, path))
         .filter(|text| !text.is_empty());
+    let sidecar_git = (sidecar_rel.as_deref())
+        .filter(|_| sidecar.is_some())
+        .and_then(|path| memo.git.clean(dir, path));
     let oid = git
         .map(crate::lastmod::git::File::oid)
         .filter(|_| sidecar.is_none());
@@ -168,6 +176,7 @@ fn read_source<'a>(
         key,
         read,
         git,
+        sidecar_git,
     })
 }
 
