@@ -13,6 +13,7 @@ mod fingerprint;
 mod head;
 mod marks;
 mod read;
+mod text;
 mod values;
 
 pub use fingerprint::Fingerprint;
@@ -24,6 +25,7 @@ pub use head::{
 };
 pub use marks::{MAX_MARK, SourceLinks};
 pub use read::{FIRST_READ, MAX_HELD, Reader, read_by_html5gum, read_in_parts};
+pub use text::{Shown, shown};
 pub use values::{LANG_LIMIT, refresh_target};
 
 /// Pages larger than this are cut short by Googlebot, which fetches the first 2 MB of an
@@ -44,6 +46,9 @@ pub struct Wants {
     /// The modified date in the body of a page whose generator dates pages there
     /// (Docusaurus), when its head has none (the `"meta"` source).
     pub body_date: bool,
+    /// The shown text of the pages read for their source link (no route reached them),
+    /// for the text match: read with the link, not again after the walk.
+    pub text: bool,
 }
 
 impl Wants {
@@ -71,6 +76,8 @@ pub struct PageRead {
     pub fingerprint: Option<Fingerprint>,
     /// The best of the links that name its source, when those were looked for.
     pub source_link: Option<String>,
+    /// Its shown text, when it was read for its source link and [`Wants::text`].
+    pub text: Option<Shown>,
 }
 
 /// Reads the page `html`, held in memory, for what `wants` asks, with fresh readers.

@@ -1,7 +1,7 @@
 //! The pages no route reached, dated once the walk is done by the source whose text they
-//! hold (`lastmod::source::matching`): read again (they are few, and a route that
-//! reaches every page leaves none), matched, and their entries given the source's date
-//! where `"source"` outranks what dated them.
+//! hold (`lastmod::source::matching`): their text was read with their source link during
+//! the walk; they are matched, and their entries given the source's date where
+//! `"source"` outranks what dated them.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -11,9 +11,7 @@ use jiff::Timestamp;
 use super::workers::Processed;
 use crate::config::Config;
 use crate::lastmod::LastmodSource;
-use crate::lastmod::source::matching::{
-    ByText, MAX_POSTINGS, MAX_TEXT_BYTES, Shingles, Unrouted, Walked,
-};
+use crate::lastmod::source::matching::{ByText, Walked};
 use crate::lastmod::source::{Miss, SourceDates};
 
 /// Matches the unrouted pages of `processed` to their sources by their text, and dates
@@ -32,8 +30,10 @@ pub(super) fn date_by_text(
     if unrouted.is_empty() {
         return Vec::new();
     }
+    let (unrouted, mut read): (Vec<_>, Vec<_>) = (unrouted.into_iter())
+        .map(|(page, from, text)| ((page, from), text))
+        .unzip();
     let pages = &processed.pages;
-    let mut read = read_pages(config, dates, pages, &unrouted);
     let walked = Walked::new(pages.iter().map(|rel| dates.key(rel)));
     let project = match settings.project.as_os_str().is_empty() {
         true => Path::new("."),
@@ -62,63 +62,6 @@ pub(super) fn date_by_text(
         .retain(|(rel, _, _)| !matched.contains(rel));
     out.sort_by(|a, b| a.0.cmp(&b.0));
     out
-}
-
-/// The unrouted pages (by their place in `pages`) read for their text: folder by folder,
-/// each through one open folder, on every core, their shingles bounded in all.
-fn read_pages(
-    config: &Config,
-    dates: &SourceDates,
-    pages: &crate::scan::Pages,
-    unrouted: &[(u32, Option<LastmodSource>)],
-) -> Vec<Unrouted> {
-    // Read folder by folder, each through one open folder, on every core.
-    let mut order: Vec<usize> = (0..unrouted.len()).collect();
-    order.sort_by(|&a, &b| {
-        pages
-            .get(unrouted[a].0 as usize)
-            .cmp(pages.get(unrouted[b].0 as usize))
-    });
-    let root = crate::fsutil::dir::Dir::open_root(&config.public_dir);
-    let budget = std::sync::atomic::AtomicUsize::new(0);
-    let chunks: Vec<&[usize]> = order
-        .chunks(order.len().div_ceil(config.threads.max(1)).max(64))
-        .collect();
-    let chunks_read = crate::parallel::each(&chunks, |chunk| {
-        let mut opener = root.as_ref().ok().map(crate::fsutil::dir::Opener::new);
-        let mut read_one = |i: usize| {
-            let rel = pages.get(unrouted[i].0 as usize);
-            let file = opener.as_mut().map(|o| o.open(rel));
-            let html = file
-                .and_then(|f| f.ok())
-                .and_then(|f| crate::fsutil::read_capped(f, MAX_TEXT_BYTES).ok());
-            let (mut shingles, title) = html
-                .map(|h| Shingles::of_page_titled(&h))
-                .unwrap_or_default();
-            // Memory is bounded for any site: past the bound, a page is matched to nothing.
-            let held = budget.fetch_add(shingles.len(), std::sync::atomic::Ordering::Relaxed);
-            if held + shingles.len() > MAX_POSTINGS {
-                shingles = Shingles::default();
-            }
-            (
-                i,
-                Unrouted {
-                    key: dates.key(rel),
-                    shingles,
-                    title,
-                },
-            )
-        };
-        chunk.iter().map(|&i| read_one(i)).collect::<Vec<_>>()
-    });
-    let mut slots: Vec<Option<Unrouted>> = (0..unrouted.len()).map(|_| None).collect();
-    for (i, page) in chunks_read.into_iter().flatten() {
-        slots[i] = Some(page);
-    }
-    slots
-        .into_iter()
-        .map(|p| p.expect("every page is read"))
-        .collect()
 }
 
 /// Where each unrouted page is in the lists its new date changes.

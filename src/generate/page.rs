@@ -3,14 +3,16 @@
 use std::cell::OnceCell;
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{self, AtomicUsize};
 use std::time::SystemTime;
 
 use super::Lookups;
 use crate::config::Config;
 use crate::error::{LeftOut, Warning};
+use crate::lastmod::source::matching::{MAX_POSTINGS, Shingles, Unrouted, words};
 use crate::lastmod::source::{How, Miss};
 use crate::lastmod::{self, LastmodSource, PageFacts, Pending};
-use crate::page::{Fingerprint, Head, HeadOptions, PageRead, Reader, Wants};
+use crate::page::{Fingerprint, Head, HeadOptions, PageRead, Reader, Shown, Wants};
 use crate::rules::{ExcludedBy, Verdict};
 use crate::scan::At;
 use crate::sitemap::{Alternate, Fields, Item};
@@ -32,9 +34,9 @@ pub(super) struct Dated {
     pub from: Option<LastmodSource>,
     /// Why `"source"` did not, when it was asked to.
     pub missed: Option<Miss>,
-    /// No route reached it, and `"source"` outranks what dated it: its source may be
-    /// found by its text once the walk is done (`by_text.rs`).
-    pub by_text: bool,
+    /// No route reached it, and `"source"` outranks what dated it: its text, by which
+    /// its source may be found once the walk is done (`by_text.rs`).
+    pub by_text: Option<Box<Unrouted>>,
     /// Waiting for the previous state, which decides its date once the walk is done.
     pub pending: Option<Pending>,
     /// Of a pending page: an unparseable date among the sources after `"content"`,
@@ -62,6 +64,8 @@ pub(super) struct Shared<'a> {
     pub wants: Wants,
     /// Whether the `"mtime"` source is used.
     pub uses_mtime: bool,
+    /// The shingles of the unrouted pages' texts kept so far, bounded in all.
+    pub shingles: AtomicUsize,
 }
 
 impl<'a> Shared<'a> {
@@ -83,8 +87,27 @@ impl<'a> Shared<'a> {
                 // The "content" source implies `changes`: both keep the state.
                 fingerprint: config.changes,
                 body_date: uses(LastmodSource::Meta),
+                text: lookups.source.is_some(),
             },
             uses_mtime: uses(LastmodSource::Mtime),
+            shingles: AtomicUsize::new(0),
+        }
+    }
+
+    /// The page at `rel`, which no route reached, with the text it showed, to be
+    /// matched once the walk is done.
+    fn unrouted(&self, rel: &Path, shown: Shown) -> Unrouted {
+        let mut shingles = Shingles::of_text(&shown.text);
+        // Memory is bounded for any site: past the bound, a page is matched to nothing.
+        let held = (self.shingles).fetch_add(shingles.len(), atomic::Ordering::Relaxed);
+        if held + shingles.len() > MAX_POSTINGS {
+            shingles = Shingles::default();
+        }
+        let key = self.lookups.source.as_ref().map(|d| d.key(rel));
+        Unrouted {
+            key: key.unwrap_or_default(),
+            shingles,
+            title: words(&shown.title),
         }
     }
 }
@@ -189,6 +212,8 @@ struct Opened {
     modified: Option<SystemTime>,
     /// The content fingerprint, when the `"content"` source keeps state.
     fingerprint: Option<Fingerprint>,
+    /// Its shown text, when no route reached it.
+    text: Option<Shown>,
     /// The date of its source, by its route or a link in it, or why there is none.
     source: Result<(jiff::Timestamp, How), Miss>,
 }
@@ -264,6 +289,7 @@ pub(super) fn process_page(
         images: image_sources,
         fingerprint,
         source_link,
+        text,
     } = read;
     // Our own view (sitemap.html) is never a page of the site, whatever the rules say.
     if head.generator.as_deref() == Some(views::GENERATOR) {
@@ -290,6 +316,7 @@ pub(super) fn process_page(
     };
     let loc = listed_as.as_deref().unwrap_or(loc);
     opened.fingerprint = fingerprint;
+    opened.text = text;
     if let Some(routed) = page.routed.take() {
         // A page's route missed: a link in it may name its source.
         let dates = shared.lookups.source.as_ref().filter(|_| !page.document);
@@ -375,9 +402,13 @@ fn entry(
     let missed = (lookups.source.is_some() && resolved.from != Some(LastmodSource::Source))
         .then(|| source.err())
         .flatten();
-    let by_text = !page.document
+    let by_text = (!page.document
         && matches!(missed, Some(Miss::NoSource))
-        && lastmod::outranks(&config.lastmod, LastmodSource::Source, resolved.from);
+        && lastmod::outranks(&config.lastmod, LastmodSource::Source, resolved.from))
+    .then(|| {
+        let shown = opened.text.unwrap_or_default();
+        Box::new(page.shared.unrouted(page.rel, shown))
+    });
     let base = config.base_url.as_str().len();
     let rest = &loc[base.min(loc.len())..];
     if (config.views.any() || config.audit) && !page.document {

@@ -11,6 +11,7 @@ use crate::canonical;
 use crate::config::Config;
 use crate::error::{LeftOut, LeftOutCounts, Warning};
 use crate::lastmod::source::Miss;
+use crate::lastmod::source::matching::Unrouted;
 use crate::lastmod::{DatedCounts, LastmodSource, Pending};
 use crate::page::Fingerprint;
 use crate::scan::{At, PageSink, Pages, Scan, ScanOptions};
@@ -77,8 +78,8 @@ pub(super) struct Processed {
     /// What the pending pages report once their dates are settled.
     pub waiting: Waiting,
     /// Listed pages no route reached, whose source may be found by their text, and what
-    /// dated them for now (`by_text.rs`).
-    pub unrouted: Vec<(u32, Option<LastmodSource>)>,
+    /// dated them for now, with their text (`by_text.rs`).
+    pub unrouted: Vec<(u32, Option<LastmodSource>, Unrouted)>,
     /// Pages left out for a canonical URL, settled once every page is known.
     pub canonical: Vec<canonical::Pending>,
     /// Content fingerprints, at each page's place in the walk's list (only when state
@@ -122,7 +123,7 @@ impl Processed {
         self.undated.append(&mut batch.undated);
         self.dated_by.append(&mut batch.dated_by);
         self.waiting.take_batch(&mut batch.waiting, first);
-        let unrouted = batch.unrouted.drain(..).map(|(p, from)| (p + first, from));
+        let unrouted = (batch.unrouted.drain(..)).map(|(p, from, u)| (p + first, from, u));
         self.unrouted.extend(unrouted);
     }
 
@@ -155,8 +156,8 @@ impl Processed {
                 if let Some(fp) = dated.fingerprint {
                     self.set_fingerprint(page, fp);
                 }
-                if dated.by_text {
-                    self.unrouted.push((page, dated.from));
+                if let Some(unrouted) = dated.by_text {
+                    self.unrouted.push((page, dated.from, *unrouted));
                 }
                 self.listed.push(Listed {
                     page,

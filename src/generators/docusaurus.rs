@@ -23,9 +23,23 @@ pub static DOCUSAURUS: Generator = Generator {
     updated: &["last_update.date"],
     read_config,
     route,
+    // Its i18n builds a page a locale lacks from the default locale's source.
+    fills_translations: true,
     body_dates: true,
     ..Generator::BASE
 };
+
+/// Where the locales' translations are (`i18n/fr/docusaurus-plugin-content-docs/...`).
+const I18N: &str = "i18n";
+
+/// The translations of each plugin's content, below a locale's folder in [`I18N`], and
+/// the content folder each translates (the docs' current version alone: older versions
+/// are not routed).
+const TRANSLATED: [(&str, &str); 3] = [
+    ("docusaurus-plugin-content-docs/current", "docs"),
+    ("docusaurus-plugin-content-blog", "blog"),
+    ("docusaurus-plugin-content-pages", "src/pages"),
+];
 
 fn read_config(s: &mut Settings, p: &Project) {
     let text = p.text;
@@ -45,13 +59,20 @@ fn read_config(s: &mut Settings, p: &Project) {
         }
         None => {}
     }
+    // Translations, when the site has locales besides its default.
+    if js_value(text, "defaultLocale").is_some() && p.dir.join(I18N).is_dir() {
+        s.content.push(I18N.to_string());
+    }
 }
 
 /// Docusaurus: docs under their route (`docs/guides/01-x.md` → `docs/guides/x/`), an
 /// `index.md`, `README.md` or a file named as its folder the folder's page, `id` and
 /// `slug` as written; blog posts `blog/2024-01-10-title.md` → `blog/2024/01/10/title/`;
 /// pages `src/pages/x.md` → `x/`.
-fn route(_: &Context, s: Source) -> Vec<String> {
+fn route(cx: &Context, s: Source) -> Vec<String> {
+    if s.dir == I18N {
+        return translated(cx, s);
+    }
     let Some(n) = s.name() else {
         return Vec::new();
     };
@@ -97,4 +118,25 @@ fn route(_: &Context, s: Source) -> Vec<String> {
     let mut parts = vec![base];
     parts.extend(dirs);
     vec![join(&parts, last.as_deref(), "/index.html")]
+}
+
+/// A translation (`i18n/fr/docusaurus-plugin-content-docs/current/x.md`): routed as the
+/// source it translates, under its locale's folder (`fr/docs/x/`).
+fn translated(cx: &Context, s: Source) -> Vec<String> {
+    let mut parts = s.rel.iter();
+    let Some(locale) = parts.next().and_then(|l| l.to_str()) else {
+        return Vec::new();
+    };
+    let below = parts.as_path();
+    for (plugin, dir) in TRANSLATED {
+        if let Ok(rel) = below.strip_prefix(plugin) {
+            let source = Source { dir, rel, fm: s.fm };
+            let routes = route(cx, source);
+            return routes
+                .into_iter()
+                .map(|r| format!("{locale}/{r}"))
+                .collect();
+        }
+    }
+    Vec::new()
 }

@@ -331,6 +331,41 @@ fn docusaurus() {
             &["about/index.html"],
         ),
         (&DOCUSAURUS, "docs", "_partial.md", NONE, None, &[]),
+        // Translations: each plugin's, under its locale; older doc versions and the
+        // theme's strings are not pages.
+        (
+            &DOCUSAURUS,
+            "i18n",
+            "fr/docusaurus-plugin-content-docs/current/guides/x.md",
+            "---\nslug: optimisation\n---\n",
+            None,
+            &["fr/docs/guides/optimisation/index.html"],
+        ),
+        (
+            &DOCUSAURUS,
+            "i18n",
+            "fr/docusaurus-plugin-content-blog/2024-01-10-welcome/index.md",
+            NONE,
+            None,
+            &["fr/blog/2024/01/10/welcome/index.html"],
+        ),
+        (
+            &DOCUSAURUS,
+            "i18n",
+            "fr/docusaurus-plugin-content-pages/about.md",
+            NONE,
+            None,
+            &["fr/about/index.html"],
+        ),
+        (
+            &DOCUSAURUS,
+            "i18n",
+            "fr/docusaurus-plugin-content-docs/version-1.0/x.md",
+            NONE,
+            None,
+            &[],
+        ),
+        (&DOCUSAURUS, "i18n", "fr/code.json", NONE, None, &[]),
         (
             &DOCUSAURUS,
             "blog",

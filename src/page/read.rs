@@ -39,6 +39,7 @@ struct Kept {
     content: super::fingerprint::Content,
     date: BodyDate,
     link: SourceLink,
+    text: super::text::ShownText,
 }
 
 impl std::fmt::Debug for Reader {
@@ -60,6 +61,7 @@ impl Reader {
                 content: Default::default(),
                 date: BodyDate::default(),
                 link: SourceLink::default(),
+                text: Default::default(),
             },
             held: Vec::new(),
             names: html::Names::default(),
@@ -217,6 +219,7 @@ impl<'a> Pass<'a> {
 
     /// What the page gave; the readers are reset for the next page when it starts.
     fn finish(self) -> PageRead {
+        let text_on = self.text_on();
         let kept = self.kept;
         let mut head = match self.wants.head {
             Some(_) => kept.head.finish(),
@@ -230,6 +233,7 @@ impl<'a> Pass<'a> {
             images: self.wants.images.then(|| kept.images.finish()),
             fingerprint: self.wants.fingerprint.then(|| kept.content.finish()),
             source_link: kept.link.finish(),
+            text: text_on.then(|| kept.text.finish()),
         }
     }
 
@@ -257,6 +261,12 @@ impl<'a> Pass<'a> {
         self.links.filter(|_| !self.past_held)
     }
 
+    /// Whether the shown text is read: of a page read for its source link, as far as
+    /// the links are looked for.
+    fn text_on(&self) -> bool {
+        self.wants.text && self.links.is_some()
+    }
+
     /// Whether no reader wants more.
     fn done(&self) -> bool {
         let head = self.wants.head.is_none() || self.kept.head.complete();
@@ -266,7 +276,8 @@ impl<'a> Pass<'a> {
             Listen::Off => true,
         };
         let link = self.links().is_none() || self.kept.link.done();
-        head && date && link && !self.wants.whole()
+        let text = !self.text_on() || self.past_held;
+        head && date && link && text && !self.wants.whole()
     }
 
     /// Inside a `<noscript>` read as markup: only the head reader reads.
@@ -283,12 +294,14 @@ impl Reset for Pass<'_> {
             content,
             date,
             link,
+            text,
         } = &mut *self.kept;
         head.reset();
         images.reset();
         content.reset();
         date.reset();
         link.reset();
+        text.reset();
         self.date = Listen::Undecided;
         self.noscript = 0;
         self.past_held = false;
@@ -377,6 +390,9 @@ impl Collect for Pass<'_> {
         if self.wants.fingerprint && !self.inner() {
             self.kept.content.text(s);
         }
+        if self.shows_text() {
+            self.kept.text.text(s);
+        }
     }
 
     #[inline]
@@ -384,6 +400,9 @@ impl Collect for Pass<'_> {
         self.kept.head.text(s);
         if self.wants.fingerprint && !self.inner() {
             self.kept.content.prose_text(s, prose);
+        }
+        if self.shows_text() {
+            self.kept.text.text(s);
         }
     }
 
@@ -394,6 +413,9 @@ impl Collect for Pass<'_> {
         kept.images.boundary();
         kept.content.boundary();
         kept.date.boundary();
+        if self.shows_text() {
+            self.kept.text.boundary();
+        }
     }
 
     #[inline]
@@ -428,6 +450,7 @@ impl Pass<'_> {
     /// A start (`start`) or end tag, to the readers of the body.
     #[inline]
     fn body_tag(&mut self, tag: Tag, name: &[u8], start: bool) {
+        let text_on = self.text_on();
         let kept = &mut *self.kept;
         if self.wants.images {
             if start {
@@ -446,6 +469,19 @@ impl Pass<'_> {
         if self.date == Listen::On && start {
             kept.date.start_tag(tag, name);
         }
+        if text_on {
+            if start {
+                kept.text.start_tag(tag, name);
+            } else {
+                kept.text.end_tag(tag, name);
+            }
+        }
+    }
+
+    /// Whether text goes to the shown text's reader: bounded as the links are.
+    #[inline]
+    fn shows_text(&self) -> bool {
+        self.text_on() && !self.past_held && !self.inner()
     }
 }
 

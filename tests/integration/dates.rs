@@ -461,6 +461,13 @@ fn mkdocs_i18n_suffixes_and_fallbacks_are_dated_by_their_sources() {
     run("mkdocs-i18n", "site");
 }
 
+/// Docusaurus with a second locale: translations under `i18n/fr/`, and the pages a
+/// translation lacks built from the English source (docs, blog posts and pages).
+#[test]
+fn docusaurus_translations_and_fallbacks_are_dated_by_their_sources() {
+    run("docusaurus-i18n", "build");
+}
+
 /// Pelican with `ARTICLE_URL`/`ARTICLE_SAVE_AS` and `PAGE_URL`/`PAGE_SAVE_AS`.
 #[test]
 fn pelican_url_settings_are_dated_by_their_sources() {

@@ -20,6 +20,7 @@ pub(super) fn open(page: &mut Page) -> Result<Opened, Outcome> {
         size: None,
         modified: None,
         fingerprint: None,
+        text: None,
         source: Err(Miss::NoSource),
     };
     if !reads && !shared.uses_mtime {

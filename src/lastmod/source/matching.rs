@@ -17,8 +17,6 @@ use std::collections::HashMap;
 
 use xxhash_rust::xxh3::xxh3_64;
 
-use crate::html::{Collect, Tag};
-
 /// Words a shingle holds: four tell a sentence apart, and survive the markup a
 /// generator adds or drops between them.
 pub const SHINGLE: usize = 4;
@@ -92,14 +90,7 @@ impl Shingles {
     /// The shingles of the text of a page's body: scripts, styles, templates and the
     /// title left out.
     pub fn of_page(html: &[u8]) -> Shingles {
-        Shingles::of_page_titled(html).0
-    }
-
-    /// [`Shingles::of_page`], and the words of the page's title.
-    pub fn of_page_titled(html: &[u8]) -> (Shingles, String) {
-        let mut text = PageText::default();
-        crate::html::read_held(html, &mut text, &mut Default::default());
-        (Shingles::of_text(&text.text), words(&text.title))
+        Shingles::of_text(&crate::page::shown(html).text)
     }
 
     /// The shingles of a source file's text, its front matter (a fenced block) left
@@ -129,69 +120,6 @@ pub fn words(text: &str) -> String {
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty());
     words.map(str::to_lowercase).collect::<Vec<_>>().join(" ")
-}
-
-/// The text of a page as a browser shows it, words kept apart at every tag.
-#[derive(Default)]
-struct PageText {
-    text: String,
-    /// How deep in elements whose text is not shown.
-    hidden: u32,
-    /// In the title, and its text.
-    in_title: bool,
-    title: String,
-}
-
-impl PageText {
-    fn is_hidden(tag: Tag) -> bool {
-        matches!(
-            tag,
-            Tag::Script | Tag::Style | Tag::Template | Tag::Noscript | Tag::Title
-        )
-    }
-}
-
-impl crate::html::Reset for PageText {
-    fn reset(&mut self) {
-        *self = PageText::default();
-    }
-}
-
-impl Collect for PageText {
-    type Slot = ();
-
-    fn attribute(&mut self, _: Tag, _: &[u8]) -> Option<()> {
-        None
-    }
-
-    fn value(&mut self, _: (), _: &[u8]) {}
-
-    fn text(&mut self, s: &[u8]) {
-        if self.in_title && self.title.len() < 1024 {
-            self.title.push_str(&String::from_utf8_lossy(s));
-        }
-        if self.hidden == 0 && (self.text.len() as u64) < MAX_TEXT_BYTES {
-            self.text.push_str(&String::from_utf8_lossy(s));
-        }
-    }
-
-    fn boundary(&mut self) {
-        self.text.push(' ');
-    }
-
-    fn start_tag(&mut self, tag: Tag, _: &[u8]) -> bool {
-        self.in_title |= tag == Tag::Title && self.title.is_empty();
-        self.hidden += u32::from(PageText::is_hidden(tag));
-        false
-    }
-
-    fn end_tag(&mut self, tag: Tag, _: &[u8]) -> bool {
-        self.in_title &= tag != Tag::Title;
-        if PageText::is_hidden(tag) {
-            self.hidden = self.hidden.saturating_sub(1);
-        }
-        false
-    }
 }
 
 /// One source's shingles on one page.

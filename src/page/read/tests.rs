@@ -52,6 +52,7 @@ fn every_reader() -> Wants {
         images: true,
         fingerprint: true,
         body_date: true,
+        text: true,
     }
 }
 
@@ -239,6 +240,38 @@ fn source_links_are_ranked() {
         read_held(long.as_bytes(), &Wants::default(), Some(&ranks)).source_link,
         None
     );
+}
+
+/// The shown text is read only of a page read for its source link, as a page held
+/// whole shows it, through the end of the page even after its link, and no further
+/// than [`MAX_HELD`].
+#[test]
+fn shown_text_is_read_with_the_source_link() {
+    let page = "<head><title>A &amp; B</title><script>x()</script></head>\
+                <p>one <b>two</b><a href=/edit/a.md>edit</a><noscript>no</noscript> three";
+    let text = Wants {
+        text: true,
+        ..Wants::default()
+    };
+    let read = read_held(page.as_bytes(), &text, Some(&ranks));
+    let shown = read.text.expect("read with the link");
+    assert_eq!(shown, crate::page::shown(page.as_bytes()));
+    assert_eq!(shown.title, "A & B");
+    let words: Vec<&str> = shown.text.split_whitespace().collect();
+    assert_eq!(words, ["one", "two", "edit", "three"]);
+    assert_eq!(read_held(page.as_bytes(), &text, None).text, None);
+    assert_eq!(
+        read_held(page.as_bytes(), &Wants::default(), Some(&ranks)).text,
+        None
+    );
+    // Bounded as the page held is: a longer page's text stops there.
+    let long = format!("<p>{}", "word ".repeat(MAX_HELD));
+    let mut input = Counting(long.as_bytes(), 0);
+    let read = Reader::new(&text)
+        .read(&mut input, None, Some(&ranks))
+        .unwrap();
+    assert!(input.1 <= MAX_HELD, "read {} bytes", input.1);
+    assert!(read.text.unwrap().text.len() <= MAX_HELD);
 }
 
 /// Pages longer than [`MAX_HELD`], cut there inside a script, a title, text, a comment
