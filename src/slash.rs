@@ -16,13 +16,18 @@ pub fn segments(rel: &Path) -> impl Iterator<Item = &[u8]> {
 /// A relative path's names joined with `/`: `blog/post/index.html` on every platform.
 pub fn joined(rel: &Path) -> Vec<u8> {
     let mut out = Vec::with_capacity(rel.as_os_str().len());
+    join_into(&mut out, rel);
+    out
+}
+
+/// [`joined`], appended to `out`: for many paths, into one buffer.
+pub fn join_into(out: &mut Vec<u8>, rel: &Path) {
     for (i, segment) in segments(rel).enumerate() {
         if i > 0 {
             out.push(b'/');
         }
         out.extend_from_slice(segment);
     }
-    out
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use jiff::Timestamp;
 use super::workers::Processed;
 use crate::config::Config;
 use crate::lastmod::LastmodSource;
-use crate::lastmod::source::matching::{ByText, Walked};
+use crate::lastmod::source::matching::ByText;
 use crate::lastmod::source::{Miss, SourceDates};
 
 /// Matches the unrouted pages of `processed` to their sources by their text, and dates
@@ -34,12 +34,11 @@ pub(super) fn date_by_text(
         .map(|(page, from, text)| ((page, from), text))
         .unzip();
     let pages = &processed.pages;
-    let walked = Walked::new(pages.iter().map(|rel| dates.key(rel)));
     let project = match settings.project.as_os_str().is_empty() {
         true => Path::new("."),
         false => settings.project.as_path(),
     };
-    let verdicts = dates.match_by_text(project, &mut read, &walked, config.threads);
+    let verdicts = dates.match_by_text(project, &mut read, pages.iter(), config.threads);
     let wanted: HashSet<u32> = unrouted.iter().map(|(page, _)| *page).collect();
     let mut dated = Dated::new(processed, &wanted, details);
     let mut matched = HashSet::new();

@@ -3,6 +3,8 @@
 //! page's verdict names.
 
 use std::collections::{HashMap, HashSet};
+
+use hashbrown::HashTable;
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
@@ -96,17 +98,34 @@ impl std::fmt::Display for ByText {
 /// The output paths of the site's pages, by their hashes: 8 bytes a page, where the
 /// paths themselves took five times that.
 #[derive(Debug, Default)]
-pub struct Walked(HashSet<u64>);
+struct Walked(HashTable<u64>);
 
 impl Walked {
-    /// The set of `keys`.
-    pub fn new<S: AsRef<str>>(keys: impl Iterator<Item = S>) -> Walked {
-        Walked(keys.map(|k| xxh3_64(k.as_ref().as_bytes())).collect())
-    }
-
     /// Whether `key` is a page's (a collision of 64-bit hashes aside).
-    pub fn contains(&self, key: &str) -> bool {
-        self.0.contains(&xxh3_64(key.as_bytes()))
+    fn contains(&self, key: &str) -> bool {
+        let hash = xxh3_64(key.as_bytes());
+        self.0.find(hash, |&h| h == hash).is_some()
+    }
+}
+
+impl SourceDates {
+    /// The output paths of `pages` (relative to the public directory), as
+    /// [`SourceDates::key`] gives them, in a set: made in one buffer, as every page of
+    /// the site goes in.
+    fn walked<'p>(&self, pages: impl ExactSizeIterator<Item = &'p Path>) -> Walked {
+        let mut set = HashTable::with_capacity(pages.len());
+        let mut key = Vec::new();
+        for rel in pages {
+            key.clear();
+            key.extend_from_slice(self.within.as_bytes());
+            crate::slash::join_into(&mut key, rel);
+            let hash = xxh3_64(&key);
+            // The hashes are the set's own: no hashing them again.
+            if set.find(hash, |&h| h == hash).is_none() {
+                set.insert_unique(hash, hash, |&h| h);
+            }
+        }
+        Walked(set)
     }
 }
 
@@ -118,22 +137,30 @@ fn language_folder(key: &str) -> Option<(&str, &str)> {
 
 impl SourceDates {
     /// Matches `pages`, which no route reaches, to the sources whose routes built no
-    /// page of `walked` (the output paths of the site's pages), and, for a page under a
-    /// language folder, to the sources of its path in the other languages (a fallback),
-    /// reading the sources below `project` on `threads` threads.
-    pub fn match_by_text(
+    /// page of `site` (the site's pages, relative to the public directory), and, for a
+    /// page under a language folder, to the sources of its path in the other languages
+    /// (a fallback), reading the sources below `project` on `threads` threads.
+    pub fn match_by_text<'p>(
         &self,
         project: &Path,
         pages: &mut [Unrouted],
-        walked: &Walked,
+        site: impl ExactSizeIterator<Item = &'p Path>,
         threads: usize,
     ) -> Vec<ByText> {
         // The pages' shingles move into the index: held once.
-        let mut index = Index::new(pages.iter_mut().map(|p| std::mem::take(&mut p.shingles)));
-        if index.is_empty() {
+        let shingles: Vec<Shingles> = (pages.iter_mut())
+            .map(|p| std::mem::take(&mut p.shingles))
+            .collect();
+        if shingles.is_empty() {
             return Vec::new();
         }
-        let (free, asked) = self.candidates(pages, walked);
+        // The index is built while the sources to read are found: neither needs the
+        // other, and each is a core's work.
+        let (mut index, (free, asked)) = std::thread::scope(|s| {
+            let index = s.spawn(move || Index::new(shingles));
+            let candidates = self.candidates(pages, &self.walked(site));
+            (index.join().expect("the index thread panicked"), candidates)
+        });
         let root = crate::fsutil::dir::Dir::open_root(project);
         let read = |opener: &mut Option<Opener>, place: u32| {
             let key = String::from_utf8_lossy(self.by_source.path(place as usize));

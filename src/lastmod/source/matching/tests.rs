@@ -20,7 +20,7 @@ fn page(body: &str) -> Shingles {
 
 /// What the match makes of each page, its sources `sources` (by number).
 fn verdicts(pages: &[Shingles], sources: &[&str]) -> Vec<Verdict> {
-    let mut index = Index::new(pages.iter().cloned());
+    let mut index = Index::new(pages.to_vec());
     for (i, text) in sources.iter().enumerate() {
         let found = index.look_up(i as u32, &Shingles::of_source(text));
         index.keep(found);
@@ -87,13 +87,13 @@ fn a_listing_showing_one_text_whole_is_not_its_page() {
     let listing = page(&format!(
         "<h2>Why caches lie</h2><p>{A}</p><ul><li>Backpressure in plain words,          published in the spring of last year</li><li>Migrations that can run twice,          published in the autumn</li></ul>"
     ));
-    let mut index = Index::new([listing.clone(), own.clone()].into_iter());
+    let mut index = Index::new(vec![listing.clone(), own.clone()]);
     let found = index.look_up(0, &Shingles::of_source(A));
     index.keep(found);
     let got = index.verdicts(&[0, 0]);
     assert!(matches!(got[0], Verdict::Listing { own: 1, .. }), "{got:?}");
     assert_eq!(source(&got[1]), Some(0), "{got:?}");
-    let mut index = Index::new([own.clone(), own].into_iter());
+    let mut index = Index::new(vec![own.clone(), own]);
     let found = index.look_up(0, &Shingles::of_source(A));
     index.keep(found);
     let got = index.verdicts(&[0, 1]);
