@@ -34,7 +34,7 @@ cleanup() {
 trap cleanup EXIT
 fail() { echo "dist: FAILED: $*" >&2; exit 1; }
 ok() { echo "dist: ok: $*"; }
-step() { echo "== dist: $*"; }
+step() { echo "== dist: [${SECONDS}s] $*"; }
 
 step "tools"
 [ "$(uname -m)" = x86_64 ] || fail "this check builds the x86_64 Linux release; run it on x86_64"
