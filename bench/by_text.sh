@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Times the match of pages to their sources by text (issue 60) against the same run
-# with routes for every page, in one hyperfine run, and prints the ratio.
+# with routes for every page, in interleaved rounds, and prints the ratio of the medians.
 #
 #   bench/by_text.sh [PAGES]          default: 200000
 #   BENCH_DIR=/tmp/sitemapgen-bytext  where the two projects are generated (kept)
 #   BIN=path/to/sitemapgen            default: builds --profile dist
-#   RUNS=5
+#   RUNS=7                            rounds
 #
 # Two Hugo projects of PAGES pages each (public/sN/pI/index.html, a menu and footer on
 # every page and a paragraph of 60 words of its own in <main>; a list page per section),
@@ -17,7 +17,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 pages=${1:-200000}
 base=${BENCH_DIR:-/tmp/sitemapgen-bytext}/$pages
-runs=${RUNS:-5}
+runs=${RUNS:-7}
 command -v hyperfine >/dev/null || { echo "bench/by_text.sh: install hyperfine" >&2; exit 2; }
 bin=${BIN:-}
 if [ -z "$bin" ]; then
@@ -77,12 +77,30 @@ done
 for kind in routed unrouted; do
   "$bin" -c "$base/$kind/sitemap.toml" -o "$base/$kind.xml" 2>&1 | tail -1
 done
-hyperfine -N -w 1 -r "$runs" --export-json "$base/by_text.json" \
-  -n routed "$bin -c $base/routed/sitemap.toml -o $base/routed.xml" \
-  -n "one in ten by text" "$bin -c $base/unrouted/sitemap.toml -o $base/unrouted.xml"
-python3 - "$base/by_text.json" <<'PY'
-import json, sys
-r = {x["command"]: x["median"] for x in json.load(open(sys.argv[1]))["results"]}
-print(f"one in ten by text / routed: {r['one in ten by text'] / r['routed']:.2f}x "
-      f"({r['one in ten by text']:.2f} s against {r['routed']:.2f} s, medians)")
+# Interleaved rounds (one run of each a round, a warm-up first): the machine's drift
+# meets both terms of each round's ratio alike.
+rm -f "$base"/round-*.json
+for round in $(seq "$runs"); do
+  warmup=()
+  [ "$round" = 1 ] && warmup=(-w 1)
+  hyperfine -N "${warmup[@]}" -r 1 --style none --export-json "$base/round-$round.json" \
+    -n routed "$bin -c $base/routed/sitemap.toml -o $base/routed.xml" \
+    -n "one in ten by text" "$bin -c $base/unrouted/sitemap.toml -o $base/unrouted.xml" >&2
+done
+python3 - "$base" "$runs" <<'PY'
+import json, statistics, sys
+base, runs = sys.argv[1], int(sys.argv[2])
+times = {"routed": [], "one in ten by text": []}
+cpu = {k: [] for k in times}
+for r in range(1, runs + 1):
+    for x in json.load(open(f"{base}/round-{r}.json"))["results"]:
+        times[x["command"]].append(x["times"][0])
+        cpu[x["command"]].append(x["user"] + x["system"])
+routed, by_text = (statistics.median(times[k]) for k in times)
+ratios = [b / a for a, b in zip(times["routed"], times["one in ten by text"])]
+print(f"one in ten by text / routed: {by_text / routed:.2f}x ({by_text:.2f} s against "
+      f"{routed:.2f} s, medians of {runs} interleaved rounds; per round "
+      f"{min(ratios):.2f}x-{max(ratios):.2f}x; CPU "
+      f"{statistics.median(cpu['one in ten by text']):.2f} s against "
+      f"{statistics.median(cpu['routed']):.2f} s)")
 PY

@@ -19,6 +19,7 @@ fuzz_target!(|data: &[u8]| {
         images: true,
         fingerprint: true,
         body_date: true,
+        text: true,
     };
     let read = read_held(data, &wants, Some(&ranks));
     if let Some(date) = &read.head.modified {
