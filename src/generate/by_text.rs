@@ -10,18 +10,21 @@ use jiff::Timestamp;
 
 use super::workers::Processed;
 use crate::config::Config;
+use crate::error::Warning;
 use crate::lastmod::LastmodSource;
 use crate::lastmod::source::matching::ByText;
 use crate::lastmod::source::{Miss, SourceDates};
 
 /// Matches the unrouted pages of `processed` to their sources by their text, and dates
 /// those matched; returns what was made of each page (for `explain` and `--verbose`),
-/// by its path, when `details`.
+/// by its path, when `details`; a warning when what was read of the sources cannot be
+/// kept for the next run.
 pub(super) fn date_by_text(
     config: &Config,
     dates: &SourceDates,
     processed: &mut Processed,
     details: bool,
+    warnings: &mut Vec<Warning>,
 ) -> Vec<(PathBuf, ByText)> {
     let Some(settings) = config.source.as_ref() else {
         return Vec::new();
@@ -38,7 +41,12 @@ pub(super) fn date_by_text(
         true => Path::new("."),
         false => settings.project.as_path(),
     };
-    let verdicts = dates.match_by_text(project, &mut read, pages.iter(), config.threads);
+    let matched = dates.match_by_text(project, &mut read, pages.iter(), config.threads);
+    if let Some((path, e)) = matched.kept_error {
+        let message = e.to_string();
+        warnings.push(Warning::SourceCache { path, message });
+    }
+    let verdicts = matched.verdicts;
     let wanted: HashSet<u32> = unrouted.iter().map(|(page, _)| *page).collect();
     let mut dated = Dated::new(processed, &wanted, details);
     let mut matched = HashSet::new();

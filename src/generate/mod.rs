@@ -189,7 +189,7 @@ pub fn collect_with_progress(
     warnings.extend(found.into_iter().flatten());
     let mut processed = processed;
     let by_text = match lookups.source.as_ref() {
-        Some(dates) => by_text::date_by_text(config, dates, &mut processed, details),
+        Some(dates) => by_text::date_by_text(config, dates, &mut processed, details, &mut warnings),
         None => Vec::new(),
     };
     lookups.state = state.transpose()?;

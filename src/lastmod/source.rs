@@ -218,6 +218,12 @@ pub struct SourceDates {
     pub git_error: Option<GitUnavailable>,
     /// The sources' cache could not be written: the file, and why.
     pub cache_error: Option<(PathBuf, std::io::Error)>,
+    /// Each source's blob id, by its place in `by_source` (all zeros when git has it
+    /// changed or not at all).
+    blobs: Vec<git::Oid>,
+    /// Where the match keeps what it read of the sources, by their blob ids
+    /// (`matching/kept.rs`), when the project is in git.
+    kept: Option<PathBuf>,
     /// [`SourceSettings::within`].
     within: String,
 }
@@ -436,6 +442,7 @@ impl Sources {
                 .is_some_and(|g| g.fills_translations);
         let mut dates = dating.settle(fills, git.outcome());
         dates.within = settings.within.clone();
+        dates.kept = (store.as_ref()).map(|s| matching::kept::path_beside(&s.path));
         if let (Some(store), Some(written)) = (store, writer)
             && let Err(e) = written.and_then(|w| w.finish(&store))
         {

@@ -480,3 +480,70 @@ fn nikola_markdown_and_sidecars_are_dated_by_their_sources() {
     // `posts/packing-list`: its `.meta` committed after its text, dated by the later.
     run("nikola-markdown", "output");
 }
+
+/// What the match read of the sources is kept in the git directory by blob id: a second
+/// run reads none of them again (the file is left as it is), a file changed in any byte
+/// is taken as none, and a source committed anew is read again and dated by its commit.
+#[test]
+fn what_a_match_read_of_the_sources_is_kept_for_the_next_run() {
+    use std::os::unix::fs::MetadataExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let project = dated_project("notes-hashed", "public", tmp.path());
+    let build = || {
+        let out = tmp.path().join("out.xml");
+        bin()
+            .current_dir(&project)
+            .arg("-o")
+            .arg(&out)
+            .assert()
+            .success();
+        fs::read_to_string(&out).unwrap()
+    };
+    let kept = || {
+        let found = fs::read_dir(project.join(".git")).unwrap().flatten();
+        let mut found = found.filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("sitemapgen-texts-")
+        });
+        let path = found.next().expect("no texts kept in .git").path();
+        let inode = fs::metadata(&path).unwrap().ino();
+        (path, inode)
+    };
+    let first = build();
+    let (path, inode) = kept();
+    assert_eq!(build(), first);
+    assert_eq!(kept().1, inode, "rewritten though no source was read");
+    let mut changed = fs::read(&path).unwrap();
+    let middle = changed.len() / 2;
+    changed[middle] ^= 0x55;
+    fs::write(&path, &changed).unwrap();
+    assert_eq!(build(), first, "a changed file was trusted");
+    assert_ne!(fs::read(&path).unwrap(), changed, "a changed file was kept");
+    let inode = kept().1;
+    let note = project.join("notes/tz-bug.md");
+    let text = fs::read_to_string(&note).unwrap();
+    fs::write(
+        &note,
+        text.replace("The fix was small.", "The fix was rather small."),
+    )
+    .unwrap();
+    let git = |args: &[&str]| {
+        let ok = Command::new("git")
+            .current_dir(&project)
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.org"])
+            .args(args)
+            .env("GIT_AUTHOR_DATE", "2026-01-02T03:04:05Z")
+            .env("GIT_COMMITTER_DATE", "2026-01-02T03:04:05Z")
+            .status()
+            .unwrap();
+        assert!(ok.success(), "git {args:?}");
+    };
+    git(&["commit", "-qam", "a word more"]);
+    let (_, urls) = parse(&build());
+    let page = (urls.iter())
+        .find(|u| u.loc.ends_with("/clocks-offsets-and-the-day-that-wasn-t/"))
+        .unwrap();
+    assert_eq!(page.lastmod.as_deref(), Some("2026-01-02T03:04:05+00:00"));
+    assert_ne!(kept().1, inode, "a source read anew was not kept");
+}

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use super::table::{Rows, Table};
 use super::walk::Found;
 use super::{How, Mapped, SourceDates, cache, newest};
-use crate::lastmod::git::{self, GitUnavailable};
+use crate::lastmod::git::{self, GitUnavailable, Oid};
 
 /// The sources read so far, dated where they say their date; the others wait for their
 /// history ([`Mapped::Committed`]), which is read beside them.
@@ -28,6 +28,9 @@ pub(super) struct Dating<'a> {
     /// Each output path and its source's row in `by_source`: what a content match
     /// needs to tell the sources that built no page of the site.
     owners: Rows<u32>,
+    /// Each source's blob id, by its row in `by_source` (all zeros when git has it
+    /// changed or not at all): what the match keeps what it read of a source by.
+    blobs: Vec<Oid>,
 }
 
 impl<'a> Dating<'a> {
@@ -39,6 +42,7 @@ impl<'a> Dating<'a> {
         self.by_source = Rows::with_capacity(n, sizes.path_bytes);
         self.owners = Rows::with_capacity(n, sizes.rest_bytes);
         self.committed.reserve(n);
+        self.blobs.reserve(n);
     }
 
     /// Sorts the output paths; a path two sources are built to is dated by neither.
@@ -78,6 +82,7 @@ impl<'a> Dating<'a> {
             self.owners.push(&output, row);
         }
         self.by_source.push(&source.key, mapped);
+        self.blobs.push(source.git.map_or([0; 20], |f| *f.oid()));
     }
 
     /// The dates of the sources read, once their history is: each source left to its
@@ -94,6 +99,7 @@ impl<'a> Dating<'a> {
             committed,
             mut by_source,
             mut owners,
+            blobs,
             ..
         } = self;
         let mapped: Vec<Mapped> = (committed.into_iter())
@@ -125,6 +131,12 @@ impl<'a> Dating<'a> {
         let (by_source, places) = by_source.sorted_placed(|_| true, |_| {});
         for (_, row) in owners.iter_mut() {
             *row = places[*row as usize];
+        }
+        dates.blobs = vec![[0; 20]; by_source.len()];
+        for (oid, &place) in blobs.into_iter().zip(&places) {
+            if let Some(kept) = dates.blobs.get_mut(place as usize) {
+                *kept = oid;
+            }
         }
         dates.by_source = by_source;
         dates.owners = owners;

@@ -193,7 +193,9 @@ impl Index {
                 if room { page.len() } else { 0 }
             })
             .collect();
-        let bits = (total.max(2).ilog2() + 1).clamp(8, 24);
+        // Four to eight postings a run, one cache line: a run a posting took 16 MiB more
+        // of starts at 200,000 pages, and a third longer to build.
+        let bits = (total.max(2).ilog2().saturating_sub(2)).clamp(8, 24);
         let run = |s: u64| (s >> (64 - bits)) as usize;
         let indexed = || (pages.iter().enumerate()).filter(|(i, _)| sizes[*i] > 0);
         let mut starts = vec![0u32; (1 << bits) + 1];
@@ -382,9 +384,10 @@ fn verdict(kept: Vec<Candidate>) -> Verdict {
     }
 }
 
+pub(super) mod kept;
 mod sources;
 
-pub use sources::{ByText, PerMille, Unrouted};
+pub use sources::{ByText, Matched, PerMille, Unrouted};
 
 #[cfg(test)]
 mod tests;

@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 use jiff::Timestamp;
 use xxhash_rust::xxh3::xxh3_64;
 
-use super::{Index, MAX_TEXT_BYTES, MIN_SCORE, Shingles, Verdict, words};
+use super::kept::{self, Kept, Text};
+use super::{Candidate, Index, MAX_TEXT_BYTES, MIN_SCORE, Shingles, Verdict, words};
 use crate::fsutil::dir::Opener;
 use crate::lastmod::source::{How, Mapped, Miss, SourceDates};
 
@@ -129,89 +130,169 @@ impl SourceDates {
     }
 }
 
+/// The pages of `pages` that hold some of source `place`'s text (`text`), with its
+/// shingles on each: only `asked`'s pages for a source asked for some (a fallback's).
+fn look(
+    index: &Index,
+    pages: &[Unrouted],
+    asked: &HashMap<u32, Vec<u32>>,
+    place: u32,
+    (shingles, title): Text,
+) -> Vec<(u32, Candidate)> {
+    let mut found = index.look_up(place, &shingles);
+    if let Some(pages) = asked.get(&place) {
+        found.retain(|(page, _)| pages.contains(page));
+    }
+    for (page, c) in &mut found {
+        let page = &pages[*page as usize].title;
+        c.titled = title.as_ref().is_some_and(|t| page.contains(t.as_str()));
+    }
+    found
+}
+
+/// Each page's group: its language's folder, numbered as met (0 for none).
+fn groups(pages: &[Unrouted]) -> Vec<u32> {
+    let mut folders: HashMap<&str, u32> = HashMap::new();
+    (pages.iter())
+        .map(|p| {
+            let folder = language_folder(&p.key).map_or("", |(lang, _)| lang);
+            let next = folders.len() as u32;
+            *folders.entry(folder).or_insert(next)
+        })
+        .collect()
+}
+
 /// A page under a language's folder (`fr/x/`): the folder and the rest.
 fn language_folder(key: &str) -> Option<(&str, &str)> {
     let (lang, rest) = key.split_once('/')?;
     crate::generators::route::is_language_code(lang).then_some((lang, rest))
 }
 
+/// What [`SourceDates::match_by_text`] made of the pages, by page, and why what it read
+/// of the sources could not be kept for the next run, if it could not.
+#[derive(Debug)]
+pub struct Matched {
+    pub verdicts: Vec<ByText>,
+    pub kept_error: Option<(PathBuf, std::io::Error)>,
+}
+
+/// A source's text to keep for the next run: as the last run kept it, or as read now.
+enum Record<'k> {
+    Kept(&'k [u8]),
+    Read(Vec<u8>),
+}
+
+impl Record<'_> {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Record::Kept(bytes) => bytes,
+            Record::Read(bytes) => bytes,
+        }
+    }
+}
+
+/// What one thread found: each page's candidates, and the sources' records.
+type Looked<'k> = (Vec<(u32, Candidate)>, Vec<Record<'k>>);
+
 impl SourceDates {
     /// Matches `pages`, which no route reaches, to the sources whose routes built no
     /// page of `site` (the site's pages, relative to the public directory), and, for a
     /// page under a language folder, to the sources of its path in the other languages
-    /// (a fallback), reading the sources below `project` on `threads` threads.
+    /// (a fallback), reading the sources below `project` on `threads` threads (those git
+    /// has committed as they are, once: what was read of them is kept by blob id).
     pub fn match_by_text<'p>(
         &self,
         project: &Path,
         pages: &mut [Unrouted],
         site: impl ExactSizeIterator<Item = &'p Path>,
         threads: usize,
-    ) -> Vec<ByText> {
+    ) -> Matched {
         // The pages' shingles move into the index: held once.
         let shingles: Vec<Shingles> = (pages.iter_mut())
             .map(|p| std::mem::take(&mut p.shingles))
             .collect();
         if shingles.is_empty() {
-            return Vec::new();
+            let (verdicts, kept_error) = (Vec::new(), None);
+            return Matched {
+                verdicts,
+                kept_error,
+            };
         }
         // The index is built while the sources to read are found: neither needs the
         // other, and each is a core's work.
-        let (mut index, (free, asked)) = std::thread::scope(|s| {
+        let (mut index, (free, asked), kept) = std::thread::scope(|s| {
             let index = s.spawn(move || Index::new(shingles));
             let candidates = self.candidates(pages, &self.walked(site));
-            (index.join().expect("the index thread panicked"), candidates)
+            let kept = self.kept.as_deref().map(Kept::load).unwrap_or_default();
+            (
+                index.join().expect("the index thread panicked"),
+                candidates,
+                kept,
+            )
         });
-        let root = crate::fsutil::dir::Dir::open_root(project);
-        let read = |opener: &mut Option<Opener>, place: u32| {
-            let key = String::from_utf8_lossy(self.by_source.path(place as usize));
-            let file = opener.as_mut().map(|o| o.open(Path::new(key.as_ref())));
-            let text = file.and_then(|f| f.ok()).and_then(|f| {
-                let bytes = crate::fsutil::read_capped(f, MAX_TEXT_BYTES).ok()?;
-                Some(String::from_utf8_lossy(&bytes).into_owned())
-            });
-            let text = text.unwrap_or_default();
-            let title = crate::lastmod::source::front_matter::parse(&text, &[]).title;
-            let title = title.map(|t| words(&t)).filter(|t| !t.is_empty());
-            (Shingles::of_source(&text), title)
-        };
-        let look = |opener: &mut Option<Opener>, place: u32| {
-            let (shingles, title) = read(opener, place);
-            let mut found = index.look_up(place, &shingles);
-            if let Some(pages) = asked.get(&place) {
-                found.retain(|(page, _)| pages.contains(page));
-            }
-            for (page, c) in &mut found {
-                let page = &pages[*page as usize].title;
-                c.titled = title.as_ref().is_some_and(|t| page.contains(t.as_str()));
-            }
-            found
-        };
         // In path order, so the sources of a folder are read through one open folder.
         let mut all: Vec<u32> = free.into_iter().chain(asked.keys().copied()).collect();
         all.sort_unstable();
         let chunks: Vec<&[u32]> = all
             .chunks(all.len().div_ceil(threads.max(1)).max(64))
             .collect();
-        let found = crate::parallel::each(&chunks, |chunk| {
+        let root = crate::fsutil::dir::Dir::open_root(project);
+        let looked = crate::parallel::each(&chunks, |chunk| {
             let mut opener = root.as_ref().ok().map(Opener::new);
-            chunk
-                .iter()
-                .flat_map(|&p| look(&mut opener, p))
-                .collect::<Vec<_>>()
+            let mut looked: Looked = Default::default();
+            for &place in *chunk {
+                let (text, record) = self.text_of(&mut opener, &kept, place);
+                looked.0.extend(look(&index, pages, &asked, place, text));
+                looked.1.extend(record);
+            }
+            looked
         });
-        for found in found {
+        let (mut records, mut read) = (Vec::new(), false);
+        for (found, kept) in looked {
             index.keep(found);
+            read |= kept.iter().any(|r| matches!(r, Record::Read(_)));
+            records.extend(kept);
         }
-        let mut folders: HashMap<&str, u32> = HashMap::new();
-        let groups: Vec<u32> = (pages.iter())
-            .map(|p| {
-                let folder = language_folder(&p.key).map_or("", |(lang, _)| lang);
-                let next = folders.len() as u32;
-                *folders.entry(folder).or_insert(next)
-            })
-            .collect();
-        let verdicts = index.verdicts(&groups);
-        verdicts.into_iter().map(|v| self.named(v, pages)).collect()
+        let kept_error = (self.kept.as_ref()).filter(|_| read).and_then(|path| {
+            let records: Vec<&[u8]> = records.iter().map(Record::bytes).collect();
+            kept::keep(path, &records).err().map(|e| (path.clone(), e))
+        });
+        let verdicts = index.verdicts(&groups(pages));
+        let verdicts = verdicts.into_iter().map(|v| self.named(v, pages)).collect();
+        Matched {
+            verdicts,
+            kept_error,
+        }
+    }
+
+    /// Source `place`'s text: as the last run kept it, by its blob id, else read from
+    /// its file; and its record to keep, when git has it committed as it is.
+    fn text_of<'k>(
+        &self,
+        opener: &mut Option<Opener>,
+        kept: &'k Kept,
+        place: u32,
+    ) -> (Text, Option<Record<'k>>) {
+        let oid = (self.blobs.get(place as usize)).filter(|oid| **oid != [0; 20]);
+        if let Some((text, record)) = oid.and_then(|oid| kept.get(oid)) {
+            return (text, Some(Record::Kept(record)));
+        }
+        let key = String::from_utf8_lossy(self.by_source.path(place as usize));
+        let file = opener.as_mut().map(|o| o.open(Path::new(key.as_ref())));
+        let text = file.and_then(|f| f.ok()).and_then(|f| {
+            let bytes = crate::fsutil::read_capped(f, MAX_TEXT_BYTES).ok()?;
+            Some(String::from_utf8_lossy(&bytes).into_owned())
+        });
+        let text = text.unwrap_or_default();
+        let title = crate::lastmod::source::front_matter::parse(&text, &[]).title;
+        let title = title.map(|t| words(&t)).filter(|t| !t.is_empty());
+        let text = (Shingles::of_source(&text), title);
+        let record = oid.map(|oid| {
+            let mut record = Vec::new();
+            kept::record(&mut record, oid, &text);
+            Record::Read(record)
+        });
+        (text, record)
     }
 
     /// The sources a match reads: those no page of `walked` was built from, and, for
