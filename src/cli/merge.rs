@@ -46,15 +46,23 @@ fn run(args: &MergeArgs) -> Result<(Merged, PathBuf), Error> {
     let overrides = Overrides {
         public_dir: args.output.clone(),
         base_url: args.base_url.clone(),
+        gzip: args.gzip,
         ..Overrides::default()
     };
     let config = Config::load(path.as_deref(), &overrides)?;
     let stylesheet = config.stylesheet.as_ref();
     let changes_file = crate::changes::path_beside(&config.state_file);
+    // The root index is named by the config and flags, as a build names its sitemap.
+    let root = match &config.output {
+        config::Output::File(path) => path.file_name().map(|n| n.to_string_lossy()),
+        config::Output::Stdout => None,
+    };
+    let root = root.unwrap_or_default();
     let options = MergeOptions {
         manifests: &args.manifests,
         base_url: &config.base_url,
         dir: &config.public_dir,
+        root: &root,
         lastmod_format: config.lastmod_format,
         stylesheet: stylesheet.map(|s| s.href.as_str()),
         robots_txt: config.robots_txt,

@@ -230,6 +230,10 @@ struct MergeArgs {
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,
 
+    /// Write the root index gzipped (sitemap.xml.gz), for shards built with --gzip
+    #[arg(long)]
+    gzip: bool,
+
     /// The config file, for robots_txt, stylesheet, lastmod_format and state_file
     /// [default: ./sitemap.toml when it exists]
     #[arg(short, long, value_name = "FILE")]

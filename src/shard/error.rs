@@ -83,17 +83,16 @@ pub enum MergeError {
         /// The shard's name.
         name: String,
     },
-    /// Shards whose root sitemaps differ in name: gzipped and not, or renamed.
-    #[error("shard '{a}' writes {a_file} and shard '{b}' writes {b_file}; {}", if a_file.ends_with(".gz") != b_file.ends_with(".gz") { "build every shard with --gzip, or none" } else { "build every shard with the same output name" })]
-    Mixed {
-        /// The first shard.
-        a: String,
-        /// Its root sitemap's name.
-        a_file: String,
-        /// The other shard.
-        b: String,
-        /// Its root sitemap's name.
-        b_file: String,
+    /// A shard built to write another root sitemap than the merge's (gzipped and not,
+    /// or renamed): the merge writes the name its config and flags give.
+    #[error("shard '{shard}' was built to write {built}, and this merge writes {root}; {}", if built.ends_with(".gz") != root.ends_with(".gz") { "build every shard and merge with --gzip (or gzip = true), or none" } else { "build every shard and merge with the same output name (output in sitemap.toml)" })]
+    OtherRoot {
+        /// The shard.
+        shard: String,
+        /// The root sitemap its manifest names.
+        built: String,
+        /// The merge's.
+        root: String,
     },
     /// A file a manifest names is missing, altered, misplaced or not listable.
     #[error("{}: {} {problem}", shown(manifest), crate::text::one_line(file))]

@@ -20,6 +20,10 @@ pub struct MergeOptions<'a> {
     pub base_url: &'a BaseUrl,
     /// The directory the root index is written to, holding every shard's files.
     pub dir: &'a Path,
+    /// The root index's file name, from the config and flags (`sitemap.xml`,
+    /// `sitemap.xml.gz`): never from a manifest, which only says what its shard was
+    /// built to write.
+    pub root: &'a str,
     /// How the index writes `lastmod`.
     pub lastmod_format: LastmodFormat,
     /// The `href` of the stylesheet the indexes link, when one is.
@@ -129,19 +133,12 @@ pub(super) fn read_shards(options: &MergeOptions) -> Result<Vec<Shard>, MergeErr
         }
     }
     refuse_undeclared(&shards, options.declared)?;
-    if let Some(odd) = shards
-        .iter()
-        .find(|s| s.manifest.sitemap != shards[0].manifest.sitemap)
-    {
-        return Err(MergeError::Mixed {
-            a: crate::text::one_line(&shards[0].manifest.name),
-            a_file: crate::text::one_line(&shards[0].manifest.sitemap),
-            b: crate::text::one_line(&odd.manifest.name),
-            b_file: crate::text::one_line(&odd.manifest.sitemap),
+    if let Some(odd) = shards.iter().find(|s| s.manifest.sitemap != options.root) {
+        return Err(MergeError::OtherRoot {
+            shard: crate::text::one_line(&odd.manifest.name),
+            built: crate::text::one_line(&odd.manifest.sitemap),
+            root: options.root.to_string(),
         });
-    }
-    if let Some(first) = shards.first() {
-        first.check_name(&first.manifest.sitemap)?;
     }
     Ok(shards)
 }

@@ -82,7 +82,7 @@ pub fn write_merged(options: &MergeOptions, checked: Checked) -> Result<Merged, 
         listed,
         changes,
     } = checked;
-    let root = options.dir.join(&shards[0].manifest.sitemap);
+    let root = options.dir.join(options.root);
     let chunks: Vec<_> = listed.chunks(PROTOCOL_MAX_ENTRIES).collect();
     let written =
         sitemap::write_indexes(&root, &chunks, options.lastmod_format, options.stylesheet)?;

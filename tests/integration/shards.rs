@@ -643,10 +643,45 @@ fn bad_shards_are_refused_with_one_line_and_nothing_written() {
         ALL,
         &[],
         &[
-            "shard 'docs' writes sitemap.xml.gz",
-            "build every shard with --gzip, or none",
+            "shard 'docs' was built to write sitemap.xml.gz, and this merge writes sitemap.xml",
+            "build every shard and merge with --gzip (or gzip = true), or none",
         ],
     );
+    refused(
+        &gz,
+        ALL,
+        &["--gzip"],
+        &["shard 'blog' was built to write sitemap.xml, and this merge writes sitemap.xml.gz"],
+    );
+    // Manifests that name what the merge writes: the home page, the host's headers. The
+    // merge writes the name its config gives, and refuses theirs; nothing is replaced.
+    for forged in ["index.html", "_headers"] {
+        let home = keep("index.html");
+        let forge = dir.path().join(format!("forged-{forged}"));
+        copy_tree(&deploy, &forge);
+        for name in ALL {
+            let text = fs::read_to_string(forge.join(name)).unwrap();
+            let text = text.replace(
+                "\"sitemap\": \"sitemap.xml\"",
+                &format!("\"sitemap\": \"{forged}\""),
+            );
+            fs::write(forge.join(name), text).unwrap();
+        }
+        fs::write(forge.join("_headers"), "/*\n  X-Frame-Options: DENY\n").unwrap();
+        refused(
+            &forge,
+            ALL,
+            &[],
+            &[&format!(
+                "shard 'blog' was built to write {forged}, and this merge writes sitemap.xml"
+            )],
+        );
+        assert_eq!(fs::read(forge.join("index.html")).unwrap(), home);
+        assert_eq!(
+            fs::read_to_string(forge.join("_headers")).unwrap(),
+            "/*\n  X-Frame-Options: DENY\n"
+        );
+    }
 
     merge_in(&deploy, ALL, &[]).success();
     check_strict(&deploy.join("sitemap.xml"));
