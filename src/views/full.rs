@@ -8,7 +8,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::llms::{MARK, header};
+use super::llms::header;
 use super::twins::Twins;
 use super::view::{FullText, View, ViewError, Written};
 use super::{LLMS_FULL_FILE, Page, markdown};
@@ -32,10 +32,7 @@ pub(super) fn write(
         let mut passed_over = Vec::new();
         let path = view.save(Path::new(LLMS_FULL_FILE), |out| {
             header(out, view.facts)?;
-            writeln!(
-                out,
-                "The main content of the pages listed in llms.txt, as Markdown. {MARK} (sitemapgen)."
-            )?;
+            writeln!(out, "{}", super::view::full_line())?;
             passed_over = convert_each(view, chosen, &mut |i, page, body| {
                 out.write_all(b"\n---\n\n")?;
                 super::llms::entry(out, view.facts, page, body)?;

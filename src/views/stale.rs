@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use super::view::{ViewError, has_mark};
+use super::view::{Mark, ViewError, is_ours};
 
 /// Removes each file below `public_dir` (but its own `llms.txt`) that is a twin
 /// (`*.md`) or an `llms.txt` carrying our mark and is not in `keep` (paths below
@@ -38,7 +38,7 @@ pub(super) fn sweep(
             continue;
         }
         let path = public_dir.join(rel);
-        if !has_mark(&path, mark).unwrap_or(false) {
+        if !is_ours(&path, mark).unwrap_or(false) {
             continue;
         }
         std::fs::remove_file(&path).map_err(|source| ViewError::Io {
@@ -65,14 +65,14 @@ fn walk(public_dir: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The mark a file of this name carries when it is ours.
-pub(super) fn mark_of(name: &[u8]) -> Option<&'static str> {
+/// What proves a file of this name ours, when a view may have written it.
+pub(super) fn mark_of(name: &[u8]) -> Option<Mark> {
     if name == super::LLMS_FILE.as_bytes() {
-        return Some(super::llms::MARK);
+        return Some(Mark::Llms);
     }
     #[cfg(feature = "markdown")]
     if name.ends_with(super::TWIN_SUFFIX.as_bytes()) {
-        return Some(super::twins::MARK);
+        return Some(Mark::Twin);
     }
     None
 }

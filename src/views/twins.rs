@@ -9,7 +9,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::view::{TwinsWritten, View, ViewError, check_ours};
+use super::view::{Mark, TwinsWritten, View, ViewError, check_ours};
 use super::{Page, SiteFacts};
 use crate::fsutil::{self, Atomic};
 
@@ -83,8 +83,8 @@ impl<'a> Twins<'a> {
             }
         };
         let path = self.public_dir.join(&rel);
-        let result =
-            check_ours(&path, MARK, "llms_markdown").and_then(|()| self.save(&path, page, body));
+        let result = check_ours(&path, Mark::Twin, "llms_markdown")
+            .and_then(|()| self.save(&path, page, body));
         if let Err(e) = result {
             self.failed = Some(e);
             return Err(io::Error::other("a Markdown twin could not be written"));

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use super::groups::{Group, groups};
 use super::llms::Index;
 use super::parts::OwnFile;
-use super::view::{View, ViewError, Written, check_ours};
+use super::view::{Mark, View, ViewError, Written, check_ours};
 use super::{Abouts, HTML_FILE, LLMS_FILE, Page, SiteFacts, ViewSettings};
 use crate::fsutil;
 use crate::sections::SectionUrls;
@@ -36,13 +36,12 @@ pub struct Site<'a> {
     pub view_files: Option<&'a [PathBuf]>,
 }
 
-/// The marker each view carries, by file name: what tells our file from a hand-written
-/// one.
-fn marker(name: &str) -> &'static str {
-    if name == HTML_FILE {
-        super::html::MARK
-    } else {
-        super::llms::MARK
+/// What proves each view's file ours, by file name.
+fn marker(name: &str) -> Mark {
+    match name {
+        HTML_FILE => Mark::Html,
+        LLMS_FILE => Mark::Llms,
+        _ => Mark::Full,
     }
 }
 
@@ -93,7 +92,7 @@ pub fn refuse_foreign(
         let own = super::parts::own_files(public_dir, base_url, &pages, &groups);
         for file in own.iter().flatten() {
             let path = public_dir.join(&file.rel);
-            check_ours(&path, super::llms::MARK, "llms_txt_per_section")?;
+            check_ours(&path, Mark::Llms, "llms_txt_per_section")?;
         }
     }
     // Every listed page's twin place, not only those llms.txt will list: a site that
@@ -104,7 +103,7 @@ pub fn refuse_foreign(
         for page in &pages {
             match super::twins::place(page) {
                 Ok(rel) if there.contains(rel.as_path()) => {
-                    check_ours(&public_dir.join(rel), super::twins::MARK, "llms_markdown")?;
+                    check_ours(&public_dir.join(rel), Mark::Twin, "llms_markdown")?;
                 }
                 _ => {}
             }
@@ -145,7 +144,7 @@ pub fn write(site: &Site) -> Result<Written, ViewError> {
     // there since the run began is not overwritten either.
     for file in own.iter().flatten() {
         let path = site.public_dir.join(&file.rel);
-        check_ours(&path, super::llms::MARK, "llms_txt_per_section")?;
+        check_ours(&path, Mark::Llms, "llms_txt_per_section")?;
     }
     let view = View {
         settings,
