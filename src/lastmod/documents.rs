@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use jiff::Timestamp;
+use xxhash_rust::xxh3::xxh3_64;
 
 use super::git::{GitDates, GitUnavailable, Repository};
 use super::source::Miss;
@@ -16,10 +17,13 @@ use super::source::Miss;
 #[derive(Debug, Default)]
 pub struct DocumentDates {
     git: GitDates,
-    /// Each path a committed document could be published at (each of its path's
-    /// tails: `static/papers/a.pdf`, `papers/a.pdf`, `a.pdf`), to the document, or
-    /// `None` when two documents could.
-    by_tail: HashMap<Vec<u8>, Option<Vec<u8>>>,
+    /// Each committed document's path.
+    paths: Vec<Box<[u8]>>,
+    /// The hash of each path a committed document could be published at (each of its
+    /// path's tails: `static/papers/a.pdf`, `papers/a.pdf`, `a.pdf`), to the document
+    /// (its place in `paths`), or `None` when two documents could: 16 bytes a tail,
+    /// where the tails themselves took the square of a deep path's length.
+    by_tail: HashMap<u64, Option<u32>>,
 }
 
 impl DocumentDates {
@@ -35,24 +39,39 @@ impl DocumentDates {
         let wanted =
             |rel: &Path| !rel.starts_with(output) && crate::scan::is_page_name(rel, extensions);
         let git = repository.dates(project, &wanted)?;
-        let mut by_tail: HashMap<Vec<u8>, Option<Vec<u8>>> = HashMap::new();
-        for path in git.paths() {
+        let paths: Vec<Box<[u8]>> = git.paths().map(Box::from).collect();
+        let mut by_tail: HashMap<u64, Option<u32>> = HashMap::new();
+        for (at, path) in paths.iter().enumerate() {
+            let at = u32::try_from(at).ok();
             let tails = std::iter::once(0).chain(memchr::memchr_iter(b'/', path).map(|i| i + 1));
             for start in tails {
                 by_tail
-                    .entry(path[start..].to_vec())
+                    .entry(xxh3_64(&path[start..]))
                     .and_modify(|found| *found = None)
-                    .or_insert_with(|| Some(path.to_vec()));
+                    .or_insert(at);
             }
         }
-        Ok(DocumentDates { git, by_tail })
+        Ok(DocumentDates {
+            git,
+            paths,
+            by_tail,
+        })
     }
 
     /// The date of the document at `rel` in the site: its source's last commit.
     pub fn get(&self, rel: &Path) -> Result<Timestamp, Miss> {
-        match self.by_tail.get(&crate::slash::joined(rel)) {
+        let key = crate::slash::joined(rel);
+        let found = self.by_tail.get(&xxh3_64(&key)).copied();
+        let source = found.map(|at| at.and_then(|at| self.paths.get(at as usize)));
+        // The tail itself, not only its hash: at a folder's boundary of the document's path.
+        let tail_of = |path: &[u8]| {
+            path.ends_with(&key)
+                && (path.len() == key.len() || path[path.len() - key.len() - 1] == b'/')
+        };
+        match source {
             None => Err(Miss::NoSource),
             Some(None) => Err(Miss::Ambiguous),
+            Some(Some(source)) if !tail_of(source) => Err(Miss::NoSource),
             Some(Some(source)) => {
                 let source = super::git::path_of(source);
                 (self.git.get(&source)).ok_or_else(|| Miss::Uncommitted(source.into_owned()))

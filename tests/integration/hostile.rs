@@ -360,3 +360,50 @@ fn init_follows_no_link_to_a_config() {
     let written = fs::read_to_string(site.root().join("sitemap.toml")).unwrap();
     assert!(!written.contains("leaked"), "{written}");
 }
+
+/// 100 PDFs committed 1,900 folders deep: every tail of every path was copied, with the
+/// whole path beside each, to find a document's source (1,072 MiB; 300 of them passed
+/// 4 GB). The tails are held by their hashes, linear in the paths, and the deep
+/// document still dates its copy in the site.
+#[test]
+fn documents_deep_in_the_repository_are_held_once() {
+    let site = Site::new(&["index.html"]);
+    let root = site.root();
+    let deep = root.join("static").join("d/".repeat(1_900));
+    fs::create_dir_all(&deep).unwrap();
+    for i in 0..100 {
+        fs::write(deep.join(format!("p{i}.pdf")), format!("%PDF-1.4 {i}\n")).unwrap();
+    }
+    fs::write(root.join(".gitignore"), "public/\nsitemap.toml\n").unwrap();
+    fs::create_dir_all(root.join("content")).unwrap();
+    fs::write(root.join("content/_index.md"), "---\ntitle: Home\n---\n").unwrap();
+    fs::write(root.join("hugo.toml"), "baseURL = 'https://example.org/'\n").unwrap();
+    let git = |args: &[&str]| {
+        let ok = Command::new("git")
+            .current_dir(root)
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.org"])
+            .args(args)
+            .env("GIT_AUTHOR_DATE", "2024-03-04T05:06:07Z")
+            .env("GIT_COMMITTER_DATE", "2024-03-04T05:06:07Z")
+            .status()
+            .unwrap();
+        assert!(ok.success(), "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    git(&["add", "."]);
+    git(&["commit", "-qm", "papers"]);
+    fs::copy(deep.join("p7.pdf"), site.public().join("p7.pdf")).unwrap();
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\ndocuments = ['pdf']\nlastmod = ['source', 'mtime']\n[source]\ngenerator = 'hugo'\n");
+    let run = bounded(root, &["build", "-q"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.peak_rss_kib <= PEAK_RSS_KIB,
+        "peak RSS {} KiB",
+        run.peak_rss_kib
+    );
+    let xml = site.read("sitemap.xml");
+    assert!(
+        xml.contains("<loc>https://example.org/p7.pdf</loc>\n    <lastmod>2024-03-04T05:06:07+00:00</lastmod>"),
+        "{xml}"
+    );
+}
