@@ -49,6 +49,21 @@ pub enum MergeError {
         /// The second.
         b: PathBuf,
     },
+    /// A child sitemap two manifests name, or one twice: the index would list it twice.
+    #[error(
+        "{}: {file} is named by shard '{a}' and again by shard '{b}'; a child sitemap belongs to one shard, named once: build the shards again, each to its own name",
+        shown(path)
+    )]
+    ChildTwice {
+        /// The second manifest naming it.
+        path: PathBuf,
+        /// The child, as the second names it.
+        file: String,
+        /// The shard that named it first.
+        a: String,
+        /// The one that named it again.
+        b: String,
+    },
     /// A shard built for a base URL outside the merge's.
     #[error(
         "{}: shard '{name}' was built for {shard_base}, not under --base-url {base}; build it with the site's base URL (or a path under it)",

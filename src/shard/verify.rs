@@ -56,9 +56,19 @@ fn children<'a>(
 ) -> Result<(Listed, Vec<Job<'a>>), MergeError> {
     let mut jobs = Vec::new();
     let mut listed = Vec::new();
+    // Each child's URL, and the shard that named it first.
+    let mut named: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
     for shard in shards {
         for child in &shard.manifest.children {
             shard.check_name(&child.file)?;
+            if let Some(first) = named.insert(&child.loc, &shard.manifest.name) {
+                return Err(MergeError::ChildTwice {
+                    path: shard.path.clone(),
+                    file: crate::text::one_line(&child.file),
+                    a: crate::text::one_line(first),
+                    b: crate::text::one_line(&shard.manifest.name),
+                });
+            }
             let rel = shard.rel.join(&child.file);
             let at = format!("{}{}", options.base_url.as_str(), encode_path(&rel));
             if at != child.loc {

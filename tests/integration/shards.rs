@@ -594,6 +594,30 @@ fn bad_shards_are_refused_with_one_line_and_nothing_written() {
         &[],
         &["shard 'docs' has two manifests"],
     );
+    // A manifest that names another shard's child, then one that names its own twice:
+    // the index would list a child twice.
+    let mut greedy = manifest(&deploy.join("sitemap-blog.manifest.json"));
+    let theirs = docs_manifest["children"][0].clone();
+    greedy["children"].as_array_mut().unwrap().push(theirs);
+    fs::write(deploy.join("greedy.manifest.json"), greedy.to_string()).unwrap();
+    refused(
+        &deploy,
+        &["greedy.manifest.json", "sitemap-docs.manifest.json"],
+        &[],
+        &[&format!(
+            "{docs_child} is named by shard 'blog' and again by shard 'docs'"
+        )],
+    );
+    let mut twice = manifest(&deploy.join("sitemap-blog.manifest.json"));
+    let own = twice["children"][0].clone();
+    twice["children"].as_array_mut().unwrap().push(own);
+    fs::write(deploy.join("twice.manifest.json"), twice.to_string()).unwrap();
+    refused(
+        &deploy,
+        &["twice.manifest.json"],
+        &[],
+        &["is named by shard 'blog' and again by shard 'blog'"],
+    );
     // Another base URL.
     let moved = String::from_utf8(keep("sitemap-docs.manifest.json"))
         .unwrap()
