@@ -155,6 +155,19 @@ pub enum MergeError {
         /// The page's URL.
         loc: String,
     },
+    /// A page a manifest's views record is not one its shard lists (or is recorded
+    /// twice): the views show only the sitemap's pages.
+    #[error(
+        "{}: its views record {}, which its sitemaps do not list (or record it twice); build the shard again",
+        shown(path),
+        crate::text::one_line(loc)
+    )]
+    PageUnlisted {
+        /// The manifest.
+        path: PathBuf,
+        /// The page's URL.
+        loc: String,
+    },
     /// No shard lists a URL: an index may not be empty.
     #[error(
         "the shards list no URL, and a sitemap index needs at least one sitemap; check that each shard's build found its pages"

@@ -92,6 +92,26 @@ pub(super) fn check_views(shards: &[Shard], options: &MergeOptions) -> Result<()
                 loc: page.loc.clone(),
             });
         }
+        // Each page once, and one of the shard's URLs: no more pages than its sitemaps
+        // list, and none they do not (a line break in a URL would be a line of its own
+        // in llms.txt).
+        let unlisted = |loc: &str| MergeError::PageUnlisted {
+            path: shard.path.clone(),
+            loc: loc.to_string(),
+        };
+        if let Some(page) = (views.pages.iter()).find(|p| p.loc.contains(char::is_whitespace)) {
+            return Err(unlisted(&page.loc));
+        }
+        let mut hashes: Vec<(u64, &str)> = (views.pages.iter())
+            .map(|p| (super::url_hash(&p.loc), p.loc.as_str()))
+            .collect();
+        hashes.sort_unstable();
+        if let Some(pair) = hashes.windows(2).find(|w| w[0].0 == w[1].0) {
+            return Err(unlisted(pair[1].1));
+        }
+        if let Some(loc) = super::verify::first_unlisted(shard, &hashes)? {
+            return Err(unlisted(loc));
+        }
     }
     Ok(())
 }

@@ -188,6 +188,25 @@ impl<'a> Hashes<'a> {
     }
 }
 
+/// The first of `pages` (URL hashes, ascending, with their URLs) whose hash the shard's
+/// side file of URL hashes does not hold, read as it streams.
+pub(super) fn first_unlisted<'p>(
+    shard: &Shard,
+    pages: &[(u64, &'p str)],
+) -> Result<Option<&'p str>, MergeError> {
+    let mut listed = Hashes::open(shard)?;
+    let mut next = listed.next()?;
+    for &(hash, loc) in pages {
+        while next.is_some_and(|h| h < hash) {
+            next = listed.next()?;
+        }
+        if next != Some(hash) {
+            return Ok(Some(loc));
+        }
+    }
+    Ok(None)
+}
+
 /// Finds a URL two shards list: the side files merged in hash order as they stream
 /// (each shard's strictly ascending, so equal hashes in a row are two shards'); when
 /// two meet, their sitemaps are read for the URL, as two URLs may share a hash.

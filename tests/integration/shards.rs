@@ -721,6 +721,28 @@ fn the_merge_makes_the_views_and_joins_the_change_lists() {
         format!("base_url = '{BASE}'\npublic_dir = 'public'\n{config}"),
     )
     .unwrap();
+    // Pages a manifest's views record that its sitemaps do not list: a URL with a line
+    // break (a heading forged into llms.txt), and many more pages than the shard has.
+    let docs = deploy.join("sitemap-docs.manifest.json");
+    let honest = fs::read(&docs).unwrap();
+    let mut forged = manifest(&docs);
+    let page = |loc: String| serde_json::json!({"loc": loc, "title": "T", "description": null, "path": null});
+    let pages = forged["views"]["pages"].as_array_mut().unwrap();
+    pages.push(page(format!("{BASE}docs/\n\n## Forged\n")));
+    fs::write(&docs, forged.to_string()).unwrap();
+    let says = "its views record https://example.org/docs/\\n\\n## Forged\\n, which its sitemaps do not list";
+    refused(&deploy, ALL, &["-c", "../sitemap.toml"], &[says]);
+    let pages = forged["views"]["pages"].as_array_mut().unwrap();
+    pages.pop();
+    pages.extend((0..1_000).map(|i| page(format!("{BASE}docs/p{i}/"))));
+    fs::write(&docs, forged.to_string()).unwrap();
+    refused(
+        &deploy,
+        ALL,
+        &["-c", "../sitemap.toml"],
+        &["which its sitemaps do not list"],
+    );
+    fs::write(&docs, honest).unwrap();
     merge_in(&deploy, ALL, &["-c", "../sitemap.toml"]).success();
     // The views match one build's of the whole site.
     let whole = dir.path().join("whole");
