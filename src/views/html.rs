@@ -11,9 +11,7 @@ use super::groups::Group;
 use super::tree::{Folder, tree};
 use super::{Page, SiteFacts};
 
-/// The tag that marks a `sitemap.html` as ours, so a later run may replace it and the
-/// walk never lists it (its generator is [`GENERATOR`]).
-pub(super) const MARK: &str = "<meta name=\"generator\" content=\"sitemapgen\">";
+pub(super) use super::view::HTML_MARK as MARK;
 
 /// The page's style: the system's fonts and colours that pass WCAG AA contrast in both
 /// schemes.
