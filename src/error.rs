@@ -115,6 +115,16 @@ pub enum Warning {
         /// The URL's length.
         len: usize,
     },
+    /// More languages than get child sitemaps of their own (`split = "language"`): the
+    /// pages of the rest are in the children of no language.
+    LanguagesPastCap {
+        /// How many languages the pages name.
+        found: usize,
+        /// How many get children of their own.
+        kept: usize,
+        /// The first left without children of its own (the others follow it by name).
+        first: String,
+    },
     /// Two files that map to one URL; the first in byte order of the path is kept.
     DuplicateUrl {
         /// The URL.
@@ -255,6 +265,13 @@ impl fmt::Display for Warning {
                 f,
                 "{}: skipped, its URL is {len} characters (the protocol allows fewer than 2,048); shorten the path",
                 path.display()
+            ),
+            Warning::LanguagesPastCap { found, kept, first } => write!(
+                f,
+                "split = \"language\": the pages name {} languages, and the first {} get child sitemaps of their own; the pages of the rest ({} and after, by name) are in the children of no language",
+                crate::text::thousands(*found),
+                crate::text::thousands(*kept),
+                crate::text::one_line(first),
             ),
             Warning::DuplicateUrl { url, kept, dropped } => write!(
                 f,

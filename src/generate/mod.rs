@@ -320,7 +320,8 @@ fn gather(
     };
     let wrong = settle_canonicals(settle, processed.canonical, collection);
     collection.left_out.sort_by(|a, b| a.0.cmp(&b.0));
-    let languages = by_language(config, urls, &mut processed.about, &mut listed);
+    let about = &mut processed.about;
+    let languages = by_language(config, urls, about, &mut listed, &mut collection.warnings);
     collection.sections = into_sections(config, &mut listed, languages, &mut collection.warnings);
     collection.about = processed.about.in_order(listed.iter().map(|l| l.page));
     if let Some((outside, unchanged)) = kept {
@@ -432,7 +433,8 @@ fn into_sections(
         .collect()
 }
 
-/// The most languages given child sitemaps of their own (`split = "language"`).
+/// The most languages given child sitemaps of their own (`split = "language"`): each is
+/// a set of files, so a site of more is bounded, with a warning.
 const MAX_LANGUAGES: usize = 1_000;
 
 /// With `split = "language"`: each listed page's section set to its language's place
@@ -443,6 +445,7 @@ fn by_language(
     urls: Urls,
     about: &mut crate::views::AboutParts,
     listed: &mut [Listed],
+    warnings: &mut Vec<Warning>,
 ) -> Option<Vec<String>> {
     let split = config.split_language.as_ref()?;
     let languages = about.take_languages();
@@ -464,7 +467,10 @@ fn by_language(
     // The default language first, then the others by name.
     names.sort_unstable_by_key(|&n| (Some(n) != split.default.as_deref(), n));
     names.dedup();
-    // Each language is a set of files: a site of more is bounded, the rest unnamed.
+    if let Some(first) = names.get(MAX_LANGUAGES) {
+        let (found, kept, first) = (names.len(), MAX_LANGUAGES, first.to_string());
+        warnings.push(Warning::LanguagesPastCap { found, kept, first });
+    }
     names.truncate(MAX_LANGUAGES);
     let places: std::collections::HashMap<&str, u16> = (names.iter())
         .enumerate()

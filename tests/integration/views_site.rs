@@ -288,3 +288,23 @@ fn init_proposes_a_split_by_language() {
     assert!(config.contains("in 2 languages (de, en)"), "{config}");
     assert!(config.contains("\n# split = \"language\"\n"), "{config}");
 }
+
+/// Past 1,000 languages the rest went to the children of no language with no word. The
+/// run says how many languages there are and which is the first left without children.
+#[test]
+fn languages_past_the_cap_are_named_in_a_warning() {
+    let site = Site::new(&[]);
+    for i in 0..1_002 {
+        fs::write(
+            site.public().join(format!("p{i}.html")),
+            format!("<!doctype html><html lang=\"x-l{i:04}\"><title>{i}</title><p>{i}</p>\n"),
+        )
+        .unwrap();
+    }
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\nsplit = 'language'\n");
+    site.cmd().assert().success().stderr(predicate::str::contains(
+        "warning: split = \"language\": the pages name 1,002 languages, and the first 1,000 get child sitemaps of their own; the pages of the rest (x-l1000 and after, by name) are in the children of no language",
+    ));
+    let children = validate_set(&site.public().join("sitemap.xml"));
+    assert_eq!(children.len(), 1_001, "a child a language, and one of none");
+}
