@@ -528,18 +528,8 @@ fn what_a_match_read_of_the_sources_is_kept_for_the_next_run() {
         text.replace("The fix was small.", "The fix was rather small."),
     )
     .unwrap();
-    let git = |args: &[&str]| {
-        let ok = Command::new("git")
-            .current_dir(&project)
-            .args(["-c", "user.name=t", "-c", "user.email=t@example.org"])
-            .args(args)
-            .env("GIT_AUTHOR_DATE", "2026-01-02T03:04:05Z")
-            .env("GIT_COMMITTER_DATE", "2026-01-02T03:04:05Z")
-            .status()
-            .unwrap();
-        assert!(ok.success(), "git {args:?}");
-    };
-    git(&["commit", "-qam", "a word more"]);
+    let at = "2026-01-02T03:04:05Z";
+    crate::lastmod::git(&project, &["commit", "-qam", "a word more"], at);
     let (_, urls) = parse(&build());
     let page = (urls.iter())
         .find(|u| u.loc.ends_with("/clocks-offsets-and-the-day-that-wasn-t/"))

@@ -378,20 +378,14 @@ fn documents_deep_in_the_repository_are_held_once() {
     fs::create_dir_all(root.join("content")).unwrap();
     fs::write(root.join("content/_index.md"), "---\ntitle: Home\n---\n").unwrap();
     fs::write(root.join("hugo.toml"), "baseURL = 'https://example.org/'\n").unwrap();
-    let git = |args: &[&str]| {
-        let ok = Command::new("git")
-            .current_dir(root)
-            .args(["-c", "user.name=t", "-c", "user.email=t@example.org"])
-            .args(args)
-            .env("GIT_AUTHOR_DATE", "2024-03-04T05:06:07Z")
-            .env("GIT_COMMITTER_DATE", "2024-03-04T05:06:07Z")
-            .status()
-            .unwrap();
-        assert!(ok.success(), "git {args:?}");
-    };
-    git(&["init", "-q"]);
-    git(&["add", "."]);
-    git(&["commit", "-qm", "papers"]);
+    let at = "2024-03-04T05:06:07Z";
+    for args in [
+        &["init", "-q"][..],
+        &["add", "."],
+        &["commit", "-qm", "papers"],
+    ] {
+        crate::lastmod::git(root, args, at);
+    }
     fs::copy(deep.join("p7.pdf"), site.public().join("p7.pdf")).unwrap();
     site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\ndocuments = ['pdf']\nlastmod = ['source', 'mtime']\n[source]\ngenerator = 'hugo'\n");
     let run = bounded(root, &["build", "-q"]);
