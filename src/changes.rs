@@ -174,12 +174,7 @@ pub fn save_file(path: &Path, file: &ChangeFile) -> io::Result<()> {
 
 /// Streamed into the temporary file: a first run with `--all-changed` lists every URL.
 fn write(path: &Path, file: &impl Serialize) -> io::Result<()> {
-    let held = crate::fsutil::lock_dir(crate::fsutil::parent_dir(path))?;
-    let how = crate::fsutil::Atomic {
-        prefix: ".sitemap-changes.",
-        clobber: true,
-    };
-    crate::fsutil::write_atomic_with(path, how, &held, |out| {
+    crate::fsutil::write_path_with(path, |out| {
         serde_json::to_writer_pretty(&mut *out, file).map_err(io::Error::other)?;
         out.write_all(b"\n")
     })

@@ -5,6 +5,9 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 
 pub mod dir;
+mod root;
+
+pub use root::Root;
 
 /// Opens `path` for reading only if it is a regular file (symlinks followed).
 ///
@@ -322,123 +325,58 @@ pub fn open_content(
     path: &Path,
     limit: u64,
 ) -> io::Result<io::BufReader<Capped<Box<dyn io::BufRead>>>> {
-    let inner = maybe_gzipped(open_regular(path)?)?;
+    content(open_regular(path)?, limit)
+}
+
+/// [`open_content`] of a file already opened.
+pub fn content(file: File, limit: u64) -> io::Result<io::BufReader<Capped<Box<dyn io::BufRead>>>> {
+    let inner = maybe_gzipped(file)?;
     Ok(io::BufReader::with_capacity(
         64 * 1024,
         Capped::new(inner, limit),
     ))
 }
 
-/// How [`write_atomic`] names and places its file.
-#[derive(Debug, Clone, Copy)]
-pub struct Atomic<'a> {
-    /// The temporary file's name prefix, beside the target (e.g. `.robots.txt.`); temporary
-    /// files of this prefix left by a killed run are swept under the lock.
-    pub prefix: &'a str,
-    /// Replace an existing file (`false`: fail with `AlreadyExists` instead).
-    pub clobber: bool,
+/// Writes `bytes` to the file `name` in the directory `dir` all or nothing, under the
+/// directory's lock ([`Root::write`]).
+pub fn write_locked(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<()> {
+    lock_dir(dir)?.write(Path::new(name), bytes)
 }
 
-/// Writes `bytes` to `path` all or nothing: into a temporary file in the same directory,
-/// synced, then renamed over `path`, so a reader sees the old file or the new one.
-///
-/// Only a regular file is ever replaced ([`replaceable`]). A new file gets the mode any
-/// file the user makes gets (0666 less the umask); a replaced file keeps its own. Runs
-/// writing the same directory take turns ([`lock_dir`]), and the turn begins by sweeping
-/// the temporary files a killed run left; the caller holds the lock of `path`'s
-/// directory (`_held`), so a read-modify-write is one turn.
-pub fn write_atomic(path: &Path, bytes: &[u8], how: Atomic, held: &DirLock) -> io::Result<()> {
-    write_atomic_with(path, how, held, |out| out.write_all(bytes))
-}
-
-/// [`write_atomic`] of what `fill` writes, streamed through a buffer into the temporary
-/// file, so a large file is never held whole.
-pub fn write_atomic_with(
+/// Writes the file at `path` all or nothing under its folder's lock, what `fill` writes
+/// streamed into it ([`dir::Dir::write_atomic`], temporary files `.{name}.`).
+pub fn write_path_with(
     path: &Path,
-    how: Atomic,
-    _held: &DirLock,
     fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
-    let dir = parent_dir(path);
-    sweep_temporaries(dir, how.prefix);
-    // Refused before anything is written.
-    replaceable(path)?;
-    let temp = write_temp(dir, how.prefix, fill)?;
-    rename_into_place(temp, path, how.clobber)?;
-    sync_dir(dir);
-    Ok(())
+    let held = lock_dir(parent_dir(path))?;
+    let no_name = || io::Error::new(io::ErrorKind::InvalidInput, "no file name");
+    let name = path.file_name().ok_or_else(no_name)?;
+    let prefix = format!(".{}.", name.to_string_lossy());
+    held.dir().write_atomic(name, &prefix, fill)
 }
 
-/// What `fill` writes, streamed through a buffer into a new [`temp_file`] in `dir`,
-/// synced: the first half of every atomic write, the rename ([`rename_into_place`]) left
-/// to the caller. Removed if dropped before it is renamed.
-pub fn write_temp(
-    dir: &Path,
-    prefix: &str,
-    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> io::Result<tempfile::TempPath> {
-    let mut temp = temp_file(dir, prefix)?;
-    let mut out = io::BufWriter::with_capacity(64 * 1024, temp.as_file_mut());
-    fill(&mut out)?;
-    out.flush()?;
-    drop(out);
-    temp.as_file().sync_all()?;
-    Ok(temp.into_temp_path())
+/// The directory at `path` held open, to write in by name (a link to it followed: the
+/// user named it).
+pub fn held(path: &Path) -> io::Result<std::sync::Arc<dir::Dir>> {
+    dir::Dir::open_root(path).map(std::sync::Arc::new)
 }
 
-/// Renames a finished (synced) temporary file to `to`, which must be a regular file or
-/// nothing ([`replaceable`]): the one rename every atomic write ends with. A file
-/// replaced passes its mode on; a new one keeps the umask's, from [`temp_file`]. Without
-/// `clobber`, an existing `to` is an `AlreadyExists` error instead.
-pub fn rename_into_place(temp: tempfile::TempPath, to: &Path, clobber: bool) -> io::Result<()> {
-    if let Some(meta) = replaceable(to)? {
-        std::fs::set_permissions(&temp, meta.permissions())?;
-    }
-    let renamed = if clobber {
-        temp.persist(to)
-    } else {
-        temp.persist_noclobber(to)
-    };
-    renamed.map_err(|e| e.error)
-}
-
-/// A temporary file in `dir` named `{prefix}XXXXXX.tmp`, created with mode 0666 so the
-/// umask decides, as for any file the user makes (the default, 0600, would make a
-/// published sitemap unreadable to a web server running as another user).
-pub fn temp_file(dir: &Path, prefix: &str) -> io::Result<tempfile::NamedTempFile> {
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(prefix).suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    builder.tempfile_in(dir)
-}
-
-/// What is at `path` if it may be replaced: `None` when nothing is there, its metadata
-/// when it is a regular file. Anything else (a device, a FIFO, a socket, a directory, a
-/// symbolic link) is an `InvalidInput` error: renaming over it would destroy it, and
-/// writing through a link could reach outside the site.
-pub fn replaceable(path: &Path) -> io::Result<Option<std::fs::Metadata>> {
-    match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.is_file() => Ok(Some(meta)),
-        Ok(meta) => Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!(
-                "is {}; only a regular file is ever replaced: remove it or choose another path",
-                kind_name(&meta.file_type())
-            ),
-        )),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e),
-    }
-}
-
-/// The lock of a directory, held until dropped: see [`lock_dir`].
+/// A directory held open and locked until dropped ([`lock_dir`]): everything written,
+/// replaced or removed in its tree goes through its [`Root`], by name.
 #[derive(Debug)]
 pub struct DirLock {
+    root: Root,
+    #[cfg(not(unix))]
     _file: File,
+}
+
+impl std::ops::Deref for DirLock {
+    type Target = Root;
+
+    fn deref(&self) -> &Root {
+        &self.root
+    }
 }
 
 /// Takes the lock of directory `dir` (the OS's `flock` on the directory itself, so no
@@ -447,9 +385,9 @@ pub struct DirLock {
 /// directory exclude each other.
 #[cfg(unix)]
 pub fn lock_dir(dir: &Path) -> io::Result<DirLock> {
-    let file = File::open(dir)?;
-    file.lock()?;
-    Ok(DirLock { _file: file })
+    let root = Root::at(dir)?;
+    root.dir().lock()?;
+    Ok(DirLock { root })
 }
 
 /// Takes the lock of directory `dir`, waiting for another run that holds it.
@@ -473,31 +411,8 @@ pub fn lock_dir(dir: &Path) -> io::Result<DirLock> {
         .write(true)
         .open(std::env::temp_dir().join(name))?;
     file.lock()?;
-    Ok(DirLock { _file: file })
-}
-
-/// Removes the temporary files (`{prefix}*.tmp`) a killed run left in `dir`. Called under
-/// [`lock_dir`], so no live run is writing them.
-pub fn sweep_temporaries(dir: &Path, prefix: &str) {
-    let Ok(listing) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in listing.flatten() {
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with(prefix) && name.ends_with(".tmp") {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
-}
-
-/// Makes renames in `dir` durable; a directory that cannot be opened for this is not
-/// worth failing a run over, as the data itself is already synced. (Windows opens no
-/// directory as a `File`, and its file systems journal the rename themselves.)
-pub fn sync_dir(dir: &Path) {
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
+    let root = Root::at(&real)?;
+    Ok(DirLock { root, _file: file })
 }
 
 #[cfg(test)]
@@ -588,22 +503,38 @@ mod tests {
     }
 
     #[test]
-    fn atomic_writes_replace_keep_modes_and_refuse_to_clobber_when_told() {
+    fn atomic_writes_replace_only_regular_files_and_leave_no_temporaries() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("f.txt");
-        let how = |clobber| Atomic {
-            prefix: ".f.txt.",
-            clobber,
-        };
         let held = lock_dir(dir.path()).unwrap();
-        write_atomic(&path, b"one", how(false), &held).unwrap();
-        let err = write_atomic(&path, b"two", how(false), &held).unwrap_err();
-        assert_eq!(err.kind(), io::ErrorKind::AlreadyExists);
-        assert_eq!(std::fs::read(&path).unwrap(), b"one");
-        write_atomic(&path, b"two", how(true), &held).unwrap();
+        let write = |bytes: &'static [u8]| {
+            held.dir()
+                .write_atomic("f.txt".as_ref(), ".f.txt.", |out| out.write_all(bytes))
+        };
+        write(b"one").unwrap();
+        write(b"two").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"two");
-        // No temporary file is left behind.
+        let got = held.dir().read_regular("f.txt".as_ref(), 3).unwrap();
+        assert_eq!(got.as_deref(), Some(&b"two"[..]));
+        assert!(held.dir().read_regular("f.txt".as_ref(), 2).is_err());
+        assert_eq!(held.dir().read_regular("none".as_ref(), 2).unwrap(), None);
+        // A temporary file a killed run left is swept; no new one is left behind.
+        std::fs::write(dir.path().join(".f.txt.abcdef.tmp"), "x").unwrap();
+        write(b"three").unwrap();
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        // Only a regular file is replaced or removed.
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        let refused = held.dir().write_atomic("sub".as_ref(), ".sub.", |_| Ok(()));
+        assert!(
+            refused
+                .unwrap_err()
+                .to_string()
+                .starts_with("is a directory; ")
+        );
+        assert!(held.dir().remove_regular("sub".as_ref()).is_err());
+        held.dir().remove_regular("f.txt".as_ref()).unwrap();
+        held.dir().remove_regular("f.txt".as_ref()).unwrap();
+        assert!(!path.exists());
     }
 
     #[test]
@@ -612,20 +543,53 @@ mod tests {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("f.txt");
-        let how = Atomic {
-            prefix: ".f.txt.",
-            clobber: true,
-        };
         let held = lock_dir(dir.path()).unwrap();
-        write_atomic(&path, b"one", how, &held).unwrap();
+        let write = |bytes: &'static [u8]| {
+            held.dir()
+                .write_atomic("f.txt".as_ref(), ".f.txt.", |out| out.write_all(bytes))
+        };
+        write(b"one").unwrap();
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         // 0666 less the umask (the test runner's, read back from a file it makes).
         let probe = dir.path().join("probe");
         std::fs::File::create(&probe).unwrap();
         assert_eq!(mode(&path), mode(&probe));
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o604)).unwrap();
-        write_atomic(&path, b"two", how, &held).unwrap();
+        write(b"two").unwrap();
         assert_eq!(mode(&path), 0o604);
+    }
+
+    /// A folder swapped for a link after it was opened receives the write; the link's
+    /// target never does, nor is anything written or removed through a link.
+    #[test]
+    #[cfg(unix)]
+    fn writes_go_to_the_held_folder_whatever_is_swapped_in_after() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (site, outside) = (tmp.path().join("site"), tmp.path().join("outside"));
+        std::fs::create_dir_all(site.join("docs")).unwrap();
+        std::fs::create_dir(&outside).unwrap();
+        let held = lock_dir(&site).unwrap();
+        let docs = std::sync::Arc::new(held.dir().open_dir_below(Path::new("docs")).unwrap());
+        std::fs::rename(site.join("docs"), tmp.path().join("moved")).unwrap();
+        std::os::unix::fs::symlink(&outside, site.join("docs")).unwrap();
+        docs.write_atomic("a.md".as_ref(), ".a.", |out| out.write_all(b"x"))
+            .unwrap();
+        assert!(tmp.path().join("moved/a.md").is_file());
+        assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 0);
+        // Opened now, the link is refused, not followed.
+        assert!(held.dir().open_dir_below(Path::new("docs")).is_err());
+        std::fs::write(outside.join("b.md"), "mine").unwrap();
+        std::os::unix::fs::symlink(outside.join("b.md"), site.join("b.md")).unwrap();
+        let refused = held.dir().write_atomic("b.md".as_ref(), ".b.", |_| Ok(()));
+        assert!(
+            refused
+                .unwrap_err()
+                .to_string()
+                .starts_with("is a symbolic link; ")
+        );
+        assert!(held.dir().remove_regular("b.md".as_ref()).is_err());
+        assert!(held.dir().read_regular("b.md".as_ref(), 10).is_err());
+        assert_eq!(std::fs::read(outside.join("b.md")).unwrap(), b"mine");
     }
 
     #[test]

@@ -205,25 +205,25 @@ pub fn announce(
         source,
     };
     let held = crate::fsutil::lock_dir(dir).map_err(read_err)?;
-    let path = crate::fsutil::in_site(dir, &named).map_err(read_err)?;
-    let old = match crate::fsutil::open_in_site(dir, &named)
-        .and_then(|file| crate::fsutil::read_capped(file, EDIT_MAX_BYTES))
-    {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            if mode != RobotsTxt::Create {
-                return Ok(Announced::NoFile);
-            }
-            let text = format!("User-agent: *\nAllow: /\n\nSitemap: {sitemap_url}\n");
-            write_atomic(&path, text.as_bytes(), &held)?;
-            return Ok(Announced::Created);
+    let rel = Path::new("robots.txt");
+    let write = |bytes: &[u8]| {
+        held.write(rel, bytes).map_err(|source| RobotsError::Write {
+            path: named.clone(),
+            source,
+        })
+    };
+    let Some(old) = held.read(rel, EDIT_MAX_BYTES).map_err(read_err)? else {
+        if mode != RobotsTxt::Create {
+            return Ok(Announced::NoFile);
         }
-        Err(source) => return Err(read_err(source)),
+        let text = format!("User-agent: *\nAllow: /\n\nSitemap: {sitemap_url}\n");
+        write(text.as_bytes())?;
+        return Ok(Announced::Created);
     };
     let (new, what) =
         with_sitemap_line(&old, sitemap_url, |url| is_stale_ours(url, host_root, dir));
     if what != Announced::Unchanged {
-        write_atomic(&path, &new, &held)?;
+        write(&new)?;
     }
     Ok(what)
 }
@@ -292,21 +292,6 @@ fn with_sitemap_line(
     }
     new.extend_from_slice(&ours);
     (new, Announced::Added)
-}
-
-fn write_atomic(
-    path: &Path,
-    bytes: &[u8],
-    held: &crate::fsutil::DirLock,
-) -> Result<(), RobotsError> {
-    let how = crate::fsutil::Atomic {
-        prefix: ".robots.txt.",
-        clobber: true,
-    };
-    crate::fsutil::write_atomic(path, bytes, how, held).map_err(|source| RobotsError::Write {
-        path: path.to_path_buf(),
-        source,
-    })
 }
 
 #[cfg(test)]

@@ -3,10 +3,9 @@
 //! our own XSL, written into the site. Browsers apply XSLT only to files served over
 //! http(s), and only from the sitemap's own origin.
 
-use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::fsutil::{self, Atomic};
+use crate::fsutil;
 use crate::sitemap::WriteError;
 
 /// The bundled stylesheet: a table of URLs (with lastmod, changefreq, priority,
@@ -92,19 +91,7 @@ pub fn write_bundled(public_dir: &Path) -> Result<PathBuf, WriteError> {
         path: path.clone(),
         source,
     };
-    let held = fsutil::lock_dir(public_dir).map_err(io_err)?;
-    match fsutil::read_regular(&path, BUNDLED.len() as u64 + 1) {
-        Ok(bytes) if bytes == BUNDLED.as_bytes() => return Ok(path),
-        Ok(_) => {}
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        // A FIFO, a link, a directory: replaceable() below says what.
-        Err(_) => {}
-    }
-    let how = Atomic {
-        prefix: &format!(".{FILE_NAME}."),
-        clobber: true,
-    };
-    fsutil::write_atomic(&path, BUNDLED.as_bytes(), how, &held).map_err(io_err)?;
+    fsutil::write_locked(public_dir, FILE_NAME, BUNDLED.as_bytes()).map_err(io_err)?;
     Ok(path)
 }
 

@@ -14,12 +14,12 @@ pub(super) fn init(args: &InitArgs) -> i32 {
     }
     let path = args.dir.join(config::DEFAULT_CONFIG_FILE);
     let text = crate::init::render(&found);
-    let how = crate::fsutil::Atomic {
-        prefix: ".sitemap.toml.",
-        clobber: args.force,
+    let written = match args.force || !path.exists() {
+        true => {
+            crate::fsutil::write_locked(&args.dir, config::DEFAULT_CONFIG_FILE, text.as_bytes())
+        }
+        false => Err(std::io::ErrorKind::AlreadyExists.into()),
     };
-    let written = crate::fsutil::lock_dir(&args.dir)
-        .and_then(|held| crate::fsutil::write_atomic(&path, text.as_bytes(), how, &held));
     match written {
         Ok(()) => {
             let what = match found.generator {

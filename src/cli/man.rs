@@ -67,17 +67,17 @@ fn write_pages(dir: &Path) -> Result<usize, ManError> {
     let held = crate::fsutil::lock_dir(dir).map_err(write)?;
     let pages = render_pages().map_err(write)?;
     for (name, _) in &pages {
-        let path = dir.join(name);
-        if let Err(source) = crate::fsutil::replaceable(&path) {
+        if let Err(source) = held.dir().replaceable(name.as_ref()) {
+            let path = dir.join(name);
             return Err(ManError::Taken { path, source });
         }
     }
-    let how = crate::fsutil::Atomic {
-        prefix: ".sitemapgen.1.",
-        clobber: true,
-    };
     for (name, roff) in &pages {
-        crate::fsutil::write_atomic(&dir.join(name), roff, how, &held).map_err(write)?;
+        let fill = |out: &mut dyn std::io::Write| out.write_all(roff);
+        (held
+            .dir()
+            .write_atomic(name.as_ref(), ".sitemapgen.1.", fill))
+        .map_err(write)?;
     }
     Ok(pages.len())
 }

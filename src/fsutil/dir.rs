@@ -17,6 +17,9 @@ use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
 
+mod write;
+pub use write::Temp;
+
 /// A name in a directory, as the platform gives it.
 #[cfg(unix)]
 pub type Name = std::ffi::CStr;
@@ -190,6 +193,15 @@ mod unix {
         pub fn kind_followed(&self, name: &Name) -> io::Result<EntryKind> {
             let stat = rustix::fs::statat(&self.fd, name, AtFlags::empty())?;
             Ok(kind(FileType::from_raw_mode(stat.st_mode)))
+        }
+
+        /// Takes this directory's lock (the OS's `flock` on the directory itself),
+        /// waiting for another run that holds it.
+        pub fn lock(&self) -> io::Result<()> {
+            Ok(rustix::fs::flock(
+                &self.fd,
+                rustix::fs::FlockOperation::LockExclusive,
+            )?)
         }
 
         /// Which directory this is (device and inode), to tell a link loop.

@@ -259,14 +259,11 @@ fn write_indexnow_key(config: &Config) -> Result<(), WriteError> {
     let (true, Some(key)) = (config.indexnow.key_file, &config.indexnow.key) else {
         return Ok(());
     };
-    let path = config.public_dir.join(format!("{key}.txt"));
-    let how = crate::fsutil::Atomic {
-        prefix: &format!(".{key}.txt."),
-        clobber: true,
-    };
-    crate::fsutil::lock_dir(&config.public_dir)
-        .and_then(|held| crate::fsutil::write_atomic(&path, key.as_bytes(), how, &held))
-        .map_err(|source| WriteError::Io { path, source })
+    let name = format!("{key}.txt");
+    crate::fsutil::write_locked(&config.public_dir, &name, key.as_bytes()).map_err(|source| {
+        let path = config.public_dir.join(name);
+        WriteError::Io { path, source }
+    })
 }
 
 /// How the configuration says sitemaps are written.

@@ -74,18 +74,11 @@ pub fn serve_noindex(dir: &Path, paths: &[String], create: bool) -> Result<Serve
         source,
     };
     let held = crate::fsutil::lock_dir(dir).map_err(io_err)?;
-    let path = crate::fsutil::in_site(dir, &named).map_err(io_err)?;
-    let old = match crate::fsutil::open_in_site(dir, &named)
-        .and_then(|file| crate::fsutil::read_capped(file, EDIT_MAX_BYTES))
-    {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            if !create || paths.is_empty() {
-                return Ok(Served::Unchanged);
-            }
-            String::new()
-        }
-        Err(source) => return Err(io_err(source)),
+    let rel = Path::new(HEADERS_FILE);
+    let old = match held.read(rel, EDIT_MAX_BYTES).map_err(io_err)? {
+        Some(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        None if !create || paths.is_empty() => return Ok(Served::Unchanged),
+        None => String::new(),
     };
     let new = with_block(&old, paths).map_err(|line| ServeError::Unclosed {
         path: named.clone(),
@@ -94,11 +87,7 @@ pub fn serve_noindex(dir: &Path, paths: &[String], create: bool) -> Result<Serve
     if new == old {
         return Ok(Served::Unchanged);
     }
-    let how = crate::fsutil::Atomic {
-        prefix: "._headers.",
-        clobber: true,
-    };
-    crate::fsutil::write_atomic(&path, new.as_bytes(), how, &held).map_err(io_err)?;
+    held.write(rel, new.as_bytes()).map_err(io_err)?;
     Ok(match paths.is_empty() {
         true => Served::Removed(named),
         false => Served::Written(named),

@@ -52,11 +52,9 @@ pub fn serve_noindex_json(file: &Path, paths: &[String]) -> Result<Served, Serve
     }
     serde_json::from_str::<serde_json::Value>(&new)
         .map_err(|_| invalid("the edit would not parse"))?;
-    let how = crate::fsutil::Atomic {
-        prefix: ".vercel.json.",
-        clobber: true,
-    };
-    crate::fsutil::write_atomic(file, new.as_bytes(), how, &held).map_err(io_err)?;
+    let name = file.file_name().unwrap_or_default();
+    held.write(Path::new(name), new.as_bytes())
+        .map_err(io_err)?;
     Ok(match paths.is_empty() {
         true => Served::Removed(PathBuf::from(file)),
         false => Served::Written(PathBuf::from(file)),

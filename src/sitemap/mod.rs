@@ -302,8 +302,8 @@ pub struct Group<'a> {
 }
 
 /// The first `limit` bytes of a file, gunzipped when it starts with gzip's magic bytes.
-pub(super) fn opening(path: &Path, limit: u64) -> Option<Vec<u8>> {
-    let input = crate::fsutil::maybe_gzipped(crate::fsutil::open_regular(path).ok()?).ok()?;
+pub(super) fn opening(file: std::fs::File, limit: u64) -> Option<Vec<u8>> {
+    let input = crate::fsutil::maybe_gzipped(file).ok()?;
     let mut bytes = Vec::new();
     // A truncated gzip stream still yields what came before the damage.
     let _ = input.take(limit).read_to_end(&mut bytes);

@@ -390,7 +390,17 @@ enum Step {
 /// The root element of the file at `path` (gunzipped when gzipped), reading no more than
 /// its first 64 KiB; `None` when it has none there or cannot be read.
 pub fn root_of(path: &Path) -> Option<Root> {
-    let input = crate::fsutil::open_content(path, 64 * 1024).ok()?;
+    root_in_file(crate::fsutil::open_regular(path).ok()?)
+}
+
+/// [`root_of`] the regular file `name` in the held directory `dir`, opened through no
+/// link.
+pub fn root_in(dir: &crate::fsutil::dir::Dir, name: &std::ffi::OsStr) -> Option<Root> {
+    root_in_file(dir.open_regular(name).ok()??)
+}
+
+fn root_in_file(file: std::fs::File) -> Option<Root> {
+    let input = crate::fsutil::content(file, 64 * 1024).ok()?;
     Document::new(input).root().ok().flatten().cloned()
 }
 

@@ -4,13 +4,10 @@
 //! on their own (`indexes`), go the same way.
 
 use std::collections::HashSet;
-use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use tempfile::NamedTempFile;
-
-use super::read::{Document, Root, root_of};
+use super::read::{Document, Root, root_in};
 use super::split::{Part, write_urlsets_declaring};
 use super::xml::{Extensions, MaybeGzip, write_index};
 use super::{
@@ -19,6 +16,7 @@ use super::{
 };
 
 use crate::fsutil::DirLock;
+use crate::fsutil::dir::Temp;
 
 mod indexes;
 mod shard;
@@ -26,10 +24,10 @@ mod shard;
 pub use indexes::{Indexes, write_index_file, write_indexes};
 pub use shard::{ChildFile, ShardSet, write_shard};
 
-/// A child written to its temporary file: the path waits for the rename, the hash names
-/// it.
+/// A child written to its temporary file (synced and closed): it waits for the rename,
+/// the hash names it.
 struct Closed {
-    path: tempfile::TempPath,
+    temp: Temp,
     hash: blake3::Hash,
     /// Its XXH3-128 checksum, for a shard's manifest.
     check: Option<u128>,
@@ -90,7 +88,12 @@ fn write_set(
     let mut replacement = Replacement::begin(output)?;
     replacement.checked = shard.is_some();
     if let Some(shard) = shard {
-        crate::fsutil::replaceable(shard.manifest).map_err(io_at(shard.manifest))?;
+        let name = shard.manifest.file_name().unwrap_or_default();
+        replacement
+            .held
+            .dir()
+            .replaceable(name)
+            .map_err(io_at(shard.manifest))?;
     }
     let sections: Vec<&str> = groups.iter().filter_map(|g| g.section).collect();
     let mut parts = Vec::new();
@@ -98,19 +101,18 @@ fn write_set(
         let written = replacement.write_urlsets(group.entries, limits, form)?;
         parts.extend(written.into_iter().map(|part| (group.section, part)));
     }
-    let dir = &replacement.dir;
     if shard.is_none() && sections.is_empty() && parts.len() <= 1 {
         if let Some((_, part)) = parts.into_iter().next() {
-            persist_path(part.written.path, output)?;
+            persist(part.written.temp, output)?;
         }
-        crate::fsutil::sync_dir(dir);
+        replacement.held.dir().sync();
         let stale = Stale {
             keep: &[],
             format: form.format,
             previous: &replacement.previous,
             sections: &sections,
         };
-        let removed = remove_stale_children(output, &stale)?;
+        let removed = remove_stale_children(&replacement, output, &stale)?;
         return Ok(Written {
             path: output.to_path_buf(),
             children: Vec::new(),
@@ -119,7 +121,8 @@ fn write_set(
         });
     }
     if form.format == Format::Txt {
-        return write_text_parts(output, parts.into_iter().map(|(_, p)| p).collect());
+        let parts = parts.into_iter().map(|(_, p)| p).collect();
+        return write_text_parts(&replacement, output, parts);
     }
     if parts.len() > PROTOCOL_MAX_ENTRIES {
         return Err(WriteError::TooManyFiles { files: parts.len() });
@@ -160,7 +163,7 @@ fn write_indexed(
         .map(|(path, (_, part))| (set.prefix.url_of(path), part.newest))
         .collect();
     let index = set.replacement.temp().map_err(io_at(dir))?;
-    let index = write_index(
+    let mut index = write_index(
         MaybeGzip::new(index, set.form.gzip),
         &listed,
         set.form.lastmod,
@@ -168,22 +171,22 @@ fn write_indexed(
     )
     .and_then(MaybeGzip::finish)
     .map_err(io_at(dir))?;
-    index.as_file().sync_all().map_err(io_at(index.path()))?;
+    index.close().map_err(io_at(output))?;
     for ((_, part), path) in parts.into_iter().zip(&paths) {
         // An existing file of this name has these very bytes: replacing it changes nothing.
-        persist_path(part.written.path, path)?;
+        persist(part.written.temp, path)?;
     }
     // The children's names are durable before the index that names them.
-    crate::fsutil::sync_dir(dir);
+    set.replacement.held.dir().sync();
     persist(index, output)?;
-    crate::fsutil::sync_dir(dir);
+    set.replacement.held.dir().sync();
     let stale = Stale {
         keep: &paths,
         format: set.form.format,
         previous: &set.replacement.previous,
         sections: set.sections,
     };
-    let removed = remove_stale_children(output, &stale)?;
+    let removed = remove_stale_children(set.replacement, output, &stale)?;
     Ok(Written {
         path: output.to_path_buf(),
         children: paths,
@@ -210,8 +213,12 @@ fn child_paths(set: &Set, parts: &[(Option<&str>, Part<Closed>)]) -> Vec<PathBuf
 /// others as `{stem}-2{ext}`, `{stem}-3{ext}`, ... Text sitemaps have no index, so each
 /// file is submitted on its own and keeps one name across runs; each is replaced
 /// atomically, but a run killed among the renames can leave files of both runs.
-fn write_text_parts(output: &Path, parts: Vec<Part<Closed>>) -> Result<Written, WriteError> {
-    let dir = crate::fsutil::parent_dir(output);
+fn write_text_parts(
+    replacement: &Replacement,
+    output: &Path,
+    parts: Vec<Part<Closed>>,
+) -> Result<Written, WriteError> {
+    let dir = &replacement.dir;
     let (stem, ext) = split_name(output);
     let mut paths = Vec::with_capacity(parts.len());
     for (n, part) in (1..).zip(parts) {
@@ -220,17 +227,17 @@ fn write_text_parts(output: &Path, parts: Vec<Part<Closed>>) -> Result<Written, 
         } else {
             dir.join(format!("{stem}-{n}{ext}"))
         };
-        persist_path(part.written.path, &path)?;
+        persist(part.written.temp, &path)?;
         paths.push(path);
     }
-    crate::fsutil::sync_dir(dir);
+    replacement.held.dir().sync();
     let stale = Stale {
         keep: &paths,
         format: Format::Txt,
         previous: &HashSet::new(),
         sections: &[],
     };
-    let removed = remove_stale_children(output, &stale)?;
+    let removed = remove_stale_children(replacement, output, &stale)?;
     Ok(Written {
         path: paths.remove(0),
         children: paths,
@@ -256,7 +263,7 @@ struct Replacement {
     previous: HashSet<String>,
     /// Checksum the children for a shard's manifest ([`ChildFile::check`]).
     checked: bool,
-    _lock: DirLock,
+    held: DirLock,
 }
 
 impl Replacement {
@@ -270,20 +277,20 @@ impl Replacement {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let lock = crate::fsutil::lock_dir(&dir).map_err(io_at(&dir))?;
-        crate::fsutil::replaceable(output).map_err(io_at(output))?;
-        crate::fsutil::sweep_temporaries(&dir, &format!(".{file_name}."));
+        let held = crate::fsutil::lock_dir(&dir).map_err(io_at(&dir))?;
+        (held.dir().replaceable(file_name.as_ref())).map_err(io_at(output))?;
+        held.dir().sweep_temporaries(&format!(".{file_name}."));
         Ok(Replacement {
+            previous: previous_children(&held, &file_name),
             dir,
             file_name,
-            previous: previous_children(output),
             checked: false,
-            _lock: lock,
+            held,
         })
     }
 
-    fn temp(&self) -> io::Result<NamedTempFile> {
-        crate::fsutil::temp_file(&self.dir, &format!(".{}.", self.file_name))
+    fn temp(&self) -> io::Result<Temp> {
+        self.held.dir().temp(&format!(".{}.", self.file_name))
     }
 
     /// Writes `entries` to as many temporary files as the limits need, each hashed as it
@@ -349,11 +356,11 @@ impl Replacement {
             Ok(MaybeGzip::new(hashing, form.gzip))
         };
         // Synced and closed as each is finished; the path alone waits for the rename.
-        let close = |sink: MaybeGzip<Hashing<NamedTempFile>>| {
-            let file = sink.finish()?;
-            file.inner.as_file().sync_all()?;
+        let close = |sink: MaybeGzip<Hashing<Temp>>| {
+            let mut file = sink.finish()?;
+            file.inner.close()?;
             Ok(Closed {
-                path: file.inner.into_temp_path(),
+                temp: file.inner,
                 hash: file.hasher.finalize(),
                 check: file.check.map(|c| c.digest128()),
             })
@@ -366,9 +373,14 @@ impl Replacement {
 /// The file names of the children the index at `output` names, when it is one (read no
 /// further than the protocol's size allows an index, and no further than its first
 /// problem).
-fn previous_children(output: &Path) -> HashSet<String> {
+fn previous_children(held: &DirLock, name: &str) -> HashSet<String> {
     let mut names = HashSet::new();
-    let Ok(input) = crate::fsutil::open_content(output, PROTOCOL_MAX_BYTES as u64) else {
+    let file = held.dir().open_regular(name.as_ref());
+    let Some(Ok(input)) = file
+        .ok()
+        .flatten()
+        .map(|f| crate::fsutil::content(f, PROTOCOL_MAX_BYTES as u64))
+    else {
         return names;
     };
     let mut document = Document::new(input);
@@ -383,15 +395,11 @@ fn previous_children(output: &Path) -> HashSet<String> {
     names
 }
 
-/// Renames a finished temporary file over `to` ([`crate::fsutil::rename_into_place`]:
-/// a regular file or nothing, its mode passed on).
-fn persist_path(file: tempfile::TempPath, to: &Path) -> Result<(), WriteError> {
-    crate::fsutil::rename_into_place(file, to, true).map_err(io_at(to))
-}
-
-/// [`persist_path`] for a file still open (closed first: it is synced already).
-fn persist(file: NamedTempFile, to: &Path) -> Result<(), WriteError> {
-    persist_path(file.into_temp_path(), to)
+/// Renames a finished temporary file over `to`, beside it ([`Temp::persist`]: a
+/// regular file or nothing, its mode passed on).
+fn persist(temp: Temp, to: &Path) -> Result<(), WriteError> {
+    temp.persist(to.file_name().unwrap_or_default())
+        .map_err(io_at(to))
 }
 
 /// What the stale children of an output are told apart by.
@@ -412,16 +420,13 @@ struct Stale<'a> {
 /// run replaced, or a later part of a split text sitemap (`{stem}-2.txt`, ...). A
 /// `sitemap-1.xml` someone wrote by hand stays, and so do the children of another output
 /// whose name extends this one's (`sitemap-news-1-….xml` of `sitemap-news.xml`).
-fn remove_stale_children(output: &Path, stale: &Stale) -> Result<Vec<PathBuf>, WriteError> {
-    let dir = crate::fsutil::parent_dir(output);
-    let mut removed = Vec::new();
-    let Ok(listing) = fs::read_dir(dir) else {
-        return Ok(removed);
-    };
-    for entry in listing.flatten() {
-        let name = entry.file_name();
-        let Some(name) = name.to_str() else { continue };
-        let named_ours = match (child_shape(output, name), stale.format) {
+fn remove_stale_children(
+    replacement: &Replacement,
+    output: &Path,
+    stale: &Stale,
+) -> Result<Vec<PathBuf>, WriteError> {
+    let named_ours = |name: &str| {
+        let named = match (child_shape(output, name), stale.format) {
             (Some(ChildShape::Hashed), Format::Xml) => true,
             (Some(ChildShape::Sectioned(section)), Format::Xml) => {
                 stale.sections.contains(&section.as_str()) || stale.previous.contains(name)
@@ -430,27 +435,25 @@ fn remove_stale_children(output: &Path, stale: &Stale) -> Result<Vec<PathBuf>, W
             (Some(ChildShape::Numbered(n)), Format::Txt) => n >= 2,
             _ => false,
         };
-        let kept = stale
-            .keep
-            .iter()
-            .any(|k| k.file_name() == Some(name.as_ref()));
-        if !named_ours || kept || !entry.file_type().is_ok_and(|t| t.is_file()) {
-            continue;
-        }
-        let path = entry.path();
-        let holds_sitemap = match stale.format {
-            Format::Xml => root_of(&path) == Some(Root::Urlset),
-            Format::Txt => super::opening(&path, 8)
-                .is_some_and(|b| b.starts_with(b"https://") || b.starts_with(b"http://")),
-        };
-        if holds_sitemap {
-            fs::remove_file(&path).map_err(|source| WriteError::Io {
-                path: path.clone(),
-                source,
-            })?;
-            removed.push(path);
-        }
-    }
-    removed.sort();
-    Ok(removed)
+        named
+            && !stale
+                .keep
+                .iter()
+                .any(|k| k.file_name() == Some(name.as_ref()))
+    };
+    let holds_sitemap = |dir: &crate::fsutil::dir::Dir, name: &std::ffi::OsStr| match stale.format {
+        Format::Xml => root_in(dir, name) == Some(Root::Urlset),
+        Format::Txt => (dir.open_regular(name).ok().flatten())
+            .and_then(|file| super::opening(file, 8))
+            .is_some_and(|b| b.starts_with(b"https://") || b.starts_with(b"http://")),
+    };
+    let removed = replacement
+        .held
+        .dir()
+        .remove_ours(named_ours, holds_sitemap);
+    let removed = removed.map_err(io_at(&replacement.dir))?;
+    Ok(removed
+        .into_iter()
+        .map(|n| replacement.dir.join(n))
+        .collect())
 }

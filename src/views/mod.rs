@@ -25,7 +25,7 @@ mod twins;
 mod view;
 mod write;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub use view::{ViewError, Written};
 pub use write::{Listed, Site, refuse_foreign, write};
@@ -195,9 +195,4 @@ impl SiteFacts {
             None => url.to_string(),
         }
     }
-}
-
-/// Where a view is written, for what it says.
-fn path_of(public_dir: &Path, name: &str) -> PathBuf {
-    public_dir.join(name)
 }

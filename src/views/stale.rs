@@ -9,12 +9,14 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use super::view::{Mark, ViewError, is_ours};
+use crate::fsutil::Root;
 
 /// Removes each file below `public_dir` (but its own `llms.txt`) that is a twin
 /// (`*.md`) or an `llms.txt` carrying our mark and is not in `keep` (paths below
 /// `public_dir`); `found` are the candidates the page walk kept, else the site is
 /// walked for them. Returns those removed, sorted.
 pub(super) fn sweep(
+    site: &Root,
     public_dir: &Path,
     keep: &HashSet<PathBuf>,
     found: Option<&[PathBuf]>,
@@ -37,11 +39,11 @@ pub(super) fn sweep(
         if keep.contains(rel) || rel == Path::new(super::LLMS_FILE) {
             continue;
         }
-        let path = public_dir.join(rel);
-        if !is_ours(&path, mark).unwrap_or(false) {
+        if is_ours(site, rel, mark).ok().flatten() != Some(true) {
             continue;
         }
-        std::fs::remove_file(&path).map_err(|source| ViewError::Io {
+        let path = public_dir.join(rel);
+        site.remove(rel).map_err(|source| ViewError::Io {
             path: path.clone(),
             source,
         })?;

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use super::view::{Mark, TwinsWritten, View, ViewError, check_ours};
 use super::{Page, SiteFacts};
-use crate::fsutil::{self, Atomic};
+use crate::fsutil;
 
 use super::view::TWIN_MARK as MARK;
 
@@ -45,8 +45,6 @@ pub(super) fn place(page: &Page) -> Result<PathBuf, &'static str> {
 /// The twins of one run, as they are written.
 pub(super) struct Twins<'a> {
     public_dir: &'a Path,
-    /// The site's real path, which every twin's folder must be inside.
-    real_root: Option<PathBuf>,
     facts: &'a SiteFacts,
     held: &'a fsutil::DirLock,
     written: usize,
@@ -60,7 +58,6 @@ impl<'a> Twins<'a> {
     pub(super) fn new(view: &View<'a>) -> Twins<'a> {
         Twins {
             public_dir: view.public_dir,
-            real_root: std::fs::canonicalize(view.public_dir).ok(),
             facts: view.facts,
             held: view.held,
             written: 0,
@@ -81,9 +78,14 @@ impl<'a> Twins<'a> {
                 return Ok(());
             }
         };
-        let path = self.public_dir.join(&rel);
-        let result = check_ours(&path, Mark::Twin, "llms_markdown")
-            .and_then(|()| self.save(&path, page, body));
+        let result = check_ours(
+            self.held,
+            self.public_dir,
+            &rel,
+            Mark::Twin,
+            "llms_markdown",
+        )
+        .and_then(|()| self.save(&rel, page, body));
         if let Err(e) = result {
             self.failed = Some(e);
             return Err(io::Error::other("a Markdown twin could not be written"));
@@ -93,37 +95,19 @@ impl<'a> Twins<'a> {
         Ok(())
     }
 
-    /// Writes one twin all or nothing, in a folder that must be inside the site.
-    fn save(&self, path: &Path, page: &Page, body: &str) -> Result<(), ViewError> {
+    /// Writes one twin all or nothing at `rel` below the site, through held folders
+    /// ([`fsutil::Root::write`]): a folder that leads out of the site is refused, and one
+    /// swapped for a link as it is written is not followed. A twin that would not change
+    /// is left as it is, its date that of its content.
+    fn save(&self, rel: &Path, page: &Page, body: &str) -> Result<(), ViewError> {
         let io_err = |source| ViewError::Io {
-            path: path.to_path_buf(),
+            path: self.public_dir.join(rel),
             source,
         };
-        let dir = fsutil::parent_dir(path);
-        let inside = (self.real_root.as_deref()).is_some_and(|root| {
-            matches!(fsutil::place_in(root, dir), Ok(fsutil::Place::Inside(_)))
-        });
-        if !inside {
-            let why = io::Error::new(
-                io::ErrorKind::InvalidInput,
-                "its folder leads out of the site; no twin is written through a link",
-            );
-            return Err(io_err(why));
-        }
         let url = super::llms::url(&format!("{}{}", self.facts.base_url, page.rest));
         let mut twin = format!("{MARK} the main content of {url} as Markdown -->\n").into_bytes();
         super::llms::entry(&mut twin, self.facts, page, body).map_err(io_err)?;
-        // A twin that would not change is left as it is: no write, no sync, and its
-        // date stays that of its content.
-        let limit = twin.len() as u64 + 1;
-        if fsutil::read_regular(path, limit).is_ok_and(|old| old == twin) {
-            return Ok(());
-        }
-        let how = Atomic {
-            prefix: ".sitemapgen-twin.",
-            clobber: true,
-        };
-        fsutil::write_atomic(path, &twin, how, self.held).map_err(io_err)
+        self.held.write(rel, &twin).map_err(io_err)
     }
 
     /// The error that stopped the twins, once.

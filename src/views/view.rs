@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::groups::Group;
 use super::{Page, SiteFacts, ViewSettings};
-use crate::fsutil::{self, Atomic, DirLock};
+use crate::fsutil::{DirLock, Root};
 
 /// A view that could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -132,32 +132,32 @@ pub(super) fn full_line() -> String {
     )
 }
 
-/// Refuses when `path` is there but is not a regular file `mark` proves ours: a file of
-/// the site's own, which `key` would have written over.
-pub(super) fn check_ours(path: &Path, mark: Mark, key: &'static str) -> Result<(), ViewError> {
-    let io_err = |source| ViewError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    if fsutil::replaceable(path).map_err(io_err)?.is_none() {
-        return Ok(());
+/// Refuses when `rel` below the site is there but is not a regular file `mark` proves
+/// ours: a file of the site's own, which `key` would have written over.
+pub(super) fn check_ours(
+    site: &Root,
+    public_dir: &Path,
+    rel: &Path,
+    mark: Mark,
+    key: &'static str,
+) -> Result<(), ViewError> {
+    let path = public_dir.join(rel);
+    match is_ours(site, rel, mark) {
+        Ok(None | Some(true)) => Ok(()),
+        Ok(Some(false)) => Err(ViewError::Foreign { path, key }),
+        Err(source) => Err(ViewError::Io { path, source }),
     }
-    if !is_ours(path, mark).map_err(io_err)? {
-        return Err(ViewError::Foreign {
-            path: path.to_path_buf(),
-            key,
-        });
-    }
-    Ok(())
 }
 
-/// Whether the regular file at `path` is ours, as `mark` proves it.
-pub(super) fn is_ours(path: &Path, mark: Mark) -> io::Result<bool> {
+/// Whether the regular file at `rel` below the site is ours, as `mark` proves it;
+/// `None` when nothing is there.
+pub(super) fn is_ours(site: &Root, rel: &Path, mark: Mark) -> io::Result<Option<bool>> {
+    let Some(file) = site.open(rel)? else {
+        return Ok(None);
+    };
     let mut start = Vec::new();
-    fsutil::open_regular(path)?
-        .take(MARKER_WITHIN)
-        .read_to_end(&mut start)?;
-    Ok(mark.proven_by(&start))
+    file.take(MARKER_WITHIN).read_to_end(&mut start)?;
+    Ok(Some(mark.proven_by(&start)))
 }
 
 /// The listed pages and how they are shown, for writing each view.
@@ -179,15 +179,12 @@ impl View<'_> {
         fill: impl FnOnce(&mut dyn io::Write) -> io::Result<()>,
     ) -> Result<PathBuf, ViewError> {
         let path = self.public_dir.join(rel);
-        let name = rel.file_name().unwrap_or_default().to_string_lossy();
-        let how = Atomic {
-            prefix: &format!(".{name}."),
-            clobber: true,
-        };
-        fsutil::write_atomic_with(&path, how, self.held, fill).map_err(|source| ViewError::Io {
-            path: path.clone(),
-            source,
-        })?;
+        self.held
+            .write_streamed(rel, fill)
+            .map_err(|source| ViewError::Io {
+                path: path.clone(),
+                source,
+            })?;
         Ok(path)
     }
 }

@@ -78,8 +78,22 @@ pub fn refuse_foreign(
     public_dir: &Path,
     listed: Option<Listed>,
 ) -> Result<(), ViewError> {
+    let site = fsutil::Root::at(public_dir).map_err(|source| ViewError::Io {
+        path: public_dir.to_path_buf(),
+        source,
+    })?;
+    refuse_foreign_in(settings, &site, public_dir, listed)
+}
+
+/// [`refuse_foreign`] in the site held open at `site`.
+fn refuse_foreign_in(
+    settings: &ViewSettings,
+    site: &fsutil::Root,
+    public_dir: &Path,
+    listed: Option<Listed>,
+) -> Result<(), ViewError> {
     for name in settings.files() {
-        check_ours(&super::path_of(public_dir, name), marker(name), key(name))?;
+        check_ours(site, public_dir, Path::new(name), marker(name), key(name))?;
     }
     let per_section = settings.llms_txt && settings.llms_txt_per_section;
     let (Some(listed), true) = (listed, per_section || settings.llms_markdown) else {
@@ -91,8 +105,13 @@ pub fn refuse_foreign(
         let base_url = listed.entries.iter().next().map_or("", |e| e.loc().base());
         let own = super::parts::own_files(public_dir, base_url, &pages, &groups);
         for file in own.iter().flatten() {
-            let path = public_dir.join(&file.rel);
-            check_ours(&path, Mark::Llms, "llms_txt_per_section")?;
+            check_ours(
+                site,
+                public_dir,
+                &file.rel,
+                Mark::Llms,
+                "llms_txt_per_section",
+            )?;
         }
     }
     // Every listed page's twin place, not only those llms.txt will list: a site that
@@ -103,7 +122,7 @@ pub fn refuse_foreign(
         for page in &pages {
             match super::twins::place(page) {
                 Ok(rel) if there.contains(rel.as_path()) => {
-                    check_ours(&public_dir.join(rel), Mark::Twin, "llms_markdown")?;
+                    check_ours(site, public_dir, &rel, Mark::Twin, "llms_markdown")?;
                 }
                 _ => {}
             }
@@ -126,7 +145,7 @@ pub fn write(site: &Site) -> Result<Written, ViewError> {
     let held = fsutil::lock_dir(site.public_dir).map_err(lock_err)?;
     // Under the lock: a file put there since the run began is not overwritten either.
     // (Each twin is checked again as it is written.)
-    refuse_foreign(settings, site.public_dir, None)?;
+    refuse_foreign_in(settings, &held, site.public_dir, None)?;
     let mut pages = pages(site.entries, site.about);
     // The site's name that the theme puts on every title, dropped from each.
     let titles = pages.iter().filter_map(|p| p.title);
@@ -143,8 +162,8 @@ pub fn write(site: &Site) -> Result<Written, ViewError> {
     // Under the lock, before the first view is written: a section's llms.txt put
     // there since the run began is not overwritten either.
     for file in own.iter().flatten() {
-        let path = site.public_dir.join(&file.rel);
-        check_ours(&path, Mark::Llms, "llms_txt_per_section")?;
+        let key = "llms_txt_per_section";
+        check_ours(&held, site.public_dir, &file.rel, Mark::Llms, key)?;
     }
     let view = View {
         settings,
@@ -217,7 +236,7 @@ fn llms(view: &View, own: &[Option<OwnFile>], written: &mut Written) -> Result<(
     }
     if settings.llms_markdown || settings.llms_txt_per_section {
         keep.extend(twin_places(view, &has_twin));
-        written.removed = super::stale::sweep(view.public_dir, &keep, view.view_files)?;
+        written.removed = super::stale::sweep(view.held, view.public_dir, &keep, view.view_files)?;
     }
     Ok(())
 }

@@ -76,12 +76,14 @@ impl Kept {
     /// renamed into place, without the git directory's lock: the sources' cache holds it
     /// for the run (and sweeps what a killed run left of both).
     pub(super) fn keep(&self, tree: &Tree) {
-        let dir = fsutil::parent_dir(&self.path);
-        let prefix = format!(
-            ".{}.",
-            self.path.file_name().unwrap_or_default().to_string_lossy()
-        );
-        let written = fsutil::write_temp(dir, &prefix, |out| {
+        let name = self.path.file_name().unwrap_or_default();
+        let prefix = format!(".{}.", name.to_string_lossy());
+        let Ok(mut temp) =
+            fsutil::held(fsutil::parent_dir(&self.path)).and_then(|d| d.temp(&prefix))
+        else {
+            return;
+        };
+        let written = temp.fill(|out| {
             writeln!(out, "{MAGIC} {}", self.head)?;
             for (path, seconds) in tree.dates() {
                 if path.contains(&b'\n') {
@@ -96,8 +98,8 @@ impl Kept {
             }
             Ok(())
         });
-        if let Ok(temp) = written {
-            let _ = fsutil::rename_into_place(temp, &self.path, true);
+        if written.is_ok() {
+            let _ = temp.persist(name);
         }
     }
 }

@@ -236,7 +236,7 @@ fn line_of(key: &str, oid: &Oid, read: &Read) -> Option<String> {
 /// cache), streamed to a temporary file that replaces the cache at the end. Runs take
 /// turns: the git directory's lock is held from start to finish.
 pub(super) struct Writer {
-    out: Mutex<Option<io::BufWriter<tempfile::NamedTempFile>>>,
+    out: Mutex<Option<io::BufWriter<fsutil::dir::Temp>>>,
     _held: fsutil::DirLock,
 }
 
@@ -246,9 +246,9 @@ impl Writer {
         let dir = fsutil::parent_dir(&store.path);
         let held = fsutil::lock_dir(dir)?;
         // What a killed run left of its caches (this one's, and git's kept log).
-        fsutil::sweep_temporaries(dir, ".sitemapgen-");
+        held.dir().sweep_temporaries(".sitemapgen-");
         let prefix = temp_prefix(store);
-        let mut out = io::BufWriter::new(fsutil::temp_file(dir, &prefix)?);
+        let mut out = io::BufWriter::new(held.dir().temp(&prefix)?);
         writeln!(out, "{MAGIC} {}", store.fingerprint)?;
         Ok(Writer {
             out: Mutex::new(Some(out)),
@@ -284,8 +284,7 @@ impl Writer {
         let out = self.out.into_inner().expect("a walker thread panicked");
         let out = out.ok_or_else(|| io::Error::other("a write failed"))?;
         let temp = out.into_inner().map_err(|e| e.into_error())?;
-        temp.as_file().sync_all()?;
-        fsutil::rename_into_place(temp.into_temp_path(), &store.path, true)
+        temp.persist(store.path.file_name().unwrap_or_default())
     }
 }
 

@@ -149,12 +149,19 @@ fn save_locked<'a>(
             &reread
         }
     };
-    let how = fsutil::Atomic {
-        prefix: TEMP_PREFIX,
-        clobber: true,
-    };
     let pages = merged(others, owned, current);
-    fsutil::write_atomic_with(path, how, held, |out| write(out, pages)).map_err(write_error(path))
+    (held
+        .dir()
+        .write_atomic(file_name(path)?, TEMP_PREFIX, |out| write(out, pages)))
+    .map_err(write_error(path))
+}
+
+/// The state file's name, which its folder's held directory writes it by.
+fn file_name(path: &Path) -> Result<&std::ffi::OsStr, StateError> {
+    let no_name = || io::Error::new(io::ErrorKind::InvalidInput, "no file name");
+    path.file_name()
+        .ok_or_else(no_name)
+        .map_err(write_error(path))
 }
 
 /// An error writing the state file at `path`, for `map_err`.
@@ -169,7 +176,7 @@ fn write_error(path: &Path) -> impl Fn(io::Error) -> StateError + '_ {
 #[derive(Debug)]
 pub(super) struct Prepared {
     /// `None`: nothing was written, the file as the run read it holds the run's state.
-    temp: Option<tempfile::TempPath>,
+    temp: Option<fsutil::dir::Temp>,
 }
 
 /// See [`super::Prepared::unchanged`].
@@ -185,15 +192,16 @@ pub(super) fn prepare<'a>(
     current: impl Iterator<Item = (Url<'a>, PageState)>,
     previous: &State,
 ) -> Result<Prepared, StateError> {
+    let name = file_name(path)?;
+    let dir = fsutil::dir::Dir::open_root(fsutil::parent_dir(path)).map_err(write_error(path))?;
+    let dir = std::sync::Arc::new(dir);
     // Refused before anything is written, as `save` refuses it.
-    fsutil::replaceable(path).map_err(write_error(path))?;
+    dir.replaceable(name).map_err(write_error(path))?;
     let pages = merged(previous, owned, current);
-    let temp = fsutil::write_temp(fsutil::parent_dir(path), TEMP_PREFIX, |out| {
-        write(out, pages)
-    });
-    Ok(Prepared {
-        temp: Some(temp.map_err(write_error(path))?),
-    })
+    let mut temp = dir.temp(TEMP_PREFIX).map_err(write_error(path))?;
+    temp.fill(|out| write(out, pages))
+        .map_err(write_error(path))?;
+    Ok(Prepared { temp: Some(temp) })
 }
 
 /// See [`super::Prepared::commit`]: under the directory's lock, `prepared` is renamed into
@@ -213,11 +221,11 @@ pub(super) fn commit<'a>(
         let Some(temp) = prepared.temp else {
             return Ok(());
         };
-        match fsutil::rename_into_place(temp, path, true) {
+        match temp.persist(file_name(path)?) {
             Ok(()) => {
-                fsutil::sync_dir(dir);
+                held.dir().sync();
                 // After the rename: this run's own temporary file is not among them.
-                fsutil::sweep_temporaries(dir, TEMP_PREFIX);
+                held.dir().sweep_temporaries(TEMP_PREFIX);
                 return Ok(());
             }
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}

@@ -1,15 +1,16 @@
 //! Index files written on their own: one ([`write_index_file`], for `index`), or several
 //! with the surplus of an earlier, larger set removed ([`write_indexes`], for `merge`).
 
-use std::fs;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
 
-use super::super::read::{Root, root_of};
+use super::super::read::{Root, root_in};
 use super::super::xml::{MaybeGzip, write_index};
 use super::super::{WriteError, split_name};
 use super::{Replacement, io_at, persist};
+use crate::fsutil::dir::Dir;
 use crate::w3c::LastmodFormat;
 
 /// Writes a sitemap index naming `children` (absolute URL, newest lastmod) to `output`,
@@ -27,9 +28,8 @@ pub fn write_index_file(
     let index = write_index(MaybeGzip::new(temp, gzip), children, format, stylesheet)
         .and_then(MaybeGzip::finish)
         .map_err(io_at(dir))?;
-    index.as_file().sync_all().map_err(io_at(index.path()))?;
     persist(index, output)?;
-    crate::fsutil::sync_dir(dir);
+    replacement.held.dir().sync();
     Ok(())
 }
 
@@ -67,24 +67,20 @@ pub fn write_indexes(
         format,
         stylesheet,
     )?;
-    let mut removed = Vec::new();
-    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
-        let name = entry.file_name();
-        let Some(k) = name.to_str().and_then(|n| {
-            let k = n
-                .strip_prefix(&format!("{stem}-index-"))?
-                .strip_suffix(ext.as_str())?;
-            k.parse::<usize>().ok()
-        }) else {
-            continue;
-        };
-        let path = entry.path();
-        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
-        if k > chunks.len() && is_file && root_of(&path) == Some(Root::Index) {
-            fs::remove_file(&path).map_err(io_at(&path))?;
-            removed.push(path);
-        }
-    }
-    removed.sort();
+    // Each index file takes the folder's lock as it is written; the removal takes it after.
+    let held = crate::fsutil::lock_dir(dir).map_err(io_at(dir))?;
+    let surplus = |name: &str| {
+        let k = name
+            .strip_prefix(&format!("{stem}-index-"))
+            .and_then(|k| k.strip_suffix(ext.as_str()));
+        k.and_then(|k| k.parse::<usize>().ok())
+            .is_some_and(|k| k > chunks.len())
+    };
+    let holds_index = |dir: &Dir, name: &OsStr| root_in(dir, name) == Some(Root::Index);
+    let removed = held
+        .dir()
+        .remove_ours(surplus, holds_index)
+        .map_err(io_at(dir))?;
+    let removed = removed.into_iter().map(|n| dir.join(n)).collect();
     Ok(Indexes { indexes, removed })
 }

@@ -3,18 +3,19 @@
 //! ever removed.
 
 use std::collections::HashSet;
-use std::fs;
-use std::io::{self, Write};
+use std::ffi::OsStr;
+use std::io;
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
 
-use super::super::read::{Root, root_of};
+use super::super::read::{Root, root_in};
 use super::super::split::Part;
 use super::super::{
     ChildPrefix, Form, Group, Limits, WriteError, Written, child_shape, split_name,
 };
-use super::{Closed, Set, child_paths, io_at, persist_path, write_set};
+use super::{Closed, Set, child_paths, io_at, persist, write_set};
+use crate::fsutil::dir::{Dir, Temp};
 
 /// [`write_files`](super::write_files) for a shard of a site: the children of `output`'s name (never a single
 /// file, never the index), then the shard's side file, then its manifest, renamed last:
@@ -84,24 +85,24 @@ pub(super) fn write_sharded(
     let manifest = (shard.render)(&children).map_err(io_at(shard.manifest))?;
     let (side_name, side_bytes) = shard.side;
     let side_path = dir.join(side_name);
-    let write_temp = |bytes: &[u8], to: &Path| -> Result<tempfile::TempPath, WriteError> {
+    let write_temp = |bytes: &[u8], to: &Path| -> Result<Temp, WriteError> {
         let mut temp = set.replacement.temp().map_err(io_at(dir))?;
-        temp.write_all(bytes).map_err(io_at(to))?;
-        temp.as_file().sync_all().map_err(io_at(to))?;
-        Ok(temp.into_temp_path())
+        temp.fill(|out| out.write_all(bytes)).map_err(io_at(to))?;
+        Ok(temp)
     };
     let side = write_temp(side_bytes, &side_path)?;
     let manifest_temp = write_temp(&manifest, shard.manifest)?;
     for ((_, part), path) in parts.into_iter().zip(&paths) {
-        persist_path(part.written.path, path)?;
+        persist(part.written.temp, path)?;
     }
-    persist_path(side, &side_path)?;
-    crate::fsutil::sync_dir(dir);
-    persist_path(manifest_temp, shard.manifest)?;
-    crate::fsutil::sync_dir(dir);
+    persist(side, &side_path)?;
+    let held = set.replacement.held.dir();
+    held.sync();
+    persist(manifest_temp, shard.manifest)?;
+    held.sync();
     let mut kept: HashSet<&str> = children.iter().map(|c| c.name.as_str()).collect();
     kept.insert(side_name);
-    let removed = remove_unnamed(set.output, shard.previous, &kept)?;
+    let removed = remove_unnamed(set, shard.previous, &kept)?;
     Ok(Written {
         path: shard.manifest.to_path_buf(),
         children: paths,
@@ -115,28 +116,22 @@ pub(super) fn write_sharded(
 /// (`{stem}.….hashes`). A manifest names files only, and only these shapes are ever
 /// removed, whatever it says.
 fn remove_unnamed(
-    output: &Path,
+    set: &Set,
     previous: &HashSet<String>,
     kept: &HashSet<&str>,
 ) -> Result<Vec<PathBuf>, WriteError> {
-    let dir = crate::fsutil::parent_dir(output);
+    let (output, dir) = (set.output, &set.replacement.dir);
     let (stem, _) = split_name(output);
-    let mut removed = Vec::new();
-    for name in previous.iter().filter(|n| !kept.contains(n.as_str())) {
-        if name.contains(['/', '\\']) || name.starts_with('.') {
-            continue;
-        }
-        let path = dir.join(name);
-        let is_file = fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
+    let named = |name: &str| previous.contains(name) && !kept.contains(name);
+    let proven = |folder: &Dir, name: &OsStr| {
+        let name = name.to_str().unwrap_or_default();
         let side = name
             .strip_prefix(&format!("{stem}."))
             .is_some_and(|r| r.ends_with(".hashes"));
-        let child = child_shape(output, name).is_some() && root_of(&path) == Some(Root::Urlset);
-        if is_file && (side || child) {
-            fs::remove_file(&path).map_err(io_at(&path))?;
-            removed.push(path);
-        }
-    }
-    removed.sort();
-    Ok(removed)
+        side || (child_shape(output, name).is_some()
+            && root_in(folder, name.as_ref()) == Some(Root::Urlset))
+    };
+    let removed = set.replacement.held.dir().remove_ours(named, proven);
+    let removed = removed.map_err(io_at(dir))?;
+    Ok(removed.into_iter().map(|n| dir.join(n)).collect())
 }

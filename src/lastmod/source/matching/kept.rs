@@ -117,7 +117,7 @@ pub(super) fn record(out: &mut Vec<u8>, oid: &Oid, (shingles, title): &Text) {
 /// sources' cache does.
 pub(super) fn keep(path: &Path, records: &[&[u8]]) -> io::Result<()> {
     let dir = fsutil::parent_dir(path);
-    let _held = fsutil::lock_dir(dir)?;
+    let held = fsutil::lock_dir(dir)?;
     let mut body = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for r in records.iter().filter(|r| seen.insert(&r[..20])) {
@@ -126,13 +126,13 @@ pub(super) fn keep(path: &Path, records: &[&[u8]]) -> io::Result<()> {
         }
         body.extend_from_slice(r);
     }
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let mut temp = fsutil::temp_file(dir, &format!(".{name}."))?;
+    let name = path.file_name().unwrap_or_default();
+    let mut temp = held.dir().temp(&format!(".{}.", name.to_string_lossy()))?;
     let header = format!("{}{:016x}\n", header_prefix(), xxh3_64(&body));
     temp.write_all(header.as_bytes())?;
     temp.write_all(&body)?;
     // Not synced: a file cut short by a crash fails its hash, and is read again.
-    fsutil::rename_into_place(temp.into_temp_path(), path, true)
+    temp.persist_unsynced(name)
 }
 
 /// The header before the hash: what the file is, and the version that wrote it (whose

@@ -131,7 +131,9 @@ fn a_prepared_state_commits_as_a_save_would() {
     let read = State::load(&path).unwrap();
     let fewer = state(&[("https://e.org/b", "4", None)]);
     let prepared = prepare(&path, owned, pages(&fewer), &read).unwrap();
-    crate::fsutil::sweep_temporaries(dir.path(), ".sitemap-state.");
+    crate::fsutil::held(dir.path())
+        .unwrap()
+        .sweep_temporaries(".sitemap-state.");
     prepared.commit(&path, owned, pages(&fewer), &read).unwrap();
     let all = State::load(&path).unwrap();
     assert_eq!(
