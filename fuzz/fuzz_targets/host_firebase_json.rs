@@ -1,0 +1,10 @@
+//! Arbitrary bytes as `firebase.json`: a build gives a sitemap or an error, never a panic (see
+//! common/host_site.rs).
+#![no_main]
+
+#[path = "common/host_site.rs"]
+mod host_site;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    host_site::run("firebase.json", host_site::Place::Project, "firebase", data);
+});
