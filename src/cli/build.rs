@@ -289,7 +289,12 @@ fn report_robots(stderr: &mut impl Write, config: &Config, outcome: &crate::Writ
     {
         super::say_to(stderr, format_args!("{line}"));
     }
-    match &outcome.host_headers {
+    report_served(stderr, outcome.host_headers.as_ref());
+}
+
+/// What was done to the host's `_headers` or `vercel.json`, in a line.
+pub(super) fn report_served(stderr: &mut impl Write, served: Option<&crate::host::Served>) {
+    match served {
         Some(crate::host::Served::Written(path)) => super::say_to(
             stderr,
             format_args!(

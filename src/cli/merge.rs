@@ -5,12 +5,13 @@ use std::path::PathBuf;
 use super::MergeArgs;
 use crate::Error;
 use crate::config::{self, Config, Overrides};
+use crate::host::Served;
 use crate::shard::{MergeOptions, Merged};
 
 /// Loads the settings, merges, prints what was written; the exit code.
 pub(super) fn merge(args: &MergeArgs) -> i32 {
     match run(args) {
-        Ok((merged, dir)) => {
+        Ok((merged, dir, served)) => {
             let code = if args.json {
                 super::finish_stdout(super::report::print_json(&json(&merged)))
             } else {
@@ -18,6 +19,7 @@ pub(super) fn merge(args: &MergeArgs) -> i32 {
             };
             if !args.quiet && !args.json {
                 report(&merged, &dir);
+                super::build::report_served(&mut std::io::stderr().lock(), served.as_ref());
             }
             code
         }
@@ -37,8 +39,8 @@ pub(super) fn merge(args: &MergeArgs) -> i32 {
     }
 }
 
-/// The merge, and the directory it wrote to.
-fn run(args: &MergeArgs) -> Result<(Merged, PathBuf), Error> {
+/// The merge, the directory it wrote to, and what was done to the host's headers.
+fn run(args: &MergeArgs) -> Result<(Merged, PathBuf, Option<Served>), Error> {
     let path = args.config.clone().or_else(|| {
         let default = PathBuf::from(config::DEFAULT_CONFIG_FILE);
         default.is_file().then_some(default)
@@ -76,7 +78,9 @@ fn run(args: &MergeArgs) -> Result<(Merged, PathBuf), Error> {
         crate::stylesheet::write_bundled(&config.public_dir)?;
     }
     let merged = crate::shard::write_merged(&options, merged)?;
-    Ok((merged, config.public_dir))
+    // The views are the merge's: so are their noindex lines, as a plain build adds them.
+    let served = crate::generate::serve_own_files(&config)?;
+    Ok((merged, config.public_dir, served))
 }
 
 /// The summary, then a line per robots.txt change and the change list.

@@ -19,7 +19,7 @@ use std::sync::atomic::AtomicUsize;
 use jiff::Timestamp;
 
 pub use workers::MAX_OPEN_FILES;
-pub use write::{WriteOutcome, write};
+pub use write::{WriteOutcome, serve_own_files, write};
 
 use crate::canonical;
 use crate::changes::Changes;

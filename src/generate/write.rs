@@ -167,8 +167,9 @@ fn announce(
 
 /// Puts our `X-Robots-Tag: noindex` lines for `llms.txt` and `llms-full.txt` into
 /// `_headers` when the host reads one (or `host_headers = true`), and takes them away
-/// when they are no longer due. A shard leaves it to the merge, which writes the views.
-fn serve_own_files(config: &Config) -> Result<Option<crate::host::Served>, Error> {
+/// when they are no longer due. A shard leaves it to the merge, which writes the views
+/// and calls this with its own config.
+pub fn serve_own_files(config: &Config) -> Result<Option<crate::host::Served>, Error> {
     if !config.host_config || config.shard.is_some() {
         return Ok(None);
     }

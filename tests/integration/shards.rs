@@ -1007,3 +1007,50 @@ fn a_real_build_in_shards_lists_the_urls_and_dates_of_one_build() {
         assert_eq!(whole.get(url), Some(lastmod), "{url}");
     }
 }
+
+/// A merge writes the views, so it serves them as a build does: `llms.txt` gets its
+/// `X-Robots-Tag: noindex` lines in the host's `_headers` (shards leave them to the
+/// merge), the user's lines kept, the same file a build of the whole site gives.
+#[test]
+fn the_merge_serves_its_views_noindex_as_a_build_does() {
+    let config = "llms_txt = true\n";
+    let user = "/*\n  X-Frame-Options: DENY\n";
+    let dir = tempfile::tempdir().unwrap();
+    let deploy = separate_shards(dir.path(), config, &[]);
+    fs::write(deploy.join("_headers"), user).unwrap();
+    fs::write(
+        deploy.parent().unwrap().join("sitemap.toml"),
+        format!("base_url = '{BASE}'\npublic_dir = 'public'\n{config}"),
+    )
+    .unwrap();
+    merge_in(&deploy, ALL, &["-c", "../sitemap.toml"])
+        .success()
+        .stderr(predicates::str::contains(
+            "_headers: llms.txt served with X-Robots-Tag: noindex",
+        ));
+    let merged = fs::read_to_string(deploy.join("_headers")).unwrap();
+    assert!(merged.starts_with(user), "{merged}");
+    assert!(
+        merged.contains("/llms.txt\n  X-Robots-Tag: noindex"),
+        "{merged}"
+    );
+    let whole = dir.path().join("whole");
+    for (part, _) in PARTS {
+        write_part(&whole.join("public"), part);
+    }
+    fs::write(whole.join("public/_headers"), user).unwrap();
+    fs::write(
+        whole.join("sitemap.toml"),
+        format!("base_url = '{BASE}'\npublic_dir = 'public'\n{config}"),
+    )
+    .unwrap();
+    bin()
+        .current_dir(&whole)
+        .args(["build", "-q"])
+        .assert()
+        .success();
+    assert_eq!(
+        merged,
+        fs::read_to_string(whole.join("public/_headers")).unwrap()
+    );
+}
