@@ -20,6 +20,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
+use super::rules::offset_in;
 use super::serve::{ServeError, Served};
 
 /// The largest `vercel.json` edited.
@@ -296,13 +297,6 @@ fn headers_array(text: &str) -> Result<Option<Array>, String> {
             .map(|item| (at(item), at(item) + item.get().len()))
             .collect(),
     }))
-}
-
-/// Where `part`, a slice of `text`, starts in it.
-fn offset_in(text: &str, part: &str) -> usize {
-    let at = (part.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
-    debug_assert!(at + part.len() <= text.len(), "not a slice of the text");
-    at
 }
 
 /// The top-level object's members in file order, each value where the parse found it
