@@ -89,32 +89,6 @@ pub fn open_below(root: &Path, rel: &Path) -> io::Result<File> {
     Ok(file)
 }
 
-/// Opens the regular file `path` in the tree of `root`: [`in_site`]'s check, then
-/// [`open_below`] along the real path it found, so a link pointed elsewhere after the
-/// check is refused, not followed.
-pub fn open_in_site(root: &Path, path: &Path) -> io::Result<File> {
-    let (base, rel) = below_in_site(root, path)?;
-    open_below(&base, &rel)
-}
-
-/// Where [`open_in_site`] opens `path` from: the real root, and the real path below it
-/// (links inside the tree resolved, as a followed link is).
-fn below_in_site(root: &Path, path: &Path) -> io::Result<(std::path::PathBuf, std::path::PathBuf)> {
-    // A link leading out is named as such.
-    in_site(root, path)?;
-    let real_root = std::fs::canonicalize(root)?;
-    match place_in(&real_root, path)? {
-        Place::Inside(real) => {
-            let rel = real.strip_prefix(&real_root).unwrap_or(&real).to_path_buf();
-            Ok((real_root, rel))
-        }
-        Place::Outside(real) => {
-            let outside = format!("leads outside {}, to {}", root.display(), real.display());
-            Err(io::Error::new(io::ErrorKind::InvalidInput, outside))
-        }
-    }
-}
-
 /// [`read_below`] as UTF-8 text.
 pub fn read_below_string(root: &Path, rel: &Path, limit: u64) -> io::Result<String> {
     utf8(read_below(root, rel, limit)?)
@@ -210,35 +184,6 @@ pub fn maybe_gzipped(file: std::fs::File) -> io::Result<Box<dyn io::BufRead>> {
     } else {
         Box::new(reader)
     })
-}
-
-/// The real path of `path`, a file that must stay in the directory tree of `root`: itself
-/// when it is not a symbolic link (or not there), else where the link leads, which must
-/// be a real path inside `root`'s. A link leading out (or nowhere) is an `InvalidInput`
-/// error naming its target, so nothing outside the site is read into it or written
-/// through it.
-pub fn in_site(root: &Path, path: &Path) -> io::Result<std::path::PathBuf> {
-    match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.file_type().is_symlink() => {}
-        Ok(_) => return Ok(path.to_path_buf()),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(path.to_path_buf()),
-        Err(e) => return Err(e),
-    }
-    let target = std::fs::read_link(path)?;
-    let outside = || {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!(
-                "is a symbolic link to {}, outside {}; replace the link with the file itself",
-                target.display(),
-                root.display()
-            ),
-        )
-    };
-    match place_in(&std::fs::canonicalize(root)?, path) {
-        Ok(Place::Inside(real)) => Ok(real),
-        Ok(Place::Outside(_)) | Err(_) => Err(outside()),
-    }
 }
 
 /// Where a path really is, against a directory tree ([`place_in`]).
@@ -627,13 +572,14 @@ mod tests {
         // A link inside the tree is followed to its real path.
         symlink(site.join("d"), site.join("linked")).unwrap();
         std::fs::write(site.join("d/b.html"), "b").unwrap();
-        let file = open_in_site(&site, &site.join("linked/b.html")).unwrap();
+        let root = Root::at(&site).unwrap();
+        let file = root.open(Path::new("linked/b.html")).unwrap().unwrap();
         assert_eq!(read_capped(file, 100).unwrap(), b"b");
         for rel in ["a.html", "d/a.html"] {
             std::fs::write(site.join(rel), "inside").unwrap();
-            let (base, below) = below_in_site(&site, &site.join(rel)).unwrap();
+            let real = root.place(Path::new(rel)).unwrap();
             let read = |file: File| read_capped(file, 100).unwrap();
-            assert_eq!(read(open_below(&base, &below).unwrap()), b"inside");
+            assert_eq!(read(root.dir().open_file_below(&real).unwrap()), b"inside");
             // The swap, between the check and the open.
             let (swapped, to) = match rel {
                 "a.html" => (site.join(rel), temp.path().join("out/a.html")),
@@ -641,8 +587,14 @@ mod tests {
             };
             std::fs::rename(&swapped, temp.path().join("moved")).unwrap();
             symlink(&to, &swapped).unwrap();
-            let err = open_below(&base, &below).unwrap_err();
-            assert_eq!(refused(&err), Some(Refused::Link), "{rel}");
+            let err = root.dir().open_file_below(&real).unwrap_err();
+            assert!(
+                dir::is_refused_link(&err) || err.kind() == io::ErrorKind::NotADirectory,
+                "{rel}: {err}"
+            );
+            // Checked again, it leads out: refused, naming where.
+            let err = root.open(Path::new(rel)).unwrap_err();
+            assert!(err.to_string().contains("outside"), "{rel}: {err}");
             std::fs::remove_file(&swapped).unwrap();
             std::fs::rename(temp.path().join("moved"), &swapped).unwrap();
         }

@@ -133,7 +133,7 @@ pub fn detect(places: Places<'_>) -> Option<Found> {
     let hosting = places.hosting.or(detected).unwrap_or(Hosting::Netlify);
     let in_output = |name: &str| {
         let path = places.public_dir.join(name);
-        is_file(&path).then_some(path)
+        is_there(&path).then_some(path)
     };
     let files: Vec<PathBuf> = match hosting {
         Hosting::Netlify => [
@@ -165,18 +165,44 @@ fn project_file(places: Places<'_>, name: &str) -> Option<PathBuf> {
     [places.project, beside]
         .into_iter()
         .map(|dir| dir.join(name))
-        .find(|path| is_file(path))
+        .find(|path| is_there(path))
 }
 
-/// A regular file, not through a link.
-fn is_file(path: &Path) -> bool {
-    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
+/// Whether a host file is at `path`: anything there but a folder, a symbolic link too.
+/// A link is then read as every host file is ([`read_file`]), or refused with a warning
+/// naming it; it is never passed over, which took a Vercel project whose `vercel.json`
+/// is a link for a Netlify one.
+fn is_there(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| !m.is_dir())
+}
+
+/// The bytes of the host file at `path`, at most `limit`, read as robots.txt is: in the
+/// tree of the folder it is in (the project, or the output folder), through a link that
+/// stays there and never one that leads out ([`crate::fsutil::Root::open`]), and only
+/// a regular file. The one way every host file is read, to apply or to edit.
+pub(crate) fn read_file(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    let root = crate::fsutil::Root::at(crate::fsutil::parent_dir(path))?;
+    let name = Path::new(path.file_name().unwrap_or_default());
+    let bytes = root.read(name, limit)?;
+    bytes.ok_or_else(|| std::io::ErrorKind::NotFound.into())
+}
+
+/// A host file's text: UTF-8, its byte order mark skipped, so it is never taken for
+/// part of the first rule (the hosts skip it too).
+fn text_of(bytes: Vec<u8>) -> std::io::Result<String> {
+    let refused = crate::fsutil::Refused::NotUtf8;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, refused))?;
+    Ok(match text.strip_prefix(crate::text::BOM) {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 /// Whether the host reads `_headers` for the site: the output folder has one, or the
 /// project deploys to Netlify (`netlify.toml`), which reads it beside `netlify.toml`.
 pub fn reads_headers(places: Places<'_>) -> bool {
-    is_file(&places.public_dir.join(HEADERS_FILE))
+    is_there(&places.public_dir.join(HEADERS_FILE))
         || (places.hosting.is_none_or(|h| h == Hosting::Netlify)
             && project_file(places, NETLIFY_TOML).is_some())
 }
@@ -426,8 +452,14 @@ fn parse_file(
     agents: &[String],
     public_dir: &Path,
 ) -> Result<Parsed, String> {
-    let text = crate::fsutil::read_regular_string(file, MAX_FILE_BYTES)
-        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let text = read_file(file, MAX_FILE_BYTES)
+        .and_then(text_of)
+        .map_err(|e| {
+            format!(
+                "{}: {e}",
+                crate::text::one_line(&file.display().to_string())
+            )
+        })?;
     let name = file
         .file_name()
         .and_then(|n| n.to_str())

@@ -76,7 +76,7 @@ impl Robots {
     /// Reads `robots.txt` from `dir` for `agent`; `None` when there is none.
     pub fn load(dir: &Path, agent: &str) -> Result<Option<Robots>, RobotsError> {
         let path = dir.join("robots.txt");
-        let bytes = match read_limited(dir, &path) {
+        let bytes = match read_limited(dir) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(source) => return Err(RobotsError::Read { path, source }),
@@ -104,7 +104,7 @@ impl Robots {
 /// ([`Robots::allows`]); this finds the line it most likely went by, as Google picks a
 /// rule: the longest `Disallow` that matches, in the agent's group, else in `*`'s.
 pub fn blocking_line(dir: &Path, agent: &str, url: &str) -> Option<(usize, String)> {
-    let bytes = read_limited(dir, &dir.join("robots.txt")).ok()?;
+    let bytes = read_limited(dir).ok()?;
     let text = String::from_utf8_lossy(&bytes);
     let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
     let target = after_scheme.find('/').map_or("/", |i| &after_scheme[i..]);
@@ -158,13 +158,15 @@ fn rule_matches(rule: &str, path: &str) -> bool {
     regex::Regex::new(&format!("^{}{end}", pieces.join(".*"))).is_ok_and(|re| re.is_match(path))
 }
 
-/// The first [`MAX_BYTES`] of the robots.txt at `path`, a regular file in `dir`'s tree.
-fn read_limited(dir: &Path, path: &Path) -> io::Result<Vec<u8>> {
+/// The first [`MAX_BYTES`] of `dir/robots.txt`, a regular file in `dir`'s tree (a link
+/// inside followed along its real path, [`crate::fsutil::Root::open`]).
+fn read_limited(dir: &Path) -> io::Result<Vec<u8>> {
     use std::io::Read;
+    let root = crate::fsutil::Root::at(dir)?;
+    let file = root.open(Path::new("robots.txt"))?;
+    let file = file.ok_or_else(|| io::Error::from(io::ErrorKind::NotFound))?;
     let mut bytes = Vec::new();
-    crate::fsutil::open_in_site(dir, path)?
-        .take(MAX_BYTES)
-        .read_to_end(&mut bytes)?;
+    file.take(MAX_BYTES).read_to_end(&mut bytes)?;
     Ok(bytes)
 }
 

@@ -83,6 +83,11 @@ pub fn shorten(s: &str) -> String {
     }
 }
 
+/// The byte-order mark (U+FEFF), which UTF-8 does not need: where a file of the user's
+/// starts with it, it is skipped when read (never part of the first line's value) and
+/// kept when the file is edited.
+pub const BOM: &str = "\u{feff}";
+
 /// URLs this long or longer are refused by the sitemaps.org protocol.
 pub const MAX_URL_LEN: usize = 2048;
 

@@ -27,7 +27,7 @@ use report::Tally;
 
 use crate::robots::Robots;
 use crate::sitemap::{PROTOCOL_MAX_BYTES, PROTOCOL_MAX_ENTRIES};
-use crate::text::KEPT_BYTES;
+use crate::text::{BOM, KEPT_BYTES};
 use crate::urls::BaseUrl;
 
 /// What the checker compares against.
@@ -175,9 +175,6 @@ enum Root {
     Feed(feed::Feed),
     Other,
 }
-
-/// The byte-order mark, which UTF-8 does not need.
-const BOM: &str = "\u{feff}";
 
 impl<'a> Checker<'a> {
     fn new(options: &'a CheckOptions, follow: bool, reporter: &'a mut dyn Reporter) -> Checker<'a> {

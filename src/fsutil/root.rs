@@ -19,6 +19,8 @@ pub struct Root {
     dir: Arc<Dir>,
     /// The root's real path, which everything read or written in it must be inside.
     real: PathBuf,
+    /// The root as it was named, for messages.
+    named: PathBuf,
 }
 
 impl Root {
@@ -26,7 +28,8 @@ impl Root {
     pub fn at(path: &Path) -> io::Result<Root> {
         let real = std::fs::canonicalize(path)?;
         let dir = Arc::new(Dir::open_root(&real)?);
-        Ok(Root { dir, real })
+        let named = path.to_path_buf();
+        Ok(Root { dir, real, named })
     }
 
     /// The root directory, held open.
@@ -41,20 +44,30 @@ impl Root {
         let named = self.real.join(rel);
         let real = match super::place_in(&self.real, &named) {
             Ok(Place::Inside(real)) => real,
-            Ok(Place::Outside(real)) => {
-                let outside = format!(
-                    "leads outside {} through a symbolic link, to {}; replace the link with the file itself",
-                    self.real.display(),
-                    real.display()
-                );
-                return Err(io::Error::new(io::ErrorKind::InvalidInput, outside));
-            }
+            Ok(Place::Outside(real)) => return Err(self.outside(&named, &real)),
             // Not there (yet): named as it is, each folder on the way opened through no
             // link when it is written.
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(rel.to_path_buf()),
             Err(e) => return Err(e),
         };
         Ok(real.strip_prefix(&self.real).unwrap_or(rel).to_path_buf())
+    }
+
+    /// Why `named`, whose real path is `real`, is refused: the link it is, or the link on
+    /// its way, leads out of the tree.
+    fn outside(&self, named: &Path, real: &Path) -> io::Error {
+        let root = self.named.display();
+        let why = match std::fs::read_link(named) {
+            Ok(target) => format!(
+                "is a symbolic link to {}, outside {root}; replace the link with the file itself",
+                target.display()
+            ),
+            Err(_) => format!(
+                "leads outside {root} through a symbolic link, to {}; replace the link with the file itself",
+                real.display()
+            ),
+        };
+        io::Error::new(io::ErrorKind::InvalidInput, why)
     }
 
     /// The held folder the file at `rel` really is in ([`Root::place`]), and its name

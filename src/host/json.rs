@@ -7,11 +7,12 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use super::UrlForm;
 use super::headers::ROBOTS_TAG;
 use super::pattern::{Pattern, Syntax};
-use super::rules::{Origin, Parsed, Redirect, Rule, json_line, robots_effect};
+use super::rules::{Lines, Origin, Parsed, Redirect, Rule, json_line, robots_effect};
 
 /// The shape both files share, for a Vercel project or a Firebase site.
 #[derive(Debug, Default, Deserialize)]
@@ -77,12 +78,12 @@ pub(super) fn parse(
     agents: &[String],
     public_dir: &Path,
 ) -> Result<Parsed, serde_json::Error> {
-    let site: Site = match kind {
-        Json::Vercel => serde_json::from_str(text)?,
-        Json::Firebase => firebase_site(serde_json::from_str(text)?, file, public_dir)?,
+    let (site, texts): (Site, RuleTexts<'_>) = match kind {
+        Json::Vercel => (serde_json::from_str(text)?, serde_json::from_str(text)?),
+        Json::Firebase => firebase_site(text, file, public_dir)?,
     };
     let mut parsed = Parsed::default();
-    let mut cursor = text.find("\"redirects\"").unwrap_or(0);
+    let mut lines = Lines::new(text);
     for (i, rule) in site.redirects.iter().enumerate() {
         let (Some(to), None, None) = (&rule.destination, &rule.has, &rule.missing) else {
             continue;
@@ -103,7 +104,7 @@ pub(super) fn parse(
         };
         let origin = origin(
             file,
-            json_line(text, written, &mut cursor),
+            json_line(text, rule_text(&texts.redirects, i), written, &mut lines),
             format!("redirects[{i}]"),
         );
         match Pattern::new(written, syntax) {
@@ -120,13 +121,13 @@ pub(super) fn parse(
             Err(e) => parsed.bad.push(e),
         }
     }
-    let mut cursor = text.find("\"headers\"").unwrap_or(0);
+    let mut lines = Lines::new(text);
     for (i, rule) in site.headers.iter().enumerate() {
         let Some((written, syntax)) = pattern_of(kind, &rule.source, &rule.glob, &rule.regex)
         else {
             continue;
         };
-        let line = json_line(text, written, &mut cursor);
+        let line = json_line(text, rule_text(&texts.headers, i), written, &mut lines);
         let robots = rule
             .headers
             .iter()
@@ -144,9 +145,8 @@ pub(super) fn parse(
             Err(e) => parsed.bad.push(e),
         }
     }
-    let mut cursor = 0;
-    let line = json_line_of_key(text, "cleanUrls", &mut cursor)
-        .or_else(|| json_line_of_key(text, "trailingSlash", &mut 0))
+    let line = key_line(text, "cleanUrls")
+        .or_else(|| key_line(text, "trailingSlash"))
         .unwrap_or(0);
     parsed.form = UrlForm {
         trailing_slash: site.trailing_slash,
@@ -165,9 +165,34 @@ fn origin(file: &Path, line: usize, key: String) -> Origin {
     }
 }
 
-/// The line of a key, when the file writes it.
-fn json_line_of_key(text: &str, key: &str, cursor: &mut usize) -> Option<usize> {
-    Some(json_line(text, key, cursor)).filter(|&line| line > 0)
+/// The text of rule `i`, empty when unknown.
+fn rule_text<'t>(rules: &[&'t RawValue], i: usize) -> &'t str {
+    rules.get(i).map_or("", |raw| raw.get())
+}
+
+/// The line of a key, when the file writes it (its first place, one search).
+fn key_line(text: &str, key: &str) -> Option<usize> {
+    let needle = serde_json::to_string(key).ok()?;
+    let at = text.find(&needle)?;
+    Some(Lines::new(text).of(at))
+}
+
+/// Where the rules of a site are in the file: each element of its `redirects` and
+/// `headers`, as serde_json's parse of the same arrays as [`Site`]'s found it (a slice
+/// of the text), to name each rule's line.
+#[derive(Debug, Default, Deserialize)]
+struct RuleTexts<'a> {
+    #[serde(borrow, default)]
+    redirects: Vec<&'a RawValue>,
+    #[serde(borrow, default)]
+    headers: Vec<&'a RawValue>,
+}
+
+/// Firebase's `hosting`, which may be one site or several.
+#[derive(Debug, Deserialize)]
+struct Firebase<'a> {
+    #[serde(borrow)]
+    hosting: Option<&'a RawValue>,
 }
 
 /// A rule's pattern and its language: Vercel's `source` is a `path-to-regexp` pattern;
@@ -187,14 +212,27 @@ fn pattern_of<'a>(
 }
 
 /// Firebase's `hosting`: one site, or several, of which the one whose `public` is the
-/// output folder (else the first).
-fn firebase_site(json: Value, file: &Path, public_dir: &Path) -> Result<Site, serde_json::Error> {
-    let hosting = json.get("hosting").cloned().unwrap_or(Value::Null);
-    let sites: Vec<Site> = match hosting {
-        Value::Array(_) => serde_json::from_value(hosting)?,
-        Value::Object(_) => vec![serde_json::from_value(hosting)?],
+/// output folder (else the first); with where its rules are.
+fn firebase_site<'t>(
+    text: &'t str,
+    file: &Path,
+    public_dir: &Path,
+) -> Result<(Site, RuleTexts<'t>), serde_json::Error> {
+    let hosting = serde_json::from_str::<Firebase<'t>>(text)?.hosting;
+    let hosting = hosting.map_or("", |raw| raw.get());
+    let sites: Vec<&'t RawValue> = match hosting.as_bytes().first() {
+        Some(b'[') => serde_json::from_str(hosting)?,
+        Some(b'{') => vec![serde_json::from_str(hosting)?],
         _ => Vec::new(),
     };
+    let sites = (sites.iter())
+        .map(|raw| {
+            Ok((
+                serde_json::from_str(raw.get())?,
+                serde_json::from_str(raw.get())?,
+            ))
+        })
+        .collect::<Result<Vec<(Site, RuleTexts<'t>)>, serde_json::Error>>()?;
     let dir = file.parent().unwrap_or(Path::new(""));
     let serves = |site: &Site| {
         site.public.as_ref().is_some_and(|p| {
@@ -202,7 +240,7 @@ fn firebase_site(json: Value, file: &Path, public_dir: &Path) -> Result<Site, se
             p == public_dir || same_file::is_same_file(&p, public_dir).unwrap_or(false)
         })
     };
-    let at = sites.iter().position(serves).unwrap_or(0);
+    let at = sites.iter().position(|(site, _)| serves(site)).unwrap_or(0);
     Ok(sites.into_iter().nth(at).unwrap_or_default())
 }
 

@@ -1,7 +1,8 @@
 //! Our own files served as they should be: `llms.txt` and `llms-full.txt` are for
 //! language models, not search results, so `_headers` gets `X-Robots-Tag: noindex` lines
 //! for them (Google's advice), between two marker lines of ours. Only those lines are
-//! ever rewritten or removed; every other byte of the file is kept.
+//! ever rewritten or removed; every other byte of the file is kept, whatever its
+//! encoding, with its byte order mark and its line ending.
 //!
 //! Written by hand: the header crates parse `_headers`; none edits one byte for byte.
 
@@ -65,8 +66,11 @@ pub enum ServeError {
 }
 
 /// Puts our `X-Robots-Tag: noindex` lines for the URL paths `paths` into `dir/_headers`
-/// (none: takes ours away). The file is created only when `create`; it is opened through
-/// no link, replaced only if regular, and written atomically under the site's lock.
+/// (none: takes ours away). The file is created only when `create`; it is read as every
+/// host file is ([`super::read_file`]: through a link only one that stays in `dir`),
+/// replaced only if regular, and written atomically under the site's lock. With nothing
+/// due, a file that cannot be read is left as it is (reading the host's rules has said
+/// why).
 pub fn serve_noindex(dir: &Path, paths: &[String], create: bool) -> Result<Served, ServeError> {
     let named = dir.join(HEADERS_FILE);
     let io_err = |source| ServeError::Io {
@@ -75,10 +79,13 @@ pub fn serve_noindex(dir: &Path, paths: &[String], create: bool) -> Result<Serve
     };
     let held = crate::fsutil::lock_dir(dir).map_err(io_err)?;
     let rel = Path::new(HEADERS_FILE);
-    let old = match held.read(rel, EDIT_MAX_BYTES).map_err(io_err)? {
-        Some(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        None if !create || paths.is_empty() => return Ok(Served::Unchanged),
-        None => String::new(),
+    let old = match held.read(rel, EDIT_MAX_BYTES) {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) if !create || paths.is_empty() => return Ok(Served::Unchanged),
+        Ok(None) => Vec::new(),
+        // Nothing due: a file that cannot be read is left to the warning its rules gave.
+        Err(_) if paths.is_empty() => return Ok(Served::Unchanged),
+        Err(source) => return Err(io_err(source)),
     };
     let new = with_block(&old, paths).map_err(|line| ServeError::Unclosed {
         path: named.clone(),
@@ -87,7 +94,7 @@ pub fn serve_noindex(dir: &Path, paths: &[String], create: bool) -> Result<Serve
     if new == old {
         return Ok(Served::Unchanged);
     }
-    held.write(rel, new.as_bytes()).map_err(io_err)?;
+    held.write(rel, &new).map_err(io_err)?;
     Ok(match paths.is_empty() {
         true => Served::Removed(named),
         false => Served::Written(named),
@@ -97,48 +104,77 @@ pub fn serve_noindex(dir: &Path, paths: &[String], create: bool) -> Result<Serve
 /// `old` with our block for `paths` in place of the one it has (or appended; or, with
 /// no paths, without it), in the file's own line ending. `Err` is the line of a begin
 /// marker without its end.
-fn with_block(old: &str, paths: &[String]) -> Result<String, usize> {
-    let eol = if old.contains("\r\n") { "\r\n" } else { "\n" };
-    let mut block = String::new();
-    if !paths.is_empty() {
-        block.push_str(BEGIN);
-        block.push_str(eol);
-        for path in paths {
-            block.push_str(&format!("{path}{eol}  X-Robots-Tag: noindex{eol}"));
-        }
-        block.push_str(END);
-        block.push_str(eol);
-    }
-    let lines: Vec<&str> = old.split_inclusive('\n').collect();
-    let begin = lines.iter().position(|l| l.trim_end() == BEGIN);
-    let Some(begin) = begin else {
-        let mut new = old.to_string();
-        if !block.is_empty() && !new.is_empty() {
-            if !new.ends_with('\n') {
-                new.push_str(eol);
+///
+/// Edited as bytes: every byte outside our block is kept whatever the file's encoding
+/// (a Latin-1 `é` stays one byte, where a lossy UTF-8 read made it U+FFFD), and a
+/// byte order mark stays first.
+fn with_block(old: &[u8], paths: &[String]) -> Result<Vec<u8>, usize> {
+    let bom = crate::text::BOM.as_bytes();
+    let (head, body) = match old.strip_prefix(bom) {
+        Some(body) => (bom, body),
+        None => (&[][..], old),
+    };
+    let eol: &[u8] = match body.windows(2).any(|w| w == b"\r\n") {
+        true => b"\r\n",
+        false => b"\n",
+    };
+    let block = block(paths, eol);
+    let mut new = head.to_vec();
+    let lines: Vec<&[u8]> = body.split_inclusive(|&b| b == b'\n').collect();
+    let is = |line: &[u8], marker: &str| line.trim_ascii_end() == marker.as_bytes();
+    let Some(begin) = lines.iter().position(|l| is(l, BEGIN)) else {
+        new.extend_from_slice(body);
+        if !block.is_empty() && !body.is_empty() {
+            if !body.ends_with(b"\n") {
+                new.extend_from_slice(eol);
             }
-            new.push_str(eol);
+            new.extend_from_slice(eol);
         }
-        new.push_str(&block);
+        new.extend_from_slice(&block);
         return Ok(new);
     };
     let end = (lines[begin..].iter())
-        .position(|l| l.trim_end() == END)
+        .position(|l| is(l, END))
         .ok_or(begin + 1)?;
     // Taken away, our block leaves no blank line of ours before it.
-    let keep = match block.is_empty() && begin > 0 && lines[begin - 1].trim().is_empty() {
+    let blank_before = begin > 0 && lines[begin - 1].trim_ascii().is_empty();
+    let keep = match block.is_empty() && blank_before {
         true => begin - 1,
         false => begin,
     };
-    let mut new: String = lines[..keep].concat();
-    new.push_str(&block);
-    new.push_str(&lines[begin + end + 1..].concat());
+    new.extend(lines[..keep].concat());
+    new.extend_from_slice(&block);
+    new.extend(lines[begin + end + 1..].concat());
     Ok(new)
+}
+
+/// Our block for `paths`, its lines ended with `eol`; empty for none.
+fn block(paths: &[String], eol: &[u8]) -> Vec<u8> {
+    let mut block = Vec::new();
+    if paths.is_empty() {
+        return block;
+    }
+    let mut line = |text: &str| {
+        block.extend_from_slice(text.as_bytes());
+        block.extend_from_slice(eol);
+    };
+    line(BEGIN);
+    for path in paths {
+        line(path);
+        line("  X-Robots-Tag: noindex");
+    }
+    line(END);
+    block
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`with_block`] of a text, as text.
+    fn with_block(old: &str, paths: &[String]) -> Result<String, usize> {
+        super::with_block(old.as_bytes(), paths).map(|new| String::from_utf8(new).unwrap())
+    }
 
     #[test]
     fn our_lines_are_added_replaced_and_removed_and_no_other_is_touched() {
@@ -174,5 +210,49 @@ mod tests {
         );
         // A begin line without its end: refused, naming the line.
         assert_eq!(with_block(&format!("/a\n{BEGIN}\n/b\n"), &ours), Err(2));
+    }
+
+    /// Every byte not ours is kept, whatever the encoding: added, then taken away again,
+    /// the file is byte for byte what it was.
+    #[test]
+    fn bytes_boms_and_line_endings_of_the_users_survive_the_edit() {
+        let ours = vec!["/llms.txt".to_string()];
+        let table: [&[u8]; 6] = [
+            b"/*\n  X-Note: caf\xe9\n",
+            b"\xef\xbb\xbf/*\r\n  X-Frame-Options: DENY\r\n",
+            b"\xef\xbb\xbf",
+            b"\xff\xfe/\x00*\x00\n\x00",
+            b"/a\r\n  X-A: \x80\x81",
+            b"/a\n\n\n",
+        ];
+        for old in table {
+            let added = super::with_block(old, &ours).unwrap();
+            assert!(added.starts_with(old), "{old:?}: {added:?}");
+            let eol = if old.windows(2).any(|w| w == b"\r\n") {
+                "\r\n"
+            } else {
+                "\n"
+            };
+            let tail = format!("{BEGIN}{eol}/llms.txt{eol}  X-Robots-Tag: noindex{eol}{END}{eol}");
+            assert!(added.ends_with(tail.as_bytes()), "{old:?}: {added:?}");
+            assert_eq!(super::with_block(&added, &ours).unwrap(), added);
+            let removed = super::with_block(&added, &[]).unwrap();
+            let unterminated = !old.ends_with(b"\n") && old.len() > 3;
+            match unterminated {
+                // The line end put after the user's last line stays.
+                true => assert_eq!(removed, [old, eol.as_bytes()].concat(), "{old:?}"),
+                false => assert_eq!(removed, old, "{old:?}"),
+            }
+        }
+        // A BOM before our begin line: still ours, the BOM kept.
+        let bommed = [
+            crate::text::BOM.as_bytes(),
+            &super::with_block(b"", &ours).unwrap(),
+        ]
+        .concat();
+        assert_eq!(
+            super::with_block(&bommed, &[]).unwrap(),
+            crate::text::BOM.as_bytes()
+        );
     }
 }

@@ -1,30 +1,52 @@
 //! `vercel.json`'s `headers`, when the user asks (`host_headers = true` on Vercel): an
-//! entry of ours for each of `llms.txt` and `llms-full.txt`, each written on one line in
-//! one exact form, which is how they are told from the user's. Only those entries are
-//! ever added or removed; every other byte of the file is kept (the file is edited as
-//! text, where a JSON writer would reformat it), and the result must still parse.
+//! entry of ours for each of `llms.txt` and `llms-full.txt`. Ours carry a header of our
+//! own ([`MARK_KEY`]) that no one else writes, and an entry is ours only if it is, as
+//! JSON, exactly the entry we write for its `source`; any other entry is the user's, and
+//! is never replaced or removed, even one that says what ours says. (Vercel refuses a
+//! key it does not know in an entry, so the mark cannot be a key of its own.)
 //!
-//! Written by hand: JSON crates parse and write whole documents; none edits one in place.
+//! The file is edited where serde_json's own parse of it places its values (borrowed
+//! [`RawValue`]s, whose text is a slice of the file): the top-level object's `headers`
+//! array, and each of its elements. Only our elements, and the separator before each,
+//! are added or taken away; every other byte is kept (a JSON writer would reformat the
+//! whole file), and the result must parse to the user's same JSON.
 
+use std::collections::HashSet;
+use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use serde::Deserialize;
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use super::rules::offset_in;
 use super::serve::{ServeError, Served};
 
 /// The largest `vercel.json` edited.
 const EDIT_MAX_BYTES: u64 = 4 * 1024 * 1024;
 
-/// How each entry of ours ends, after its `source`.
-const ENTRY_TAIL: &str = r#", "headers": [{ "key": "X-Robots-Tag", "value": "noindex" }] }"#;
+/// The header that marks an entry of ours: sent with `llms.txt`, harmless, and named so
+/// that a reader of `vercel.json` knows whose the entry is.
+const MARK_KEY: &str = "X-Sitemapgen";
+/// Its value.
+const MARK_VALUE: &str = "entry rewritten on every build";
 
-/// Our entry for the URL path `path`, as written.
+/// The key of the array edited.
+const HEADERS: &str = "headers";
+
+/// Our entry for the URL path `path`, as written: on one line.
 fn entry(path: &str) -> String {
     let source = serde_json::to_string(path).unwrap_or_default();
-    format!(r#"{{ "source": {source}{ENTRY_TAIL}"#)
+    format!(
+        r#"{{ "source": {source}, "headers": [{{ "key": "X-Robots-Tag", "value": "noindex" }}, {{ "key": "{MARK_KEY}", "value": "{MARK_VALUE}" }}] }}"#
+    )
 }
 
 /// Puts our entries for the URL paths `paths` into `file`'s `headers` (none: takes ours
-/// away). The file must exist, be a regular file and stay valid JSON.
+/// away). The file must exist and be read as every host file is ([`super::read_file`]);
+/// the result must be valid JSON. With nothing due, a file that cannot be read or parsed
+/// is left as it is (reading the host's rules has said why).
 pub fn serve_noindex_json(file: &Path, paths: &[String]) -> Result<Served, ServeError> {
     let io_err = |source| ServeError::Io {
         path: file.to_path_buf(),
@@ -35,194 +57,294 @@ pub fn serve_noindex_json(file: &Path, paths: &[String]) -> Result<Served, Serve
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let held = crate::fsutil::lock_dir(dir).map_err(io_err)?;
-    let bytes = crate::fsutil::read_regular(file, EDIT_MAX_BYTES).map_err(io_err)?;
-    let old = String::from_utf8(bytes)
-        .map_err(|_| io_err(io::Error::new(io::ErrorKind::InvalidData, "not UTF-8")))?;
-    // Nothing of ours there and nothing due: the file is not even scanned.
-    if paths.is_empty() && !old.contains(ENTRY_TAIL) {
-        return Ok(Served::Unchanged);
-    }
-    let invalid = |why: &str| ServeError::Json {
+    let read = super::read_file(file, EDIT_MAX_BYTES).and_then(|bytes| {
+        String::from_utf8(bytes).map_err(|_| {
+            io::Error::new(io::ErrorKind::InvalidData, crate::fsutil::Refused::NotUtf8)
+        })
+    });
+    let invalid = |why: String| ServeError::Json {
         path: file.to_path_buf(),
-        why: why.to_string(),
+        why,
     };
-    let new = with_entries(&old, paths).map_err(invalid)?;
+    let edited = read
+        .map_err(io_err)
+        .and_then(|old| Ok((with_entries(&old, paths).map_err(invalid)?, old)));
+    let (new, old) = match edited {
+        Ok(both) => both,
+        Err(_) if paths.is_empty() => return Ok(Served::Unchanged),
+        Err(e) => return Err(e),
+    };
     if new == old {
         return Ok(Served::Unchanged);
     }
-    serde_json::from_str::<serde_json::Value>(&new)
-        .map_err(|_| invalid("the edit would not parse"))?;
+    let named = PathBuf::from(file);
+    // A link that stays in the project is written through to its file, as robots.txt
+    // and `_headers` are (the read above refused one leading out).
     let name = file.file_name().unwrap_or_default();
     held.write(Path::new(name), new.as_bytes())
         .map_err(io_err)?;
     Ok(match paths.is_empty() {
-        true => Served::Removed(PathBuf::from(file)),
-        false => Served::Written(PathBuf::from(file)),
+        true => Served::Removed(named),
+        false => Served::Written(named),
     })
 }
 
-/// `text` with our entries for `paths`, and no other entries of ours, in its `headers`.
-fn with_entries(text: &str, paths: &[String]) -> Result<String, &'static str> {
-    let wanted: Vec<String> = paths.iter().map(|p| entry(p)).collect();
-    let mut text = text.to_string();
-    // Ours that are no longer due go, last first so the places found stay right.
-    if let Some(array) = top_level_array(&text, "headers")? {
-        let items = elements(&text, array)?;
-        for (i, &(start, end)) in items.iter().enumerate().rev() {
-            let item = &text[start..end];
-            if is_ours(item) && !wanted.iter().any(|w| w == item) {
-                // The item and the comma after it, or before it when it is the last.
-                let (from, to) = match items.get(i + 1) {
-                    Some(&(next, _)) => (start, next),
-                    None if i > 0 => (items[i - 1].1, end),
-                    None => (start, end),
-                };
-                text.replace_range(from..to, "");
-            }
-        }
+/// `text` with our entries for `paths`, and no other entries of ours, in its `headers`;
+/// a byte order mark kept first. `Err` says why the file cannot be edited.
+fn with_entries(text: &str, paths: &[String]) -> Result<String, String> {
+    let (bom, body) = match text.strip_prefix(crate::text::BOM) {
+        Some(body) => (crate::text::BOM, body),
+        None => ("", text),
+    };
+    let new = with_missing(&without_stale(body, paths)?, paths)?;
+    // The proof that nothing of the user's changed: the same JSON, ours set aside.
+    let users = |text: &str| users_part(text).map_err(|e| one_line(&e));
+    if users(&new)? != users(body)? {
+        return Err("the edit would change entries of yours; please report this".to_string());
     }
-    let present = |text: &str, w: &str| text.contains(w);
-    let missing: Vec<&String> = wanted.iter().filter(|w| !present(&text, w)).collect();
+    Ok(format!("{bom}{new}"))
+}
+
+/// `text` without our entries that are not due: those for paths not in `paths`, and a
+/// second one for the same path.
+fn without_stale(text: &str, paths: &[String]) -> Result<String, String> {
+    let Some(array) = headers_array(text)? else {
+        return Ok(text.to_string());
+    };
+    let mut seen = HashSet::new();
+    let keep: Vec<bool> = (array.items.iter())
+        .map(|&(from, to)| match ours(&text[from..to]) {
+            Some(source) => paths.contains(&source) && seen.insert(source),
+            None => true,
+        })
+        .collect();
+    if keep.iter().all(|&k| k) {
+        return Ok(text.to_string());
+    }
+    // Each element kept with the separator before it; the first kept takes the array's
+    // opening one, so ours at the head go without a trace.
+    let mut inner = String::new();
+    let mut before = array.open + 1;
+    for (&(from, to), keep) in array.items.iter().zip(keep) {
+        if keep {
+            let lead = match inner.is_empty() {
+                true => &text[array.open + 1..array.first_item()],
+                false => &text[before..from],
+            };
+            inner.push_str(lead);
+            inner.push_str(&text[from..to]);
+        }
+        before = to;
+    }
+    inner.push_str(&text[array.last_end()..array.close]);
+    Ok(format!(
+        "{}{inner}{}",
+        &text[..=array.open],
+        &text[array.close..]
+    ))
+}
+
+/// `text` with our entries for the paths of `paths` it lacks, at the head of `headers`
+/// (the array made, at the head of the object, when there is none).
+fn with_missing(text: &str, paths: &[String]) -> Result<String, String> {
+    let array = headers_array(text)?;
+    let present: HashSet<String> = (array.iter().flat_map(|a| a.items.iter()))
+        .filter_map(|&(from, to)| ours(&text[from..to]))
+        .collect();
+    let mut missing: Vec<&String> = paths.iter().filter(|p| !present.contains(*p)).collect();
+    missing.dedup();
     if missing.is_empty() {
-        return Ok(text);
+        return Ok(text.to_string());
     }
-    let lines: Vec<String> = missing.iter().map(|w| format!("\n    {w}")).collect();
-    match top_level_array(&text, "headers")? {
-        Some(open) => {
-            let empty = elements(&text, open)?.is_empty();
-            let insert = lines.join(",") + if empty { "\n  " } else { "," };
-            text.insert_str(open + 1, &insert);
-        }
-        None => {
-            let open = text.find('{').ok_or("no top-level object")?;
-            let rest_empty = text[open + 1..].trim_start().starts_with('}');
-            let comma = if rest_empty { "\n" } else { "," };
-            let insert = format!("\n  \"headers\": [{}\n  ]{comma}", lines.join(","));
-            text.insert_str(open + 1, &insert);
-        }
-    }
-    Ok(text)
-}
-
-/// Whether an element is one of ours: our exact form, for any path.
-fn is_ours(item: &str) -> bool {
-    let Ok(value) = serde_json::from_str::<serde_json::Value>(item) else {
-        return false;
+    let joined = |lead: &str| -> String {
+        let entries: Vec<String> = missing
+            .iter()
+            .map(|p| format!("{lead}{}", entry(p)))
+            .collect();
+        entries.join(",")
     };
-    (value.get("source").and_then(|s| s.as_str())).is_some_and(|source| entry(source) == item)
+    let (at, insert) = match array {
+        // Aligned with the user's first element, and before it.
+        Some(array) if !array.items.is_empty() => {
+            let lead = &text[array.open + 1..array.first_item()];
+            (array.open + 1, format!("{},", joined(lead)))
+        }
+        Some(array) => {
+            let (indent, eol) = (indent_at(text, array.open), eol(text));
+            let inner = &text[array.open + 1..array.close];
+            let close = match inner.contains('\n') {
+                true => inner.to_string(),
+                false => format!("{eol}{indent}"),
+            };
+            let lead = format!("{eol}{indent}{}", unit(indent));
+            let insert = format!("{}{close}", joined(&lead));
+            return Ok(splice(text, array.open + 1..array.close, &insert));
+        }
+        None => new_headers_key(text, &joined)?,
+    };
+    Ok(splice(text, at..at, &insert))
 }
 
-/// Where the array of the top-level object's key `key` opens (its `[`), if it has one.
-fn top_level_array(text: &str, key: &str) -> Result<Option<usize>, &'static str> {
-    let quoted = format!("\"{key}\"");
-    let mut depth = 0usize;
-    let mut at = 0;
-    let bytes = text.as_bytes();
-    while at < bytes.len() {
-        match bytes[at] {
-            b'"' => {
-                let end = string_end(bytes, at)?;
-                if depth == 1 && text[at..end] == quoted {
-                    let after = text[end..].trim_start();
-                    let after = after
-                        .strip_prefix(':')
-                        .ok_or("a key without ':'")?
-                        .trim_start();
-                    return Ok(after.starts_with('[').then(|| text.len() - after.len()));
+/// Where a new `"headers"` key goes (just inside the top-level object's `{`), and the
+/// key with its array of our entries (`joined`, given the lead of each), in the
+/// object's own indentation.
+fn new_headers_key(text: &str, joined: &dyn Fn(&str) -> String) -> Result<(usize, String), String> {
+    let open = text.len() - text.trim_start().len();
+    if !text[open..].starts_with('{') {
+        return Err("the file is not a JSON object".to_string());
+    }
+    let after = &text[open + 1..];
+    let empty = after.trim_start().starts_with('}');
+    let eol = eol(text);
+    // The whitespace before the object's first key, or a line of our own.
+    let first_lead = &after[..after.len() - after.trim_start().len()];
+    let key_lead = match first_lead.is_empty() || empty {
+        true => format!("{eol}  "),
+        false => first_lead.to_string(),
+    };
+    let indent = match key_lead.rsplit_once('\n') {
+        Some((_, indent)) => indent,
+        None => "",
+    };
+    let lead = format!("{eol}{indent}{}", unit(indent));
+    let tail = match (empty, first_lead.contains('\n')) {
+        (false, _) => ",",
+        (true, true) => "",
+        (true, false) => eol,
+    };
+    let key = format!(
+        "{key_lead}\"{HEADERS}\": [{}{eol}{indent}]{tail}",
+        joined(&lead)
+    );
+    Ok((open + 1, key))
+}
+
+/// One level of the file's indentation, from a line's indentation: the same again, or
+/// two spaces at the top.
+fn unit(indent: &str) -> &str {
+    if indent.is_empty() { "  " } else { indent }
+}
+
+/// The file's line ending, for the line breaks an edit adds: CRLF where it has one.
+fn eol(text: &str) -> &'static str {
+    if text.contains("\r\n") { "\r\n" } else { "\n" }
+}
+
+/// The leading whitespace of the line that holds byte `at`.
+fn indent_at(text: &str, at: usize) -> &str {
+    let line = &text[text[..at].rfind('\n').map_or(0, |i| i + 1)..];
+    &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
+}
+
+fn splice(text: &str, range: std::ops::Range<usize>, with: &str) -> String {
+    format!("{}{with}{}", &text[..range.start], &text[range.end..])
+}
+
+/// The source of an entry of ours: the element, as JSON, is exactly [`entry`] of its
+/// `source`.
+fn ours(element: &str) -> Option<String> {
+    let value: Value = serde_json::from_str(element).ok()?;
+    let source = value.get("source")?.as_str()?;
+    let mine: Value = serde_json::from_str(&entry(source)).ok()?;
+    (value == mine).then(|| source.to_string())
+}
+
+/// The top-level `headers` array, as serde_json's parse places it.
+#[derive(Debug)]
+struct Array {
+    /// Its `[`.
+    open: usize,
+    /// Its `]`.
+    close: usize,
+    /// Each element's bytes.
+    items: Vec<(usize, usize)>,
+}
+
+impl Array {
+    fn first_item(&self) -> usize {
+        self.items.first().map_or(self.close, |i| i.0)
+    }
+
+    fn last_end(&self) -> usize {
+        self.items.last().map_or(self.open + 1, |i| i.1)
+    }
+}
+
+/// The top-level object's `headers` array, `None` without one. The file must be a JSON
+/// object, with `headers` once and an array.
+fn headers_array(text: &str) -> Result<Option<Array>, String> {
+    let members: Members<'_> = serde_json::from_str(text).map_err(|e| one_line(&e))?;
+    let mut headers = members.0.iter().filter(|(key, _)| key == HEADERS);
+    let Some((_, raw)) = headers.next() else {
+        return Ok(None);
+    };
+    if headers.next().is_some() {
+        return Err(format!("the key \"{HEADERS}\" is there twice"));
+    }
+    let items: Vec<&RawValue> = serde_json::from_str(raw.get()).map_err(|_| {
+        format!("\"{HEADERS}\" is not an array; Vercel wants an array of {{ \"source\", \"headers\" }} entries")
+    })?;
+    let at = |raw: &RawValue| offset_in(text, raw.get());
+    let open = at(raw);
+    Ok(Some(Array {
+        open,
+        close: open + raw.get().len() - 1,
+        items: (items.iter())
+            .map(|item| (at(item), at(item) + item.get().len()))
+            .collect(),
+    }))
+}
+
+/// The top-level object's members in file order, each value where the parse found it
+/// (a slice of the text parsed).
+struct Members<'a>(Vec<(String, &'a RawValue)>);
+
+impl<'de> Deserialize<'de> for Members<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Members<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Members<'de>, A::Error> {
+                let mut members = Vec::new();
+                while let Some(member) = map.next_entry::<String, &'de RawValue>()? {
+                    members.push(member);
                 }
-                at = end;
-                continue;
+                Ok(Members(members))
             }
-            b'{' | b'[' => depth += 1,
-            b'}' | b']' => depth = depth.checked_sub(1).ok_or("unbalanced")?,
-            _ => {}
         }
-        at += 1;
+        d.deserialize_map(Visit)
     }
-    Ok(None)
 }
 
-/// The elements of the array opening at `open`: each one's bytes, trimmed.
-fn elements(text: &str, open: usize) -> Result<Vec<(usize, usize)>, &'static str> {
-    let bytes = text.as_bytes();
-    let (mut items, mut depth, mut start) = (Vec::new(), 0usize, open + 1);
-    let mut at = open + 1;
-    let push = |from: usize, to: usize, items: &mut Vec<(usize, usize)>| {
-        let item = &text[from..to];
-        let lead = item.len() - item.trim_start().len();
-        if !item.trim().is_empty() {
-            items.push((from + lead, from + lead + item.trim().len()));
+/// The file as JSON without our entries (and without `headers` when nothing else is in
+/// it): what must be the same before and after an edit.
+fn users_part(text: &str) -> Result<Value, serde_json::Error> {
+    let mut value: Value = serde_json::from_str(text)?;
+    if let Some(object) = value.as_object_mut() {
+        if let Some(Value::Array(items)) = object.get_mut(HEADERS) {
+            items.retain(|item| ours(&item.to_string()).is_none());
         }
-    };
-    while at < bytes.len() {
-        match bytes[at] {
-            b'"' => {
-                at = string_end(bytes, at)?;
-                continue;
-            }
-            b'{' | b'[' => depth += 1,
-            b'}' | b']' if depth > 0 => depth -= 1,
-            b']' => {
-                push(start, at, &mut items);
-                return Ok(items);
-            }
-            b',' if depth == 0 => {
-                push(start, at, &mut items);
-                start = at + 1;
-            }
-            _ => {}
+        if object
+            .get(HEADERS)
+            .and_then(Value::as_array)
+            .is_some_and(Vec::is_empty)
+        {
+            object.remove(HEADERS);
         }
-        at += 1;
     }
-    Err("an array is not closed")
+    Ok(value)
 }
 
-/// The index just past the string opening at `at`.
-fn string_end(bytes: &[u8], at: usize) -> Result<usize, &'static str> {
-    let mut i = at + 1;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' => i += 2,
-            b'"' => return Ok(i + 1),
-            _ => i += 1,
-        }
-    }
-    Err("a string is not closed")
+/// A parser's message on one line.
+fn one_line(e: &dyn fmt::Display) -> String {
+    crate::text::one_line(&e.to_string())
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn our_entries_go_in_and_out_and_no_other_byte_changes() {
-        let ours = ["/llms.txt".to_string(), "/llms-full.txt".to_string()];
-        let user = "{\n  \"cleanUrls\": true,\n  \"headers\": [\n    { \"source\": \"/(.*)\", \"headers\": [{ \"key\": \"X-Frame-Options\", \"value\": \"DENY\" }] }\n  ]\n}\n";
-        let added = with_entries(user, &ours).unwrap();
-        assert!(
-            added.contains(&format!(
-                "\"headers\": [\n    {},\n    {},\n    {{ \"source\": \"/(.*)\"",
-                entry("/llms.txt"),
-                entry("/llms-full.txt")
-            )),
-            "{added}"
-        );
-        serde_json::from_str::<serde_json::Value>(&added).unwrap();
-        assert_eq!(with_entries(&added, &ours).unwrap(), added);
-        // One less due, then none: the file comes back as it was.
-        let one = with_entries(&added, &ours[..1]).unwrap();
-        assert!(!one.contains("llms-full") && one.contains("/llms.txt"));
-        assert_eq!(with_entries(&one, &[]).unwrap(), user);
-        // No headers key, or an empty array, or an empty object.
-        for text in ["{\n  \"cleanUrls\": true\n}\n", "{ \"headers\": [] }", "{}"] {
-            let added = with_entries(text, &ours[..1]).unwrap();
-            let value: serde_json::Value =
-                serde_json::from_str(&added).unwrap_or_else(|e| panic!("{e}: {added}"));
-            assert_eq!(value["headers"][0]["source"], "/llms.txt", "{added}");
-        }
-        // An entry the user wrote in another form is theirs.
-        let theirs = "{ \"headers\": [{\"source\": \"/llms.txt\", \"headers\": [{\"key\": \"X-Robots-Tag\", \"value\": \"noindex\"}]}] }";
-        assert_eq!(with_entries(theirs, &[]).unwrap(), theirs);
-        assert!(with_entries("{ \"headers\": [ \"a ", &ours).is_err());
-    }
-}
+mod tests;

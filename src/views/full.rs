@@ -87,7 +87,7 @@ fn convert_each(
                 continue;
             };
             let path = view.public_dir.join(rel);
-            let body = read(view.public_dir, &path)
+            let body = read(view.held, rel)
                 .and_then(|html| converter.page(&html).map_err(|why| why.to_string()));
             match body {
                 Ok(body) => each(i, page, &body)?,
@@ -98,12 +98,13 @@ fn convert_each(
     Ok(passed)
 }
 
-/// The page at `path`, which must still be a regular file inside the site, read to at
+/// The page at `rel`, which must still be a regular file inside the site, read to at
 /// most [`markdown::PAGE_LIMIT`] bytes; `Err` says why it is passed over. Opened as the
-/// walk opens a page a followed link leads to ([`fsutil::open_in_site`]), so a page
+/// walk opens a page a followed link leads to ([`fsutil::Root::open`]), so a page
 /// swapped for a link after the check is refused rather than followed out of the site.
-fn read(public_dir: &Path, path: &Path) -> Result<Vec<u8>, String> {
-    let file = fsutil::open_in_site(public_dir, path).map_err(|e| e.to_string())?;
+fn read(site: &fsutil::Root, rel: &Path) -> Result<Vec<u8>, String> {
+    let file = site.open(rel).map_err(|e| e.to_string())?;
+    let file = file.ok_or("is no longer there")?;
     match markdown::read_page(file) {
         Ok(Some(html)) => Ok(html),
         Ok(None) => Err(format!(

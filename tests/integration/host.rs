@@ -1,5 +1,6 @@
 //! The host's own files: `_headers`, `_redirects`, `netlify.toml`, `vercel.json`.
 
+use predicates::prelude::PredicateBooleanExt;
 use std::fs;
 
 use crate::util::{Site, locs, validate_set};
@@ -357,7 +358,7 @@ fn vercel_json_gets_our_llms_headers_only_when_asked_and_loses_them_after() {
             "updated vercel.json: llms.txt served with X-Robots-Tag: noindex",
         ));
     let edited = fs::read_to_string(&file).unwrap();
-    assert!(edited.contains("    { \"source\": \"/llms.txt\", \"headers\": [{ \"key\": \"X-Robots-Tag\", \"value\": \"noindex\" }] },\n"), "{edited}");
+    assert!(edited.contains("    { \"source\": \"/llms.txt\", \"headers\": [{ \"key\": \"X-Robots-Tag\", \"value\": \"noindex\" }, { \"key\": \"X-Sitemapgen\", \"value\": \"entry rewritten on every build\" }] },\n"), "{edited}");
     serde_json::from_str::<serde_json::Value>(&edited).unwrap();
     site.cmd().args(["build", "-q"]).assert().success();
     assert_eq!(fs::read_to_string(&file).unwrap(), edited);
@@ -365,4 +366,260 @@ fn vercel_json_gets_our_llms_headers_only_when_asked_and_loses_them_after() {
     site.config(config);
     site.cmd().args(["build", "-q"]).assert().success();
     assert_eq!(fs::read_to_string(&file).unwrap(), user);
+}
+
+// Hardening, fourth round (issue 61): the host's files are edited byte for byte, read
+// with their byte order mark skipped, told ours from the user's by a mark, edited on
+// their JSON, and read through a link as every host file is (never passed over).
+
+const LLMS: &str = "base_url = 'https://example.org/'\npublic_dir = 'public'\nllms_txt = true\nhost_headers = true\n";
+
+/// A Latin-1 byte in `_headers` became U+FFFD (EF BF BD) when our lines went in; a BOM
+/// and CRLF line ends are the user's too. Added and taken away, the file is as it was.
+#[test]
+fn headers_keep_every_byte_of_the_users_whatever_the_encoding() {
+    let site = Site::new(&["index.html"]);
+    let headers = site.public().join("_headers");
+    let no_llms = "base_url = 'https://example.org/'\npublic_dir = 'public'\nhost_headers = true\n";
+    let table: [(&[u8], &str); 3] = [
+        (b"/*\n  X-Note: caf\xe9\n", "\n"),
+        (b"\xef\xbb\xbf/*\r\n  X-Frame-Options: DENY\r\n", "\r\n"),
+        (b"\xef\xbb\xbf/*\r\n  X-Note: \xe9t\xe9\r\n", "\r\n"),
+    ];
+    for (user, eol) in table {
+        fs::write(&headers, user).unwrap();
+        site.config(LLMS);
+        site.cmd().args(["build", "-q"]).assert().success();
+        let written = fs::read(&headers).unwrap();
+        assert!(written.starts_with(user), "{written:?}");
+        let ours = format!("{eol}/llms.txt{eol}  X-Robots-Tag: noindex{eol}# sitemapgen: end{eol}");
+        assert!(written.ends_with(ours.as_bytes()), "{written:?}");
+        assert_eq!(
+            written.windows(3).filter(|w| w == b"\xef\xbf\xbd").count(),
+            0
+        );
+        site.config(no_llms);
+        site.cmd().args(["build", "-q"]).assert().success();
+        assert_eq!(fs::read(&headers).unwrap(), user);
+    }
+}
+
+/// A UTF-8 byte order mark before the first rule made it no rule: skipped in every host
+/// file read, the first rule applies, named by its line.
+#[test]
+fn a_byte_order_mark_is_never_part_of_the_first_rule() {
+    let site = Site::new(&["index.html", "old/a.html", "drafts/b.html", "gone/c.html"]);
+    let bom = "\u{feff}";
+    let public = site.public();
+    fs::write(
+        public.join("_redirects"),
+        format!("{bom}/old/*  /new/:splat  301!\n"),
+    )
+    .unwrap();
+    let headers = format!("{bom}/drafts/*\n  X-Robots-Tag: noindex\n");
+    fs::write(public.join("_headers"), headers).unwrap();
+    let toml = format!("{bom}[[redirects]]\nfrom = \"/gone/*\"\nto = \"/\"\nforce = true\n");
+    fs::write(site.root().join("netlify.toml"), toml).unwrap();
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\n");
+    site.cmd()
+        .args(["build", "-v"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "old/a.html: redirected (public/_redirects:1)",
+        ))
+        .stderr(predicates::str::contains(
+            "drafts/b.html: noindex (host headers: public/_headers:2)",
+        ))
+        .stderr(predicates::str::contains(
+            "gone/c.html: redirected (netlify.toml:2)",
+        ))
+        .stderr(predicates::str::contains("warning").not());
+    assert_eq!(locs(&public.join("sitemap.xml")), ["https://example.org/"]);
+    validate_set(&public.join("sitemap.xml"));
+    // Vercel's file too.
+    let site = Site::new(&["index.html", "old/a.html"]);
+    let vercel = format!(
+        "{bom}{{ \"redirects\": [{{ \"source\": \"/old/(.*)\", \"destination\": \"/\" }}] }}\n"
+    );
+    fs::write(site.root().join("vercel.json"), &vercel).unwrap();
+    site.config(LLMS);
+    site.cmd()
+        .args(["build", "-v"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "old/a.html: redirected (vercel.json:1)",
+        ));
+    // Edited, it keeps its BOM.
+    let edited = fs::read_to_string(site.root().join("vercel.json")).unwrap();
+    assert!(
+        edited.starts_with(bom) && edited.contains("/llms.txt"),
+        "{edited}"
+    );
+}
+
+/// A user's entry written exactly as ours once were was taken for ours and replaced:
+/// their page lost its noindex. Ours carry a mark; theirs are never replaced or removed.
+#[test]
+fn a_users_vercel_entry_in_our_form_is_theirs() {
+    let site = Site::new(&["index.html", "secret.html"]);
+    let file = site.root().join("vercel.json");
+    let user = "{\n  \"headers\": [\n    { \"source\": \"/secret.html\", \"headers\": [{ \"key\": \"X-Robots-Tag\", \"value\": \"noindex\" }] },\n    { \"source\": \"/llms.txt\", \"headers\": [{ \"key\": \"X-Robots-Tag\", \"value\": \"noindex\" }] }\n  ]\n}\n";
+    fs::write(&file, user).unwrap();
+    site.config(LLMS);
+    site.cmd()
+        .args(["build", "-v"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "secret.html: noindex (host headers: vercel.json:3)",
+        ));
+    let edited = fs::read_to_string(&file).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&edited).unwrap();
+    let sources: Vec<&str> = (value["headers"].as_array().unwrap().iter())
+        .map(|entry| entry["source"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        sources,
+        ["/llms.txt", "/secret.html", "/llms.txt"],
+        "{edited}"
+    );
+    assert!(
+        edited.ends_with(&user["{\n  \"headers\": [".len()..]),
+        "{edited}"
+    );
+    // No longer asked: ours go, both of theirs stay, byte for byte.
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\n");
+    site.cmd().args(["build", "-q"]).assert().success();
+    assert_eq!(fs::read_to_string(&file).unwrap(), user);
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        ["https://example.org/"]
+    );
+}
+
+/// `"headers": {}` got a second `headers` key (Vercel refuses the file), and a value
+/// `"headers"` at the top stopped the build ("a key without ':'"): the edit now works on
+/// serde_json's parse of the file.
+#[test]
+fn vercel_json_is_edited_on_its_json_not_its_text() {
+    let site = Site::new(&["index.html"]);
+    let file = site.root().join("vercel.json");
+    site.config(LLMS);
+    fs::write(&file, "{ \"headers\": {} }\n").unwrap();
+    site.cmd()
+        .args(["build", "-q"])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            "vercel.json: \"headers\" is not an array; Vercel wants an array",
+        ));
+    assert_eq!(fs::read_to_string(&file).unwrap(), "{ \"headers\": {} }\n");
+    for user in [
+        "{ \"name\": \"headers\" }\n",
+        "{\n  \"name\": \"headers\",\n  \"env\": { \"A\": \"{ \\\"headers\\\": [\", \"headers\": \"x\" }\n}\n",
+    ] {
+        fs::write(&file, user).unwrap();
+        site.cmd().args(["build", "-q"]).assert().success();
+        let edited = fs::read_to_string(&file).unwrap();
+        let mut value: serde_json::Value = serde_json::from_str(&edited).unwrap();
+        assert_eq!(edited.matches("\"headers\": [").count(), 2, "{edited}");
+        assert_eq!(value["headers"][0]["source"], "/llms.txt");
+        value.as_object_mut().unwrap().remove("headers");
+        let before: serde_json::Value = serde_json::from_str(user).unwrap();
+        assert_eq!(value, before, "{edited}");
+    }
+}
+
+/// A host file that is a link was passed over: a Vercel project whose `vercel.json`
+/// links to a shared config was taken for Netlify and got a `_headers`. Every host file
+/// is now read as robots.txt is: through a link that stays in its folder, and one that
+/// leads out refused with a warning naming it; the host stays the one it names.
+#[test]
+#[cfg(unix)]
+fn a_host_file_that_is_a_link_is_read_or_refused_never_passed_over() {
+    use std::os::unix::fs::symlink;
+    let site = Site::new(&["index.html", "old/a.html"]);
+    let shared = tempfile::tempdir().unwrap();
+    let outside = shared.path().join("vercel.json");
+    let config = "{ \"redirects\": [{ \"source\": \"/old/(.*)\", \"destination\": \"/\" }] }\n";
+    fs::write(&outside, config).unwrap();
+    let link = site.root().join("vercel.json");
+    symlink(&outside, &link).unwrap();
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\nllms_txt = true\n");
+    site.cmd()
+        .args(["build"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "warning: vercel.json: is a symbolic link to",
+        ))
+        .stderr(predicates::str::contains("its rules are not applied"));
+    assert!(
+        !site.public().join("_headers").exists(),
+        "taken for Netlify"
+    );
+    // Asked to edit it: refused, naming it; the shared file untouched.
+    site.config(LLMS);
+    site.cmd()
+        .args(["build", "-q"])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            "cannot update vercel.json: is a symbolic link to",
+        ));
+    assert_eq!(fs::read_to_string(&outside).unwrap(), config);
+    assert!(!site.public().join("_headers").exists());
+    // A link that stays in the project is read, and edited through.
+    fs::create_dir(site.root().join("config")).unwrap();
+    let inside = site.root().join("config/vercel.json");
+    fs::write(&inside, config).unwrap();
+    fs::remove_file(&link).unwrap();
+    symlink("config/vercel.json", &link).unwrap();
+    site.cmd()
+        .args(["build", "-v"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "old/a.html: redirected (vercel.json:1)",
+        ))
+        .stderr(predicates::str::contains("updated vercel.json"));
+    assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert!(fs::read_to_string(&inside).unwrap().contains("/llms.txt"));
+    assert!(!site.public().join("_headers").exists());
+    validate_set(&site.public().join("sitemap.xml"));
+}
+
+/// The same for the output folder's files: `_redirects` linked inside it is read, and
+/// `_headers` or `netlify.toml` linked out of their folder is a warning naming it.
+#[test]
+#[cfg(unix)]
+fn linked_redirects_and_headers_are_read_in_the_site_and_refused_out_of_it() {
+    use std::os::unix::fs::symlink;
+    let site = Site::new(&["index.html", "old/a.html"]);
+    let public = site.public();
+    fs::create_dir(public.join("conf")).unwrap();
+    fs::write(public.join("conf/redirects.txt"), "/old/*  /  301!\n").unwrap();
+    symlink("conf/redirects.txt", public.join("_redirects")).unwrap();
+    let shared = tempfile::tempdir().unwrap();
+    fs::write(shared.path().join("h"), "/*\n  X-Robots-Tag: noindex\n").unwrap();
+    fs::write(shared.path().join("n"), "[build]\npublish = 'public'\n").unwrap();
+    symlink(shared.path().join("h"), public.join("_headers")).unwrap();
+    symlink(shared.path().join("n"), site.root().join("netlify.toml")).unwrap();
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\n");
+    site.cmd()
+        .args(["build", "-v"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "old/a.html: redirected (public/_redirects:1)",
+        ))
+        .stderr(predicates::str::contains(
+            "warning: public/_headers: is a symbolic link to",
+        ))
+        .stderr(predicates::str::contains(
+            "warning: netlify.toml: is a symbolic link to",
+        ));
+    assert_eq!(locs(&public.join("sitemap.xml")), ["https://example.org/"]);
 }

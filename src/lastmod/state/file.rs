@@ -53,7 +53,7 @@ impl Identity {
 const READ_WHOLE: u64 = 64 << 20;
 
 /// Reads the state file at `path` (none there: an empty state), in the tree of `site`
-/// when given ([`fsutil::open_in_site`]).
+/// when given ([`fsutil::Root::open`]).
 pub(super) fn load(path: &Path, site: Option<&Path>) -> Result<State, StateError> {
     load_reading_whole(path, site, READ_WHOLE)
 }
@@ -69,7 +69,9 @@ pub(super) fn load_reading_whole(
         source,
     };
     let opened = match site {
-        Some(site) => fsutil::open_in_site(site, path),
+        Some(site) => fsutil::Root::at(site)
+            .and_then(|root| root.open(path.strip_prefix(site).unwrap_or(path)))
+            .and_then(|file| file.ok_or_else(|| io::ErrorKind::NotFound.into())),
         None => fsutil::open_regular(path),
     };
     let file = match opened {
