@@ -1,7 +1,7 @@
 //! hreflang across pages: each alternate names the page back, each page names itself,
 //! and the pages of a cluster (linked by their alternates) agree on `x-default`.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::{Findings, Kind};
 use crate::check::Severity;
@@ -24,12 +24,21 @@ pub(super) fn audit(entries: EntrySlice<'_>, base: &str, findings: &mut Findings
         index.insert(entry.loc().rest().as_bytes(), i, rest_at);
     }
     let url = |i: usize| format!("{base}{}", entries[i].loc().rest());
-    // Named by a language, not only as the x-default: that declares no language pair.
-    let names = |i: usize, rest: &str| {
-        (entries[i].alternates()).any(|(lang, href)| {
-            href.strip_prefix(base) == Some(rest) && !lang.eq_ignore_ascii_case(X_DEFAULT)
-        })
-    };
+    // Each page with each page it names by a language (not only as the x-default: that
+    // declares no language pair), gathered in one pass over each page's alternates, so
+    // "does j name i back" is one look-up, not a walk of j's alternates: the audit reads
+    // each alternate a bounded number of times, whatever the size of a cluster.
+    let mut named_by_lang: HashSet<(usize, &str)> = HashSet::new();
+    for (i, entry) in entries.iter().enumerate() {
+        for (lang, href) in entry.alternates() {
+            if let Some(rest) = href.strip_prefix(base)
+                && !lang.eq_ignore_ascii_case(X_DEFAULT)
+            {
+                named_by_lang.insert((i, rest));
+            }
+        }
+    }
+    let names = |i: usize, rest: &str| named_by_lang.contains(&(i, rest));
     let mut clusters = Clusters::new(entries.len());
     for (i, entry) in entries.iter().enumerate() {
         let own = entry.loc().rest();

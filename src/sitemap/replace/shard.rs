@@ -12,7 +12,8 @@ use jiff::Timestamp;
 use super::super::read::{Root, root_of};
 use super::super::split::Part;
 use super::super::{
-    ChildPrefix, Form, Group, Limits, WriteError, Written, child_shape, split_name,
+    ChildPrefix, ChildShape, Form, Group, Limits, WriteError, Written, child_shape,
+    shard_child_shape, split_name,
 };
 use super::{Closed, Set, child_paths, io_at, persist_path, write_set};
 
@@ -113,7 +114,11 @@ pub(super) fn write_sharded(
 /// Removes the files a shard's previous manifest named and its new one does not: regular
 /// files beside `output`, shaped as its children and holding a sitemap, or its side files
 /// (`{stem}.….hashes`). A manifest names files only, and only these shapes are ever
-/// removed, whatever it says.
+/// removed, whatever it says: the shard's own (`{stem}.…`, which no other shard's name
+/// starts with), and its children as format-1 shards named them without a section
+/// (`{stem}-{n}-{hash}{ext}`, which no other shard's are). Their children of a
+/// section (`{stem}-{section}-…`) are left: shard `blog`'s `news` has the name shard
+/// `blog-news` would give its own.
 fn remove_unnamed(
     output: &Path,
     previous: &HashSet<String>,
@@ -131,7 +136,9 @@ fn remove_unnamed(
         let side = name
             .strip_prefix(&format!("{stem}."))
             .is_some_and(|r| r.ends_with(".hashes"));
-        let child = child_shape(output, name).is_some() && root_of(&path) == Some(Root::Urlset);
+        let shaped = shard_child_shape(output, name).is_some()
+            || child_shape(output, name) == Some(ChildShape::Hashed);
+        let child = shaped && root_of(&path) == Some(Root::Urlset);
         if is_file && (side || child) {
             fs::remove_file(&path).map_err(io_at(&path))?;
             removed.push(path);
