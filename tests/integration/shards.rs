@@ -1187,3 +1187,47 @@ fn a_merge_of_more_shards_than_open_files_allowed_succeeds() {
     assert!(out.status.success(), "{stderr}");
     assert_eq!(index_entries(&public.join("sitemap.xml")).len(), SHARDS);
 }
+
+/// A shard built over a manifest of the first format (children `sitemap-NAME-N-HASH`)
+/// replaces its set: the old children without a section are removed (no other shard's
+/// are so named), those of a section are left (`sitemap-docs-guides-…` may be shard
+/// `docs-guides`'s), and the merge refuses the old manifest.
+#[test]
+fn a_shard_built_over_a_first_format_manifest_removes_only_its_unambiguous_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let job = dir.path().join("job");
+    write_part(&job.join("public"), "docs");
+    fs::write(
+        job.join("sitemap.toml"),
+        format!("base_url = '{BASE}'\npublic_dir = 'public'\n"),
+    )
+    .unwrap();
+    let public = job.join("public");
+    let urlset = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.org/docs/</loc></url></urlset>\n";
+    let old = [
+        "sitemap-docs-1-0123456789ab.xml",
+        "sitemap-docs-guides-1-0123456789ab.xml",
+    ];
+    for name in old {
+        fs::write(public.join(name), urlset).unwrap();
+    }
+    let first_format = serde_json::json!({
+        "sitemapgen_shard": 1, "name": "docs", "base_url": BASE, "sitemap": "sitemap.xml",
+        "urls": 2, "changes": null,
+        "children": old.iter().map(|f| serde_json::json!({"file": f, "loc": format!("{BASE}{f}"),
+            "urls": 1, "lastmod": null, "xxh3": "0".repeat(32)})).collect::<Vec<_>>(),
+        "url_hashes": {"file": "sitemap-docs.0123456789ab.hashes", "xxh3": "0".repeat(32)},
+    });
+    let manifest_path = public.join("sitemap-docs.manifest.json");
+    fs::write(&manifest_path, first_format.to_string()).unwrap();
+    refused(
+        &public,
+        &["sitemap-docs.manifest.json"],
+        &[],
+        &["format version 1, and this sitemapgen reads version 2; build the shard again"],
+    );
+    build_shard(&job, "docs");
+    assert!(!public.join(old[0]).exists(), "{} is left", old[0]);
+    assert!(public.join(old[1]).exists(), "{} is removed", old[1]);
+    merge_in(&public, &["sitemap-docs.manifest.json"], &[]).success();
+}
