@@ -49,6 +49,11 @@ fn main() {
             name: &name,
             output: &output,
             base_url: "https://example.org/",
+            url_form: shard::UrlForm {
+                trailing_slash: true,
+                clean_urls: false,
+                clean_slash: false,
+            },
             prefix: &prefix,
             changes: None,
             about: None,

@@ -2,7 +2,8 @@
 //! folders under one host), each part a `build --shard NAME`, joined by `merge`.
 //!
 //! A shard writes its children as any build does, under its own prefix
-//! (`sitemap-docs-1-3f2a9c1b0d4e.xml`), never the root index; in the index's place it
+//! (`sitemap-docs.1-3f2a9c1b0d4e.xml`: its name, then a separator no shard name holds,
+//! so no shard's files are named as another's), never the root index; in the index's place it
 //! writes a manifest (`sitemap-docs.manifest.json`) naming them, with their counts,
 //! newest `lastmod` and content hashes, the shard's change list, and a side file of its
 //! URLs' sorted 64-bit hashes, by which the merge finds a URL two shards list without
@@ -25,7 +26,8 @@ use std::path::{Path, PathBuf};
 pub use error::{FileProblem, MergeError};
 pub use input::MergeOptions;
 pub use manifest::{
-    Manifest, ManifestChild, ManifestPage, ManifestSection, ManifestViews, SideFile, VERSION,
+    MAX_TOTAL_BYTES, Manifest, ManifestChild, ManifestPage, ManifestSection, ManifestViews,
+    SideFile, UrlForm, VERSION,
 };
 pub use merge::{Checked, Merged, check, write_merged};
 
@@ -47,7 +49,8 @@ pub const MANIFEST_SUFFIX: &str = ".manifest.json";
 const SIDE_SUFFIX: &str = ".hashes";
 
 /// Where shard `name` of `output` writes: `sitemap.xml` gives `sitemap-docs.xml`, whose
-/// children are the shard's (`sitemap-docs-1-….xml`). No file of that name is written.
+/// children are the shard's (`sitemap-docs.1-….xml`, [`sitemap::shard_child_name`]). No
+/// file of that name is written.
 pub fn output_of(output: &Path, name: &str) -> PathBuf {
     let (stem, ext) = split_name(output);
     crate::fsutil::parent_dir(output).join(format!("{stem}-{name}{ext}"))
@@ -127,6 +130,8 @@ pub struct ShardBuild<'a> {
     pub output: &'a Path,
     /// The site's base URL, as the manifest records it.
     pub base_url: &'a str,
+    /// The form of its URLs, as the manifest records it.
+    pub url_form: UrlForm,
     /// Where its children are published.
     pub prefix: &'a ChildPrefix,
     /// The shard's change list, when changes are kept.
@@ -206,6 +211,7 @@ pub fn write(
             base_url: shard.base_url.to_string(),
             sitemap: format!("{}{ext}", split_name(shard.output).0),
             urls: hashes.len() as u64,
+            url_form: shard.url_form,
             children: children.iter().map(ManifestChild::of).collect(),
             url_hashes: SideFile {
                 file: side_name.clone(),
@@ -228,12 +234,15 @@ pub fn write(
 }
 
 /// The files the manifest at `path` names (children and side file), when it is one of
-/// ours; none when it is missing or unreadable.
+/// ours, of this format version or an earlier (whose files the new set replaces); none
+/// when it is missing or unreadable.
 fn previous_files(path: &Path) -> HashSet<String> {
-    let Ok(manifest) = manifest::read(path) else {
-        return HashSet::new();
-    };
-    let mut names: HashSet<String> = manifest.children.into_iter().map(|c| c.file).collect();
-    names.insert(manifest.url_hashes.file);
-    names
+    manifest::named_files(path).into_iter().collect()
+}
+
+/// Whether `file` is named as a child of shard `name` of the root sitemap `root`
+/// (`sitemap-docs.1-3f2a9c1b0d4e.xml` for `docs` of `sitemap.xml`): the children a shard
+/// owns, which no other shard's name gives.
+pub(crate) fn owns_child(root: &Path, name: &str, file: &str) -> bool {
+    sitemap::shard_child_shape(&output_of(root, name), file).is_some()
 }

@@ -138,3 +138,32 @@ fn a_sitemaps_urls_are_checked_against_what_the_site_serves() {
         ]
     );
 }
+
+/// A cluster of translations each naming all the others: the audit reads each
+/// alternate a bounded number of times (a few reads of n² alternates), where looking
+/// for each return link in the other page's alternates read n³.
+#[test]
+fn the_hreflang_audit_reads_each_alternate_a_bounded_number_of_times() {
+    const PAGES: usize = 120;
+    let lang = |i: usize| -> String {
+        let letter = |k: usize| char::from(b'a' + (k % 26) as u8);
+        [letter(i / 676), letter(i / 26), letter(i)]
+            .iter()
+            .collect()
+    };
+    let links: String = (0..PAGES)
+        .map(|i| alt(&lang(i), &format!("p{i}/")))
+        .collect();
+    let paths: Vec<String> = (0..PAGES).map(|i| format!("p{i}/index.html")).collect();
+    let pages: Vec<(&str, &str)> = paths.iter().map(|p| (p.as_str(), links.as_str())).collect();
+    let (_dir, config, collection) = collected(&pages);
+    hreflang::READ.with(|read| read.set(0));
+    let audit = audit_collection(&collection, config.base_url.as_str());
+    let read = hreflang::READ.with(|read| read.get());
+    assert_eq!(kinds(&audit), [], "{:?}", audit.findings);
+    let alternates = (PAGES * PAGES) as u64;
+    assert!(
+        read <= 5 * alternates,
+        "{read} reads of {alternates} alternates"
+    );
+}

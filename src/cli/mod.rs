@@ -344,7 +344,7 @@ struct BuildArgs {
     json: bool,
 
     /// Build one part of the site, merged later (`sitemapgen merge`): its sitemaps are
-    /// named sitemap-NAME-…, with a manifest in the root index's place (overrides shard)
+    /// named sitemap-NAME.…, with a manifest in the root index's place (overrides shard)
     #[arg(long, value_name = "NAME")]
     shard: Option<String>,
 

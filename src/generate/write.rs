@@ -101,6 +101,7 @@ pub fn write(
                     name,
                     output: path,
                     base_url: config.base_url.as_str(),
+                    url_form: crate::shard::UrlForm::of(&config.url_style),
                     prefix: &prefix,
                     changes: collection.changes.as_ref(),
                     about: config.views.any().then_some(&collection.about),

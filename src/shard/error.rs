@@ -64,6 +64,22 @@ pub enum MergeError {
         /// The one that named it again.
         b: String,
     },
+    /// Two shards built with their URLs in other forms.
+    #[error(
+        "shard '{a}' was built with {setting} = {a_value} and shard '{b}' with {setting} = {b_value}, so the site would list a URL in both forms (/about and /about/ or /about.html); build every shard with the same {setting}"
+    )]
+    UrlForm {
+        /// One shard.
+        a: String,
+        /// The other.
+        b: String,
+        /// The setting they differ on.
+        setting: &'static str,
+        /// Its value in `a`.
+        a_value: bool,
+        /// In `b`.
+        b_value: bool,
+    },
     /// A shard built for a base URL outside the merge's.
     #[error(
         "{}: shard '{name}' was built for {shard_base}, not under --base-url {base}; build it with the site's base URL (or a path under it)",
@@ -241,6 +257,17 @@ pub enum FileProblem {
     /// Its URL cannot be listed.
     #[error("{0}")]
     Loc(ChildProblem),
+    /// Not named as the shard's children are: a shard owns only the files named by its
+    /// name and a separator no shard name holds.
+    #[error(
+        "is not named as a child of shard '{shard}' ({expected}); build the shard again with this version"
+    )]
+    NotOwned {
+        /// The shard.
+        shard: String,
+        /// The shape of its children's names.
+        expected: String,
+    },
 }
 
 /// A path on one line.

@@ -86,12 +86,28 @@ pub(super) fn read_shards(options: &MergeOptions) -> Result<Vec<Shard>, MergeErr
         path: options.dir.to_path_buf(),
         problem: ManifestProblem::Read(crate::text::one_line(&e.to_string())),
     })?;
+    refuse_over_total(options.manifests)?;
     let mut shards = Vec::with_capacity(options.manifests.len());
+    // What the manifests read so far take, all held at once: bounded together (by their
+    // sizes above, and as they are read, for a file that grows).
+    let mut taken = 0;
     for path in options.manifests {
-        let manifest = manifest::read(path).map_err(|problem| MergeError::Manifest {
+        let problem = |problem| MergeError::Manifest {
             path: path.clone(),
             problem,
-        })?;
+        };
+        let room = manifest::MAX_TOTAL_BYTES - taken;
+        let read = manifest::read_within(path, room, taken).map_err(problem)?;
+        let manifest = read.manifest;
+        taken += read.bytes;
+        // Its name is in its files' names: one a build would take, or ownership by name
+        // means nothing.
+        if let Some(why) = crate::sections::name_problem(&manifest.name) {
+            let name = crate::text::one_line(&manifest.name);
+            return Err(problem(ManifestProblem::Shape(format!(
+                "its name '{name}' {why}"
+            ))));
+        }
         let outside = || MergeError::Outside {
             path: path.clone(),
             dir: options.dir.to_path_buf(),
@@ -133,6 +149,7 @@ pub(super) fn read_shards(options: &MergeOptions) -> Result<Vec<Shard>, MergeErr
         }
     }
     refuse_undeclared(&shards, options.declared)?;
+    refuse_other_forms(&shards)?;
     if let Some(odd) = shards.iter().find(|s| s.manifest.sitemap != options.root) {
         return Err(MergeError::OtherRoot {
             shard: crate::text::one_line(&odd.manifest.name),
@@ -141,6 +158,45 @@ pub(super) fn read_shards(options: &MergeOptions) -> Result<Vec<Shard>, MergeErr
         });
     }
     Ok(shards)
+}
+
+/// Refuses, before any is read, the manifest whose size takes those before it and itself
+/// past [`manifest::MAX_TOTAL_BYTES`].
+fn refuse_over_total(paths: &[PathBuf]) -> Result<(), MergeError> {
+    let mut before: u64 = 0;
+    for path in paths {
+        // One that cannot be looked at is refused when it is read.
+        let size = std::fs::metadata(path).map_or(0, |m| m.len());
+        if before.saturating_add(size) > manifest::MAX_TOTAL_BYTES {
+            return Err(MergeError::Manifest {
+                path: path.clone(),
+                problem: ManifestProblem::OverTotal { size, before },
+            });
+        }
+        before += size;
+    }
+    Ok(())
+}
+
+/// Every shard's URLs in one form: shards built with other `clean_urls` or
+/// `trailing_slash` would list a URL in two forms (`/about` and `/about.html`).
+fn refuse_other_forms(shards: &[Shard]) -> Result<(), MergeError> {
+    let Some(first) = shards.first() else {
+        return Ok(());
+    };
+    for shard in &shards[1..] {
+        let (a, b) = (first.manifest.url_form, shard.manifest.url_form);
+        if let Some((setting, a_value, b_value)) = a.differs(b) {
+            return Err(MergeError::UrlForm {
+                a: crate::text::one_line(&first.manifest.name),
+                b: crate::text::one_line(&shard.manifest.name),
+                setting,
+                a_value,
+                b_value,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// With `[[shards]]` declared, each manifest must be of one of them, and each must have

@@ -8,11 +8,14 @@ use serde::{Deserialize, Serialize};
 use crate::changes::UrlList;
 use crate::sitemap::ChildFile;
 
-/// The manifest format this version writes and reads.
-pub const VERSION: u32 = 1;
+/// The manifest format this version writes and reads. Version 2 names the children
+/// `{stem}-{shard}.…` ([`crate::sitemap::SHARD_SEPARATOR`]) and records the URL form.
+pub const VERSION: u32 = 2;
 
-/// The largest manifest read (its change list can list every URL of a first run).
-const MAX_BYTES: u64 = 1 << 30;
+/// The most bytes the manifests of one merge may hold together, all read and held at
+/// once (a change list can list every URL of a first run, and views every page's title
+/// and description): past it, the merge refuses the manifest that passes it.
+pub const MAX_TOTAL_BYTES: u64 = 1 << 30;
 
 /// An XXH3-128 checksum as a manifest records it: 32 hex digits.
 pub fn checksum_hex(check: u128) -> String {
@@ -32,6 +35,9 @@ pub struct Manifest<C> {
     pub sitemap: String,
     /// How many URLs its children list.
     pub urls: u64,
+    /// The form its URLs take: shards of one site must agree, or it would list both
+    /// forms of a URL (`/about` and `/about.html`).
+    pub url_form: UrlForm,
     /// Its child sitemaps, in order.
     pub children: Vec<ManifestChild>,
     /// The side file of its URLs' sorted 64-bit hashes ([`super::url_hash`]).
@@ -105,6 +111,43 @@ impl ManifestChild {
     }
 }
 
+/// The settings that decide the form of a shard's URLs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UrlForm {
+    /// `trailing_slash`.
+    pub trailing_slash: bool,
+    /// `clean_urls`.
+    pub clean_urls: bool,
+    /// `about.html` listed as `about/` (clean URLs with trailing slashes).
+    pub clean_slash: bool,
+}
+
+impl UrlForm {
+    /// The form a build's URL style gives.
+    pub fn of(style: &crate::urls::UrlStyle) -> UrlForm {
+        UrlForm {
+            trailing_slash: style.trailing_slash,
+            clean_urls: style.clean_urls,
+            clean_slash: style.clean_slash,
+        }
+    }
+
+    /// The first setting on which `self` and `other` differ, with each one's value.
+    pub fn differs(self, other: UrlForm) -> Option<(&'static str, bool, bool)> {
+        [
+            ("clean_urls", self.clean_urls, other.clean_urls),
+            ("trailing_slash", self.trailing_slash, other.trailing_slash),
+            (
+                "clean_urls with trailing_slash (clean_slash)",
+                self.clean_slash,
+                other.clean_slash,
+            ),
+        ]
+        .into_iter()
+        .find(|(_, a, b)| a != b)
+    }
+}
+
 /// A file beside the manifest, by name and checksum.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideFile {
@@ -127,16 +170,29 @@ pub struct ReadChanges {
     pub removed: UrlList,
 }
 
-/// Only the version, read first: a manifest of another version may have another shape.
+/// Only the version: a manifest of another version may have another shape.
 #[derive(Deserialize)]
 struct Version {
     sitemapgen_shard: Option<u32>,
 }
 
+/// The names of the files a manifest of any version names, for the build that replaces
+/// it to remove those it no longer writes.
+#[derive(Deserialize)]
+struct Named {
+    children: Vec<NamedFile>,
+    url_hashes: NamedFile,
+}
+
+#[derive(Deserialize)]
+struct NamedFile {
+    file: String,
+}
+
 /// Why a manifest cannot be read, said after its path.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ManifestProblem {
-    /// Unreadable: missing, not a regular file, too large.
+    /// Unreadable: missing, not a regular file.
     #[error("cannot be read ({0})")]
     Read(String),
     /// Not JSON of a manifest's shape.
@@ -149,25 +205,88 @@ pub enum ManifestProblem {
         "is a manifest of format version {0}, and this sitemapgen reads version {VERSION}; build the shard again with this version"
     )]
     Version(u32),
+    /// With the manifests read before it, past [`MAX_TOTAL_BYTES`].
+    #[error(
+        "takes the manifests of this merge past {}, the most one merge reads (this one is {}, those before it {}); pass each shard's own manifest as its build wrote it, not a file from elsewhere",
+        crate::text::bytes(MAX_TOTAL_BYTES),
+        crate::text::bytes(*size),
+        crate::text::bytes(*before)
+    )]
+    OverTotal {
+        /// Its size, or as much of it as was read.
+        size: u64,
+        /// What the manifests before it took.
+        before: u64,
+    },
 }
 
-/// Reads the manifest at `path`: a regular file of at most 1 GiB, of this version.
-pub fn read(path: &Path) -> Result<Manifest<ReadChanges>, ManifestProblem> {
-    let bytes = crate::fsutil::read_regular(path, MAX_BYTES)
-        .map_err(|e| ManifestProblem::Read(crate::text::one_line(&e.to_string())))?;
-    let shape =
-        |e: serde_json::Error| ManifestProblem::Shape(crate::text::one_line(&e.to_string()));
-    match serde_json::from_slice::<Version>(&bytes).map_err(shape)? {
-        Version {
-            sitemapgen_shard: Some(VERSION),
-        } => serde_json::from_slice(&bytes).map_err(shape),
-        Version {
-            sitemapgen_shard: Some(other),
-        } => Err(ManifestProblem::Version(other)),
-        Version {
-            sitemapgen_shard: None,
-        } => Err(ManifestProblem::Shape(
-            "it has no sitemapgen_shard version".to_string(),
-        )),
+/// A manifest read, and the bytes it took.
+pub struct ReadManifest {
+    /// The manifest.
+    pub manifest: Manifest<ReadChanges>,
+    /// Its size in bytes.
+    pub bytes: u64,
+}
+
+/// Reads the manifest at `path`, a regular file of this version, as it streams: at most
+/// `room` bytes of it ([`ManifestProblem::OverTotal`] past them, `before` being what the
+/// manifests read before it took).
+pub fn read_within(path: &Path, room: u64, before: u64) -> Result<ReadManifest, ManifestProblem> {
+    let unreadable =
+        |e: std::io::Error| ManifestProblem::Read(crate::text::one_line(&e.to_string()));
+    let file = crate::fsutil::open_regular(path).map_err(unreadable)?;
+    let size = file.metadata().map_err(unreadable)?.len();
+    if size > room {
+        return Err(ManifestProblem::OverTotal { size, before });
+    }
+    let reader = |file| std::io::BufReader::new(crate::fsutil::Capped::new(file, room));
+    // A file that grew past `room` as it was read fails with Capped's error.
+    let shape = |e: serde_json::Error| {
+        let e = std::io::Error::from(e);
+        match crate::fsutil::too_large(&e) {
+            Some(_) => ManifestProblem::OverTotal {
+                size: room + 1,
+                before,
+            },
+            None => ManifestProblem::Shape(crate::text::one_line(&e.to_string())),
+        }
+    };
+    match serde_json::from_reader::<_, Manifest<ReadChanges>>(reader(file)) {
+        Ok(manifest) if manifest.sitemapgen_shard == VERSION => Ok(ReadManifest {
+            manifest,
+            bytes: size,
+        }),
+        Ok(manifest) => Err(ManifestProblem::Version(manifest.sitemapgen_shard)),
+        Err(error) => {
+            // Read again for its version alone (the rest skipped as it streams): a
+            // manifest of another version says so rather than why its shape is not ours.
+            let file = crate::fsutil::open_regular(path).map_err(unreadable)?;
+            match serde_json::from_reader::<_, Version>(reader(file)) {
+                Ok(Version {
+                    sitemapgen_shard: Some(v),
+                }) if v != VERSION => Err(ManifestProblem::Version(v)),
+                Ok(Version {
+                    sitemapgen_shard: None,
+                }) => Err(ManifestProblem::Shape(
+                    "it has no sitemapgen_shard version".to_string(),
+                )),
+                _ => Err(shape(error)),
+            }
+        }
+    }
+}
+
+/// The names of the files the manifest at `path` names, of whichever version: none
+/// when it is missing or not a manifest.
+pub fn named_files(path: &Path) -> Vec<String> {
+    let Ok(file) = crate::fsutil::open_regular(path) else {
+        return Vec::new();
+    };
+    let reader = std::io::BufReader::new(crate::fsutil::Capped::new(file, MAX_TOTAL_BYTES));
+    match serde_json::from_reader::<_, Named>(reader) {
+        Ok(named) => (named.children.into_iter().map(|c| c.file))
+            .chain([named.url_hashes.file])
+            .collect(),
+        Err(_) => Vec::new(),
     }
 }

@@ -36,6 +36,27 @@ fn a_shard_names_its_files_after_the_output_and_its_name() {
 }
 
 #[test]
+fn a_shard_owns_the_children_of_its_name_and_no_other_shard_s() {
+    let root = Path::new("sitemap.xml");
+    let table = [
+        ("blog", "sitemap-blog.1-0123456789ab.xml", true),
+        ("blog", "sitemap-blog.news-2-0123456789ab.xml", true),
+        ("blog-x", "sitemap-blog-x.1-0123456789ab.xml", true),
+        // Another shard's, whichever name is the longer.
+        ("blog", "sitemap-blog-x.1-0123456789ab.xml", false),
+        ("blog-x", "sitemap-blog.x-1-0123456789ab.xml", false),
+        // The first format's names, and names of no child.
+        ("blog", "sitemap-blog-1-0123456789ab.xml", false),
+        ("blog", "sitemap-blog-x-1-0123456789ab.xml", false),
+        ("blog", "sitemap-blog.3.xml", false),
+        ("blog", "sitemap-blog.manifest.json", false),
+    ];
+    for (shard, file, owned) in table {
+        assert_eq!(owns_child(root, shard, file), owned, "{shard}: {file}");
+    }
+}
+
+#[test]
 fn url_hashes_are_xxh3_and_stay_the_same_across_versions() {
     // Manifests written by one version are merged by another: the values are fixed.
     assert_eq!(url_hash(""), 0x2d06_8005_38d3_94c2);
@@ -51,19 +72,25 @@ fn a_manifest_of_another_version_or_shape_is_refused() {
     let path = dir.path().join("m.json");
     let table = [
         (
-            r#"{"sitemapgen_shard": 2, "anything": []}"#,
-            "format version 2",
+            r#"{"sitemapgen_shard": 3, "anything": []}"#,
+            "format version 3",
+        ),
+        // The first format's, named as shards then named their children.
+        (
+            r#"{"sitemapgen_shard": 1, "name": "docs"}"#,
+            "format version 1, and this sitemapgen reads version 2",
         ),
         (r#"{"name": "docs"}"#, "no sitemapgen_shard version"),
         (
-            r#"{"sitemapgen_shard": 1, "name": "docs"}"#,
+            r#"{"sitemapgen_shard": 2, "name": "docs"}"#,
             "is not a shard manifest",
         ),
         ("[1, 2", "is not a shard manifest"),
     ];
     for (text, says) in table {
         std::fs::write(&path, text).unwrap();
-        let problem = manifest::read(&path).unwrap_err().to_string();
+        let read = manifest::read_within(&path, manifest::MAX_TOTAL_BYTES, 0);
+        let problem = read.err().unwrap().to_string();
         assert!(problem.contains(says), "{text}: {problem}");
     }
 }

@@ -5,7 +5,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::io::{self, Read};
+use std::io::{self, Read, Seek};
 
 use jiff::Timestamp;
 use xxhash_rust::xxh3::Xxh3;
@@ -18,6 +18,10 @@ use crate::urls::encode_path;
 
 /// Bytes read at a time, from a child or a side file.
 const CHUNK: usize = 256 * 1024;
+
+/// The bytes the side files' readers buffer together in the search for duplicates (each
+/// at least 4 KiB and at most [`CHUNK`]).
+const MERGE_BUFFERS: usize = 32 << 20;
 
 /// The index's entries: each child's URL and newest `lastmod`.
 pub(super) type Listed = Vec<(String, Option<Timestamp>)>;
@@ -61,6 +65,7 @@ fn children<'a>(
     for shard in shards {
         for child in &shard.manifest.children {
             shard.check_name(&child.file)?;
+            refuse_not_owned(shard, options.root, &child.file)?;
             if let Some(first) = named.insert(&child.loc, &shard.manifest.name) {
                 return Err(MergeError::ChildTwice {
                     path: shard.path.clone(),
@@ -88,6 +93,22 @@ fn children<'a>(
     Ok((listed, jobs))
 }
 
+/// Refuses a child not named by its shard's name and the separator no shard name holds
+/// (of another shard, or of a manifest of the first format).
+fn refuse_not_owned(shard: &Shard, root: &str, file: &str) -> Result<(), MergeError> {
+    let name = &shard.manifest.name;
+    if super::owns_child(std::path::Path::new(root), name, file) {
+        return Ok(());
+    }
+    let (stem, ext) = sitemap::split_name(std::path::Path::new(root));
+    let separator = sitemap::SHARD_SEPARATOR;
+    let problem = FileProblem::NotOwned {
+        shard: name.clone(),
+        expected: format!("{stem}-{name}{separator}N-HASH{ext}"),
+    };
+    Err(shard.problem(file, problem))
+}
+
 /// Whether the shard's file `name` has the checksum `want`.
 fn checksum_is(shard: &Shard, name: &str, want: &str) -> Result<(), FileProblem> {
     let missing = |e: io::Error| FileProblem::Missing(crate::text::one_line(&e.to_string()));
@@ -110,9 +131,12 @@ fn checksum_is(shard: &Shard, name: &str, want: &str) -> Result<(), FileProblem>
 }
 
 /// A side file of sorted URL hashes, read a chunk at a time and checksummed as it is.
+/// The file is open only while a chunk is read: the merge reads every shard's at once,
+/// and a shard each may be more than the files a process may hold open.
 struct Hashes<'a> {
     shard: &'a Shard,
-    file: std::fs::File,
+    /// Where the next chunk starts in the file.
+    offset: u64,
     check: Xxh3,
     buffer: Vec<u8>,
     /// The bytes of `buffer` read, and how far they are taken.
@@ -123,15 +147,16 @@ struct Hashes<'a> {
 }
 
 impl<'a> Hashes<'a> {
-    fn open(shard: &'a Shard) -> Result<Hashes<'a>, MergeError> {
+    /// A reader of the shard's side file, `chunk` bytes at a time (at least 16).
+    fn open(shard: &'a Shard, chunk: usize) -> Result<Hashes<'a>, MergeError> {
         let name = &shard.manifest.url_hashes.file;
         shard.check_name(name)?;
-        let file = shard.open(name).map_err(|p| shard.problem(name, p))?;
+        drop(shard.open(name).map_err(|p| shard.problem(name, p))?);
         Ok(Hashes {
             shard,
-            file,
+            offset: 0,
             check: Xxh3::new(),
-            buffer: vec![0; CHUNK],
+            buffer: vec![0; chunk.max(16)],
             filled: 0,
             taken: 0,
             count: 0,
@@ -145,19 +170,24 @@ impl<'a> Hashes<'a> {
     }
 
     /// Reads the next chunk (whole hashes only, a partial one kept for the next);
-    /// `false` at the end.
+    /// `false` at the end. The file is opened again where the last chunk ended, and closed.
     fn refill(&mut self) -> Result<bool, MergeError> {
         let left = self.filled - self.taken;
         self.buffer.copy_within(self.taken..self.filled, 0);
         (self.filled, self.taken) = (left, 0);
+        let name = &self.shard.manifest.url_hashes.file;
+        let mut file = (self.shard.open(name)).map_err(|p| self.shard.problem(name, p))?;
+        file.seek(io::SeekFrom::Start(self.offset))
+            .map_err(|_| self.altered())?;
         loop {
-            match self.file.read(&mut self.buffer[self.filled..]) {
+            match file.read(&mut self.buffer[self.filled..]) {
                 Ok(0) if self.filled == 0 => return Ok(false),
                 Ok(0) => return Err(self.altered()),
                 Ok(n) => {
                     self.check
                         .update(&self.buffer[self.filled..self.filled + n]);
                     self.filled += n;
+                    self.offset += n as u64;
                     if self.filled >= 8 {
                         return Ok(true);
                     }
@@ -194,7 +224,7 @@ pub(super) fn first_unlisted<'p>(
     shard: &Shard,
     pages: &[(u64, &'p str)],
 ) -> Result<Option<&'p str>, MergeError> {
-    let mut listed = Hashes::open(shard)?;
+    let mut listed = Hashes::open(shard, CHUNK)?;
     let mut next = listed.next()?;
     for &(hash, loc) in pages {
         while next.is_some_and(|h| h < hash) {
@@ -213,8 +243,10 @@ pub(super) fn first_unlisted<'p>(
 fn find_duplicates(shards: &[Shard]) -> Result<(), MergeError> {
     let mut readers = Vec::with_capacity(shards.len());
     let mut heap = BinaryHeap::with_capacity(shards.len());
+    // The readers' buffers share a bounded sum, however many shards there are.
+    let chunk = (MERGE_BUFFERS / shards.len().max(1)).clamp(4 * 1024, CHUNK);
     for (i, shard) in shards.iter().enumerate() {
-        let mut reader = Hashes::open(shard)?;
+        let mut reader = Hashes::open(shard, chunk)?;
         if let Some(hash) = reader.next()? {
             heap.push(Reverse((hash, i)));
         }

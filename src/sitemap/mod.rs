@@ -240,18 +240,45 @@ const HASH_DIGITS: usize = 12;
 /// at once, and a run killed before it leaves the previous set whole. A child whose
 /// content did not change keeps its name (and its caches).
 pub fn child_name(output: &Path, section: Option<&str>, n: usize, hash: &blake3::Hash) -> String {
+    named_after(output, '-', section, n, hash)
+}
+
+/// What joins a shard's name to the rest of its files' names: no shard name holds it
+/// (names are a-z, 0-9 and '-'), so the files a shard owns, all of whose names start
+/// with `{stem}-{shard}.`, are never another shard's (`blog`'s never `blog-x`'s).
+pub const SHARD_SEPARATOR: char = '.';
+
+/// The file name of child `n` of a shard whose output is `output` (`sitemap-blog.xml`):
+/// [`child_name`]'s, joined by [`SHARD_SEPARATOR`]: `sitemap-blog.1-3f2a9c1b0d4e.xml`,
+/// `sitemap-blog.news-1-3f2a9c1b0d4e.xml`.
+pub fn shard_child_name(
+    output: &Path,
+    section: Option<&str>,
+    n: usize,
+    hash: &blake3::Hash,
+) -> String {
+    named_after(output, SHARD_SEPARATOR, section, n, hash)
+}
+
+fn named_after(
+    output: &Path,
+    joint: char,
+    section: Option<&str>,
+    n: usize,
+    hash: &blake3::Hash,
+) -> String {
     let (stem, ext) = split_name(output);
     let hex = hash.to_hex();
     let hex = &hex[..HASH_DIGITS];
     match section {
-        Some(section) => format!("{stem}-{section}-{n}-{hex}{ext}"),
-        None => format!("{stem}-{n}-{hex}{ext}"),
+        Some(section) => format!("{stem}{joint}{section}-{n}-{hex}{ext}"),
+        None => format!("{stem}{joint}{n}-{hex}{ext}"),
     }
 }
 
 /// The shape of a file name among `output`'s children.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum ChildShape {
+pub(crate) enum ChildShape {
     /// `{stem}-{n}-{hash}{ext}`: only we name files so ([`child_name`]).
     Hashed,
     /// `{stem}-{section}-{n}-{hash}{ext}`: a section's child ([`child_name`]), but also
@@ -264,11 +291,22 @@ pub(super) enum ChildShape {
 }
 
 /// The shape of `name` when it is shaped like a child of `output`.
-pub(super) fn child_shape(output: &Path, name: &str) -> Option<ChildShape> {
+pub(crate) fn child_shape(output: &Path, name: &str) -> Option<ChildShape> {
+    shape_after(output, '-', name)
+}
+
+/// The shape of `name` when it is shaped like a child of the shard whose output is
+/// `output` ([`shard_child_name`]): [`ChildShape::Hashed`] or [`ChildShape::Sectioned`].
+pub(crate) fn shard_child_shape(output: &Path, name: &str) -> Option<ChildShape> {
+    shape_after(output, SHARD_SEPARATOR, name)
+        .filter(|shape| !matches!(shape, ChildShape::Numbered(_)))
+}
+
+fn shape_after(output: &Path, joint: char, name: &str) -> Option<ChildShape> {
     let (stem, ext) = split_name(output);
     let rest = name
         .strip_prefix(&stem)?
-        .strip_prefix('-')?
+        .strip_prefix(joint)?
         .strip_suffix(ext.as_str())?;
     let is_number =
         |s: &str| !s.is_empty() && !s.starts_with('0') && s.bytes().all(|b| b.is_ascii_digit());

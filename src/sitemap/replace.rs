@@ -12,7 +12,8 @@ use super::split::{Part, write_urlsets_declaring};
 use super::xml::{Extensions, MaybeGzip, write_index};
 use super::{
     ChildPrefix, ChildShape, EntrySlice, Form, Format, Group, Limits, PROTOCOL_MAX_BYTES,
-    PROTOCOL_MAX_ENTRIES, WriteError, Written, child_name, child_shape, split_name,
+    PROTOCOL_MAX_ENTRIES, WriteError, Written, child_name, child_shape, shard_child_name,
+    split_name,
 };
 
 use crate::fsutil::DirLock;
@@ -133,6 +134,7 @@ fn write_set(
         prefix,
         form,
         sections: &sections,
+        sharded: shard.is_some(),
     };
     match shard {
         None => write_indexed(&set, parts),
@@ -148,6 +150,8 @@ struct Set<'a> {
     form: Form<'a>,
     /// The names of this run's sections.
     sections: &'a [&'a str],
+    /// A shard's set: its children named by [`shard_child_name`].
+    sharded: bool,
 }
 
 /// Renames the children into place under their section and content names (numbered
@@ -196,14 +200,17 @@ fn write_indexed(
 }
 
 /// Where each part goes: named after its section and content, numbered from 1 in each
-/// section ([`child_name`]).
+/// section ([`child_name`], or [`shard_child_name`] for a shard's).
 fn child_paths(set: &Set, parts: &[(Option<&str>, Part<Closed>)]) -> Vec<PathBuf> {
     let mut paths = Vec::with_capacity(parts.len());
     let mut n = 0;
     for (i, (section, part)) in parts.iter().enumerate() {
         let same_section = i > 0 && parts[i - 1].0 == *section;
         n = if same_section { n + 1 } else { 1 };
-        let name = child_name(set.output, *section, n, &part.written.hash);
+        let name = match set.sharded {
+            false => child_name(set.output, *section, n, &part.written.hash),
+            true => shard_child_name(set.output, *section, n, &part.written.hash),
+        };
         paths.push(set.replacement.dir.join(name));
     }
     paths

@@ -292,6 +292,28 @@ fn child_names_come_from_the_output_stem() {
         child_name(Path::new("public/sitemap.xml"), Some("docs-v2"), 4, &hash),
         "sitemap-docs-v2-4-d9d9d9d9d9d9.xml"
     );
+    let shard = Path::new("public/sitemap-blog.xml");
+    assert_eq!(
+        shard_child_name(shard, None, 1, &hash),
+        "sitemap-blog.1-d9d9d9d9d9d9.xml"
+    );
+    assert_eq!(
+        shard_child_name(shard, Some("news"), 2, &hash),
+        "sitemap-blog.news-2-d9d9d9d9d9d9.xml"
+    );
+    let table = [
+        ("sitemap-blog.1-d9d9d9d9d9d9.xml", Some(ChildShape::Hashed)),
+        (
+            "sitemap-blog.news-2-d9d9d9d9d9d9.xml",
+            Some(ChildShape::Sectioned("news".into())),
+        ),
+        ("sitemap-blog.2.xml", None),
+        ("sitemap-blog-1-d9d9d9d9d9d9.xml", None),
+        ("sitemap-blog-x.1-d9d9d9d9d9d9.xml", None),
+    ];
+    for (name, want) in table {
+        assert_eq!(shard_child_shape(shard, name), want, "{name}");
+    }
 }
 
 #[test]

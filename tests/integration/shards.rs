@@ -290,14 +290,14 @@ fn the_github_recipe_runs_three_shards_a_merge_and_a_partial_rebuild() {
     let entries_after = index_entries(&index);
     let kept = |e: &BTreeMap<String, Option<String>>| -> Vec<(String, Option<String>)> {
         e.iter()
-            .filter(|(loc, _)| !loc.contains("sitemap-docs-"))
+            .filter(|(loc, _)| !loc.contains("sitemap-docs."))
             .map(|(l, m)| (l.clone(), m.clone()))
             .collect()
     };
     assert_eq!(kept(&entries_before), kept(&entries_after));
     let docs: Vec<_> = entries_after
         .iter()
-        .filter(|(loc, _)| loc.contains("sitemap-docs-"))
+        .filter(|(loc, _)| loc.contains("sitemap-docs."))
         .collect();
     assert_eq!(docs.len(), 1);
     assert_eq!(docs[0].1.as_deref(), Some("2026-09-21T14:13:20+00:00"));
@@ -410,7 +410,7 @@ fn shards_in_folders_merge_and_a_rebuilt_shard_leaves_the_others_alone() {
     assert!(
         index
             .keys()
-            .any(|l| l.starts_with("https://example.org/docs/sitemap-docs-1-")),
+            .any(|l| l.starts_with("https://example.org/docs/sitemap-docs.1-")),
         "{index:?}"
     );
 
@@ -443,7 +443,7 @@ fn shards_in_folders_merge_and_a_rebuilt_shard_leaves_the_others_alone() {
         .assert()
         .success()
         .stderr(predicates::str::contains(
-            "removed stale public/docs/sitemap-docs-1-",
+            "removed stale public/docs/sitemap-docs.1-",
         ));
     assert_eq!(before, others());
     // What the rebuilt shard's new manifest no longer names is gone (its child; its side
@@ -574,7 +574,7 @@ fn bad_shards_are_refused_with_one_line_and_nothing_written() {
     // A manifest of another version.
     let old = fs::read_to_string(deploy.join("sitemap-docs.manifest.json"))
         .unwrap()
-        .replace("\"sitemapgen_shard\": 1", "\"sitemapgen_shard\": 0");
+        .replace("\"sitemapgen_shard\": 2", "\"sitemapgen_shard\": 0");
     fs::write(deploy.join("old.manifest.json"), old).unwrap();
     refused(
         &deploy,
@@ -594,8 +594,8 @@ fn bad_shards_are_refused_with_one_line_and_nothing_written() {
         &[],
         &["shard 'docs' has two manifests"],
     );
-    // A manifest that names another shard's child, then one that names its own twice:
-    // the index would list a child twice.
+    // A manifest that names another shard's child (the index would list it twice, and
+    // it is not named as the shard's own), then one that names its own twice.
     let mut greedy = manifest(&deploy.join("sitemap-blog.manifest.json"));
     let theirs = docs_manifest["children"][0].clone();
     greedy["children"].as_array_mut().unwrap().push(theirs);
@@ -605,7 +605,7 @@ fn bad_shards_are_refused_with_one_line_and_nothing_written() {
         &["greedy.manifest.json", "sitemap-docs.manifest.json"],
         &[],
         &[&format!(
-            "{docs_child} is named by shard 'blog' and again by shard 'docs'"
+            "greedy.manifest.json: {docs_child} is not named as a child of shard 'blog' (sitemap-blog.N-HASH.xml)"
         )],
     );
     let mut twice = manifest(&deploy.join("sitemap-blog.manifest.json"));
@@ -1053,4 +1053,228 @@ fn the_merge_serves_its_views_noindex_as_a_build_does() {
         merged,
         fs::read_to_string(whole.join("public/_headers")).unwrap()
     );
+}
+
+/// Builds shard `name` of the site in `dir` (its pages under `public/NAME/`, declared in
+/// `sitemap.toml`), quietly.
+fn build_shard(dir: &Path, name: &str) {
+    bin()
+        .current_dir(dir)
+        .args(["build", "--shard", name, "-q"])
+        .assert()
+        .success();
+}
+
+/// Shard `blog`'s children were named `sitemap-blog-…`, a prefix of shard `blog-x`'s, so
+/// a manifest of `blog` naming `blog-x`'s child had the next build of `blog` delete it
+/// (it had the shape of `blog`'s section `x`). Each shard's files are now named by its
+/// name and a `.`, which no shard name holds: built and merged in either order, and
+/// whatever `blog`'s manifest names, both keep their children.
+#[test]
+fn shards_whose_names_prefix_each_other_keep_their_children() {
+    let dir = tempfile::tempdir().unwrap();
+    let public = dir.path().join("public");
+    for page in [
+        "blog/a.html",
+        "blog/b.html",
+        "blog-x/c.html",
+        "blog-x/d.html",
+    ] {
+        write_page(&public, page, "text");
+    }
+    fs::write(
+        dir.path().join("sitemap.toml"),
+        format!(
+            "base_url = '{BASE}'\npublic_dir = 'public'\n[[shards]]\nname = 'blog'\nmatch = ['blog/**']\n[[shards]]\nname = 'blog-x'\nmatch = ['blog-x/**']\n"
+        ),
+    )
+    .unwrap();
+    let manifests = ["sitemap-blog.manifest.json", "sitemap-blog-x.manifest.json"];
+    let children = |name: &str| -> Vec<String> {
+        let m = manifest(&public.join(format!("sitemap-{name}.manifest.json")));
+        (m["children"].as_array().unwrap().iter())
+            .map(|c| c["file"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let merged = |want: &[String]| {
+        merge_in(&public, &manifests, &[]).success();
+        let index = index_entries(&public.join("sitemap.xml"));
+        for file in want {
+            assert!(public.join(file).is_file(), "{file} is gone");
+            assert!(index.contains_key(&format!("{BASE}{file}")), "{index:?}");
+        }
+        assert_eq!(listed(&public.join("sitemap.xml")).len(), 4);
+    };
+    for order in [["blog", "blog-x"], ["blog-x", "blog"]] {
+        for name in order {
+            build_shard(dir.path(), name);
+        }
+        let both: Vec<String> = children("blog")
+            .into_iter()
+            .chain(children("blog-x"))
+            .collect();
+        assert!(
+            children("blog-x")[0].starts_with("sitemap-blog-x.1-"),
+            "{both:?}"
+        );
+        merged(&both);
+    }
+    // blog's manifest names blog-x's child too; blog built again with a page more.
+    let theirs = children("blog-x");
+    let path = public.join("sitemap-blog.manifest.json");
+    let mut greedy = manifest(&path);
+    let child = serde_json::json!({"file": theirs[0], "loc": format!("{BASE}{}", theirs[0]),
+        "urls": 2, "lastmod": null, "xxh3": "0".repeat(32)});
+    greedy["children"].as_array_mut().unwrap().push(child);
+    fs::write(&path, greedy.to_string()).unwrap();
+    write_page(&public, "blog/e.html", "text");
+    build_shard(dir.path(), "blog");
+    assert!(
+        public.join(&theirs[0]).is_file(),
+        "blog removed {}",
+        theirs[0]
+    );
+    merge_in(&public, &manifests, &[]).success();
+    assert_eq!(listed(&public.join("sitemap.xml")).len(), 5);
+    check_strict(&public.join("sitemap.xml"));
+}
+
+/// Shards built with other `clean_urls` merged into one set listing `/about` in one and
+/// `/about.html` in the other form. The merge refuses them, naming both and the setting.
+#[test]
+fn shards_built_with_other_url_forms_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let deploy = dir.path().join("deploy/public");
+    for (part, _) in PARTS {
+        let job = dir.path().join(format!("job-{part}"));
+        write_part(&job.join("public"), part);
+        let clean = if *part == "pages" {
+            "clean_urls = true\n"
+        } else {
+            ""
+        };
+        fs::write(
+            job.join("sitemap.toml"),
+            format!("base_url = '{BASE}'\npublic_dir = 'public'\n{clean}"),
+        )
+        .unwrap();
+        build_shard(&job, part);
+        copy_tree(&job.join("public"), &deploy);
+    }
+    refused(
+        &deploy,
+        ALL,
+        &[],
+        &[
+            "shard 'blog' was built with clean_urls = false and shard 'pages' with clean_urls = true",
+            "build every shard with the same clean_urls",
+        ],
+    );
+}
+
+/// Each manifest could be 1 GiB, and all were held at once. They are bounded together:
+/// the one that takes them past 1 GiB is refused, by its size, before any is read.
+#[test]
+fn manifests_past_their_total_are_refused_before_any_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let deploy = separate_shards(dir.path(), "", &[]);
+    // Two manifests of 600 MiB each (sparse: no disk is taken), after a real one.
+    for name in ["big-1.manifest.json", "big-2.manifest.json"] {
+        let file = fs::File::create(deploy.join(name)).unwrap();
+        file.set_len(600 << 20).unwrap();
+    }
+    let big = [
+        "sitemap-blog.manifest.json",
+        "big-1.manifest.json",
+        "big-2.manifest.json",
+    ];
+    refused(
+        &deploy,
+        &big,
+        &[],
+        &[
+            "big-2.manifest.json: takes the manifests of this merge past 1024 MiB",
+            "this one is 600 MiB",
+        ],
+    );
+}
+
+/// A merge held every shard's side file open at once: 1,100 shards under `ulimit -n
+/// 1024` failed with advice to copy files. It opens a file while it reads from it: 300
+/// shards merge with 256 files allowed.
+#[test]
+fn a_merge_of_more_shards_than_open_files_allowed_succeeds() {
+    const SHARDS: usize = 300;
+    let dir = tempfile::tempdir().unwrap();
+    let public = dir.path().join("public");
+    let mut manifests = Vec::new();
+    for i in 0..SHARDS {
+        let name = format!("s{i}");
+        fs::create_dir_all(public.join(&name)).unwrap();
+        fs::write(public.join(&name).join("index.html"), "<title>t</title>").unwrap();
+        bin()
+            .current_dir(dir.path())
+            .args(["build", &format!("public/{name}"), "--shard", &name, "-q"])
+            .args(["--base-url", &format!("{BASE}{name}/")])
+            .assert()
+            .success();
+        manifests.push(format!("public/{name}/sitemap-{name}.manifest.json"));
+    }
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -n 256 && exec \"$0\" \"$@\"")
+        .arg(assert_cmd::cargo::cargo_bin("sitemapgen"))
+        .arg("merge")
+        .args(&manifests)
+        .args(["--base-url", BASE, "-o", "public"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(index_entries(&public.join("sitemap.xml")).len(), SHARDS);
+}
+
+/// A shard built over a manifest of the first format (children `sitemap-NAME-N-HASH`)
+/// replaces its set: the old children without a section are removed (no other shard's
+/// are so named), those of a section are left (`sitemap-docs-guides-…` may be shard
+/// `docs-guides`'s), and the merge refuses the old manifest.
+#[test]
+fn a_shard_built_over_a_first_format_manifest_removes_only_its_unambiguous_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let job = dir.path().join("job");
+    write_part(&job.join("public"), "docs");
+    fs::write(
+        job.join("sitemap.toml"),
+        format!("base_url = '{BASE}'\npublic_dir = 'public'\n"),
+    )
+    .unwrap();
+    let public = job.join("public");
+    let urlset = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.org/docs/</loc></url></urlset>\n";
+    let old = [
+        "sitemap-docs-1-0123456789ab.xml",
+        "sitemap-docs-guides-1-0123456789ab.xml",
+    ];
+    for name in old {
+        fs::write(public.join(name), urlset).unwrap();
+    }
+    let first_format = serde_json::json!({
+        "sitemapgen_shard": 1, "name": "docs", "base_url": BASE, "sitemap": "sitemap.xml",
+        "urls": 2, "changes": null,
+        "children": old.iter().map(|f| serde_json::json!({"file": f, "loc": format!("{BASE}{f}"),
+            "urls": 1, "lastmod": null, "xxh3": "0".repeat(32)})).collect::<Vec<_>>(),
+        "url_hashes": {"file": "sitemap-docs.0123456789ab.hashes", "xxh3": "0".repeat(32)},
+    });
+    let manifest_path = public.join("sitemap-docs.manifest.json");
+    fs::write(&manifest_path, first_format.to_string()).unwrap();
+    refused(
+        &public,
+        &["sitemap-docs.manifest.json"],
+        &[],
+        &["format version 1, and this sitemapgen reads version 2; build the shard again"],
+    );
+    build_shard(&job, "docs");
+    assert!(!public.join(old[0]).exists(), "{} is left", old[0]);
+    assert!(public.join(old[1]).exists(), "{} is removed", old[1]);
+    merge_in(&public, &["sitemap-docs.manifest.json"], &[]).success();
 }

@@ -63,6 +63,9 @@ pub(super) fn alternates<'u>(
     page_url: impl Fn() -> Option<&'u url::Url>,
 ) -> Vec<Alternate> {
     let mut alternates: Vec<Alternate> = Vec::new();
+    // Each kept once: by a set, as a page may name thousands (a list's `contains` made
+    // a cluster of n pages naming each other cost n³).
+    let mut seen: std::collections::HashSet<(String, String)> = std::collections::HashSet::new();
     if !page.shared.config.head.alternates || head.alternates.is_empty() {
         return alternates;
     }
@@ -87,12 +90,11 @@ pub(super) fn alternates<'u>(
                 continue;
             }
         };
-        let alternate = Alternate {
-            hreflang: alt.hreflang.clone(),
-            href,
-        };
-        if !alternates.contains(&alternate) {
-            alternates.push(alternate);
+        if seen.insert((alt.hreflang.clone(), href.clone())) {
+            alternates.push(Alternate {
+                hreflang: alt.hreflang.clone(),
+                href,
+            });
         }
     }
     alternates

@@ -12,7 +12,8 @@ use jiff::Timestamp;
 use super::super::read::{Root, root_in};
 use super::super::split::Part;
 use super::super::{
-    ChildPrefix, Form, Group, Limits, WriteError, Written, child_shape, split_name,
+    ChildPrefix, ChildShape, Form, Group, Limits, WriteError, Written, child_shape,
+    shard_child_shape, split_name,
 };
 use super::{Closed, Set, child_paths, io_at, persist, write_set};
 use crate::fsutil::dir::{Dir, Temp};
@@ -114,7 +115,11 @@ pub(super) fn write_sharded(
 /// Removes the files a shard's previous manifest named and its new one does not: regular
 /// files beside `output`, shaped as its children and holding a sitemap, or its side files
 /// (`{stem}.….hashes`). A manifest names files only, and only these shapes are ever
-/// removed, whatever it says.
+/// removed, whatever it says: the shard's own (`{stem}.…`, which no other shard's name
+/// starts with), and its children as format-1 shards named them without a section
+/// (`{stem}-{n}-{hash}{ext}`, which no other shard's are). Their children of a
+/// section (`{stem}-{section}-…`) are left: shard `blog`'s `news` has the name shard
+/// `blog-news` would give its own.
 fn remove_unnamed(
     set: &Set,
     previous: &HashSet<String>,
@@ -128,8 +133,9 @@ fn remove_unnamed(
         let side = name
             .strip_prefix(&format!("{stem}."))
             .is_some_and(|r| r.ends_with(".hashes"));
-        side || (child_shape(output, name).is_some()
-            && root_in(folder, name.as_ref()) == Some(Root::Urlset))
+        let shaped = shard_child_shape(output, name).is_some()
+            || child_shape(output, name) == Some(ChildShape::Hashed);
+        side || (shaped && root_in(folder, name.as_ref()) == Some(Root::Urlset))
     };
     let removed = set.replacement.held.dir().remove_ours(named, proven);
     let removed = removed.map_err(io_at(dir))?;
