@@ -17,7 +17,9 @@ use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
 
+mod walk;
 mod write;
+pub use walk::Bounds;
 pub use write::Temp;
 
 /// A name in a directory, as the platform gives it.

@@ -3,6 +3,8 @@
 
 use std::path::Path;
 
+use crate::fsutil::dir::{Bounds, EntryKind};
+
 use super::read::{join as join_url, js_value};
 use super::route::{
     self, CODE, MARKUP_AND_CODE, Name, distinct, folder_page, is_dynamic, join, urlize,
@@ -127,42 +129,33 @@ const MAX_ROUTE_BYTES: u64 = 256 * 1024;
 /// `call` with a quoted name (`getCollection('blog')`) serves that collection in its
 /// folder. Symbolic links are not followed; at most [`MAX_ROUTE_FILES`] files are read.
 pub(super) fn served_by_dynamic_routes(pages: &Path, call: &str) -> Vec<(String, String)> {
+    let mut routes = Vec::new();
+    let bounds = Bounds {
+        depth: usize::MAX,
+        entries: MAX_ROUTE_FILES,
+    };
+    let _ = crate::fsutil::held(pages).and_then(|held| {
+        held.walk(bounds, |rel, kind| {
+            let name = rel.file_name().unwrap_or_default().to_string_lossy();
+            if kind == EntryKind::File && is_dynamic(&name) {
+                routes.push(rel.to_path_buf());
+            }
+            kind == EntryKind::Dir && !is_dynamic(&name)
+        })
+    });
     let mut served = Vec::new();
-    let mut todo = vec![(pages.to_path_buf(), String::new())];
-    let mut seen = 0;
-    while let Some((dir, folder)) = todo.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
+    for rel in routes {
+        let Ok(text) = crate::fsutil::read_below_string(pages, &rel, MAX_ROUTE_BYTES) else {
             continue;
         };
-        for entry in entries.flatten() {
-            seen += 1;
-            if seen > MAX_ROUTE_FILES {
-                return served;
-            }
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let Ok(kind) = entry.file_type() else {
-                continue;
-            };
-            if kind.is_dir() && !is_dynamic(&name) {
-                let below = if folder.is_empty() {
-                    name
-                } else {
-                    format!("{folder}/{name}")
-                };
-                todo.push((entry.path(), below));
-            } else if kind.is_file() && is_dynamic(&name) {
-                let rel = Path::new(&folder).join(&name);
-                let Ok(text) = crate::fsutil::read_below_string(pages, &rel, MAX_ROUTE_BYTES)
-                else {
-                    continue;
-                };
-                if !takes_entry_id(&text, &name) {
-                    continue;
-                }
-                for collection in called_with(&text, call) {
-                    served.push((collection, folder.clone()));
-                }
-            }
+        let name = rel.file_name().unwrap_or_default().to_string_lossy();
+        if !takes_entry_id(&text, &name) {
+            continue;
+        }
+        let folder = crate::slash::joined(rel.parent().unwrap_or(Path::new("")));
+        let folder = String::from_utf8_lossy(&folder).into_owned();
+        for collection in called_with(&text, call) {
+            served.push((collection, folder.clone()));
         }
     }
     served

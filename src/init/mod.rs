@@ -7,6 +7,7 @@ mod render;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
+use crate::fsutil::dir::{Bounds, EntryKind};
 pub use crate::generators::Generator;
 use crate::generators::{ALL, Project, Settings};
 
@@ -74,18 +75,21 @@ fn markup_folders(dir: &Path, public_dir: &str) -> Vec<String> {
 
 /// Whether a markup file is among the first entries of `dir` (a few levels down).
 fn holds_markup(dir: &Path) -> bool {
-    let walk = ignore::WalkBuilder::new(dir)
-        .follow_links(false)
-        .max_depth(Some(3))
-        .build();
-    walk.take(MAX_ENTRIES_LOOKED_AT).flatten().any(|e| {
-        let ext = e
-            .path()
-            .extension()
-            .map(|x| x.to_string_lossy().to_lowercase());
-        e.file_type().is_some_and(|t| t.is_file())
-            && ext.is_some_and(|x| ["md", "markdown", "rst", "adoc"].contains(&x.as_str()))
-    })
+    let mut found = false;
+    let bounds = Bounds {
+        depth: 3,
+        entries: MAX_ENTRIES_LOOKED_AT,
+    };
+    let _ = crate::fsutil::held(dir).and_then(|dir| {
+        dir.walk(bounds, |rel, kind| {
+            let name = rel.file_name().unwrap_or_default().to_string_lossy();
+            let ext = rel.extension().map(|x| x.to_string_lossy().to_lowercase());
+            found |= kind == EntryKind::File
+                && ext.is_some_and(|x| ["md", "markdown", "rst", "adoc"].contains(&x.as_str()));
+            !found && !name.starts_with('.')
+        })
+    });
+    found
 }
 
 /// What `init` found in a project directory.
@@ -172,19 +176,24 @@ impl Detected {
     /// its pages name, to propose `split = "language"` (the first entries of a few
     /// levels, the heads of the first pages: a hint, not a walk of the site).
     fn with_documents(mut self, dir: &Path) -> Detected {
-        let walk = ignore::WalkBuilder::new(dir.join(&self.settings.public_dir))
-            .standard_filters(false)
-            .follow_links(false)
-            .max_depth(Some(6))
-            .build();
+        let public = dir.join(&self.settings.public_dir);
+        let mut files = Vec::new();
+        let bounds = Bounds {
+            depth: 6,
+            entries: MAX_ENTRIES_LOOKED_AT,
+        };
+        let _ = crate::fsutil::held(&public).and_then(|held| {
+            held.walk(bounds, |rel, kind| {
+                if kind == EntryKind::File {
+                    files.push(public.join(rel));
+                }
+                true
+            })
+        });
         let mut languages = std::collections::BTreeSet::new();
         let mut origins = std::collections::BTreeMap::<String, usize>::new();
         let mut pages_read = 0;
-        for entry in walk.take(MAX_ENTRIES_LOOKED_AT).flatten() {
-            if !entry.file_type().is_some_and(|t| t.is_file()) {
-                continue;
-            }
-            let path = entry.path();
+        for path in &files {
             self.pdfs |= crate::scan::is_page_name(path, &["pdf".to_string()]);
             let html = crate::scan::is_page_name(path, &["html".to_string()]);
             if html && pages_read < MAX_PAGES_READ {

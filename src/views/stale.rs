@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use super::view::{Mark, ViewError, is_ours};
 use crate::fsutil::Root;
+use crate::fsutil::dir::{Bounds, EntryKind};
 
 /// Removes each file below `public_dir` (but its own `llms.txt`) that is a twin
 /// (`*.md`) or an `llms.txt` carrying our mark and is not in `keep` (paths below
@@ -25,7 +26,7 @@ pub(super) fn sweep(
     let found = match found {
         Some(found) => found,
         None => {
-            walked = walk(public_dir);
+            walked = walk(site);
             &walked
         }
     };
@@ -53,18 +54,19 @@ pub(super) fn sweep(
     Ok(removed)
 }
 
-/// The files below `public_dir` that a view may have written, relative to it.
-fn walk(public_dir: &Path) -> Vec<PathBuf> {
-    let walk = ignore::WalkBuilder::new(public_dir)
-        .standard_filters(false)
-        .hidden(true)
-        .follow_links(false)
-        .build();
-    (walk.flatten())
-        .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
-        .filter(|e| mark_of(e.file_name().as_encoded_bytes()).is_some())
-        .filter_map(|e| Some(e.path().strip_prefix(public_dir).ok()?.to_path_buf()))
-        .collect()
+/// The files below the site that a view may have written, relative to it (hidden
+/// folders passed over, as the page walk passes them).
+fn walk(site: &Root) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let _ = site.dir().walk(Bounds::WHOLE, |rel, kind| {
+        let name = rel.file_name().unwrap_or_default().as_encoded_bytes();
+        let hidden = name.starts_with(b".");
+        if !hidden && kind == EntryKind::File && mark_of(name).is_some() {
+            found.push(rel.to_path_buf());
+        }
+        !hidden
+    });
+    found
 }
 
 /// What proves a file of this name ours, when a view may have written it.
