@@ -11,7 +11,7 @@ use serde_json::Value;
 use super::UrlForm;
 use super::headers::ROBOTS_TAG;
 use super::pattern::{Pattern, Syntax};
-use super::rules::{Origin, Parsed, Redirect, Rule, json_line, robots_effect};
+use super::rules::{BadPattern, Lines, Origin, Parsed, Redirect, Rule, json_line, robots_effect, shown};
 
 /// The shape both files share, for a Vercel project or a Firebase site.
 #[derive(Debug, Default, Deserialize)]
@@ -82,6 +82,7 @@ pub(super) fn parse(
         Json::Firebase => firebase_site(serde_json::from_str(text)?, file, public_dir)?,
     };
     let mut parsed = Parsed::default();
+    let lines = Lines::new(text);
     let mut cursor = text.find("\"redirects\"").unwrap_or(0);
     for (i, rule) in site.redirects.iter().enumerate() {
         let (Some(to), None, None) = (&rule.destination, &rule.has, &rule.missing) else {
@@ -103,13 +104,14 @@ pub(super) fn parse(
         };
         let origin = origin(
             file,
-            json_line(text, written, &mut cursor),
+            json_line(text, &lines, written, &mut cursor),
             format!("redirects[{i}]"),
         );
         match Pattern::new(written, syntax) {
             Ok(pattern) => parsed.redirects.push(Rule {
                 origin,
                 pattern,
+                written: shown(written),
                 host: None,
                 what: Redirect {
                     status,
@@ -117,7 +119,7 @@ pub(super) fn parse(
                     to: to.clone(),
                 },
             }),
-            Err(e) => parsed.bad.push(e),
+            Err(e) => parsed.bad.push(BadPattern::new(origin, written, e)),
         }
     }
     let mut cursor = text.find("\"headers\"").unwrap_or(0);
@@ -126,7 +128,7 @@ pub(super) fn parse(
         else {
             continue;
         };
-        let line = json_line(text, written, &mut cursor);
+        let line = json_line(text, &lines, written, &mut cursor);
         let robots = rule
             .headers
             .iter()
@@ -134,19 +136,21 @@ pub(super) fn parse(
         let (Some(header), None, None) = (robots, &rule.has, &rule.missing) else {
             continue;
         };
+        let origin = origin(file, line, format!("headers[{i}]"));
         match Pattern::new(written, syntax) {
             Ok(pattern) => parsed.headers.push(Rule {
-                origin: origin(file, line, format!("headers[{i}]")),
+                origin,
                 pattern,
+                written: shown(written),
                 host: None,
                 what: robots_effect(&header.value, agents),
             }),
-            Err(e) => parsed.bad.push(e),
+            Err(e) => parsed.bad.push(BadPattern::new(origin, written, e)),
         }
     }
     let mut cursor = 0;
-    let line = json_line_of_key(text, "cleanUrls", &mut cursor)
-        .or_else(|| json_line_of_key(text, "trailingSlash", &mut 0))
+    let line = json_line_of_key(text, &lines, "cleanUrls", &mut cursor)
+        .or_else(|| json_line_of_key(text, &lines, "trailingSlash", &mut 0))
         .unwrap_or(0);
     parsed.form = UrlForm {
         trailing_slash: site.trailing_slash,
@@ -166,8 +170,8 @@ fn origin(file: &Path, line: usize, key: String) -> Origin {
 }
 
 /// The line of a key, when the file writes it.
-fn json_line_of_key(text: &str, key: &str, cursor: &mut usize) -> Option<usize> {
-    Some(json_line(text, key, cursor)).filter(|&line| line > 0)
+fn json_line_of_key(text: &str, lines: &Lines, key: &str, cursor: &mut usize) -> Option<usize> {
+    Some(json_line(text, lines, key, cursor)).filter(|&line| line > 0)
 }
 
 /// A rule's pattern and its language: Vercel's `source` is a `path-to-regexp` pattern;
