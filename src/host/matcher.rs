@@ -27,8 +27,8 @@ use super::pattern::{self, Groups, Pattern, Rest, Shape};
 /// Unicode, 350 KiB).
 pub(super) const MAX_PATTERN_NFA_BYTES: usize = 1 << 20;
 /// The most the automaton of all the patterns of one kind that need a regular
-/// expression may take, each way (its lazy DFA's cache is the regex crate's, 2 MiB):
-/// some 8,000 patterns of `/a/:name`, or 16 of `\w{20}` (Unicode).
+/// expression may take: some 12,000 patterns of `/a/:name`, or 35 of `\w{20}`
+/// (Unicode).
 pub(super) const MAX_SET_NFA_BYTES: usize = 16 << 20;
 
 /// The most patterns a page is matched against one by one; past it, all in one pass.
@@ -221,11 +221,18 @@ impl Lookup {
 /// and the ones refused (in order).
 fn build_set(regexes: &[(usize, &str)]) -> (Option<Regex>, Vec<usize>, Vec<(usize, Refusal)>) {
     let (mut kept, mut refused) = measure(regexes);
-    // As the regex crate's `RegexSet` builds it.
+    // As the regex crate's `RegexSet` builds it, without the engines that only speed up
+    // unanchored searches (a lazy DFA needs an automaton of the patterns reversed, as
+    // large again and as long to build): a page is searched for one pattern at a time,
+    // anchored, by the bounded backtracker or the PikeVM.
     let config = meta::Config::new()
         .match_kind(MatchKind::All)
         .which_captures(WhichCaptures::None)
-        .nfa_size_limit(Some(MAX_SET_NFA_BYTES));
+        .nfa_size_limit(Some(MAX_SET_NFA_BYTES))
+        .hybrid(false)
+        .dfa(false)
+        .onepass(false)
+        .auto_prefilter(false);
     let set = loop {
         if kept.is_empty() {
             break None;
@@ -246,9 +253,7 @@ fn build_set(regexes: &[(usize, &str)]) -> (Option<Regex>, Vec<usize>, Vec<(usiz
 }
 
 /// The patterns that fit, each measured alone: those whose automaton fits in
-/// [`MAX_PATTERN_NFA_BYTES`], in order, until they take the set's. Each is measured by
-/// the automaton it takes searched backwards (the set builds both ways; a Unicode class
-/// takes twice as much backwards).
+/// [`MAX_PATTERN_NFA_BYTES`], in order, until they take the set's.
 fn measure<'r>(regexes: &[(usize, &'r str)]) -> (Vec<(usize, &'r str)>, Vec<(usize, Refusal)>) {
     let mut kept = Vec::new();
     let mut refused = Vec::new();
@@ -257,8 +262,7 @@ fn measure<'r>(regexes: &[(usize, &'r str)]) -> (Vec<(usize, &'r str)>, Vec<(usi
     let mut spent = 0;
     let config = thompson::Config::new()
         .nfa_size_limit(Some(MAX_PATTERN_NFA_BYTES))
-        .which_captures(WhichCaptures::None)
-        .reverse(true);
+        .which_captures(WhichCaptures::None);
     for &(i, regex) in regexes {
         if spent >= budget {
             // Full: the rest are not built at all (10,000 rules of `\w{20}` took 40 s).

@@ -24,11 +24,12 @@ fn site(pages: usize) -> Site {
     site
 }
 
-/// A headers rule of `vercel.json` or `firebase.json` that sets noindex.
+/// A headers rule of `vercel.json` or `firebase.json` that sets noindex (written
+/// otherwise than sitemapgen writes its own, which it would take away).
 fn noindex(key: &str, pattern: &str) -> String {
     let pattern = serde_json::to_string(pattern).unwrap();
     format!(
-        "    {{ \"{key}\": {pattern}, \"headers\": [{{ \"key\": \"X-Robots-Tag\", \"value\": \"noindex\" }}] }}"
+        "    {{\"{key}\": {pattern}, \"headers\": [{{\"key\": \"X-Robots-Tag\", \"value\": \"noindex\"}}]}}"
     )
 }
 
@@ -66,9 +67,9 @@ fn regular_expressions_past_the_cap_are_refused_and_the_rest_apply() {
         let rules = rules.join(",\n");
         let text = match file {
             "firebase.json" => format!(
-                "{{\n  \"hosting\": {{\n  \"public\": \"public\",\n  \"headers\": [\n{rules}\n]}}}}\n"
+                "{{\n  \"hosting\": {{\n  \"public\": \"public\",\n  \"headers\": [\n{rules}\n  ]\n}}}}\n"
             ),
-            _ => format!("{{\n  \"headers\": [\n{rules}\n]}}\n"),
+            _ => format!("{{\n  \"headers\": [\n{rules}\n  ]\n}}\n"),
         };
         fs::write(site.root().join(file), text).unwrap();
         let run = bounded(site.root(), &["build"]);
@@ -95,7 +96,8 @@ fn many_rules_over_many_pages_are_matched_together() {
     let site = site(2_000);
     let mut redirects = String::new();
     let mut headers = String::new();
-    for i in 0..10_000 {
+    // 9,999 and the one for drafts: the most of each kind kept.
+    for i in 0..9_999 {
         if i % 2 == 0 {
             redirects.push_str(&format!("/old{i}/:slug  /new/:slug  301!\n"));
             headers.push_str(&format!("/p{i}/{WORD}/*\n  X-Robots-Tag: noindex\n"));
@@ -108,7 +110,7 @@ fn many_rules_over_many_pages_are_matched_together() {
     fs::write(site.public().join("_redirects"), redirects).unwrap();
     fs::write(site.public().join("_headers"), headers).unwrap();
     let run = bounded(site.root(), &["build", "-v"]);
-    assert_survived("20,000 rules", &run, "drafts/a/index.html: redirected (public/_redirects:10001)");
+    assert_survived("20,000 rules", &run, "drafts/a/index.html: redirected (public/_redirects:10000)");
     assert!(
         run.stderr.contains("noindex (host headers: public/_headers:2)"),
         "{}",

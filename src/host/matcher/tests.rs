@@ -88,7 +88,7 @@ fn literal_and_prefix_patterns_need_no_regular_expression() {
 
 #[test]
 fn a_pattern_too_large_alone_or_past_the_set_is_refused_and_the_others_match() {
-    // `\w{20}` is 350 KiB of automaton (Unicode): a few fit, not thousands.
+    // `\w{20}` is 350 KiB of automaton (Unicode): a few dozen fit, not thousands.
     let mut written: Vec<String> = (0..200).map(|i| format!("/p{i}/\\w{{20}}")).collect();
     written.insert(0, "/big/\\w{100}".to_string());
     let mut patterns: Vec<Pattern> = (written.iter())
@@ -102,7 +102,7 @@ fn a_pattern_too_large_alone_or_past_the_set_is_refused_and_the_others_match() {
         .map(|(i, _)| *i)
         .collect();
     let kept = 201 - refused.len();
-    assert!((10..30).contains(&kept), "{kept} kept");
+    assert!((20..50).contains(&kept), "{kept} kept");
     // The first refused for the set's cap, and all after it that need an automaton.
     assert_eq!(full, (kept + 1..=200).collect::<Vec<_>>());
     let word = "w".repeat(20);
