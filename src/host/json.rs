@@ -11,7 +11,9 @@ use serde_json::Value;
 use super::UrlForm;
 use super::headers::ROBOTS_TAG;
 use super::pattern::{Pattern, Syntax};
-use super::rules::{BadPattern, Lines, Origin, Parsed, Redirect, Rule, json_line, robots_effect, shown};
+use super::rules::{
+    BadPattern, Lines, Origin, Parsed, Redirect, Rule, json_line, robots_effect, shown,
+};
 
 /// The shape both files share, for a Vercel project or a Firebase site.
 #[derive(Debug, Default, Deserialize)]

@@ -52,6 +52,9 @@ pub enum Refusal {
     SetFull,
 }
 
+/// The patterns refused, by their places, and why.
+type Refused = Vec<(usize, Refusal)>;
+
 /// The rules of one shape, by their literal path or prefix.
 #[derive(Debug, Default)]
 struct Lookup {
@@ -81,18 +84,16 @@ pub(super) struct Matcher {
 
 impl Matcher {
     /// The patterns of the rules of one kind, in order, and the ones refused (by index).
-    pub fn new(patterns: &[&Pattern]) -> (Matcher, Vec<(usize, Refusal)>) {
+    pub fn new(patterns: &[&Pattern]) -> (Matcher, Refused) {
         let mut exact: [Lookup; 2] = Default::default();
         let mut prefix: [Lookup; 2] = Default::default();
         let mut regexes = Vec::new();
         for (i, pattern) in patterns.iter().enumerate() {
             match pattern.shape() {
-                Shape::Exact { key, fold, trail } => {
-                    exact[usize::from(*fold)].add(key, i, trail)
-                }
-                Shape::Prefix { prefix: p, fold, .. } => {
-                    prefix[usize::from(*fold)].add(p, i, &[])
-                }
+                Shape::Exact { key, fold, trail } => exact[usize::from(*fold)].add(key, i, trail),
+                Shape::Prefix {
+                    prefix: p, fold, ..
+                } => prefix[usize::from(*fold)].add(p, i, &[]),
                 Shape::Regex { .. } => regexes.push((i, pattern.regex())),
             }
         }
@@ -107,7 +108,11 @@ impl Matcher {
             lookup.lengths.sort_unstable();
             lookup.lengths.dedup();
         }
-        let in_set = set_rules.iter().enumerate().map(|(at, &i)| (i, at)).collect();
+        let in_set = set_rules
+            .iter()
+            .enumerate()
+            .map(|(at, &i)| (i, at))
+            .collect();
         let captures = set_rules.iter().map(|_| OnceLock::new()).collect();
         let matcher = Matcher {
             exact,
@@ -125,7 +130,10 @@ impl Matcher {
     pub fn matches(&self, path: &str) -> Vec<usize> {
         let mut found = Vec::new();
         let folds = [&self.exact[1], &self.prefix[1], &self.leads[1]];
-        let folded = folds.iter().any(|l| !l.by.is_empty()).then(|| pattern::fold(path));
+        let folded = folds
+            .iter()
+            .any(|l| !l.by.is_empty())
+            .then(|| pattern::fold(path));
         let mut candidates = Vec::new();
         for (fold, text) in [(0, Some(path)), (1, folded.as_deref())] {
             let Some(text) = text else { continue };
@@ -185,7 +193,10 @@ impl Matcher {
 impl Lookup {
     fn add(&mut self, key: &str, rule: usize, trail: &'static [char]) {
         self.lengths.push(key.len());
-        self.by.entry(key.to_string()).or_default().push((rule, trail));
+        self.by
+            .entry(key.to_string())
+            .or_default()
+            .push((rule, trail));
     }
 
     /// The literal paths `path` is, or is with one character its pattern allows after.
@@ -196,7 +207,11 @@ impl Lookup {
         };
         let stem = &path[..path.len() - last.len_utf8()];
         let rules = self.by.get(stem).into_iter().flatten();
-        found.extend(rules.filter(|(_, trail)| trail.contains(&last)).map(|(i, _)| i));
+        found.extend(
+            rules
+                .filter(|(_, trail)| trail.contains(&last))
+                .map(|(i, _)| i),
+        );
     }
 
     /// The keys `path` starts with; with `dot`, only where no line break follows (a
@@ -219,12 +234,12 @@ impl Lookup {
 
 /// The patterns that need a regular expression as one set, the rules of its patterns,
 /// and the ones refused (in order).
-fn build_set(regexes: &[(usize, &str)]) -> (Option<Regex>, Vec<usize>, Vec<(usize, Refusal)>) {
+fn build_set(regexes: &[(usize, &str)]) -> (Option<Regex>, Vec<usize>, Refused) {
     let (mut kept, mut refused) = measure(regexes);
-    // As the regex crate's `RegexSet` builds it, without the engines that only speed up
-    // unanchored searches (a lazy DFA needs an automaton of the patterns reversed, as
-    // large again and as long to build): a page is searched for one pattern at a time,
-    // anchored, by the bounded backtracker or the PikeVM.
+    // As the regex crate's `RegexSet` builds it, with the PikeVM alone: a page is
+    // searched for one pattern at a time, anchored, in time of that pattern's size. A
+    // lazy DFA needs the patterns' automaton reversed (as large again, as long to build)
+    // and the bounded backtracker clears a table of all the set's states each search.
     let config = meta::Config::new()
         .match_kind(MatchKind::All)
         .which_captures(WhichCaptures::None)
@@ -232,13 +247,16 @@ fn build_set(regexes: &[(usize, &str)]) -> (Option<Regex>, Vec<usize>, Vec<(usiz
         .hybrid(false)
         .dfa(false)
         .onepass(false)
+        .backtrack(false)
         .auto_prefilter(false);
     let set = loop {
         if kept.is_empty() {
             break None;
         }
         let sources: Vec<&str> = kept.iter().map(|(_, regex)| *regex).collect();
-        let set = Regex::builder().configure(config.clone()).build_many(&sources);
+        let set = Regex::builder()
+            .configure(config.clone())
+            .build_many(&sources);
         match set {
             Ok(set) => break Some(set),
             // Measured apart, they did not fit together (not seen): the later half out.
@@ -254,7 +272,7 @@ fn build_set(regexes: &[(usize, &str)]) -> (Option<Regex>, Vec<usize>, Vec<(usiz
 
 /// The patterns that fit, each measured alone: those whose automaton fits in
 /// [`MAX_PATTERN_NFA_BYTES`], in order, until they take the set's.
-fn measure<'r>(regexes: &[(usize, &'r str)]) -> (Vec<(usize, &'r str)>, Vec<(usize, Refusal)>) {
+fn measure<'r>(regexes: &[(usize, &'r str)]) -> (Vec<(usize, &'r str)>, Refused) {
     let mut kept = Vec::new();
     let mut refused = Vec::new();
     // Building takes more than what is built (a fifth more for Unicode classes).
@@ -263,13 +281,17 @@ fn measure<'r>(regexes: &[(usize, &'r str)]) -> (Vec<(usize, &'r str)>, Vec<(usi
     let config = thompson::Config::new()
         .nfa_size_limit(Some(MAX_PATTERN_NFA_BYTES))
         .which_captures(WhichCaptures::None);
+    // One compiler for all: each new one allocates and fills its tables for Unicode
+    // classes (400 KiB), which took most of the time.
+    let mut compiler = thompson::Compiler::new();
+    compiler.configure(config);
     for &(i, regex) in regexes {
         if spent >= budget {
             // Full: the rest are not built at all (10,000 rules of `\w{20}` took 40 s).
             refused.push((i, Refusal::SetFull));
             continue;
         }
-        match thompson::Compiler::new().configure(config.clone()).build(regex) {
+        match compiler.build(regex) {
             Ok(nfa) if spent + nfa.memory_usage() <= budget => {
                 spent += nfa.memory_usage();
                 kept.push((i, regex));
@@ -297,7 +319,10 @@ fn capturing(regex: &str) -> Option<PikeVM> {
 /// What follows the first `chars` characters of `path` (a prefix's), without the one
 /// slash right after it when `rest` says so.
 fn after(path: &str, chars: usize, rest: Rest) -> &str {
-    let at = path.char_indices().nth(chars).map_or(path.len(), |(at, _)| at);
+    let at = path
+        .char_indices()
+        .nth(chars)
+        .map_or(path.len(), |(at, _)| at);
     let tail = &path[at..];
     match rest.after_slash {
         true => tail.strip_prefix('/').unwrap_or(tail),

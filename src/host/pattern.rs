@@ -83,7 +83,10 @@ impl Pattern {
             let hir = regex_syntax::Parser::new().parse(&regex);
             let hir = hir.map_err(|e| PatternError::Syntax(e.to_string()))?;
             (*lead, *fold) = match regex.strip_prefix("(?i)") {
-                Some(sensitive) => (lead_of(&regex_syntax::parse(sensitive).unwrap_or(hir)), true),
+                Some(sensitive) => (
+                    lead_of(&regex_syntax::parse(sensitive).unwrap_or(hir)),
+                    true,
+                ),
                 None => (lead_of(&hir), false),
             };
             if *fold {

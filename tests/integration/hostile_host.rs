@@ -17,7 +17,10 @@ fn site(pages: usize) -> Site {
     let mut paths: Vec<String> = (0..pages)
         .map(|i| format!("p{i}/{WORD}/index.html"))
         .collect();
-    paths.extend(["drafts/a/index.html".to_string(), "kept/index.html".to_string()]);
+    paths.extend([
+        "drafts/a/index.html".to_string(),
+        "kept/index.html".to_string(),
+    ]);
     let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
     let site = Site::new(&paths);
     site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\n");
@@ -56,7 +59,12 @@ fn refused_line(stderr: &str, file: &str) -> usize {
 fn regular_expressions_past_the_cap_are_refused_and_the_rest_apply() {
     let cases = [
         ("firebase.json", "regex", "/p{i}/\\w{20}/?", "/drafts/**"),
-        ("vercel.json", "source", "/p{i}/:id(\\w{20})", "/drafts/(.*)"),
+        (
+            "vercel.json",
+            "source",
+            "/p{i}/:id(\\w{20})",
+            "/drafts/(.*)",
+        ),
     ];
     for (file, key, form, drafts) in cases {
         let site = site(3);
@@ -110,9 +118,14 @@ fn many_rules_over_many_pages_are_matched_together() {
     fs::write(site.public().join("_redirects"), redirects).unwrap();
     fs::write(site.public().join("_headers"), headers).unwrap();
     let run = bounded(site.root(), &["build", "-v"]);
-    assert_survived("20,000 rules", &run, "drafts/a/index.html: redirected (public/_redirects:10000)");
+    assert_survived(
+        "20,000 rules",
+        &run,
+        "drafts/a/index.html: redirected (public/_redirects:10000)",
+    );
     assert!(
-        run.stderr.contains("noindex (host headers: public/_headers:2)"),
+        run.stderr
+            .contains("noindex (host headers: public/_headers:2)"),
         "{}",
         run.stderr
     );
@@ -126,7 +139,10 @@ fn many_rules_over_many_pages_are_matched_together() {
 fn a_pattern_past_the_longest_is_refused_by_its_line() {
     let long = format!("/{}", "a".repeat(4 * 1024 * 1024 - 100));
     let files = [
-        ("_redirects", format!("{long}  /x  301!\n/drafts/*  /x/  301!\n")),
+        (
+            "_redirects",
+            format!("{long}  /x  301!\n/drafts/*  /x/  301!\n"),
+        ),
         (
             "_headers",
             format!("{long}\n  X-Robots-Tag: noindex\n/drafts/*\n  X-Robots-Tag: noindex\n"),
@@ -142,14 +158,15 @@ fn a_pattern_past_the_longest_is_refused_by_its_line() {
             &format!("public/{file}:1: cannot use the pattern \"/aaaa"),
         );
         assert!(
-            run.stderr.contains("it is 4,194,205 bytes long, and the most read is 1,024"),
+            run.stderr
+                .contains("it is 4,194,205 bytes long, and the most read is 1,024"),
             "{}",
             run.stderr
         );
         assert_eq!(
             locs(&site.public().join("sitemap.xml")),
             [
-                format!("https://example.org/kept/"),
+                "https://example.org/kept/".to_string(),
                 format!("https://example.org/p0/{WORD}/"),
             ],
             "{file}"

@@ -13,15 +13,62 @@ const SYNTAXES: [Syntax; 6] = [
 /// Patterns of every shape in every language, and paths at their edges: case (the Kelvin
 /// sign is a `k` without case, `ſ` an `s`), trailing characters, line breaks.
 const PATTERNS: [&str; 24] = [
-    "/", "/docs", "/docs/", "/Docs/A.html", "/docs/*", "/docs*", "/*", "*", "/drafts-*",
-    "/a//b", "/private/(.*)", "/docs/**", "**", "/k", "/s/*", "/a:b", "/a b", "/a.b",
-    "/a?", "/a#", "/x/:id", "/x/*/y", "/ß/*", "/a/*",
+    "/",
+    "/docs",
+    "/docs/",
+    "/Docs/A.html",
+    "/docs/*",
+    "/docs*",
+    "/*",
+    "*",
+    "/drafts-*",
+    "/a//b",
+    "/private/(.*)",
+    "/docs/**",
+    "**",
+    "/k",
+    "/s/*",
+    "/a:b",
+    "/a b",
+    "/a.b",
+    "/a?",
+    "/a#",
+    "/x/:id",
+    "/x/*/y",
+    "/ß/*",
+    "/a/*",
 ];
 const PATHS: [&str; 30] = [
-    "/", "//", "", "/docs", "/docs/", "/DOCS", "/docs/a", "/docs/a/", "/docsx", "/doc",
-    "/docs/a\nb", "/docs\n", "/Docs/A.html", "/docs/a.html", "/drafts-1/", "/a/b", "/a//b",
-    "/private/x/y", "/private/", "/K", "/\u{212a}", "/\u{17f}/x", "/S/x", "/a:b", "/a#",
-    "/a?", "/a/", "/x/7", "/x/7/y", "/ẞ/x",
+    "/",
+    "//",
+    "",
+    "/docs",
+    "/docs/",
+    "/DOCS",
+    "/docs/a",
+    "/docs/a/",
+    "/docsx",
+    "/doc",
+    "/docs/a\nb",
+    "/docs\n",
+    "/Docs/A.html",
+    "/docs/a.html",
+    "/drafts-1/",
+    "/a/b",
+    "/a//b",
+    "/private/x/y",
+    "/private/",
+    "/K",
+    "/\u{212a}",
+    "/\u{17f}/x",
+    "/S/x",
+    "/a:b",
+    "/a#",
+    "/a?",
+    "/a/",
+    "/x/7",
+    "/x/7/y",
+    "/ẞ/x",
 ];
 
 #[test]
@@ -44,7 +91,11 @@ fn every_shape_matches_and_catches_as_its_regular_expression() {
                 for to in ["/n/:splat", "/n/$1/$0/$2", "/n/:id/:path"] {
                     let got = matcher.expand(0, &pattern, path, to);
                     let want = pattern::expand(to, &ByRegex(caps.get(0).map(|_| &caps)));
-                    assert_eq!(got.as_deref(), Some(want.as_str()), "{written:?} {path:?} {to}");
+                    assert_eq!(
+                        got.as_deref(),
+                        Some(want.as_str()),
+                        "{written:?} {path:?} {to}"
+                    );
                 }
             }
         }
@@ -68,7 +119,11 @@ fn literal_and_prefix_patterns_need_no_regular_expression() {
     let table = [
         ("/docs", Syntax::Netlify { ignore_case: true }, "exact"),
         ("/docs/*", Syntax::Netlify { ignore_case: false }, "prefix"),
-        ("/docs/:slug", Syntax::Netlify { ignore_case: false }, "regex"),
+        (
+            "/docs/:slug",
+            Syntax::Netlify { ignore_case: false },
+            "regex",
+        ),
         ("/docs/*", Syntax::Cloudflare, "prefix"),
         ("/private/(.*)", Syntax::PathToRegexp, "prefix"),
         ("/old/:path*", Syntax::PathToRegexp, "regex"),
@@ -107,7 +162,10 @@ fn a_pattern_too_large_alone_or_past_the_set_is_refused_and_the_others_match() {
     assert_eq!(full, (kept + 1..=200).collect::<Vec<_>>());
     let word = "w".repeat(20);
     assert_eq!(matcher.matches(&format!("/p1/{word}")), [2, 201]);
-    assert_eq!(matcher.matches(&format!("/p150/{word}")), Vec::<usize>::new());
+    assert_eq!(
+        matcher.matches(&format!("/p150/{word}")),
+        Vec::<usize>::new()
+    );
 }
 
 #[test]

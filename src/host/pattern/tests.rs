@@ -32,7 +32,10 @@ impl Pattern {
         let (matcher, _) = Matcher::new(&[self]);
         let re = regex::Regex::new(self.regex()).unwrap();
         let want = re.captures(path).map(|c| expand(to, &ByRegex(c)));
-        let got = self.matches(path).then(|| matcher.expand(0, self, path, to)).flatten();
+        let got = self
+            .matches(path)
+            .then(|| matcher.expand(0, self, path, to))
+            .flatten();
         assert_eq!(got, want, "{self:?} {path:?} {to:?}");
         got
     }
