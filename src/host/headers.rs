@@ -30,7 +30,7 @@ pub(super) fn parse(
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let origin = Origin {
+        let origin = || Origin {
             file: file.to_path_buf(),
             line: i + 1,
             key: String::new(),
@@ -40,7 +40,7 @@ pub(super) fn parse(
                 Some((host, path)) => match Pattern::new(path, syntax) {
                     Ok(pattern) => Some((pattern, shown(path), host)),
                     Err(e) => {
-                        bad.push(BadPattern::new(origin, path, e));
+                        bad.push(BadPattern::new(origin(), path, e));
                         None
                     }
                 },
@@ -53,7 +53,7 @@ pub(super) fn parse(
         };
         if let Some(effect) = header_effect(trimmed, agents) {
             rules.push(Rule {
-                origin,
+                origin: origin(),
                 pattern: pattern.clone(),
                 written: written.clone(),
                 host: host.clone(),
