@@ -11,6 +11,7 @@
 
 mod headers;
 mod json;
+mod matcher;
 mod netlify;
 mod pattern;
 mod redirects;
@@ -42,6 +43,8 @@ pub const WRANGLER_FILES: [&str; 3] = ["wrangler.toml", "wrangler.json", "wrangl
 const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 /// The most rules kept of each kind: past this, the rest are not applied (and said so).
 const MAX_RULES: usize = 10_000;
+/// The most rules not applied that are named one by one; the rest are counted.
+const MAX_NAMED_BAD: usize = 10;
 
 /// The hosts whose files are read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
@@ -315,9 +318,6 @@ impl Host {
         // The form from the files just parsed: each file is read once.
         let form = served_form(found.hosting, std::mem::take(&mut all.form));
         warnings.splice(0..0, form_conflicts(&form, settings.style));
-        for bad in all.bad.iter().take(10) {
-            warnings.push(format!("{bad}; that rule is not applied"));
-        }
         for (kind, n) in [
             ("headers", all.headers.len()),
             ("redirects", all.redirects.len()),
@@ -330,13 +330,11 @@ impl Host {
         }
         all.headers.truncate(MAX_RULES);
         all.redirects.truncate(MAX_RULES);
-        let (headers, redirects) = match (Rules::new(all.headers), Rules::new(all.redirects)) {
-            (Ok(headers), Ok(redirects)) => (headers, redirects),
-            (Err(e), _) | (_, Err(e)) => {
-                warnings.push(format!("the host's rules are too many to match: {e}"));
-                return (None, warnings);
-            }
-        };
+        let (headers, refused) = Rules::new(all.headers);
+        all.bad.extend(refused);
+        let (redirects, refused) = Rules::new(all.redirects);
+        all.bad.extend(refused);
+        warnings.extend(bad_warnings(&all.bad));
         let no_form = form.clean_urls.is_none() && form.trailing_slash.is_none();
         if headers.is_none() && redirects.is_none() && no_form {
             return (None, warnings);
@@ -360,7 +358,7 @@ impl Host {
                 status: rule.what.status,
             });
         }
-        let rules = self.headers.as_ref()?.matching(&self.site_host, &path);
+        let rules = (self.headers.as_ref()?.matching(&self.site_host, &path)).map(|(_, r)| r);
         // Netlify and Cloudflare join a header set twice; Vercel and Firebase keep the last.
         let add_up = matches!(self.hosting, Hosting::Netlify | Hosting::Cloudflare);
         let origin = rules::noindex(rules, add_up)?;
@@ -391,11 +389,12 @@ impl Host {
     /// forced (`301!`); a rule that sends the page to itself does not redirect it.
     fn redirect(&self, path: &str) -> Option<&rules::Rule<Redirect>> {
         let shadows = self.hosting == Hosting::Netlify;
-        for rule in self.redirects.as_ref()?.matching(&self.site_host, path) {
+        let redirects = self.redirects.as_ref()?;
+        for (i, rule) in redirects.matching(&self.site_host, path) {
             if shadows && !rule.what.force {
                 continue;
             }
-            let to = rule.pattern.expand(path, &rule.what.to).unwrap_or_default();
+            let to = redirects.expand(i, path, &rule.what.to).unwrap_or_default();
             if self.is_same_page(&to, path) {
                 continue;
             }
@@ -443,6 +442,21 @@ fn form_conflicts(form: &UrlForm, style: &crate::urls::UrlStyle) -> Vec<String> 
         )
     })
     .collect()
+}
+
+/// The warnings for the rules not applied: the first [`MAX_NAMED_BAD`] named, the rest
+/// counted.
+fn bad_warnings(bad: &[rules::BadPattern]) -> Vec<String> {
+    let mut warnings: Vec<String> = (bad.iter().take(MAX_NAMED_BAD))
+        .map(|bad| format!("{bad}; that rule is not applied"))
+        .collect();
+    if bad.len() > MAX_NAMED_BAD {
+        warnings.push(format!(
+            "{} more of the host's rules are not applied for their patterns (the first {MAX_NAMED_BAD} are named above)",
+            crate::text::thousands(bad.len() - MAX_NAMED_BAD)
+        ));
+    }
+    warnings
 }
 
 /// Reads and parses one of the host's files; an error is the warning's message.

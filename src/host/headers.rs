@@ -7,8 +7,8 @@
 
 use std::path::Path;
 
-use super::pattern::{BadPattern, Pattern, Syntax};
-use super::rules::{Effect, Origin, Rule, robots_effect};
+use super::pattern::{Pattern, Syntax};
+use super::rules::{BadPattern, Effect, Origin, Rule, robots_effect, shown};
 
 /// The header kept.
 pub(super) const ROBOTS_TAG: &str = "x-robots-tag";
@@ -24,18 +24,23 @@ pub(super) fn parse(
 ) -> (Vec<Rule<Effect>>, Vec<BadPattern>) {
     let mut rules = Vec::new();
     let mut bad = Vec::new();
-    let mut current: Option<(Pattern, Option<String>)> = None;
+    let mut current: Option<(Pattern, String, Option<String>)> = None;
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
+        let origin = || Origin {
+            file: file.to_path_buf(),
+            line: i + 1,
+            key: String::new(),
+        };
         if !line.starts_with([' ', '\t']) {
             current = match split_url(trimmed) {
                 Some((host, path)) => match Pattern::new(path, syntax) {
-                    Ok(pattern) => Some((pattern, host)),
+                    Ok(pattern) => Some((pattern, shown(path), host)),
                     Err(e) => {
-                        bad.push(e);
+                        bad.push(BadPattern::new(origin(), path, e));
                         None
                     }
                 },
@@ -43,17 +48,14 @@ pub(super) fn parse(
             };
             continue;
         }
-        let Some((pattern, host)) = &current else {
+        let Some((pattern, written, host)) = &current else {
             continue;
         };
         if let Some(effect) = header_effect(trimmed, agents) {
             rules.push(Rule {
-                origin: Origin {
-                    file: file.to_path_buf(),
-                    line: i + 1,
-                    key: String::new(),
-                },
+                origin: origin(),
                 pattern: pattern.clone(),
+                written: written.clone(),
                 host: host.clone(),
                 what: effect,
             });
@@ -120,7 +122,7 @@ not a rule
         let syntax = Syntax::Netlify { ignore_case: true };
         let (rules, bad) = parse(text, Path::new("_headers"), syntax, &agents);
         assert!(bad.is_empty());
-        let rules = Rules::new(rules).unwrap().unwrap();
+        let rules = Rules::new(rules).0.unwrap();
         let table = [
             ("example.org", "/", None),
             ("preview.example.org", "/", Some(3)),
@@ -131,7 +133,8 @@ not a rule
             ("example.org", "/both/", Some(17)),
         ];
         for (host, path, want) in table {
-            let got = noindex(rules.matching(host, path), true).map(|o| o.line);
+            let matching = rules.matching(host, path).map(|(_, r)| r);
+            let got = noindex(matching, true).map(|o| o.line);
             assert_eq!(got, want, "{host}{path}");
         }
     }

@@ -12,7 +12,9 @@ use serde_json::value::RawValue;
 use super::UrlForm;
 use super::headers::ROBOTS_TAG;
 use super::pattern::{Pattern, Syntax};
-use super::rules::{Lines, Origin, Parsed, Redirect, Rule, json_line, robots_effect};
+use super::rules::{
+    BadPattern, Lines, Origin, Parsed, Redirect, Rule, json_line, robots_effect, shown,
+};
 
 /// The shape both files share, for a Vercel project or a Firebase site.
 #[derive(Debug, Default, Deserialize)]
@@ -83,7 +85,7 @@ pub(super) fn parse(
         Json::Firebase => firebase_site(text, file, public_dir)?,
     };
     let mut parsed = Parsed::default();
-    let mut lines = Lines::new(text);
+    let lines = Lines::new(text);
     for (i, rule) in site.redirects.iter().enumerate() {
         let (Some(to), None, None) = (&rule.destination, &rule.has, &rule.missing) else {
             continue;
@@ -104,13 +106,14 @@ pub(super) fn parse(
         };
         let origin = origin(
             file,
-            json_line(text, rule_text(&texts.redirects, i), written, &mut lines),
+            json_line(text, rule_text(&texts.redirects, i), written, &lines),
             format!("redirects[{i}]"),
         );
         match Pattern::new(written, syntax) {
             Ok(pattern) => parsed.redirects.push(Rule {
                 origin,
                 pattern,
+                written: shown(written),
                 host: None,
                 what: Redirect {
                     status,
@@ -118,16 +121,15 @@ pub(super) fn parse(
                     to: to.clone(),
                 },
             }),
-            Err(e) => parsed.bad.push(e),
+            Err(e) => parsed.bad.push(BadPattern::new(origin, written, e)),
         }
     }
-    let mut lines = Lines::new(text);
     for (i, rule) in site.headers.iter().enumerate() {
         let Some((written, syntax)) = pattern_of(kind, &rule.source, &rule.glob, &rule.regex)
         else {
             continue;
         };
-        let line = json_line(text, rule_text(&texts.headers, i), written, &mut lines);
+        let line = json_line(text, rule_text(&texts.headers, i), written, &lines);
         let robots = rule
             .headers
             .iter()
@@ -135,14 +137,16 @@ pub(super) fn parse(
         let (Some(header), None, None) = (robots, &rule.has, &rule.missing) else {
             continue;
         };
+        let origin = origin(file, line, format!("headers[{i}]"));
         match Pattern::new(written, syntax) {
             Ok(pattern) => parsed.headers.push(Rule {
-                origin: origin(file, line, format!("headers[{i}]")),
+                origin,
                 pattern,
+                written: shown(written),
                 host: None,
                 what: robots_effect(&header.value, agents),
             }),
-            Err(e) => parsed.bad.push(e),
+            Err(e) => parsed.bad.push(BadPattern::new(origin, written, e)),
         }
     }
     let line = key_line(text, "cleanUrls")

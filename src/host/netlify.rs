@@ -10,7 +10,7 @@ use toml::Spanned;
 
 use super::headers::{ROBOTS_TAG, split_url};
 use super::pattern::{Pattern, Syntax};
-use super::rules::{Origin, Parsed, Redirect, Rule, robots_effect};
+use super::rules::{BadPattern, Lines, Origin, Parsed, Redirect, Rule, robots_effect, shown};
 
 /// The status of a `[[redirects]]` table without one.
 const DEFAULT_STATUS: u16 = 301;
@@ -48,10 +48,10 @@ struct TomlHeaders {
 /// The rules of a `netlify.toml` text; an error names what TOML cannot read.
 pub(super) fn parse(text: &str, file: &Path, agents: &[String]) -> Result<Parsed, toml::de::Error> {
     let config: NetlifyToml = toml::from_str(text)?;
-    let line = |at: usize| text[..at.min(text.len())].matches('\n').count() + 1;
+    let lines = Lines::new(text);
     let origin = |at: usize, key: String| Origin {
         file: file.to_path_buf(),
-        line: line(at),
+        line: lines.of(at.min(text.len())),
         key,
     };
     let mut parsed = Parsed::default();
@@ -67,10 +67,12 @@ pub(super) fn parse(text: &str, file: &Path, agents: &[String]) -> Result<Parsed
         let Some((host, path)) = split_url(table.from.get_ref()) else {
             continue;
         };
+        let origin = origin(table.from.span().start, format!("redirects[{i}]"));
         match Pattern::new(path, Syntax::Netlify { ignore_case: false }) {
             Ok(pattern) => parsed.redirects.push(Rule {
-                origin: origin(table.from.span().start, format!("redirects[{i}]")),
+                origin,
                 pattern,
+                written: shown(path),
                 host,
                 what: Redirect {
                     status: table.status.unwrap_or(DEFAULT_STATUS),
@@ -78,7 +80,7 @@ pub(super) fn parse(text: &str, file: &Path, agents: &[String]) -> Result<Parsed
                     to: to.clone(),
                 },
             }),
-            Err(e) => parsed.bad.push(e),
+            Err(e) => parsed.bad.push(BadPattern::new(origin, path, e)),
         }
     }
     for (i, table) in config.headers.iter().enumerate() {
@@ -98,14 +100,16 @@ pub(super) fn parse(text: &str, file: &Path, agents: &[String]) -> Result<Parsed
         let Some((host, path)) = split_url(table.path.get_ref()) else {
             continue;
         };
+        let origin = origin(value_at(table, name), format!("headers[{i}]"));
         match Pattern::new(path, Syntax::Netlify { ignore_case: true }) {
             Ok(pattern) => parsed.headers.push(Rule {
-                origin: origin(value_at(table, name), format!("headers[{i}]")),
+                origin,
                 pattern,
+                written: shown(path),
                 host,
                 what: robots_effect(&value, agents),
             }),
-            Err(e) => parsed.bad.push(e),
+            Err(e) => parsed.bad.push(BadPattern::new(origin, path, e)),
         }
     }
     Ok(parsed)

@@ -9,8 +9,8 @@
 use std::path::Path;
 
 use super::headers::split_url;
-use super::pattern::{BadPattern, Pattern, Syntax};
-use super::rules::{Origin, Redirect, Rule};
+use super::pattern::{Pattern, Syntax};
+use super::rules::{BadPattern, Origin, Redirect, Rule, shown};
 
 /// The conditions that are not about the visitor (Netlify's signed proxies).
 const NOT_CONDITIONS: [&str; 2] = ["sign", "signed"];
@@ -37,18 +37,20 @@ pub(super) fn parse(
         let Some((host, path)) = split_url(from) else {
             continue;
         };
+        let origin = Origin {
+            file: file.to_path_buf(),
+            line: i + 1,
+            key: String::new(),
+        };
         match Pattern::new(path, syntax) {
             Ok(pattern) => rules.push(Rule {
-                origin: Origin {
-                    file: file.to_path_buf(),
-                    line: i + 1,
-                    key: String::new(),
-                },
+                origin,
                 pattern,
+                written: shown(path),
                 host,
                 what: redirect,
             }),
-            Err(e) => bad.push(e),
+            Err(e) => bad.push(BadPattern::new(origin, path, e)),
         }
     }
     (rules, bad)

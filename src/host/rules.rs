@@ -1,16 +1,12 @@
 //! The hosts' rules, whatever file they came from: where each was written, the paths it
-//! matches, and what it does. Each kind is matched as one set of regular expressions, so
-//! a page costs one pass over its path however many rules there are.
+//! matches, and what it does. Each kind is matched together (`matcher`), so a page costs
+//! a few lookups and one pass over its path however many rules there are.
 
 use std::fmt;
 use std::path::PathBuf;
 
-use regex::{RegexSet, RegexSetBuilder};
-
-use super::pattern::Pattern;
-
-/// The largest set of compiled patterns, for thousands of rules.
-const MAX_SET_BYTES: usize = 64 << 20;
+use super::matcher::{Matcher, Refusal};
+use super::pattern::{Pattern, PatternError};
 
 /// Where a rule was written: its file, and its line (1-based) when it has one, else
 /// the key that holds it (`redirects[2]`).
@@ -39,6 +35,8 @@ impl fmt::Display for Origin {
 pub(super) struct Rule<T> {
     pub origin: Origin,
     pub pattern: Pattern,
+    /// The pattern as written, [`shown`], for a message.
+    pub written: String,
     /// The host a URL pattern names (lower-case); `None` for a path.
     pub host: Option<String>,
     pub what: T,
@@ -67,28 +65,86 @@ pub(super) struct Redirect {
 /// Rules of one kind, in the order the host tries them.
 #[derive(Debug)]
 pub(super) struct Rules<T> {
-    set: RegexSet,
+    matcher: Matcher,
     rules: Vec<Rule<T>>,
 }
 
 impl<T> Rules<T> {
-    /// The rules as one set; `None` when there are none.
-    pub fn new(rules: Vec<Rule<T>>) -> Result<Option<Rules<T>>, regex::Error> {
+    /// The rules as one set (`None` when there are none), and the ones whose patterns
+    /// are refused (they never match).
+    pub fn new(rules: Vec<Rule<T>>) -> (Option<Rules<T>>, Vec<BadPattern>) {
         if rules.is_empty() {
-            return Ok(None);
+            return (None, Vec::new());
         }
-        let set = RegexSetBuilder::new(rules.iter().map(|r| r.pattern.as_str()))
-            .size_limit(MAX_SET_BYTES)
-            .build()?;
-        Ok(Some(Rules { set, rules }))
+        let patterns: Vec<&Pattern> = rules.iter().map(|r| &r.pattern).collect();
+        let (matcher, refused) = Matcher::new(&patterns);
+        let bad = (refused.into_iter())
+            .map(|(i, why)| BadPattern {
+                origin: rules[i].origin.clone(),
+                pattern: rules[i].written.clone(),
+                why: Why::Refused(why),
+            })
+            .collect();
+        (Some(Rules { matcher, rules }), bad)
     }
 
-    /// The rules that apply to `path` on `host`, in order.
-    pub fn matching<'a>(&'a self, host: &'a str, path: &str) -> impl Iterator<Item = &'a Rule<T>> {
-        (self.set.matches(path).into_iter())
-            .map(|i| &self.rules[i])
-            .filter(move |r| r.host.as_deref().is_none_or(|h| h == host))
+    /// The rules that apply to `path` on `host`, in order, with their places.
+    pub fn matching<'a>(
+        &'a self,
+        host: &'a str,
+        path: &str,
+    ) -> impl Iterator<Item = (usize, &'a Rule<T>)> {
+        (self.matcher.matches(path).into_iter())
+            .map(|i| (i, &self.rules[i]))
+            .filter(move |(_, r)| r.host.as_deref().is_none_or(|h| h == host))
     }
+
+    /// `to` with the parts of `path` that the `i`th rule (which matches it) caught put
+    /// in: `:splat`, `:name`, `$1`.
+    pub fn expand(&self, i: usize, path: &str, to: &str) -> Option<String> {
+        self.matcher.expand(i, &self.rules[i].pattern, path, to)
+    }
+}
+
+/// A rule whose pattern is not applied: where it is written, the pattern as written
+/// (shortened for the message), and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{origin}: cannot use the pattern {pattern:?}: {why}")]
+pub struct BadPattern {
+    /// Where it is written.
+    pub origin: Origin,
+    /// The pattern, shortened and escaped for a message.
+    pub pattern: String,
+    /// Why.
+    pub why: Why,
+}
+
+/// Why a rule's pattern is not applied.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Why {
+    /// It cannot be read.
+    #[error(transparent)]
+    Pattern(#[from] PatternError),
+    /// It does not fit.
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+}
+
+impl BadPattern {
+    /// A pattern of the rule at `origin` that cannot be read.
+    pub fn new(origin: Origin, pattern: &str, why: PatternError) -> BadPattern {
+        BadPattern {
+            origin,
+            pattern: shown(pattern),
+            why: Why::Pattern(why),
+        }
+    }
+}
+
+/// A pattern as a message shows it: its first characters, escaped.
+pub(super) fn shown(pattern: &str) -> String {
+    let head: String = pattern.chars().take(200).collect();
+    crate::text::shorten(&head)
 }
 
 /// What an `X-Robots-Tag` value says: `noindex`, `none`, or either after the name of an
@@ -145,7 +201,7 @@ pub(super) struct Parsed {
     pub headers: Vec<Rule<Effect>>,
     pub redirects: Vec<Rule<Redirect>>,
     pub form: super::UrlForm,
-    pub bad: Vec<super::pattern::BadPattern>,
+    pub bad: Vec<BadPattern>,
 }
 
 impl Parsed {
@@ -160,11 +216,11 @@ impl Parsed {
 /// The line of a JSON file's rule, to name it: where, in the rule's own text (`rule`, a
 /// slice of `text` from serde_json's parse of it, empty when unknown), `value` (its
 /// pattern) is written as a JSON string, else where the rule starts. Each rule is
-/// searched in its own text and the lines are counted on ([`Lines`]), so naming every
+/// searched in its own text and its line found by a binary search ([`Lines`]), so naming every
 /// rule is linear in the file (a search of the whole rest of the file for each rule,
 /// and a count of its lines from the start, took minutes for a 4 MiB file). 0 for a
 /// rule whose text is unknown.
-pub(super) fn json_line(text: &str, rule: &str, value: &str, lines: &mut Lines<'_>) -> usize {
+pub(super) fn json_line(text: &str, rule: &str, value: &str, lines: &Lines) -> usize {
     if rule.is_empty() {
         return 0;
     }
@@ -181,33 +237,24 @@ pub(super) fn offset_in(text: &str, part: &str) -> usize {
     at.min(text.len())
 }
 
-/// The lines of a text at byte offsets asked for mostly in increasing order: each line
-/// break is counted once while they increase (an offset before the last starts again).
+/// The lines of a host file, to name the line of a place in it: found in a step of
+/// binary search (counting from the start each time took time in the square of the
+/// rules).
 #[derive(Debug)]
-pub(super) struct Lines<'t> {
-    text: &'t str,
-    at: usize,
-    line: usize,
+pub(super) struct Lines {
+    /// Where each line break is.
+    breaks: Vec<usize>,
 }
 
-impl<'t> Lines<'t> {
-    pub(super) fn new(text: &'t str) -> Lines<'t> {
+impl Lines {
+    pub fn new(text: &str) -> Lines {
         Lines {
-            text,
-            at: 0,
-            line: 1,
+            breaks: memchr::memchr_iter(b'\n', text.as_bytes()).collect(),
         }
     }
 
-    /// The 1-based line of byte `offset`.
-    pub(super) fn of(&mut self, offset: usize) -> usize {
-        let offset = offset.min(self.text.len());
-        if offset < self.at {
-            (self.at, self.line) = (0, 1);
-        }
-        let between = &self.text.as_bytes()[self.at..offset];
-        self.line += between.iter().filter(|&&b| b == b'\n').count();
-        self.at = offset;
-        self.line
+    /// The line (1-based) of the byte at `at`.
+    pub fn of(&self, at: usize) -> usize {
+        self.breaks.partition_point(|&b| b < at) + 1
     }
 }

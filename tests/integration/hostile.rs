@@ -11,24 +11,24 @@ use crate::util::{Site, locs};
 
 /// The address space a run may take: far past what these sites need (the debug build
 /// with its threads), far below what the unbounded cases took (1 to 22 GB).
-const ADDRESS_SPACE: u64 = 2 << 30;
+pub(crate) const ADDRESS_SPACE: u64 = 2 << 30;
 
 /// The most a run may hold resident on these small sites.
-const PEAK_RSS_KIB: u64 = 300 * 1024;
+pub(crate) const PEAK_RSS_KIB: u64 = 300 * 1024;
 
 /// How long a run may take: the unbounded cases took 10 s to hours in a release build.
 const SECONDS: u32 = 60;
 
 /// What a bounded run gave.
-struct Run {
-    code: Option<i32>,
-    stderr: String,
-    peak_rss_kib: u64,
+pub(crate) struct Run {
+    pub code: Option<i32>,
+    pub stderr: String,
+    pub peak_rss_kib: u64,
 }
 
 /// Runs the binary in `dir` with `args` under [`ADDRESS_SPACE`] and [`SECONDS`],
 /// measuring its peak resident set with GNU time (see `check_hardening::measured`).
-fn bounded(dir: &Path, args: &[&str]) -> Run {
+pub(crate) fn bounded(dir: &Path, args: &[&str]) -> Run {
     let err = tempfile::NamedTempFile::new().unwrap();
     let peak = tempfile::NamedTempFile::new().unwrap();
     let status = Command::new("timeout")
@@ -60,7 +60,7 @@ fn bounded(dir: &Path, args: &[&str]) -> Run {
 }
 
 /// Fails unless the run finished well, within its bounds, and warned of `warning`.
-fn assert_survived(what: &str, run: &Run, warning: &str) {
+pub(crate) fn assert_survived(what: &str, run: &Run, warning: &str) {
     assert_eq!(run.code, Some(0), "{what}: {}", run.stderr);
     assert!(
         run.peak_rss_kib <= PEAK_RSS_KIB,

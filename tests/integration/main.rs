@@ -21,6 +21,7 @@ mod hardening;
 mod heads;
 mod host;
 mod hostile;
+mod hostile_host;
 mod images;
 mod index;
 mod json;

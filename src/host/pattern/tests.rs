@@ -1,4 +1,45 @@
 use super::*;
+use crate::host::matcher::Matcher;
+
+/// As the hosts' regular expressions capture, through the regex crate.
+struct ByRegex<'h>(regex::Captures<'h>);
+
+impl Groups for ByRegex<'_> {
+    fn index(&self, i: usize) -> Option<&str> {
+        self.0.get(i).map(|m| m.as_str())
+    }
+
+    fn name(&self, name: &str) -> Option<&str> {
+        self.0.name(name).map(|m| m.as_str())
+    }
+}
+
+impl Pattern {
+    /// Whether the pattern matches `path`, as matched among rules; it must be as its
+    /// regular expression matches.
+    fn matches(&self, path: &str) -> bool {
+        let (matcher, refused) = Matcher::new(&[self]);
+        assert!(refused.is_empty());
+        let got = !matcher.matches(path).is_empty();
+        let re = regex::Regex::new(self.regex()).unwrap();
+        assert_eq!(got, re.is_match(path), "{self:?} against {path:?}");
+        got
+    }
+
+    /// `to` with what the pattern caught of `path`; it must be as its regular
+    /// expression catches.
+    fn expand(&self, path: &str, to: &str) -> Option<String> {
+        let (matcher, _) = Matcher::new(&[self]);
+        let re = regex::Regex::new(self.regex()).unwrap();
+        let want = re.captures(path).map(|c| expand(to, &ByRegex(c)));
+        let got = self
+            .matches(path)
+            .then(|| matcher.expand(0, self, path, to))
+            .flatten();
+        assert_eq!(got, want, "{self:?} {path:?} {to:?}");
+        got
+    }
+}
 
 fn check(syntax: Syntax, table: &[(&str, &str, bool)]) {
     for &(pattern, path, want) in table {

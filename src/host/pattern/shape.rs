@@ -1,0 +1,150 @@
+//! The shapes of pattern that need no regular expression: a literal path, and a literal
+//! path with all that follows it. Each is matched exactly as its host's regular
+//! expression ([`super::translate`]) matches: the tests compare the two.
+
+use super::Syntax;
+
+/// How a pattern is matched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(in crate::host) enum Shape {
+    /// One path: `key` (its [`super::fold`] when `fold`), alone or with one of `trail`
+    /// after it (Netlify's optional slash, `path-to-regexp`'s `[/#?]?`). No groups.
+    Exact {
+        key: String,
+        fold: bool,
+        trail: &'static [char],
+    },
+    /// The paths that start with `prefix` (folded when `fold`) and have no line break
+    /// after it (the regular expression's `.*`); `rest` says what its group 1 is.
+    Prefix {
+        prefix: String,
+        fold: bool,
+        rest: Option<Rest>,
+    },
+    /// Anything else: its regular expression, which every path it matches starts with
+    /// `lead` (folded when `fold`; see `Pattern::new`).
+    Regex { lead: String, fold: bool },
+}
+
+/// A prefix pattern's group 1: what follows the prefix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::host) struct Rest {
+    /// Its name, when it has one (`splat`).
+    pub name: Option<&'static str>,
+    /// Whether one slash right after the prefix is left out of it (Netlify's `/a/*`,
+    /// `^/a/?(?P<splat>.*)`).
+    pub after_slash: bool,
+}
+
+/// A pattern that needs its regular expression; its lead is found from it.
+const REGEX: Shape = Shape::Regex {
+    lead: String::new(),
+    fold: false,
+};
+
+/// Netlify's optional trailing slash.
+const SLASH: &[char] = &['/'];
+/// `path-to-regexp`'s `[/#?]?` before the end.
+const SLASH_HASH_QUERY: &[char] = &['/', '#', '?'];
+
+/// The shape of `pattern`, written in `syntax`.
+pub(super) fn of(pattern: &str, syntax: Syntax) -> Shape {
+    match syntax {
+        Syntax::Netlify { ignore_case } => netlify(pattern, ignore_case),
+        Syntax::Cloudflare => cloudflare(pattern),
+        Syntax::PathToRegexp => path_to_regexp(pattern),
+        Syntax::Glob => glob(pattern),
+        Syntax::Regex => REGEX,
+    }
+}
+
+fn key(text: &str, fold: bool) -> String {
+    if fold {
+        super::fold(text)
+    } else {
+        text.to_string()
+    }
+}
+
+/// As `translate::netlify`: the parts between slashes (trimmed, empty ones dropped);
+/// literal ones, the last perhaps `*` or ending in `*`.
+fn netlify(pattern: &str, fold: bool) -> Shape {
+    let parts: Vec<&str> = (pattern.split('/').map(str::trim_end))
+        .filter(|p| !p.is_empty())
+        .collect();
+    let plain = |p: &&str| !p.starts_with(':') && !p.contains('*');
+    let Some((last, before)) = parts.split_last() else {
+        return exact("/", fold, SLASH);
+    };
+    if !before.iter().all(plain) || last.starts_with(':') {
+        return REGEX;
+    }
+    let head: String = before.iter().map(|p| format!("/{p}")).collect();
+    match last.strip_suffix('*') {
+        None if last.contains('*') => REGEX,
+        None => exact(&format!("{head}/{last}"), fold, SLASH),
+        Some(_) if last.matches('*').count() > 1 => REGEX,
+        // `^/a/?(?P<splat>.*)/?$`: the paths that start with `/a`.
+        Some("") => prefix(&head, fold, Some("splat"), true),
+        // `^/a/b(.*)/?$`: an unnamed group.
+        Some(stem) => prefix(&format!("{head}/{stem}"), fold, None, false),
+    }
+}
+
+/// As `translate::cloudflare`: no `:name`, and no `*` but perhaps one at the end.
+fn cloudflare(pattern: &str) -> Shape {
+    let names = pattern
+        .split(':')
+        .skip(1)
+        .any(|after| after.starts_with(|c: char| c.is_ascii_alphabetic()));
+    let (stem, star) = match pattern.strip_suffix('*') {
+        Some(stem) => (stem, true),
+        None => (pattern, false),
+    };
+    match (names || stem.contains('*'), star) {
+        (true, _) => REGEX,
+        (false, false) => exact(stem, false, &[]),
+        (false, true) => prefix(stem, false, Some("splat"), false),
+    }
+}
+
+/// As `translate::path_to_regexp`: none of its special characters, but perhaps a `(.*)`
+/// at the end; case ignored.
+fn path_to_regexp(pattern: &str) -> Shape {
+    let special = |s: &str| s.contains([':', '(', ')', '{', '}', '\\']);
+    match pattern.strip_suffix("(.*)") {
+        _ if !special(pattern) => exact(pattern, true, SLASH_HASH_QUERY),
+        Some(stem) if !special(stem) => prefix(stem, true, None, false),
+        _ => REGEX,
+    }
+}
+
+/// As `translate::glob`: none of its special characters, but perhaps a `**` at the end.
+fn glob(pattern: &str) -> Shape {
+    let special = |s: &str| s.contains(['*', '?', '{', '}', '(', ')', ':', ',']);
+    match pattern.strip_suffix("**") {
+        _ if !special(pattern) => exact(pattern, false, &[]),
+        Some(stem) if !special(stem) => Shape::Prefix {
+            prefix: stem.to_string(),
+            fold: false,
+            rest: None,
+        },
+        _ => REGEX,
+    }
+}
+
+fn exact(path: &str, fold: bool, trail: &'static [char]) -> Shape {
+    Shape::Exact {
+        key: key(path, fold),
+        fold,
+        trail,
+    }
+}
+
+fn prefix(stem: &str, fold: bool, name: Option<&'static str>, after_slash: bool) -> Shape {
+    Shape::Prefix {
+        prefix: key(stem, fold),
+        fold,
+        rest: Some(Rest { name, after_slash }),
+    }
+}
