@@ -447,15 +447,18 @@ mod tests {
         assert_eq!(parent_dir(Path::new("/b.xml")), Path::new("/"));
     }
 
+    /// Writes `f.txt` in the locked directory.
+    fn write_f(held: &DirLock, bytes: &[u8]) -> io::Result<()> {
+        held.dir()
+            .write_atomic("f.txt".as_ref(), ".f.txt.", |out| out.write_all(bytes))
+    }
+
     #[test]
     fn atomic_writes_replace_only_regular_files_and_leave_no_temporaries() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("f.txt");
         let held = lock_dir(dir.path()).unwrap();
-        let write = |bytes: &'static [u8]| {
-            held.dir()
-                .write_atomic("f.txt".as_ref(), ".f.txt.", |out| out.write_all(bytes))
-        };
+        let write = |bytes: &'static [u8]| write_f(&held, bytes);
         write(b"one").unwrap();
         write(b"two").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"two");
@@ -489,10 +492,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("f.txt");
         let held = lock_dir(dir.path()).unwrap();
-        let write = |bytes: &'static [u8]| {
-            held.dir()
-                .write_atomic("f.txt".as_ref(), ".f.txt.", |out| out.write_all(bytes))
-        };
+        let write = |bytes: &'static [u8]| write_f(&held, bytes);
         write(b"one").unwrap();
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         // 0666 less the umask (the test runner's, read back from a file it makes).
