@@ -70,23 +70,38 @@ impl Root {
         io::Error::new(io::ErrorKind::InvalidInput, why)
     }
 
+    /// The folder `rel` below the root, held open: opened along its real path
+    /// ([`Root::place`]) through no link.
+    pub fn folder(&self, rel: &Path) -> io::Result<Arc<Dir>> {
+        if rel.as_os_str().is_empty() {
+            return Ok(Arc::clone(&self.dir));
+        }
+        let real = self.place(rel)?;
+        self.open_real(&real)
+    }
+
     /// The held folder the file at `rel` really is in ([`Root::place`]), and its name
     /// there.
     pub fn file(&self, rel: &Path) -> io::Result<(Arc<Dir>, std::ffi::OsString)> {
         let real = self.place(rel)?;
         let name = real.file_name().ok_or_else(no_name)?.to_owned();
         let parent = real.parent().unwrap_or(Path::new(""));
-        let folder = match parent.as_os_str().is_empty() {
-            true => Arc::clone(&self.dir),
-            // A folder checked real a moment ago and a link now was swapped since.
-            false => Arc::new(self.dir.open_dir_below(parent).map_err(|e| {
-                match super::dir::is_refused_link(&e) || e.kind() == io::ErrorKind::NotADirectory {
-                    true => io::Error::new(io::ErrorKind::InvalidInput, super::Refused::Link),
-                    false => e,
-                }
-            })?),
-        };
-        Ok((folder, name))
+        Ok((self.open_real(parent)?, name))
+    }
+
+    /// The folder at the real path `real` below the root, opened through no link.
+    fn open_real(&self, real: &Path) -> io::Result<Arc<Dir>> {
+        if real.as_os_str().is_empty() {
+            return Ok(Arc::clone(&self.dir));
+        }
+        // A folder checked real a moment ago and a link now was swapped since.
+        let folder = self.dir.open_dir_below(real).map_err(|e| {
+            match super::dir::is_refused_link(&e) || e.kind() == io::ErrorKind::NotADirectory {
+                true => io::Error::new(io::ErrorKind::InvalidInput, super::Refused::Link),
+                false => e,
+            }
+        })?;
+        Ok(Arc::new(folder))
     }
 
     /// The regular file at `rel` below the root ([`Root::place`]), opened through no

@@ -9,11 +9,14 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::view::{Mark, TwinsWritten, View, ViewError, check_ours};
+use super::view::{Mark, TwinsWritten, View, ViewError, is_ours_file};
 use super::{Page, SiteFacts};
 use crate::fsutil;
 
 use super::view::TWIN_MARK as MARK;
+
+/// The prefix of a twin's temporary file, beside it.
+const TEMP_PREFIX: &str = ".sitemapgen-twin.";
 
 /// Where the twin of `page` goes, relative to the public directory: its URL's path,
 /// decoded, with `.md` appended (`index.html.md` after a `/`), when that is in the folder
@@ -47,6 +50,8 @@ pub(super) struct Twins<'a> {
     public_dir: &'a Path,
     facts: &'a SiteFacts,
     held: &'a fsutil::DirLock,
+    /// The folder of the last twin written, held open, by its path below the site.
+    folder: Option<(PathBuf, std::sync::Arc<fsutil::dir::Dir>)>,
     written: usize,
     /// For each page, whether it has a twin.
     has: Vec<bool>,
@@ -60,6 +65,7 @@ impl<'a> Twins<'a> {
             public_dir: view.public_dir,
             facts: view.facts,
             held: view.held,
+            folder: None,
             written: 0,
             has: vec![false; view.pages.len()],
             passed_over: Vec::new(),
@@ -78,14 +84,7 @@ impl<'a> Twins<'a> {
                 return Ok(());
             }
         };
-        let result = check_ours(
-            self.held,
-            self.public_dir,
-            &rel,
-            Mark::Twin,
-            "llms_markdown",
-        )
-        .and_then(|()| self.save(&rel, page, body));
+        let result = self.save(&rel, page, body);
         if let Err(e) = result {
             self.failed = Some(e);
             return Err(io::Error::other("a Markdown twin could not be written"));
@@ -95,19 +94,34 @@ impl<'a> Twins<'a> {
         Ok(())
     }
 
-    /// Writes one twin all or nothing at `rel` below the site, through held folders
-    /// ([`fsutil::Root::write`]): a folder that leads out of the site is refused, and one
-    /// swapped for a link as it is written is not followed. A twin that would not change
-    /// is left as it is, its date that of its content.
-    fn save(&self, rel: &Path, page: &Page, body: &str) -> Result<(), ViewError> {
+    /// Writes one twin all or nothing at `rel` below the site, in its folder held open
+    /// ([`fsutil::Root::folder`], kept for the next twin: pages come folder by folder): a
+    /// folder that leads out of the site is refused, and one swapped for a link as it is
+    /// written is not followed. A file there that is not a twin of ours stops the run; a
+    /// twin that would not change is left as it is, its date that of its content.
+    fn save(&mut self, rel: &Path, page: &Page, body: &str) -> Result<(), ViewError> {
+        let path = self.public_dir.join(rel);
         let io_err = |source| ViewError::Io {
-            path: self.public_dir.join(rel),
+            path: path.clone(),
             source,
         };
+        let parent = rel.parent().unwrap_or(Path::new(""));
+        let name = rel.file_name().unwrap_or_default();
+        if self.folder.as_ref().is_none_or(|(at, _)| at != parent) {
+            let folder = self.held.folder(parent).map_err(io_err)?;
+            self.folder = Some((parent.to_path_buf(), folder));
+        }
+        let (_, folder) = self.folder.as_ref().expect("set above");
+        if let Some(file) = folder.open_regular(name).map_err(io_err)?
+            && !is_ours_file(file, Mark::Twin).map_err(io_err)?
+        {
+            let key = "llms_markdown";
+            return Err(ViewError::Foreign { path, key });
+        }
         let url = super::llms::url(&format!("{}{}", self.facts.base_url, page.rest));
         let mut twin = format!("{MARK} the main content of {url} as Markdown -->\n").into_bytes();
         super::llms::entry(&mut twin, self.facts, page, body).map_err(io_err)?;
-        self.held.write(rel, &twin).map_err(io_err)
+        (folder.write_changed(name, TEMP_PREFIX, &twin).map(drop)).map_err(io_err)
     }
 
     /// The error that stopped the twins, once.

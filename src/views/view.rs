@@ -152,12 +152,16 @@ pub(super) fn check_ours(
 /// Whether the regular file at `rel` below the site is ours, as `mark` proves it;
 /// `None` when nothing is there.
 pub(super) fn is_ours(site: &Root, rel: &Path, mark: Mark) -> io::Result<Option<bool>> {
-    let Some(file) = site.open(rel)? else {
-        return Ok(None);
-    };
+    site.open(rel)?
+        .map(|file| is_ours_file(file, mark))
+        .transpose()
+}
+
+/// Whether `file`, a regular file open for reading, is ours, as `mark` proves it.
+pub(super) fn is_ours_file(file: std::fs::File, mark: Mark) -> io::Result<bool> {
     let mut start = Vec::new();
     file.take(MARKER_WITHIN).read_to_end(&mut start)?;
-    Ok(Some(mark.proven_by(&start)))
+    Ok(mark.proven_by(&start))
 }
 
 /// The listed pages and how they are shown, for writing each view.
