@@ -61,6 +61,21 @@ pub enum PatternError {
     Syntax(String),
 }
 
+/// What is wrong with a regular expression, in one line: the regex crate's own message
+/// draws the expression over several lines with a caret under the fault, and the
+/// expression is the one translated from the pattern, not the pattern as written.
+fn regex_error(e: &regex_syntax::Error) -> String {
+    let why = match e {
+        regex_syntax::Error::Parse(e) => e.kind().to_string(),
+        regex_syntax::Error::Translate(e) => e.kind().to_string(),
+        other => other.to_string(),
+    };
+    format!(
+        "not a regular expression the host reads ({})",
+        crate::text::one_line(&why)
+    )
+}
+
 impl Pattern {
     /// Reads `pattern`, written in `syntax`: its length is checked first, then it is
     /// translated, and a regular expression is parsed (not compiled) to check it.
@@ -81,7 +96,7 @@ impl Pattern {
         if let Shape::Regex { lead, fold } = &mut shape {
             // The whole syntax, as the regex crate reads it: a parse, not an automaton.
             let hir = regex_syntax::Parser::new().parse(&regex);
-            let hir = hir.map_err(|e| PatternError::Syntax(e.to_string()))?;
+            let hir = hir.map_err(|e| PatternError::Syntax(regex_error(&e)))?;
             (*lead, *fold) = match regex.strip_prefix("(?i)") {
                 Some(sensitive) => (
                     lead_of(&regex_syntax::parse(sensitive).unwrap_or(hir)),

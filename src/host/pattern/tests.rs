@@ -197,3 +197,38 @@ fn a_pattern_of_many_stars_against_a_long_path_is_quick() {
     let p = Pattern::new(&pattern, Syntax::Netlify { ignore_case: true }).unwrap();
     assert!(!p.matches(&format!("/{}", "a".repeat(4000))));
 }
+
+/// Found by fuzzing (`host_vercel_json`, `host_firebase_json`): a pattern whose regular
+/// expression does not parse was named with the regex crate's message, which draws the
+/// expression over three lines; a warning is one line, the pattern's own control
+/// characters escaped.
+#[test]
+fn fuzz_crash_a_bad_regular_expression_is_named_on_one_line() {
+    let table = [
+        ("/te}porary", Syntax::PathToRegexp),
+        ("^/r/(\r/(\\d+)$", Syntax::Regex),
+        ("(", Syntax::Regex),
+        ("/a/**\n(", Syntax::Glob),
+    ];
+    for (pattern, syntax) in table {
+        let Err(why) = Pattern::new(pattern, syntax) else {
+            continue;
+        };
+        let origin = crate::host::rules::Origin {
+            file: "vercel.json".into(),
+            line: 6,
+            key: String::new(),
+        };
+        let warning = crate::host::rules::BadPattern::new(origin, pattern, why).to_string();
+        assert!(!warning.contains(['\n', '\r']), "{warning}");
+        assert!(
+            warning.starts_with("vercel.json:6: cannot use the pattern "),
+            "{warning}"
+        );
+    }
+    let why = Pattern::new("(", Syntax::Regex).unwrap_err().to_string();
+    assert_eq!(
+        why,
+        "not a regular expression the host reads (unclosed group)"
+    );
+}
