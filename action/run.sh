@@ -2,31 +2,57 @@
 # The Action's run step: `sitemapgen build --check --json` (with INPUT_SHARD, one shard's
 # build), the JSON kept for the step's outputs (sitemap, urls) and its warnings shown as
 # annotations; with command `merge`, `sitemapgen merge --json` over the shards'
-# manifests, then `sitemapgen check` on the index; or, with command `submit`,
-# `sitemapgen submit` after the deploy.
+# manifests, then `sitemapgen check` on the index; with command `submit`,
+# `sitemapgen submit` after the deploy; or, with command `check-live`, `sitemapgen check
+# --live --json` on the deployed sitemap, each finding an annotation.
 #
 # Inputs come from the environment (never pasted into a script): INPUT_CONFIG,
 # INPUT_BASE_URL, INPUT_PUBLIC_DIR, INPUT_ARGS (split on spaces), INPUT_COMMAND,
-# INPUT_INDEXNOW_KEY, INPUT_SHARD, INPUT_MANIFESTS (split on spaces); GITHUB_OUTPUT.
+# INPUT_INDEXNOW_KEY, INPUT_SHARD, INPUT_MANIFESTS (split on spaces), INPUT_SITEMAP_URL;
+# GITHUB_OUTPUT.
 set -euo pipefail
 
 if [ -n "${INPUT_INDEXNOW_KEY:-}" ]; then export INDEXNOW_KEY="$INPUT_INDEXNOW_KEY"; fi
 read -r -a extra <<< "${INPUT_ARGS:-}"
 mode=${INPUT_COMMAND:-build}
 case "$mode" in
-  build|merge) ;;
+  build|merge|check-live) ;;
   submit)
     cmd=(sitemapgen submit)
     if [ -n "${INPUT_CONFIG:-}" ]; then cmd+=(--config "$INPUT_CONFIG"); fi
     if [ -n "${INPUT_BASE_URL:-}" ]; then cmd+=(--base-url "$INPUT_BASE_URL"); fi
     exec "${cmd[@]}" "${extra[@]}"
     ;;
-  *) echo "::error::sitemapgen: command must be build, merge or submit, not '${INPUT_COMMAND//[$'\r\n']/ }'"; exit 2 ;;
+  *) echo "::error::sitemapgen: command must be build, merge, submit or check-live, not '${INPUT_COMMAND//[$'\r\n']/ }'"; exit 2 ;;
 esac
 
 # The step's outputs and annotations are read from the JSON with jq: without it they
 # would be empty and the warnings lost behind a green step.
 command -v jq >/dev/null || { echo "::error::sitemapgen: jq is not installed on this runner; the action reads sitemapgen's JSON with it (GitHub-hosted runners have it; install it with apt-get install -y jq, apk add jq or brew install jq)"; exit 2; }
+
+escape='gsub("%"; "%25") | gsub("\r"; "%0D") | gsub("\n"; "%0A")'
+
+if [ "$mode" = check-live ]; then
+  url=${INPUT_SITEMAP_URL:-}
+  if [ -z "$url" ] && [ -n "${INPUT_BASE_URL:-}" ]; then url="${INPUT_BASE_URL%/}/sitemap.xml"; fi
+  [ -n "$url" ] || { echo "::error::sitemapgen: check-live needs sitemap-url (or base-url, whose sitemap.xml is checked)"; exit 2; }
+  cmd=(sitemapgen check --live "$url" --json)
+  if [ -n "${INPUT_CONFIG:-}" ]; then cmd+=(--config "$INPUT_CONFIG"); fi
+  json=$(mktemp)
+  status=0
+  "${cmd[@]}" "${extra[@]}" > "$json" || status=$?
+  # Each finding an annotation, its values escaped as workflow commands require.
+  jq -r "(.problems // [])[] | \"::\" + .severity + \"::sitemapgen: \" + (.file + \":\" + (.line | tostring) + \": \" + .url + \" \" + .message | $escape)" "$json" 2>/dev/null || true
+  urls=$(jq -r '.urls // empty' "$json" 2>/dev/null || true)
+  if [ -n "$urls" ]; then echo "urls=$urls" >> "$GITHUB_OUTPUT"; fi
+  summary=$(jq -r '"checked \(.urls) URLs live (\(.fetched) fetched): \(.errors) errors, \(.warnings) warnings"' "$json" 2>/dev/null || true)
+  if [ "$status" -ne 0 ]; then
+    echo "::error::sitemapgen: check-live of $url failed${summary:+: $summary}"
+    exit "$status"
+  fi
+  echo "sitemapgen: $summary"
+  exit 0
+fi
 
 if [ "$mode" = merge ]; then
   dir=${INPUT_PUBLIC_DIR:-}
@@ -55,7 +81,6 @@ status=0
 # One JSON document on stdout, success or not.
 # Values from the site (file names in warnings) are escaped as workflow commands
 # require, so none can end an annotation and start a command of its own.
-escape='gsub("%"; "%25") | gsub("\r"; "%0D") | gsub("\n"; "%0A")'
 field() { jq -r "($1 // empty) | tostring | $escape" "$json" 2>/dev/null || true; }
 if [ "$mode" = merge ]; then sitemap=$(field '.indexes[0]'); else sitemap=$(field .sitemap); fi
 urls=$(field .urls)

@@ -53,6 +53,7 @@ fn main() {
                 trailing_slash: true,
                 clean_urls: false,
                 clean_slash: false,
+                dotted_bare: false,
             },
             prefix: &prefix,
             changes: None,

@@ -5,6 +5,7 @@
 //!   return; Bing warns on an ambiguous `x-default`);
 //! - a URL a sitemap lists that the site does not serve as an indexable page: noindexed,
 //!   redirected, disallowed, no file, or another form than its page's (`check --site`);
+//! - a canonical naming its page in another form than the URL the host serves;
 //! - a page over 2 MiB, past what Googlebot fetches of an HTML file;
 //! - the same title on several listed pages.
 //!
@@ -33,6 +34,8 @@ pub enum Kind {
     NotIndexable,
     /// A URL listed in another form than its page's (the URL form, or its canonical's).
     OtherForm,
+    /// A page whose canonical names it in another form than the URL the host serves.
+    CanonicalOtherForm,
     /// An alternate that does not name the page back.
     NotReciprocal,
     /// A page with alternates that does not name itself.
@@ -53,6 +56,7 @@ impl Kind {
         match self {
             Kind::NotIndexable => "listed but not indexable",
             Kind::OtherForm => "listed in another form than the page's",
+            Kind::CanonicalOtherForm => "canonical in another form than the URL served",
             Kind::NotReciprocal => "hreflang without a return link",
             Kind::NoSelfReference => "hreflang without a self-reference",
             Kind::XDefault => "hreflang x-default that disagrees",
@@ -67,6 +71,7 @@ impl Kind {
         match self {
             Kind::NotIndexable => "not_indexable",
             Kind::OtherForm => "other_form",
+            Kind::CanonicalOtherForm => "canonical_other_form",
             Kind::NotReciprocal => "hreflang_not_reciprocal",
             Kind::NoSelfReference => "hreflang_no_self_reference",
             Kind::XDefault => "hreflang_x_default",
@@ -165,6 +170,14 @@ pub fn audit_collection(collection: &Collection, base: &str) -> Audit {
 /// The findings across the listed pages, whichever sitemap lists them.
 fn across_pages(collection: &Collection, base: &str, findings: &mut Findings) {
     hreflang::audit(collection.entries.as_slice(), base, findings);
+    // The build lists such a page at the URL served and warns; the audit counts them.
+    for warning in &collection.warnings {
+        if let crate::Warning::CanonicalOtherForm { .. } = warning {
+            findings.add(Kind::CanonicalOtherForm, Severity::Warning, || {
+                warning.to_string()
+            });
+        }
+    }
     let about = &collection.about;
     let entries: Vec<_> = collection.entries.iter().collect();
     let url = |i: usize| format!("{}{}", entries[i].loc().base(), entries[i].loc().rest());

@@ -4,8 +4,9 @@
 //! A canonical is a URL, not a string: Docusaurus writes `https://example.org/about` for
 //! `about/index.html`, Sphinx `https://example.org/x/index.html` for `x/index.html`, and
 //! Astro with a base `https://example.org/docs` for the home page. Each names the page
-//! itself, so the page is listed, under the form the site declares preferred. The reverse
-//! of the file → URL mapping is done here by hand: it is this tool's own mapping.
+//! itself, so the page is listed, at the URL the host serves (the build warns of a
+//! canonical in another form). The reverse of the file → URL mapping is done here by
+//! hand: it is this tool's own mapping.
 
 use std::collections::HashMap;
 use std::path::Path;

@@ -244,6 +244,20 @@ pub enum Warning {
         /// Its canonical URL.
         canonical: String,
     },
+    /// A page whose canonical names the page itself in another form than the URL the
+    /// host serves for it (`/en/b` for `en/b/index.html`, served at `/en/b/`): hosts
+    /// answer that form with a redirect (or not at all), so the page is listed at the
+    /// URL served.
+    CanonicalOtherForm {
+        /// The page.
+        path: PathBuf,
+        /// Its canonical URL, as written.
+        canonical: String,
+        /// The URL the host serves it at, listed.
+        served: String,
+        /// The host's file and line that redirect the canonical's form, when it is known.
+        by: Option<String>,
+    },
     /// A page left out for a canonical URL that names no page of this site.
     CanonicalNotHere {
         /// The page.
@@ -347,9 +361,9 @@ impl fmt::Display for Warning {
                 "{}: cannot read its content ({message}); the next lastmod source is used",
                 path.display()
             ),
-            Warning::CanonicalNotListed { .. } | Warning::CanonicalNotHere { .. } => {
-                self.canonical(f)
-            }
+            Warning::CanonicalNotListed { .. }
+            | Warning::CanonicalNotHere { .. }
+            | Warning::CanonicalOtherForm { .. } => self.canonical(f),
         }
     }
 }
@@ -385,6 +399,20 @@ impl Warning {
                     "check base_url and the URL the site was built for, or set respect_canonical = false"
                 } else {
                     "fix the canonical link, or set respect_canonical = false"
+                }
+            ),
+            Warning::CanonicalOtherForm {
+                path,
+                canonical,
+                served,
+                by,
+            } => write!(
+                f,
+                "{}: canonical {canonical} names this page in another form than the URL the host serves, {served}{}; listed as {served}: make the canonical the URL the host serves",
+                path.display(),
+                match by {
+                    Some(by) => format!(" ({by} redirects that form)"),
+                    None => String::new(),
                 }
             ),
             _ => Ok(()),

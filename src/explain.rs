@@ -52,7 +52,8 @@ pub enum Verdict {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Listed {
-    /// The URL listed: the page's own, or the form its canonical names.
+    /// The URL listed: the URL the host serves, or the file's own path its canonical
+    /// names (a directory index, as Sphinx names it).
     pub loc: String,
     /// Its `<lastmod>`.
     pub lastmod: Option<Timestamp>,

@@ -10,6 +10,7 @@
 //! reads them, the format's origin.
 
 mod headers;
+mod hosts;
 mod json;
 mod matcher;
 mod netlify;
@@ -36,8 +37,6 @@ pub const NETLIFY_TOML: &str = "netlify.toml";
 pub const VERCEL_JSON: &str = "vercel.json";
 /// Firebase's file, in the project.
 pub const FIREBASE_JSON: &str = "firebase.json";
-/// Cloudflare's files, in the project: one says the site is deployed there.
-pub const WRANGLER_FILES: [&str; 3] = ["wrangler.toml", "wrangler.json", "wrangler.jsonc"];
 
 /// The largest host file read; real ones are a few KiB.
 const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
@@ -63,12 +62,7 @@ pub enum Hosting {
 impl Hosting {
     /// The name `hosting` takes.
     pub fn name(self) -> &'static str {
-        match self {
-            Hosting::Netlify => "netlify",
-            Hosting::Cloudflare => "cloudflare",
-            Hosting::Vercel => "vercel",
-            Hosting::Firebase => "firebase",
-        }
+        self.described().name
     }
 }
 
@@ -81,6 +75,9 @@ pub struct UrlForm {
     pub clean_urls: Option<bool>,
     /// Both, on Vercel or Firebase: `about.html` served as `/about/`.
     pub clean_slash: bool,
+    /// Vercel's `trailingSlash`: a last segment that ends as a file name does (`x.y`) is
+    /// served without the slash ([`crate::urls::UrlStyle::dotted_bare`]).
+    pub dotted_bare: bool,
     /// Where it is set.
     pub origin: Option<Origin>,
 }
@@ -91,6 +88,7 @@ impl UrlForm {
             trailing_slash: self.trailing_slash.or(other.trailing_slash),
             clean_urls: self.clean_urls.or(other.clean_urls),
             clean_slash: self.clean_slash || other.clean_slash,
+            dotted_bare: self.dotted_bare || other.dotted_bare,
             origin: self.origin.or(other.origin),
         }
     }
@@ -121,39 +119,19 @@ pub struct Places<'a> {
 
 /// Which host serves the site, and its files that exist: `None` when there are none.
 pub fn detect(places: Places<'_>) -> Option<Found> {
-    let marker = |name: &str| project_file(places, name);
-    let detected = [
-        (Hosting::Netlify, marker(NETLIFY_TOML).is_some()),
-        (
-            Hosting::Cloudflare,
-            WRANGLER_FILES.iter().any(|f| marker(f).is_some()),
-        ),
-        (Hosting::Vercel, marker(VERCEL_JSON).is_some()),
-        (Hosting::Firebase, marker(FIREBASE_JSON).is_some()),
-    ]
-    .into_iter()
-    .find_map(|(hosting, found)| found.then_some(hosting));
-    let hosting = places.hosting.or(detected).unwrap_or(Hosting::Netlify);
-    let in_output = |name: &str| {
-        let path = places.public_dir.join(name);
-        is_there(&path).then_some(path)
-    };
-    let files: Vec<PathBuf> = match hosting {
-        Hosting::Netlify => [
-            in_output(HEADERS_FILE),
-            in_output(REDIRECTS_FILE),
-            marker(NETLIFY_TOML),
-        ]
-        .into_iter()
-        .flatten()
-        .collect(),
-        Hosting::Cloudflare => [in_output(HEADERS_FILE), in_output(REDIRECTS_FILE)]
-            .into_iter()
-            .flatten()
-            .collect(),
-        Hosting::Vercel => marker(VERCEL_JSON).into_iter().collect(),
-        Hosting::Firebase => marker(FIREBASE_JSON).into_iter().collect(),
-    };
+    let named =
+        |d: &hosts::Description| d.markers.iter().any(|m| project_file(places, m).is_some());
+    let detected = hosts::ALL.iter().find(|d| named(d)).map(|d| d.hosting);
+    let hosting = places.hosting.or(detected).unwrap_or(hosts::ALL[0].hosting);
+    let files: Vec<PathBuf> = (hosting.described().files.iter())
+        .filter_map(|file| match file.place {
+            hosts::Place::Output => {
+                let path = places.public_dir.join(file.name);
+                is_there(&path).then_some(path)
+            }
+            hosts::Place::Project => project_file(places, file.name),
+        })
+        .collect();
     let detected = detected.is_some() && places.hosting.is_none_or(|h| Some(h) == detected);
     (!files.is_empty() || detected).then_some(Found {
         hosting,
@@ -203,38 +181,91 @@ fn text_of(bytes: Vec<u8>) -> std::io::Result<String> {
 }
 
 /// Whether the host reads `_headers` for the site: the output folder has one, or the
-/// project deploys to Netlify (`netlify.toml`), which reads it beside `netlify.toml`.
+/// project names a host whose marker says it reads one (`netlify.toml`).
 pub fn reads_headers(places: Places<'_>) -> bool {
     is_there(&places.public_dir.join(HEADERS_FILE))
-        || (places.hosting.is_none_or(|h| h == Hosting::Netlify)
-            && project_file(places, NETLIFY_TOML).is_some())
+        || detect(places).is_some_and(|found| {
+            let own = found.hosting.described().own_headers;
+            found.detected && own == hosts::OwnHeaders::HeadersFile { create: true }
+        })
 }
 
-/// The URL form the host serves, for the config's `trailing_slash` and `clean_urls`
-/// where `sitemap.toml` sets neither. Cloudflare Pages serves `about.html` as `/about`.
-pub fn url_form(places: Places<'_>) -> UrlForm {
-    let Some(found) = detect(places) else {
-        return UrlForm::default();
+impl Found {
+    /// Whether our views' noindex goes into the host's JSON file in the project
+    /// (`vercel.json`, asked by `host_headers = true`) rather than `_headers`.
+    pub fn headers_in_project_json(&self) -> bool {
+        self.hosting.described().own_headers == hosts::OwnHeaders::VercelJson
+    }
+}
+
+/// The host's files as read for a run, once: which host, its files, and what they say
+/// (the URL form for the config, the rules for [`Host::load`]), with the files that could
+/// not be read.
+#[derive(Debug, Clone)]
+pub struct HostFiles {
+    found: Found,
+    site_host: String,
+    parsed: Parsed,
+    /// A message for each file that could not be read or parsed.
+    unread: Vec<String>,
+}
+
+/// Reads the host's files once: `None` when there are none. `base` is the site's URL (a
+/// rule for another host does not apply), `agents` the robots names that count.
+pub fn read(places: Places<'_>, base: &url::Url, agents: &[String]) -> Option<HostFiles> {
+    let found = detect(places)?;
+    let site_host = base.host_str().unwrap_or_default().to_lowercase();
+    let reading = Reading {
+        hosting: found.hosting,
+        agents,
+        public_dir: places.public_dir,
+        site_host: &site_host,
     };
-    let mut form = UrlForm::default();
+    let mut parsed = Parsed::default();
+    let mut unread = Vec::new();
     for file in &found.files {
-        if let Ok(parsed) = parse_file(file, found.hosting, &[], places.public_dir) {
-            form = form.or(parsed.form);
+        match parse_file(file, &reading) {
+            Ok(one) => parsed.extend(one),
+            Err(e) => unread.push(format!("{e}; its rules are not applied")),
         }
     }
-    served_form(found.hosting, form)
+    parsed.form = served_form(found.hosting, std::mem::take(&mut parsed.form));
+    Some(HostFiles {
+        found,
+        site_host,
+        parsed,
+        unread,
+    })
 }
 
-/// The form a host serves, from what its files set: Cloudflare Pages always serves
-/// clean URLs.
-fn served_form(hosting: Hosting, from_files: UrlForm) -> UrlForm {
-    if hosting != Hosting::Cloudflare {
-        return from_files;
+impl HostFiles {
+    /// The URL form the host serves, for the config's `trailing_slash` and `clean_urls`
+    /// where `sitemap.toml` sets neither. Cloudflare Pages serves `about.html` as
+    /// `/about`.
+    pub fn form(&self) -> UrlForm {
+        self.parsed.form.clone()
     }
-    from_files.or(UrlForm {
-        clean_urls: Some(true),
+
+    /// The host, and its files that exist.
+    pub fn found(&self) -> &Found {
+        &self.found
+    }
+}
+
+/// The URL form the host serves ([`HostFiles::form`]), its files read for it alone.
+pub fn url_form(places: Places<'_>) -> UrlForm {
+    let base = url::Url::parse("https://example.org/").expect("a valid URL");
+    read(places, &base, &[]).map_or_else(UrlForm::default, |files| files.form())
+}
+
+/// The form a host serves, from what its files set and what it always does (Cloudflare
+/// Pages serves clean URLs).
+fn served_form(hosting: Hosting, from_files: UrlForm) -> UrlForm {
+    let always = UrlForm {
+        clean_urls: hosting.described().clean_urls.then_some(true),
         ..UrlForm::default()
-    })
+    };
+    from_files.or(always)
 }
 
 /// The host's rules that leave pages out.
@@ -280,44 +311,16 @@ impl std::fmt::Display for HostLeftOut {
     }
 }
 
-/// What the host's files are read with.
-#[derive(Debug, Clone, Copy)]
-pub struct Settings<'a> {
-    /// Where they are.
-    pub places: Places<'a>,
-    /// The site's base URL: a rule for another host does not apply.
-    pub base: &'a url::Url,
-    /// The robots names whose `noindex` counts (`noindex_agents`).
-    pub agents: &'a [String],
-    /// The URL form listed (`trailing_slash`, `clean_urls`): one the host redirects is
-    /// a warning.
-    pub style: &'a crate::urls::UrlStyle,
-}
-
 impl Host {
-    /// Reads the host's files: `None` when there are none, or none says anything of the
-    /// pages. A file that cannot be read, or a rule whose pattern cannot, is a warning
-    /// message; the run goes on without it.
-    pub fn load(settings: Settings<'_>) -> (Option<Host>, Vec<String>) {
-        let mut warnings = Vec::new();
-        let Some(found) = detect(settings.places) else {
-            return (None, warnings);
-        };
-        let mut all = Parsed::default();
-        for file in &found.files {
-            match parse_file(
-                file,
-                found.hosting,
-                settings.agents,
-                settings.places.public_dir,
-            ) {
-                Ok(parsed) => all.extend(parsed),
-                Err(e) => warnings.push(format!("{e}; its rules are not applied")),
-            }
-        }
-        // The form from the files just parsed: each file is read once.
-        let form = served_form(found.hosting, std::mem::take(&mut all.form));
-        warnings.splice(0..0, form_conflicts(&form, settings.style));
+    /// The host's rules from its files read for the run ([`read`]): `None` when none says
+    /// anything of the pages. A file that could not be read, or a rule whose pattern
+    /// cannot be matched, is a warning message; the run goes on without it. `style` is
+    /// the URL form listed: one the host redirects is a warning.
+    pub fn load(files: &HostFiles, style: &crate::urls::UrlStyle) -> (Option<Host>, Vec<String>) {
+        let mut all = files.parsed.clone();
+        let form = std::mem::take(&mut all.form);
+        let mut warnings = form_conflicts(&form, style);
+        warnings.extend(files.unread.iter().cloned());
         for (kind, n) in [
             ("headers", all.headers.len()),
             ("redirects", all.redirects.len()),
@@ -340,8 +343,8 @@ impl Host {
             return (None, warnings);
         }
         let host = Host {
-            site_host: settings.base.host_str().unwrap_or_default().to_lowercase(),
-            hosting: found.hosting,
+            site_host: files.site_host.clone(),
+            hosting: files.found.hosting,
             headers,
             redirects,
             form,
@@ -358,10 +361,13 @@ impl Host {
                 status: rule.what.status,
             });
         }
+        let described = self.hosting.described();
+        let path = match described.headers_encoded {
+            true => raw_path(url).to_string(),
+            false => path,
+        };
         let rules = (self.headers.as_ref()?.matching(&self.site_host, &path)).map(|(_, r)| r);
-        // Netlify and Cloudflare join a header set twice; Vercel and Firebase keep the last.
-        let add_up = matches!(self.hosting, Hosting::Netlify | Hosting::Cloudflare);
-        let origin = rules::noindex(rules, add_up)?;
+        let origin = rules::noindex(rules, described.joined)?;
         Some(HostLeftOut::Noindex {
             origin: origin.clone(),
         })
@@ -374,9 +380,15 @@ impl Host {
         let form = &self.form;
         let last = path.rsplit('/').next().unwrap_or_default();
         let html = last.to_ascii_lowercase().ends_with(".html");
+        let slashed = path.strip_suffix('/').filter(|p| !p.is_empty());
+        let bare_file = |p: &str| {
+            let last = p.rsplit('/').next().unwrap_or_default();
+            form.dotted_bare && crate::urls::ends_as_file(last.as_bytes())
+        };
         let redirects = (form.clean_urls == Some(true) && html)
             || (form.trailing_slash == Some(true) && !path.ends_with('/') && !last.contains('.'))
-            || (form.trailing_slash == Some(false) && path.ends_with('/') && path != "/");
+            || (form.trailing_slash == Some(true) && slashed.is_some_and(bare_file))
+            || (form.trailing_slash == Some(false) && slashed.is_some());
         redirects.then(|| match &form.origin {
             Some(origin) => origin.to_string(),
             None => "Cloudflare Pages".to_string(),
@@ -386,33 +398,15 @@ impl Host {
     /// The rule that answers a request for the page at `path` with another status, when
     /// one does: the first that matches decides, a rewrite (200) serving the page. On
     /// Netlify a rule does not apply where a file exists (every page is one) unless it is
-    /// forced (`301!`); a rule that sends the page to itself does not redirect it.
+    /// forced (`301!`). A rule that sends the page to itself redirects it all the same:
+    /// the hosts answer it with the redirect, a loop (Cloudflare's asset server and
+    /// Netlify's matcher both do).
     fn redirect(&self, path: &str) -> Option<&rules::Rule<Redirect>> {
-        let shadows = self.hosting == Hosting::Netlify;
+        let shadows = self.hosting.described().files_shadow;
         let redirects = self.redirects.as_ref()?;
-        for (i, rule) in redirects.matching(&self.site_host, path) {
-            if shadows && !rule.what.force {
-                continue;
-            }
-            let to = redirects.expand(i, path, &rule.what.to).unwrap_or_default();
-            if self.is_same_page(&to, path) {
-                continue;
-            }
-            return rules::leaves_out(rule.what.status).then_some(rule);
-        }
-        None
-    }
-
-    /// Whether a destination is the page at `path` itself (a slash apart).
-    fn is_same_page(&self, to: &str, path: &str) -> bool {
-        let to_path = match headers::split_url(to) {
-            Some((Some(host), p)) if host == self.site_host => p,
-            Some((None, p)) => p,
-            _ => return false,
-        };
-        let to_path = to_path.split(['?', '#']).next().unwrap_or(to_path);
-        let decoded = percent_encoding::percent_decode_str(to_path).decode_utf8_lossy();
-        decoded.trim_end_matches('/') == path.trim_end_matches('/')
+        let (_, rule) = (redirects.matching(&self.site_host, path))
+            .find(|(_, rule)| !shadows || rule.what.force)?;
+        rules::leaves_out(rule.what.status).then_some(rule)
     }
 }
 
@@ -459,13 +453,20 @@ fn bad_warnings(bad: &[rules::BadPattern]) -> Vec<String> {
     warnings
 }
 
-/// Reads and parses one of the host's files; an error is the warning's message.
-fn parse_file(
-    file: &Path,
+/// What the host's files are read for: the host, the robots names whose `noindex`
+/// counts, the output folder, and the site's host (a crawler's request's, for Vercel's
+/// `has` and `missing`).
+#[derive(Debug, Clone, Copy)]
+struct Reading<'a> {
     hosting: Hosting,
-    agents: &[String],
-    public_dir: &Path,
-) -> Result<Parsed, String> {
+    agents: &'a [String],
+    public_dir: &'a Path,
+    site_host: &'a str,
+}
+
+/// Reads and parses one of the host's files; an error is the warning's message.
+fn parse_file(file: &Path, reading: &Reading) -> Result<Parsed, String> {
+    let (hosting, agents) = (reading.hosting, reading.agents);
     let text = read_file(file, MAX_FILE_BYTES)
         .and_then(text_of)
         .map_err(|e| {
@@ -478,38 +479,22 @@ fn parse_file(
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or_default();
-    let netlify = hosting == Hosting::Netlify;
     let mut parsed = Parsed::default();
-    match name {
-        HEADERS_FILE => {
-            let syntax = if netlify {
-                pattern::Syntax::Netlify { ignore_case: true }
-            } else {
-                pattern::Syntax::Cloudflare
-            };
+    match hosting.described().format_of(name) {
+        Some(hosts::Format::Headers(syntax)) => {
             (parsed.headers, parsed.bad) = headers::parse(&text, file, syntax, agents);
         }
-        REDIRECTS_FILE => {
-            let (syntax, status) = if netlify {
-                (pattern::Syntax::Netlify { ignore_case: false }, 301)
-            } else {
-                (pattern::Syntax::Cloudflare, 302)
-            };
+        Some(hosts::Format::Redirects(syntax, status)) => {
             (parsed.redirects, parsed.bad) = redirects::parse(&text, file, syntax, status);
         }
-        NETLIFY_TOML => {
+        Some(hosts::Format::NetlifyToml) => {
             parsed = netlify::parse(&text, file, agents).map_err(|e| toml_error(file, &e))?
         }
-        VERCEL_JSON | FIREBASE_JSON => {
-            let kind = if name == VERCEL_JSON {
-                json::Json::Vercel
-            } else {
-                json::Json::Firebase
-            };
-            parsed = json::parse(&text, file, kind, agents, public_dir)
+        Some(hosts::Format::Json(kind)) => {
+            parsed = json::parse(&text, file, kind, reading)
                 .map_err(|e| format!("{}:{}: {e}", file.display(), e.line()))?;
         }
-        _ => {}
+        None => {}
     }
     Ok(parsed)
 }
@@ -520,14 +505,18 @@ fn toml_error(file: &Path, e: &toml::de::Error) -> String {
 }
 
 /// The decoded path of an absolute URL (`https://example.org/caf%C3%A9/` → `/café/`),
-/// as the hosts match their patterns against it.
+/// as most of the hosts' rules are matched against it.
 fn url_path(url: &str) -> String {
-    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let path = after_scheme.find('/').map_or("/", |i| &after_scheme[i..]);
-    let path = path.split(['?', '#']).next().unwrap_or(path);
-    percent_encoding::percent_decode_str(path)
+    percent_encoding::percent_decode_str(raw_path(url))
         .decode_utf8_lossy()
         .into_owned()
+}
+
+/// The path of an absolute URL as a request sends it, percent-encoded.
+fn raw_path(url: &str) -> &str {
+    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let path = after_scheme.find('/').map_or("/", |i| &after_scheme[i..]);
+    path.split(['?', '#']).next().unwrap_or(path)
 }
 
 #[cfg(test)]

@@ -14,7 +14,8 @@
 //! [`init`], [`submit`];
 //! [`cli`] is the only part that prints. Leaves any stage may use, each using no other:
 //! `text` (escaping, counted nouns), `w3c` (`<lastmod>`'s date forms), `slash` (paths as
-//! `/`-joined names), `parallel` (independent jobs on every core).
+//! `/`-joined names), `parallel` (independent jobs on every core), `http` (the client,
+//! user agent and retries of `submit` and `check --live`).
 //!
 //! The API an embedder uses: [`Config`] (with [`config::Overrides`]), [`collect`] and
 //! [`write`](fn@write) with their [`Collection`] and [`WriteOutcome`], [`check`], [`index`],
@@ -22,7 +23,7 @@
 //! `#[non_exhaustive]`: build them with their constructors or `Default`, and match them
 //! with a wildcard arm. The other modules are public only for the project's own fuzz
 //! targets, benchmarks and tests: they are hidden from these docs and may change in any
-//! release; the rest are private. Build without the `cli` and `submit` features (`default-features = false`)
+//! release; the rest are private. Build without the `cli` and `net` features (`default-features = false`)
 //! to leave clap, indicatif and the HTTP client out; `examples/embed.rs` is a program
 //! that does.
 //!
@@ -56,6 +57,9 @@ pub mod generate;
 pub mod generators;
 mod host;
 mod html;
+// Without the `net` feature only `submit`'s dry run uses it.
+#[cfg_attr(not(feature = "net"), allow(dead_code))]
+mod http;
 mod images;
 pub mod index;
 #[doc(hidden)]

@@ -26,7 +26,7 @@ pub use head::{
 pub use marks::{MAX_MARK, SourceLinks};
 pub use read::{FIRST_READ, MAX_HELD, Reader, read_by_html5gum, read_in_parts};
 pub use text::{Shown, shown};
-pub use values::{LANG_LIMIT, refresh_target};
+pub use values::{LANG_LIMIT, refresh_target, robots_tag_says_noindex};
 
 /// Pages larger than this are cut short by Googlebot, which fetches the first 2 MB of an
 /// HTML file: the audit warns of them.

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 /// RFC 9309: crawlers must read at least this much of a robots.txt; we read no more.
-const MAX_BYTES: u64 = 500 * 1024;
+pub const MAX_BYTES: u64 = 500 * 1024;
 
 /// The largest robots.txt [`announce`] edits: it must hold all of it to write it back.
 pub const EDIT_MAX_BYTES: u64 = 8 * 1024 * 1024;
@@ -96,6 +96,12 @@ impl Robots {
     /// Whether the rules let the agent crawl `url` (absolute, or a path).
     pub fn allows(&self, url: &str) -> bool {
         self.robot.allowed(url)
+    }
+
+    /// The agent's `Crawl-delay`, in seconds, when the file sets one (`check --live`).
+    #[cfg_attr(not(feature = "net"), allow(dead_code))]
+    pub fn delay(&self) -> Option<f32> {
+        self.robot.delay
     }
 }
 

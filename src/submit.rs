@@ -5,7 +5,7 @@
 //! retried with backoff a bounded number of times; a redirect is not followed but fails
 //! at once, naming where it points. Each accepted batch is recorded in the
 //! change list, so running `submit` again sends nothing, and a run after a failure
-//! resumes where it stopped. The requests go out only in a build with the `submit`
+//! resumes where it stopped. The requests go out only in a build with the `net`
 //! feature (`send`); without it, a dry run still prints them.
 
 use std::path::PathBuf;
@@ -15,11 +15,11 @@ use jiff::Timestamp;
 
 use crate::changes::{self, ChangeFile};
 
-#[cfg(feature = "submit")]
+#[cfg(feature = "net")]
 mod send;
 
-/// A build without the `submit` feature sends nothing: [`submit`] refuses before this.
-#[cfg(not(feature = "submit"))]
+/// A build without the `net` feature sends nothing: [`submit`] refuses before this.
+#[cfg(not(feature = "net"))]
 mod send {
     use super::{Outcome, SubmitError, SubmitOptions};
 
@@ -36,9 +36,9 @@ mod send {
 /// IndexNow takes at most this many URLs per request.
 pub const BATCH: usize = 10_000;
 
-/// Whether this build can send requests (the `submit` feature): without it the change
+/// Whether this build can send requests (the `net` feature): without it the change
 /// list is still read and `dry_run` still prints the requests.
-pub const NETWORK: bool = cfg!(feature = "submit");
+pub const NETWORK: bool = crate::http::NETWORK;
 
 /// How `submit` runs.
 #[derive(Debug, Clone)]
@@ -144,9 +144,9 @@ pub enum SubmitError {
         /// Its `Location` header, or what stands for a missing one.
         location: String,
     },
-    /// This build has no network code (built without the `submit` feature).
+    /// This build has no network code (built without the `net` feature).
     #[error(
-        "this build of sitemapgen has no network support; rebuild it with `--features submit` to send, or use --dry-run to print the requests"
+        "this build of sitemapgen has no network support; rebuild it with `--features net` to send, or use --dry-run to print the requests"
     )]
     NoNetwork,
     /// No answer after every retry.
@@ -231,7 +231,7 @@ mod tests {
     use super::*;
 
     #[test]
-    #[cfg(not(feature = "submit"))]
+    #[cfg(not(feature = "net"))]
     fn a_build_without_network_refuses_to_send_but_still_dry_runs() {
         let dir = tempfile::tempdir().unwrap();
         let mut options = SubmitOptions {
@@ -246,7 +246,7 @@ mod tests {
         };
         let err = submit(&options).unwrap_err();
         assert!(matches!(err, SubmitError::NoNetwork));
-        assert!(err.to_string().contains("--features submit"));
+        assert!(err.to_string().contains("--features net"));
         options.dry_run = true;
         let err = submit(&options).unwrap_err();
         assert!(matches!(err, SubmitError::ChangeList { .. }), "{err}");

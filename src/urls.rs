@@ -129,6 +129,23 @@ pub struct UrlStyle {
     /// With `clean_urls`, `about.html` maps to `about/`: as Vercel and Firebase serve it
     /// with both `cleanUrls` and `trailingSlash` (taken from their files, never set alone).
     pub clean_slash: bool,
+    /// A last segment that ends as a file name does (a dot, then letters, digits or `_`:
+    /// `v1.2`, `x.y`) takes no slash: Vercel's `trailingSlash` takes it for a file and
+    /// redirects `/x.y/` to `/x.y` (taken from its file, never set alone).
+    pub dotted_bare: bool,
+}
+
+/// Whether a path segment ends as a file name does for Vercel's `trailingSlash`
+/// (`[^/]+\.\w+`, JavaScript's `\w`): something, a dot, then ASCII letters, digits or `_`.
+pub fn ends_as_file(segment: &[u8]) -> bool {
+    segment.iter().rposition(|&b| b == b'.').is_some_and(|dot| {
+        let after = &segment[dot + 1..];
+        dot > 0
+            && !after.is_empty()
+            && after
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+    })
 }
 
 /// The file names served as their directory's URL, matched exactly, as web servers do
@@ -155,7 +172,7 @@ pub fn page_url_into(url: &mut String, base: &BaseUrl, rel: &Path, style: &UrlSt
     // Segments are looked at one ahead, to know the last: no list of them is made (an
     // allocation per page).
     let mut segments = segments(rel).peekable();
-    let mut dirs = 0;
+    let mut dir: Option<&[u8]> = None;
     let last = loop {
         let Some(segment) = segments.next() else {
             return;
@@ -165,10 +182,12 @@ pub fn page_url_into(url: &mut String, base: &BaseUrl, rel: &Path, style: &UrlSt
         }
         push_encoded(url, segment);
         url.push('/');
-        dirs += 1;
+        dir = Some(segment);
     };
     if is_directory_index(last) {
-        if !style.trailing_slash && dirs > 0 {
+        if let Some(dir) = dir
+            && (!style.trailing_slash || (style.dotted_bare && ends_as_file(dir)))
+        {
             url.pop();
         }
     } else if style.clean_urls {
@@ -177,7 +196,7 @@ pub fn page_url_into(url: &mut String, base: &BaseUrl, rel: &Path, style: &UrlSt
             _ => last,
         };
         push_encoded(url, stem);
-        if style.clean_slash {
+        if style.clean_slash && !(style.dotted_bare && ends_as_file(stem)) {
             url.push('/');
         }
     } else {
@@ -455,6 +474,7 @@ mod tests {
         trailing_slash: true,
         clean_urls: false,
         clean_slash: false,
+        dotted_bare: false,
     };
 
     #[test]
@@ -464,6 +484,13 @@ mod tests {
             trailing_slash: false,
             clean_urls: true,
             clean_slash: false,
+            dotted_bare: false,
+        };
+        let vercel = UrlStyle {
+            trailing_slash: true,
+            clean_urls: true,
+            clean_slash: true,
+            dotted_bare: true,
         };
         let table: &[(&str, &UrlStyle, &str)] = &[
             ("index.html", &SLASH, "https://example.org/docs/"),
@@ -519,6 +546,18 @@ mod tests {
                 "https://example.org/docs/v1.2/notes",
             ),
             ("INDEX.HTML", &SLASH, "https://example.org/docs/INDEX.HTML"),
+            // Vercel with cleanUrls and trailingSlash: a name that ends as a file's does
+            // takes no slash.
+            ("about.html", &vercel, "https://example.org/docs/about/"),
+            ("x.y.html", &vercel, "https://example.org/docs/x.y"),
+            ("v1.2/index.html", &vercel, "https://example.org/docs/v1.2"),
+            ("v1.2/a.html", &vercel, "https://example.org/docs/v1.2/a/"),
+            (
+                "x.y-z/index.html",
+                &vercel,
+                "https://example.org/docs/x.y-z/",
+            ),
+            ("index.html", &vercel, "https://example.org/docs/"),
         ];
         for (path, style, want) in table {
             assert_eq!(&page_url(&b, Path::new(path), style), want, "path {path:?}");

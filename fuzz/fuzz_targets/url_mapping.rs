@@ -26,6 +26,7 @@ fuzz_target!(|data: &[u8]| {
         trailing_slash: true,
         clean_urls: false,
         clean_slash: false,
+        dotted_bare: false,
     };
     let url = page_url(&base, &rel, &style);
     assert!(url.is_ascii(), "{url}");
@@ -52,6 +53,7 @@ fuzz_target!(|data: &[u8]| {
                 trailing_slash,
                 clean_urls,
                 clean_slash: clean_urls && trailing_slash,
+                dotted_bare: trailing_slash,
             },
         );
         assert!(url.is_ascii() && url.starts_with(base.as_str()));

@@ -1,7 +1,9 @@
 //! A sitemap's URLs against the site (`check --site DIR`): each URL listed is mapped to
 //! the file a static host serves there, and the build's own verdict on that page is
 //! read ([`crate::explain`]): a URL the build leaves out, or lists in another form, is a
-//! finding. Then the findings across the pages, as for a build.
+//! finding; so is a URL the host's own rules or URL form redirect (asked through
+//! [`crate::host::Host`], as the build asks). Then the findings across the pages, as for
+//! a build.
 
 use std::path::PathBuf;
 
@@ -9,9 +11,9 @@ use super::{Audit, Findings, Kind, across_pages};
 use crate::check::Severity;
 use crate::config::Config;
 use crate::error::LeftOut;
-use crate::explain::{Verdict, explain};
+use crate::explain::{Explained, Listed, Verdict, explain};
 use crate::generate::Collection;
-use crate::host::HostLeftOut;
+use crate::host::{Host, HostLeftOut};
 
 /// A URL a sitemap lists, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,18 +30,20 @@ pub struct SitemapUrl {
 /// with its details and the audit on.
 pub fn audit_sitemap(config: &Config, collection: &Collection, listed: &[SitemapUrl]) -> Audit {
     let mut findings = Findings::default();
+    let host = collection.host.as_ref();
     let locs: Vec<String> = listed.iter().map(|u| u.loc.clone()).collect();
     for (url, answer) in listed.iter().zip(explain(config, collection, &locs)) {
         let at = format!("{}:{}: {}", url.file.display(), url.line, url.loc);
+        // A rule of the host's that answers this very URL (the page's own is judged by
+        // the build): a redirect, or noindex.
+        let by_host = || host.and_then(|h| h.verdict(&url.loc));
         match &answer.verdict {
-            Verdict::Listed(page) if page.loc != url.loc => {
-                findings.add(Kind::OtherForm, Severity::Warning, || {
-                    format!(
-                        "{at}: the page's URL is {} (the site's URL form, or the form its canonical names); list that form, not a redirect or \"Submitted URL not selected as canonical\"",
-                        page.loc
-                    )
-                });
-            }
+            Verdict::Listed(page) if page.loc != url.loc => match by_host() {
+                Some(why) => findings.add(Kind::NotIndexable, Severity::Error, || {
+                    format!("{at} is {why}; list {} instead", page.loc)
+                }),
+                None => other_form(&mut findings, host, &at, &url.loc, page, &answer),
+            },
             Verdict::Listed(_) => {}
             Verdict::LeftOut(why) => {
                 let severity = severity_of(why);
@@ -50,13 +54,59 @@ pub fn audit_sitemap(config: &Config, collection: &Collection, listed: &[Sitemap
             Verdict::Skipped(why) => findings.add(Kind::NotIndexable, Severity::Error, || {
                 format!("{at} is not a page ({why}); take it out of the sitemap")
             }),
-            Verdict::NotFound(why) => findings.add(Kind::NotIndexable, Severity::Error, || {
-                format!("{at}: {why} (a 404); take it out of the sitemap")
-            }),
+            Verdict::NotFound(why) => {
+                let why = match by_host() {
+                    Some(host_why) => format!("{at} is {host_why}"),
+                    None => format!("{at}: {why} (a 404)"),
+                };
+                findings.add(Kind::NotIndexable, Severity::Error, || {
+                    format!("{why}; take it out of the sitemap")
+                });
+            }
         }
     }
     across_pages(collection, config.base_url.as_str(), &mut findings);
     findings.into_audit(listed.len())
+}
+
+/// A URL `listed` in another form than the build lists its page at (`page`): the form
+/// the host serves (the URL-form settings and the host's own), so this one is answered
+/// with a redirect, an error when the host's files say so; or the form its canonical
+/// names, a warning.
+fn other_form(
+    findings: &mut Findings,
+    host: Option<&Host>,
+    at: &str,
+    listed: &str,
+    page: &Listed,
+    answer: &Explained,
+) {
+    let served = &page.loc;
+    if answer.url.as_deref() != Some(served.as_str()) {
+        findings.add(Kind::OtherForm, Severity::Warning, || {
+            format!(
+                "{at}: the page's URL is {served} (the form its canonical names); list that form, not \"Submitted URL not selected as canonical\""
+            )
+        });
+        return;
+    }
+    let path = url::Url::parse(listed).map(|u| u.path().to_string());
+    let by = (host.zip(path.ok())).and_then(|(h, path)| h.redirects_form(&path));
+    let severity = match by {
+        Some(_) => Severity::Error,
+        None => Severity::Warning,
+    };
+    let file = answer.path.as_deref().unwrap_or(std::path::Path::new(""));
+    findings.add(Kind::OtherForm, severity, || match &by {
+        Some(by) => format!(
+            "{at}: the host serves {} at {served}, and {by} redirects this form there; list {served}",
+            file.display()
+        ),
+        None => format!(
+            "{at}: {} is served at {served} (the site's URL form: trailing_slash, clean_urls); hosts answer another form with a redirect, a 404 or a duplicate; list {served}",
+            file.display()
+        ),
+    });
 }
 
 /// What search engines make of a listed URL its page keeps out of the index: an error

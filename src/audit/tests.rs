@@ -134,7 +134,7 @@ fn a_sitemaps_urls_are_checked_against_what_the_site_serves() {
         [
             "sitemap.xml:3: https://example.org/n.html is noindex (robots meta tag); take it out of the sitemap",
             "sitemap.xml:4: https://example.org/gone.html: no file of the site is served at https://example.org/gone.html (a 404); take it out of the sitemap",
-            "sitemap.xml:2: https://example.org/a: the page's URL is https://example.org/a/ (the site's URL form, or the form its canonical names); list that form, not a redirect or \"Submitted URL not selected as canonical\"",
+            "sitemap.xml:2: https://example.org/a: a/index.html is served at https://example.org/a/ (the site's URL form: trailing_slash, clean_urls); hosts answer another form with a redirect, a 404 or a duplicate; list https://example.org/a/",
         ]
     );
 }

@@ -5,11 +5,13 @@ const SLASH: UrlStyle = UrlStyle {
     trailing_slash: true,
     clean_urls: false,
     clean_slash: false,
+    dotted_bare: false,
 };
 const NO_SLASH: UrlStyle = UrlStyle {
     trailing_slash: false,
     clean_urls: false,
     clean_slash: false,
+    dotted_bare: false,
 };
 
 fn judged(base: &str, style: &UrlStyle, rel: &str, href: &str) -> Result<Judged, String> {

@@ -10,6 +10,7 @@
 
 mod children;
 mod feed;
+pub mod live;
 mod loc;
 mod report;
 mod xml;

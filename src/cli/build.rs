@@ -1,13 +1,12 @@
 //! `sitemapgen build`, the default command.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::check::print_report;
 use super::report::{
-    build_json, draw_progress, print_collected, print_json, report_json, summary, wants_progress,
+    Counted, build_json, print_collected, print_json, report_json, summary, with_progress,
 };
 use super::{BuildArgs, FormatArg};
 use crate::check::CheckOptions;
@@ -137,25 +136,20 @@ fn collect(
     config: &Config,
     start: Instant,
 ) -> Result<(Collection, Option<Error>), Error> {
-    let show_progress = wants_progress(
-        args.quiet || args.json,
-        io::stderr().is_terminal(),
-        std::env::var_os("CI").is_some_and(|v| !v.is_empty()),
-    );
     let progress = crate::Progress::default();
-    let finished = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        if show_progress {
-            scope.spawn(|| draw_progress(&progress, &finished, start));
-        }
-        let details = if args.verbose {
-            Details::Keep
-        } else {
-            Details::Drop
-        };
-        let collection = crate::collect_with_progress(config, details, &progress);
-        finished.store(true, Ordering::Relaxed);
-        collection
+    let counted = Counted {
+        total: &progress.pages,
+        done: &progress.done,
+        waiting: "walking the site",
+        noun: "pages",
+    };
+    let details = if args.verbose {
+        Details::Keep
+    } else {
+        Details::Drop
+    };
+    with_progress(args.quiet || args.json, counted, start, || {
+        crate::collect_with_progress(config, details, &progress)
     })
 }
 

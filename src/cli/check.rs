@@ -160,7 +160,11 @@ fn exit_code(counts: &Counts, strict: bool) -> i32 {
 /// URLs; the problems and findings are kept, then printed.
 fn check_site(args: &CheckArgs, site: &std::path::Path, options: &CheckOptions) -> i32 {
     let mut kept = Keep::default();
-    let counts = crate::check::check_to(&args.paths, options, &mut kept);
+    let paths = match args.paths.is_empty() {
+        true => vec![site_sitemap(args, site)],
+        false => args.paths.clone(),
+    };
+    let counts = crate::check::check_to(&paths, options, &mut kept);
     let audit = match audit_site(args, site, &kept.urls) {
         Ok(audit) => audit,
         Err(err) => {
@@ -184,6 +188,35 @@ fn check_site(args: &CheckArgs, site: &std::path::Path, options: &CheckOptions) 
     checked.max(i32::from(fails))
 }
 
+/// The sitemap of the site in `dir`, when none is named: the config's output (`output`,
+/// default sitemap.xml, .xml.gz with `gzip`) when the config loads and it is there,
+/// else `dir` itself, searched for the names a sitemap goes by (sitemap.xml, its index,
+/// .gz, .txt). A config that does not load is reported by the audit, after the check.
+fn site_sitemap(args: &CheckArgs, dir: &std::path::Path) -> std::path::PathBuf {
+    let overrides = crate::config::Overrides {
+        public_dir: Some(dir.to_path_buf()),
+        base_url: args.base_url.clone(),
+        ..crate::config::Overrides::default()
+    };
+    let configured = config_path(args)
+        .and_then(|path| crate::config::Config::load(Some(&path), &overrides).ok())
+        .and_then(|config| match config.output {
+            crate::config::Output::File(path) => Some(path),
+            crate::config::Output::Stdout => None,
+        });
+    configured
+        .filter(|path| path.is_file())
+        .unwrap_or_else(|| dir.to_path_buf())
+}
+
+/// The config file: given, or `sitemap.toml` here when there is one.
+pub(super) fn config_path(args: &CheckArgs) -> Option<std::path::PathBuf> {
+    args.config.clone().or_else(|| {
+        let default = std::path::PathBuf::from(crate::config::DEFAULT_CONFIG_FILE);
+        default.is_file().then_some(default)
+    })
+}
+
 /// The site in `dir`, with the config file (given, or `sitemap.toml` here) and the base
 /// URL (given, the file's, or the first URL's host), collected and audited.
 fn audit_site(
@@ -191,10 +224,7 @@ fn audit_site(
     dir: &std::path::Path,
     urls: &[crate::audit::SitemapUrl],
 ) -> Result<crate::audit::Audit, crate::Error> {
-    let path = args.config.clone().or_else(|| {
-        let default = std::path::PathBuf::from(crate::config::DEFAULT_CONFIG_FILE);
-        default.is_file().then_some(default)
-    });
+    let path = config_path(args);
     let inferred = (path.is_none() && args.base_url.is_none())
         .then(|| urls.first().and_then(|u| url::Url::parse(&u.loc).ok()))
         .flatten()

@@ -10,6 +10,7 @@ mod check;
 mod explain;
 mod index;
 mod init;
+mod live;
 mod man;
 mod merge;
 mod report;
@@ -249,9 +250,11 @@ struct MergeArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("against").args(["site", "live"]))]
 struct CheckArgs {
-    /// Sitemap files, or directories holding sitemap.xml
-    #[arg(required = true, value_name = "PATH")]
+    /// Sitemap files, or directories holding sitemap.xml [default with --site: DIR's
+    /// sitemap]
+    #[arg(required_unless_present_any = ["site", "live"], value_name = "PATH")]
     paths: Vec<PathBuf>,
 
     /// Warn about URLs on another host than this base URL's
@@ -267,10 +270,41 @@ struct CheckArgs {
     #[arg(long, value_name = "DIR")]
     site: Option<PathBuf>,
 
-    /// With --site: the config file, for the site's rules [default: ./sitemap.toml if
-    /// it exists]
-    #[arg(short, long, value_name = "FILE", requires = "site")]
+    /// After a deploy: fetch the sitemap (or index) at URL and every URL it lists, and
+    /// report what a search engine sees (statuses, noindex, canonicals, hreflang, dates)
+    #[arg(long, value_name = "URL", conflicts_with_all = ["paths", "site", "base_url"])]
+    live: Option<String>,
+
+    /// With --site or --live: the config file, for the site's rules (with --live, its
+    /// noindex_agents) [default: ./sitemap.toml if it exists]
+    #[arg(short, long, value_name = "FILE", requires = "against")]
     config: Option<PathBuf>,
+
+    /// With --live: connections to the site at once
+    #[arg(short = 'j', long, value_name = "N", requires = "live",
+          default_value_t = crate::check::live::CONNECTIONS as u16,
+          value_parser = clap::value_parser!(u16).range(1..=64))]
+    connections: u16,
+
+    /// With --live: requests a second at most (slower if robots.txt sets a Crawl-delay);
+    /// 0 for no limit, on your own server only
+    #[arg(long, value_name = "N", requires = "live", default_value_t = crate::check::live::RATE)]
+    rate: f64,
+
+    /// With --live: seconds a request may take in all
+    #[arg(long, value_name = "SECS", requires = "live", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..=600))]
+    timeout: u64,
+
+    /// With --live: retries of a request answered 429 or 5xx, or not answered, waiting
+    /// as Retry-After says, else 1 s, 2 s, ...
+    #[arg(long, value_name = "N", requires = "live", default_value_t = 2,
+          value_parser = clap::value_parser!(u32).range(0..=10))]
+    retries: u32,
+
+    /// The first retry's wait in milliseconds (for tests)
+    #[arg(long, default_value_t = 1000, hide = true)]
+    backoff_ms: u64,
 
     /// Print only the problems, not the closing count
     #[arg(short, long)]
@@ -411,7 +445,10 @@ pub fn main() -> i32 {
     };
     let args = match cli.command {
         Some(Command::Build(args)) => args,
-        Some(Command::Check(args)) => return check::check(&args),
+        Some(Command::Check(args)) => match &args.live {
+            Some(url) => return live::live(&args, url),
+            None => return check::check(&args),
+        },
         Some(Command::Index(args)) => return index::index(&args),
         Some(Command::Explain(args)) => return explain::explain(&args),
         Some(Command::Init(args)) => return init::init(&args),

@@ -1,7 +1,7 @@
 //! What a run reports: the summary line, JSON, the progress bar, warnings and details.
 
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::Collection;
@@ -10,16 +10,48 @@ use crate::config::Config;
 
 /// Whether to draw a progress bar: only for a person watching a terminal, never in a
 /// CI log (`CI` set), nor with `-q` or `--json`.
-pub(super) fn wants_progress(quiet: bool, stderr_is_terminal: bool, in_ci: bool) -> bool {
+fn wants_progress(quiet: bool, stderr_is_terminal: bool, in_ci: bool) -> bool {
     !quiet && stderr_is_terminal && !in_ci
 }
 
 /// How long a run goes before it gets a progress bar: shorter runs never flash one.
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
+/// What a progress bar counts: the work known so far, the work done, what the spinner
+/// says before any is known, and the noun of a unit of work.
+pub(super) struct Counted<'a> {
+    pub total: &'a AtomicUsize,
+    pub done: &'a AtomicUsize,
+    pub waiting: &'a str,
+    pub noun: &'a str,
+}
+
+/// Runs `work`, with a progress bar of `counted` drawn on stderr from another thread
+/// meanwhile when a person is watching ([`wants_progress`]; `quiet` for `-q` or
+/// `--json`).
+pub(super) fn with_progress<T>(
+    quiet: bool,
+    counted: Counted<'_>,
+    start: Instant,
+    work: impl FnOnce() -> T,
+) -> T {
+    use std::io::IsTerminal;
+    let in_ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty());
+    let show = wants_progress(quiet, io::stderr().is_terminal(), in_ci);
+    let finished = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        if show {
+            scope.spawn(|| draw_progress(counted, &finished, start));
+        }
+        let done = work();
+        finished.store(true, Ordering::Relaxed);
+        done
+    })
+}
+
 /// Draws a progress bar on stderr from `progress` once the run has taken
 /// [`PROGRESS_AFTER`], until `finished`; then clears it, leaving the summary line alone.
-pub(super) fn draw_progress(progress: &crate::Progress, finished: &AtomicBool, start: Instant) {
+fn draw_progress(progress: Counted<'_>, finished: &AtomicBool, start: Instant) {
     let tick = Duration::from_millis(50);
     while start.elapsed() < PROGRESS_AFTER {
         if finished.load(Ordering::Relaxed) {
@@ -28,22 +60,23 @@ pub(super) fn draw_progress(progress: &crate::Progress, finished: &AtomicBool, s
         std::thread::sleep(tick);
     }
     let bar = indicatif::ProgressBar::new_spinner();
-    bar.set_message("walking the site");
+    bar.set_message(progress.waiting.to_string());
     let mut sized = false;
     while !finished.load(Ordering::Relaxed) {
-        let pages = progress.pages.load(Ordering::Relaxed) as u64;
-        if pages > 0 && !sized {
+        let total = progress.total.load(Ordering::Relaxed) as u64;
+        if total > 0 && !sized {
+            let template = format!(
+                "{{bar:40}} {{human_pos}}/{{human_len}} {}, {{eta}} left",
+                progress.noun
+            );
             bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{bar:40} {human_pos}/{human_len} pages, {eta} left",
-                )
-                .expect("a valid template"),
+                indicatif::ProgressStyle::with_template(&template).expect("a valid template"),
             );
             sized = true;
         }
         if sized {
-            // Pages are read as the walk finds them: the total grows until it ends.
-            bar.set_length(pages);
+            // The total may grow until it is known (pages are read as the walk finds them).
+            bar.set_length(total);
             bar.set_position(progress.done.load(Ordering::Relaxed) as u64);
         } else {
             bar.tick();
@@ -292,7 +325,13 @@ mod tests {
         let progress = crate::Progress::default();
         let finished = AtomicBool::new(true);
         let start = Instant::now();
-        draw_progress(&progress, &finished, start);
+        let counted = Counted {
+            total: &progress.pages,
+            done: &progress.done,
+            waiting: "walking the site",
+            noun: "pages",
+        };
+        draw_progress(counted, &finished, start);
         assert!(start.elapsed() < PROGRESS_AFTER);
     }
 

@@ -138,6 +138,9 @@ pub struct Config {
     pub audit: bool,
     /// The host that serves the site (`hosting`); `None` to tell from the project's files.
     pub hosting: Option<crate::host::Hosting>,
+    /// The host's files, read once when the config is loaded (with `host_config`): the
+    /// URL form above came from them, and the walk's host rules do.
+    pub host_files: Option<crate::host::HostFiles>,
     /// Serve `llms.txt` and `llms-full.txt` with `X-Robots-Tag: noindex` through
     /// `_headers` (`host_headers`); `None`: when the host reads one.
     pub host_headers: Option<bool>,

@@ -36,6 +36,7 @@ pub(super) fn url_style(file: &FileConfig, form: &crate::host::UrlForm) -> UrlSt
         trailing_slash,
         clean_urls,
         clean_slash: form.clean_slash && trailing_slash && clean_urls,
+        dotted_bare: form.dotted_bare && trailing_slash,
     }
 }
 

@@ -59,17 +59,21 @@ impl Config {
                 within,
                 ..s
             });
-        // The URL form the host serves, where the file sets none (`cleanUrls`, ...).
+        // The host's files, read once for the run: the URL form it serves, where the
+        // file sets none (`cleanUrls`, ...), and its rules for the walk.
         let host_config = file.host_config.unwrap_or(true);
-        let form = match host_config {
-            true => crate::host::url_form(crate::host::Places {
-                public_dir: &public_dir,
-                project: base,
-                hosting: file.hosting,
-            }),
-            false => crate::host::UrlForm::default(),
+        let head = head_rules(&file, &src)?;
+        let host_places = crate::host::Places {
+            public_dir: &public_dir,
+            project: base,
+            hosting: file.hosting,
         };
+        let host_files = host_config
+            .then(|| crate::host::read(host_places, base_url.url(), &head.noindex_agents))
+            .flatten();
+        let form = (host_files.as_ref()).map_or_else(Default::default, |f| f.form());
         Ok(Config {
+            host_files,
             threads,
             cpu_threads,
             respect_robots: file.respect_robots.unwrap_or(true),
@@ -85,7 +89,7 @@ impl Config {
             state_file,
             shard,
             shards,
-            head: head_rules(&file, &src)?,
+            head,
             public_dir,
             project: base.to_path_buf(),
             output_in_site: overrides.output.is_none(),

@@ -72,6 +72,7 @@ impl Root {
 
     /// The folder `rel` below the root, held open: opened along its real path
     /// ([`Root::place`]) through no link.
+    #[cfg_attr(not(feature = "markdown"), allow(dead_code))]
     pub fn folder(&self, rel: &Path) -> io::Result<Arc<Dir>> {
         if rel.as_os_str().is_empty() {
             return Ok(Arc::clone(&self.dir));

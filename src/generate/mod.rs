@@ -87,6 +87,9 @@ pub struct Collection {
     /// What each entry's page says of itself, in the order of `entries`: for the views
     /// (`html_sitemap`, `llms_txt`), empty without them.
     pub about: Abouts,
+    /// The host's rules and URL form the build applied (only when details were asked
+    /// for): `check --site` asks them about URLs another sitemap lists.
+    pub host: Option<crate::host::Host>,
 }
 
 /// How far [`collect_with_progress`] has got, for a progress display on another thread.
@@ -211,6 +214,7 @@ pub fn collect_with_progress(
     let wrong_canonicals = gather(config, &mut lookups, processed, &mut collection, details);
     if details {
         collection.source_dates = lookups.source.take().and_then(Beside::into_inner);
+        collection.host = lookups.host.take();
     }
     finish(config, collection, wrong_canonicals)
 }
@@ -252,13 +256,8 @@ fn lookups(config: &Config, warnings: &mut Vec<Warning>) -> Result<Lookups, Erro
             Err(e) => warnings.push(Warning::Robots(e.to_string())),
         }
     }
-    if config.host_config {
-        let (host, problems) = crate::host::Host::load(crate::host::Settings {
-            places: config.host_places(),
-            base: config.base_url.url(),
-            agents: &config.head.noindex_agents,
-            style: &config.url_style,
-        });
+    if let Some(files) = &config.host_files {
+        let (host, problems) = crate::host::Host::load(files, &config.url_style);
         lookups.host = host;
         warnings.extend(problems.into_iter().map(Warning::Host));
     }

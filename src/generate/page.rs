@@ -174,8 +174,8 @@ impl<'a> Page<'a> {
         !self.document && matches!(self.routed, Some(Err(_)))
     }
 
-    /// Whether it is the `sitemap.html` at the top, whose head is read whatever the run
-    /// wants: it is left out when it is our own view.
+    /// Whether it is the `sitemap.html` at the top, opened whatever the run wants: it is
+    /// left out when our seal proves it our own view.
     fn may_be_our_view(&self) -> bool {
         self.rel == Path::new(views::HTML_FILE)
     }
@@ -291,10 +291,6 @@ pub(super) fn process_page(
         source_link,
         text,
     } = read;
-    // Our own view (sitemap.html) is never a page of the site, whatever the rules say.
-    if head.generator.as_deref() == Some(views::GENERATOR) {
-        return Outcome::LeftOut(LeftOut::View);
-    }
     if verdict.included && config.audit && page.forced.is_none() {
         page.forced = forced_by_head(&head);
     }

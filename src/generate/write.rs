@@ -182,9 +182,12 @@ pub fn serve_own_files(config: &Config) -> Result<Option<crate::host::Served>, E
             .map(|name| format!("{base_path}{name}"))
             .collect()
     };
-    let found = crate::host::detect(config.host_places());
+    let found = config
+        .host_files
+        .as_ref()
+        .map(crate::host::HostFiles::found);
     // Vercel reads no _headers: its vercel.json is edited, only when asked.
-    if let Some(found) = found.filter(|f| f.hosting == crate::host::Hosting::Vercel) {
+    if let Some(found) = found.filter(|found| found.headers_in_project_json()) {
         let Some(file) = found.files.first() else {
             return Ok(None);
         };

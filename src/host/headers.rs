@@ -93,7 +93,7 @@ pub(super) fn split_url(text: &str) -> Option<(Option<String>, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::host::rules::{Rules, noindex};
+    use crate::host::rules::{Joined, Rules, noindex};
 
     #[test]
     fn noindex_comes_from_the_rules_that_match_in_order() {
@@ -134,8 +134,31 @@ not a rule
         ];
         for (host, path, want) in table {
             let matching = rules.matching(host, path).map(|(_, r)| r);
-            let got = noindex(matching, true).map(|o| o.line);
+            let got = noindex(matching, Joined::ByPattern).map(|o| o.line);
             assert_eq!(got, want, "{host}{path}");
+        }
+    }
+
+    /// Netlify keeps the last value set (netlify-cli, `@netlify/headers-parser`);
+    /// Cloudflare joins the values of different patterns and replaces a pattern's own.
+    #[test]
+    fn values_of_several_rules_are_joined_as_each_host_joins_them() {
+        let text = "/legal/*\n  X-Robots-Tag: noindex\n/legal/*\n  X-Robots-Tag: nofollow\n\
+                    /docs/guide\n  X-Robots-Tag: noindex\n/docs/*\n  X-Robots-Tag: nofollow\n";
+        let agents = ["robots".to_string()];
+        let syntax = Syntax::Cloudflare;
+        let (rules, _) = parse(text, Path::new("_headers"), syntax, &agents);
+        let rules = Rules::new(rules).0.unwrap();
+        let table = [
+            ("/legal/a", Joined::ByPattern, None),
+            ("/legal/a", Joined::Last, None),
+            ("/docs/guide", Joined::ByPattern, Some(6)),
+            ("/docs/guide", Joined::Last, None),
+        ];
+        for (path, joined, want) in table {
+            let matching = rules.matching("example.org", path).map(|(_, r)| r);
+            let got = noindex(matching, joined).map(|o| o.line);
+            assert_eq!(got, want, "{path} {joined:?}");
         }
     }
 }

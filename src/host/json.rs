@@ -1,7 +1,10 @@
 //! `vercel.json` and `firebase.json` (its `hosting`): their `redirects`, their `headers`
 //! that set `X-Robots-Tag`, and the URL form their `cleanUrls` and `trailingSlash` set.
 //! Both answer a redirect before looking for a file, so a page's own file never shadows
-//! one; of several headers rules, the last one to set a header decides.
+//! one; of several headers rules, the last one to set a header decides. Vercel's `has`
+//! and `missing` are read as a crawler's request ([`crawler`]).
+
+mod crawler;
 
 use std::path::{Path, PathBuf};
 
@@ -9,12 +12,12 @@ use serde::Deserialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use super::UrlForm;
 use super::headers::ROBOTS_TAG;
 use super::pattern::{Pattern, Syntax};
 use super::rules::{
     BadPattern, Lines, Origin, Parsed, Redirect, Rule, json_line, robots_effect, shown,
 };
+use super::{Reading, UrlForm};
 
 /// The shape both files share, for a Vercel project or a Firebase site.
 #[derive(Debug, Default, Deserialize)]
@@ -71,94 +74,161 @@ pub(super) enum Json {
     Firebase,
 }
 
-/// The rules of a `vercel.json` or `firebase.json` text. `public_dir` picks, of several
-/// Firebase sites, the one that serves it (by its `public`), relative to `project`.
+/// The rules of a `vercel.json` or `firebase.json` text, read as `reading` says: of
+/// several Firebase sites, the one that serves its `public_dir` (by its `public`).
 pub(super) fn parse(
     text: &str,
     file: &Path,
     kind: Json,
-    agents: &[String],
-    public_dir: &Path,
+    reading: &Reading,
 ) -> Result<Parsed, serde_json::Error> {
+    // Lines are counted in the file as written: a block comment made spaces has none.
+    let lines = Lines::new(text);
+    let stripped;
+    let text = match kind {
+        Json::Vercel => text,
+        Json::Firebase => {
+            stripped = without_comments(text);
+            stripped.as_deref().unwrap_or(text)
+        }
+    };
     let (site, texts): (Site, RuleTexts<'_>) = match kind {
         Json::Vercel => (serde_json::from_str(text)?, serde_json::from_str(text)?),
-        Json::Firebase => firebase_site(text, file, public_dir)?,
+        Json::Firebase => firebase_site(text, file, reading.public_dir)?,
+    };
+    let file = FileText {
+        text,
+        file,
+        kind,
+        reading,
+        lines: &lines,
+        texts: &texts,
     };
     let mut parsed = Parsed::default();
-    let lines = Lines::new(text);
-    for (i, rule) in site.redirects.iter().enumerate() {
-        let (Some(to), None, None) = (&rule.destination, &rule.has, &rule.missing) else {
-            continue;
-        };
-        let Some((written, syntax)) = pattern_of(kind, &rule.source, &rule.glob, &rule.regex)
-        else {
-            continue;
-        };
-        let status = match kind {
-            Json::Vercel => rule
-                .status_code
-                .unwrap_or(if rule.permanent.unwrap_or(true) {
+    file.redirects(&site, &mut parsed);
+    file.headers(&site, &mut parsed);
+    parsed.form = file.form(&site);
+    Ok(parsed)
+}
+
+/// One file's text, and what its rules are read with.
+struct FileText<'a> {
+    text: &'a str,
+    file: &'a Path,
+    kind: Json,
+    reading: &'a Reading<'a>,
+    lines: &'a Lines,
+    texts: &'a RuleTexts<'a>,
+}
+
+impl FileText<'_> {
+    /// Whether Vercel's conditions hold for a crawler's request: a rule that cannot be
+    /// told, or never applies to a crawler, is passed over.
+    fn for_crawlers(&self, has: &Option<Value>, missing: &Option<Value>) -> bool {
+        crawler::meets(has.as_ref(), missing.as_ref(), self.reading.site_host) == Some(true)
+    }
+
+    /// Where rule `i` of `rules` (`redirects`, `headers`) is, its pattern as `written`.
+    fn origin(&self, texts: &[&RawValue], i: usize, written: &str, key: &str) -> Origin {
+        let line = json_line(self.text, rule_text(texts, i), written, self.lines);
+        origin(self.file, line, format!("{key}[{i}]"))
+    }
+
+    fn redirects(&self, site: &Site, parsed: &mut Parsed) {
+        for (i, rule) in site.redirects.iter().enumerate() {
+            let Some(to) = &rule.destination else {
+                continue;
+            };
+            let pattern = pattern_of(self.kind, &rule.source, &rule.glob, &rule.regex, Some(to));
+            let Some((written, syntax)) =
+                pattern.filter(|_| self.for_crawlers(&rule.has, &rule.missing))
+            else {
+                continue;
+            };
+            let status = match self.kind {
+                Json::Vercel => (rule.status_code).unwrap_or(if rule.permanent.unwrap_or(true) {
                     308
                 } else {
                     307
                 }),
-            Json::Firebase => rule.kind.unwrap_or(301),
-        };
-        let origin = origin(
-            file,
-            json_line(text, rule_text(&texts.redirects, i), written, &lines),
-            format!("redirects[{i}]"),
-        );
-        match Pattern::new(written, syntax) {
-            Ok(pattern) => parsed.redirects.push(Rule {
+                Json::Firebase => rule.kind.unwrap_or(301),
+            };
+            let origin = self.origin(&self.texts.redirects, i, written, "redirects");
+            let to = to.clone();
+            let what = Redirect {
+                status,
+                force: true,
+                to,
+            };
+            push(
+                &mut parsed.redirects,
+                &mut parsed.bad,
                 origin,
-                pattern,
-                written: shown(written),
-                host: None,
-                what: Redirect {
-                    status,
-                    force: true,
-                    to: to.clone(),
-                },
-            }),
-            Err(e) => parsed.bad.push(BadPattern::new(origin, written, e)),
+                (written, syntax),
+                what,
+            );
         }
     }
-    for (i, rule) in site.headers.iter().enumerate() {
-        let Some((written, syntax)) = pattern_of(kind, &rule.source, &rule.glob, &rule.regex)
-        else {
-            continue;
-        };
-        let line = json_line(text, rule_text(&texts.headers, i), written, &lines);
-        let robots = rule
-            .headers
-            .iter()
-            .find(|h| h.key.eq_ignore_ascii_case(ROBOTS_TAG));
-        let (Some(header), None, None) = (robots, &rule.has, &rule.missing) else {
-            continue;
-        };
-        let origin = origin(file, line, format!("headers[{i}]"));
-        match Pattern::new(written, syntax) {
-            Ok(pattern) => parsed.headers.push(Rule {
+
+    fn headers(&self, site: &Site, parsed: &mut Parsed) {
+        for (i, rule) in site.headers.iter().enumerate() {
+            let pattern = pattern_of(self.kind, &rule.source, &rule.glob, &rule.regex, None);
+            let robots = (rule.headers.iter()).find(|h| h.key.eq_ignore_ascii_case(ROBOTS_TAG));
+            let (Some((written, syntax)), Some(header)) = (pattern, robots) else {
+                continue;
+            };
+            if !self.for_crawlers(&rule.has, &rule.missing) {
+                continue;
+            }
+            let origin = self.origin(&self.texts.headers, i, written, "headers");
+            let what = robots_effect(&header.value, self.reading.agents);
+            push(
+                &mut parsed.headers,
+                &mut parsed.bad,
                 origin,
-                pattern,
-                written: shown(written),
-                host: None,
-                what: robots_effect(&header.value, agents),
-            }),
-            Err(e) => parsed.bad.push(BadPattern::new(origin, written, e)),
+                (written, syntax),
+                what,
+            );
         }
     }
-    let line = key_line(text, "cleanUrls")
-        .or_else(|| key_line(text, "trailingSlash"))
-        .unwrap_or(0);
-    parsed.form = UrlForm {
-        trailing_slash: site.trailing_slash,
-        clean_urls: site.clean_urls,
-        clean_slash: site.clean_urls == Some(true) && site.trailing_slash == Some(true),
-        origin: Some(origin(file, line, String::new())),
-    };
-    Ok(parsed)
+
+    /// The URL form `cleanUrls` and `trailingSlash` set.
+    fn form(&self, site: &Site) -> UrlForm {
+        let line = key_line(self.text, "cleanUrls", self.lines)
+            .or_else(|| key_line(self.text, "trailingSlash", self.lines))
+            .unwrap_or(0);
+        let slash = site.trailing_slash == Some(true);
+        UrlForm {
+            trailing_slash: site.trailing_slash,
+            clean_urls: site.clean_urls,
+            clean_slash: site.clean_urls == Some(true) && slash,
+            // Vercel's trailingSlash routes send `/x.y/` to `/x.y` (`@vercel/routing-utils`,
+            // `convertTrailingSlash`); Firebase's look for the file.
+            dotted_bare: self.kind == Json::Vercel && slash,
+            origin: Some(origin(self.file, line, String::new())),
+        }
+    }
+}
+
+/// The rule of `pattern` (as written, in its syntax) doing `what`, kept in `rules`; or,
+/// when its pattern cannot be read, why, in `bad`.
+fn push<T>(
+    rules: &mut Vec<Rule<T>>,
+    bad: &mut Vec<BadPattern>,
+    origin: Origin,
+    (written, syntax): (&str, Syntax),
+    what: T,
+) {
+    match Pattern::new(written, syntax) {
+        Ok(pattern) => rules.push(Rule {
+            origin,
+            pattern,
+            written: shown(written),
+            host: None,
+            what,
+        }),
+        Err(e) => bad.push(BadPattern::new(origin, written, e)),
+    }
 }
 
 fn origin(file: &Path, line: usize, key: String) -> Origin {
@@ -175,10 +245,23 @@ fn rule_text<'t>(rules: &[&'t RawValue], i: usize) -> &'t str {
 }
 
 /// The line of a key, when the file writes it (its first place, one search).
-fn key_line(text: &str, key: &str) -> Option<usize> {
+fn key_line(text: &str, key: &str, lines: &Lines) -> Option<usize> {
     let needle = serde_json::to_string(key).ok()?;
     let at = text.find(&needle)?;
-    Some(Lines::new(text).of(at))
+    Some(lines.of(at))
+}
+
+/// `text` with its `//` and `/* */` comments made spaces, as the Firebase CLI reads
+/// `firebase.json` (its `cjson`): every other byte keeps its place. `None` when a comment
+/// is not closed or a `/` starts none; the text is then parsed as it is, and its error
+/// names the place.
+fn without_comments(text: &str) -> Option<String> {
+    use std::io::Read;
+    let settings = json_comments::CommentSettings::c_style();
+    let mut out = String::with_capacity(text.len());
+    let mut stripped = settings.strip_comments(text.as_bytes());
+    stripped.read_to_string(&mut out).ok()?;
+    Some(out)
 }
 
 /// Where the rules of a site are in the file: each element of its `redirects` and
@@ -206,11 +289,15 @@ fn pattern_of<'a>(
     source: &'a Option<String>,
     glob: &'a Option<String>,
     regex: &'a Option<String>,
+    destination: Option<&str>,
 ) -> Option<(&'a str, Syntax)> {
+    // superstatic reads a glob with `path-to-regexp` only for a redirect whose
+    // destination takes a `:name` (`/(?:^|\/):/`); elsewhere it is `minimatch`'s.
+    let names = destination.is_some_and(|to| to.starts_with(':') || to.contains("/:"));
     match kind {
         Json::Vercel => source.as_deref().map(|s| (s, Syntax::PathToRegexp)),
         Json::Firebase => (source.as_deref().or(glob.as_deref()))
-            .map(|s| (s, Syntax::Glob))
+            .map(|s| (s, Syntax::Glob { names }))
             .or_else(|| regex.as_deref().map(|s| (s, Syntax::Regex))),
     }
 }

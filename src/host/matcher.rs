@@ -15,13 +15,12 @@
 //! so many patterns overflows its cache.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 use regex_automata::meta::{self, Regex};
-use regex_automata::nfa::thompson::{self, WhichCaptures, pikevm::PikeVM};
+use regex_automata::nfa::thompson::{self, WhichCaptures};
 use regex_automata::{Anchored, Input, MatchKind, PatternID, PatternSet};
 
-use super::pattern::{self, Groups, Pattern, Rest, Shape};
+use super::pattern::{self, Pattern, Shape};
 
 /// The most one pattern's automaton may take: real patterns take a few KiB (`\w{20}`,
 /// Unicode, 350 KiB).
@@ -75,11 +74,6 @@ pub(super) struct Matcher {
     set: Option<Regex>,
     /// The rule of each pattern of `set`.
     set_rules: Vec<usize>,
-    /// Each rule's place in `set`, when it is there.
-    in_set: HashMap<usize, usize>,
-    /// The automaton that finds the parts of a path a pattern of `set` matched, built
-    /// the first time a destination needs them.
-    captures: Vec<OnceLock<Option<PikeVM>>>,
 }
 
 impl Matcher {
@@ -108,20 +102,12 @@ impl Matcher {
             lookup.lengths.sort_unstable();
             lookup.lengths.dedup();
         }
-        let in_set = set_rules
-            .iter()
-            .enumerate()
-            .map(|(at, &i)| (i, at))
-            .collect();
-        let captures = set_rules.iter().map(|_| OnceLock::new()).collect();
         let matcher = Matcher {
             exact,
             prefix,
             leads,
             set,
             set_rules,
-            in_set,
-            captures,
         };
         (matcher, refused)
     }
@@ -164,29 +150,6 @@ impl Matcher {
             all.iter().map(|id| id.as_usize()).collect()
         };
         matched.into_iter().map(|at| self.set_rules[at]).collect()
-    }
-
-    /// `to` with the parts of `path` that `pattern` (the `i`th, which matches it) caught
-    /// put in; `None` when they cannot be found.
-    pub fn expand(&self, i: usize, pattern: &Pattern, path: &str, to: &str) -> Option<String> {
-        match pattern.shape() {
-            Shape::Exact { .. } => Some(pattern::expand(to, &Plain { path, rest: None })),
-            Shape::Prefix { prefix, rest, .. } => {
-                let rest = rest.map(|rest| (rest, after(path, prefix.chars().count(), rest)));
-                Some(pattern::expand(to, &Plain { path, rest }))
-            }
-            Shape::Regex { .. } => {
-                let at = *self.in_set.get(&i)?;
-                let vm = self.captures[at]
-                    .get_or_init(|| capturing(pattern.regex()))
-                    .as_ref()?;
-                let mut cache = vm.create_cache();
-                let mut caps = vm.create_captures();
-                vm.captures(&mut cache, path, &mut caps);
-                caps.is_match()
-                    .then(|| pattern::expand(to, &Caught { caps, path }))
-            }
-        }
     }
 }
 
@@ -304,67 +267,6 @@ fn measure<'r>(regexes: &[(usize, &'r str)]) -> (Vec<(usize, &'r str)>, Refused)
         }
     }
     (kept, refused)
-}
-
-/// The automaton that finds the parts a pattern of the set matched.
-fn capturing(regex: &str) -> Option<PikeVM> {
-    let config = thompson::Config::new().nfa_size_limit(Some(MAX_SET_NFA_BYTES));
-    let nfa = thompson::Compiler::new()
-        .configure(config)
-        .build(regex)
-        .ok()?;
-    PikeVM::new_from_nfa(nfa).ok()
-}
-
-/// What follows the first `chars` characters of `path` (a prefix's), without the one
-/// slash right after it when `rest` says so.
-fn after(path: &str, chars: usize, rest: Rest) -> &str {
-    let at = path
-        .char_indices()
-        .nth(chars)
-        .map_or(path.len(), |(at, _)| at);
-    let tail = &path[at..];
-    match rest.after_slash {
-        true => tail.strip_prefix('/').unwrap_or(tail),
-        false => tail,
-    }
-}
-
-/// The groups of a literal path (none) or of a prefix (what follows it).
-struct Plain<'h> {
-    path: &'h str,
-    rest: Option<(Rest, &'h str)>,
-}
-
-impl Groups for Plain<'_> {
-    fn index(&self, i: usize) -> Option<&str> {
-        match i {
-            0 => Some(self.path),
-            1 => self.rest.map(|(_, text)| text),
-            _ => None,
-        }
-    }
-
-    fn name(&self, name: &str) -> Option<&str> {
-        let (rest, text) = self.rest?;
-        (rest.name == Some(name)).then_some(text)
-    }
-}
-
-/// The groups a regular expression caught.
-struct Caught<'h> {
-    caps: regex_automata::util::captures::Captures,
-    path: &'h str,
-}
-
-impl Groups for Caught<'_> {
-    fn index(&self, i: usize) -> Option<&str> {
-        self.caps.get_group(i).map(|span| &self.path[span.range()])
-    }
-
-    fn name(&self, name: &str) -> Option<&str> {
-        (self.caps.get_group_by_name(name)).map(|span| &self.path[span.range()])
-    }
 }
 
 #[cfg(test)]

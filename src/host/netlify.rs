@@ -56,11 +56,14 @@ pub(super) fn parse(text: &str, file: &Path, agents: &[String]) -> Result<Parsed
     };
     let mut parsed = Parsed::default();
     for (i, table) in config.redirects.iter().enumerate() {
-        // Visitors of some countries, languages or roles only, or a query: not a crawler.
-        let only_some = table
-            .conditions
-            .keys()
-            .any(|k| !k.eq_ignore_ascii_case("signed"));
+        // Conditions as a crawler's request meets them; a query it never carries.
+        let only_some = !table.conditions.iter().all(|(key, values)| {
+            let values: Vec<&str> = match values {
+                toml::Value::Array(items) => items.iter().filter_map(toml::Value::as_str).collect(),
+                other => other.as_str().into_iter().collect(),
+            };
+            super::redirects::crawler_meets(key, &values) == Some(true)
+        });
         let (Some(to), false, false) = (&table.to, only_some, !table.query.is_empty()) else {
             continue;
         };

@@ -9,7 +9,7 @@
 mod shape;
 mod translate;
 
-pub(super) use shape::{Rest, Shape};
+pub(super) use shape::Shape;
 
 /// The longest pattern read, in bytes as written: real ones are tens of bytes. A longer
 /// one is refused before anything is built of it (a 4 MiB line took 423 MB to refuse).
@@ -37,8 +37,13 @@ pub enum Syntax {
     /// Vercel's `path-to-regexp`: `:name`, `:name*`, `:name+`, `:name?`, `(regex)`,
     /// `{group}`; case ignored and a trailing slash optional.
     PathToRegexp,
-    /// Firebase `source` globs: `**`, `*`, `?`, `{a,b}`, `@(a|b)`, and `:name` segments.
-    Glob,
+    /// Firebase `source` globs: `**`, `*`, `?`, `{a,b}`, `@(a|b)`; and `:name` segments
+    /// where a redirect's destination takes them (superstatic reads such a source with
+    /// `path-to-regexp`; elsewhere `:name` is the text it is).
+    Glob {
+        /// Whether `:name` is a segment.
+        names: bool,
+    },
     /// Firebase `regex`: an RE2 expression, matched against the whole path.
     Regex,
 }
@@ -89,7 +94,9 @@ impl Pattern {
             Syntax::PathToRegexp => {
                 translate::path_to_regexp(pattern).map_err(PatternError::Syntax)?
             }
-            Syntax::Glob => translate::glob(pattern).map_err(PatternError::Syntax)?,
+            Syntax::Glob { names } => {
+                translate::glob(pattern, names).map_err(PatternError::Syntax)?
+            }
             Syntax::Regex => format!("^(?:{pattern})$"),
         };
         let mut shape = shape::of(pattern, syntax);
@@ -131,47 +138,6 @@ fn lead_of(hir: &regex_syntax::hir::Hir) -> String {
         Ok(text) => text.to_string(),
         Err(e) => String::from_utf8_lossy(&bytes[..e.valid_up_to()]).into_owned(),
     }
-}
-
-/// The parts of a path a pattern matched, by number (`$1`) and by name (`:splat`).
-pub(super) trait Groups {
-    /// Group `i`; 0 is the whole path.
-    fn index(&self, i: usize) -> Option<&str>;
-    /// The group named `name`.
-    fn name(&self, name: &str) -> Option<&str>;
-}
-
-/// `to` with the parts `groups` caught put in: `:splat` and `:name` (Netlify, Cloudflare,
-/// Vercel, Firebase), `$1` (Vercel). A name no group has is left as written.
-pub(super) fn expand(to: &str, groups: &dyn Groups) -> String {
-    let mut out = String::with_capacity(to.len());
-    let mut at = 0;
-    while let Some(found) = to[at..].find([':', '$']) {
-        let sigil = at + found;
-        out.push_str(&to[at..sigil]);
-        let name_end = to[sigil + 1..]
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(to.len(), |n| sigil + 1 + n);
-        let name = &to[sigil + 1..name_end];
-        let value = if to.as_bytes()[sigil] == b'$' {
-            name.parse::<usize>().ok().and_then(|i| groups.index(i))
-        } else {
-            groups.name(name)
-        };
-        at = name_end;
-        match value {
-            Some(value) => {
-                out.push_str(value);
-                // `:path*` in a Vercel destination is the parameter, all of it.
-                if to[at..].starts_with(['*', '+', '?']) {
-                    at += 1;
-                }
-            }
-            None => out.push_str(&to[sigil..name_end]),
-        }
-    }
-    out.push_str(&to[at..]);
-    out
 }
 
 /// `text` with each character replaced by the first of those the regex crate's `(?i)`

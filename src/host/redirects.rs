@@ -2,9 +2,9 @@
 //! a line, `from [query] to [status[!]] [conditions]` (Netlify's `line_parser.js`), the
 //! first rule that matches a request deciding.
 //!
-//! A rule that applies to only some requests (a query, a `Country=`/`Language=`/`Role=`
-//! condition) or that has no destination is passed over: a crawler asking for the page
-//! is not redirected by it.
+//! A rule's conditions are met as a crawler's request meets them ([`crawler_meets`]); a
+//! rule that asks for a query, that a crawler's request does not meet, or that has no
+//! destination is passed over: a crawler asking for the page is not redirected by it.
 
 use std::path::Path;
 
@@ -12,8 +12,25 @@ use super::headers::split_url;
 use super::pattern::{Pattern, Syntax};
 use super::rules::{BadPattern, Origin, Redirect, Rule, shown};
 
-/// The conditions that are not about the visitor (Netlify's signed proxies).
-const NOT_CONDITIONS: [&str; 2] = ["sign", "signed"];
+/// The country a crawler's request comes from: Googlebot crawls from the US.
+const CRAWLER_COUNTRY: &str = "us";
+
+/// Whether a Netlify condition holds for a crawler's request: Googlebot's, from the US
+/// (`Country`), with no `Accept-Language` (`Language`) and no role (`Role`); a signed
+/// proxy's key (`Sign`) is no condition on the request. `None` for a key Netlify does
+/// not document, whose rule is then passed over.
+pub(super) fn crawler_meets(key: &str, values: &[&str]) -> Option<bool> {
+    match key.to_ascii_lowercase().as_str() {
+        "sign" | "signed" => Some(true),
+        "country" => Some(
+            values
+                .iter()
+                .any(|v| v.trim().eq_ignore_ascii_case(CRAWLER_COUNTRY)),
+        ),
+        "language" | "role" => Some(false),
+        _ => None,
+    }
+}
 
 /// The redirect rules of a `_redirects` text, in file order, and the patterns that could
 /// not be read. `default_status` is the host's status for a rule that gives none (301 on
@@ -71,11 +88,12 @@ fn rule<'a>(parts: &[&'a str], default_status: u16) -> Option<(Redirect, &'a str
         Some(part) => status(part)?,
         None => (default_status, false),
     };
-    let conditional = after.any(|condition| {
-        let key = condition.split('=').next().unwrap_or_default();
-        !NOT_CONDITIONS.contains(&key.to_ascii_lowercase().as_str())
+    let met = after.all(|condition| {
+        let (key, values) = condition.split_once('=').unwrap_or((condition, ""));
+        let values: Vec<&str> = values.split(',').collect();
+        crawler_meets(key, &values) == Some(true)
     });
-    if conditional {
+    if !met {
         return None;
     }
     let to = to.to_string();
@@ -104,7 +122,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lines_give_their_rules_and_conditional_ones_are_passed_over() {
+    fn lines_give_their_rules_and_those_a_crawler_does_not_meet_are_passed_over() {
         let text = "\
 # old paths
 /old/*      /new/:splat   301!
@@ -143,5 +161,27 @@ https://blog.example.org/*  https://example.org/blog/:splat  301!
                 (10, 301, true, Some("blog.example.org")),
             ]
         );
+    }
+
+    /// A crawler's request is Googlebot's, from the US, with no language and no role.
+    #[test]
+    fn conditions_are_met_as_a_crawlers_request_meets_them() {
+        let table: &[(&str, &[&str], Option<bool>)] = &[
+            ("Country", &["us"], Some(true)),
+            ("country", &["ca", "US"], Some(true)),
+            ("Country", &["de"], Some(false)),
+            ("Language", &["en"], Some(false)),
+            ("Role", &["admin"], Some(false)),
+            ("Sign", &["secret"], Some(true)),
+            ("Cookie", &["x"], None),
+        ];
+        for (key, values, want) in table {
+            assert_eq!(crawler_meets(key, values), *want, "{key}");
+        }
+        let text = "/us/*  /en/  302!  Country=us,ca\n/de/*  /de/  302!  Country=de\n";
+        let syntax = Syntax::Netlify { ignore_case: false };
+        let (rules, _) = parse(text, Path::new("_redirects"), syntax, 301);
+        let lines: Vec<usize> = rules.iter().map(|r| r.origin.line).collect();
+        assert_eq!(lines, [1]);
     }
 }

@@ -98,12 +98,6 @@ impl<T> Rules<T> {
             .map(|i| (i, &self.rules[i]))
             .filter(move |(_, r)| r.host.as_deref().is_none_or(|h| h == host))
     }
-
-    /// `to` with the parts of `path` that the `i`th rule (which matches it) caught put
-    /// in: `:splat`, `:name`, `$1`.
-    pub fn expand(&self, i: usize, path: &str, to: &str) -> Option<String> {
-        self.matcher.expand(i, &self.rules[i].pattern, path, to)
-    }
 }
 
 /// A rule whose pattern is not applied: where it is written, the pattern as written
@@ -147,45 +141,46 @@ pub(super) fn shown(pattern: &str) -> String {
     crate::text::shorten(&head)
 }
 
-/// What an `X-Robots-Tag` value says: `noindex`, `none`, or either after the name of an
-/// agent that counts (`googlebot: noindex`), is noindex. `agents` are the robots names
-/// that count (`noindex_agents`: `robots` for an unnamed value, `googlebot`, ...).
+/// What an `X-Robots-Tag` value does, as [`crate::page::robots_tag_says_noindex`]
+/// reads it for the robots names that count (`noindex_agents`).
 pub(super) fn robots_effect(value: &str, agents: &[String]) -> Effect {
-    let mut agent: Option<String> = None;
-    for directive in value.split(',') {
-        let mut directive = directive.trim().to_lowercase();
-        // `googlebot: noindex, nofollow`: the agent holds for what follows.
-        if let Some((name, rest)) = directive.split_once(':') {
-            agent = Some(name.trim().to_string());
-            directive = rest.trim().to_string();
-        }
-        let counts = match &agent {
-            None => agents.iter().any(|a| a == "robots"),
-            Some(name) => agents.iter().any(|a| a == name),
-        };
-        if counts && matches!(directive.as_str(), "noindex" | "none") {
-            return Effect::Noindex;
-        }
+    match crate::page::robots_tag_says_noindex(value, agents) {
+        true => Effect::Noindex,
+        false => Effect::Other,
     }
-    Effect::Other
 }
 
-/// The rule that leaves the path noindex, when one does. Where values `add_up` (Netlify,
-/// Cloudflare: a header set twice is joined), another rule's `nofollow` leaves an earlier
-/// `noindex`; elsewhere (Vercel, Firebase) the last rule that sets the header decides.
+/// How a host joins the `X-Robots-Tag` of several rules that match one path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Joined {
+    /// The last rule that sets it decides (Netlify, as netlify-cli and
+    /// `@netlify/headers-parser` merge them; Vercel; Firebase).
+    Last,
+    /// Rules of different patterns add up (a `nofollow` leaves an earlier `noindex`),
+    /// a rule of the same pattern replaces its earlier value, and `! X-Robots-Tag`
+    /// takes them all away (Cloudflare's asset server).
+    ByPattern,
+}
+
+/// The rule that leaves the path noindex, when one does, the rules that match it joined
+/// as the host joins them.
 pub(super) fn noindex<'a>(
     rules: impl Iterator<Item = &'a Rule<Effect>>,
-    add_up: bool,
+    joined: Joined,
 ) -> Option<&'a Origin> {
-    let mut decided = None;
+    // The patterns whose value says noindex, with the rule that set it last.
+    let mut noindex: Vec<&'a Rule<Effect>> = Vec::new();
     for rule in rules {
-        decided = match rule.what {
-            Effect::Noindex => Some(&rule.origin),
-            Effect::Other if add_up => decided,
-            Effect::Other | Effect::Detach => None,
-        };
+        match (rule.what, joined) {
+            (Effect::Detach, _) => noindex.clear(),
+            (_, Joined::Last) => noindex.clear(),
+            (_, Joined::ByPattern) => noindex.retain(|r| r.written != rule.written),
+        }
+        if rule.what == Effect::Noindex {
+            noindex.push(rule);
+        }
     }
-    decided
+    noindex.last().map(|rule| &rule.origin)
 }
 
 /// Whether `status` keeps the page from being served as itself: a redirect, or (forced)
@@ -196,7 +191,7 @@ pub(super) fn leaves_out(status: u16) -> bool {
 
 /// What one host file says: its rules, the URL form it sets, and the patterns that
 /// could not be read.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub(super) struct Parsed {
     pub headers: Vec<Rule<Effect>>,
     pub redirects: Vec<Rule<Redirect>>,

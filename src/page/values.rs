@@ -4,6 +4,41 @@
 /// The most bytes of a language tag: BCP 47's longest common forms fit in 35.
 pub const LANG_LIMIT: usize = 35;
 
+/// The directives of `X-Robots-Tag` that take a value after a colon
+/// (`max-snippet: 20`): what comes before their colon is not an agent's name.
+const VALUED_DIRECTIVES: [&str; 4] = [
+    "unavailable_after",
+    "max-snippet",
+    "max-image-preview",
+    "max-video-preview",
+];
+
+/// Whether an `X-Robots-Tag` value says noindex for the robots names that count
+/// (`noindex_agents`): `noindex` or `none`, alone (for `robots`) or after the name of an
+/// agent that counts (`googlebot: noindex, nofollow`: the name holds for what follows;
+/// `max-snippet: 20` names none). The one reading of the header: the host's rules and
+/// `check --live` both use it.
+pub fn robots_tag_says_noindex(value: &str, agents: &[String]) -> bool {
+    let mut agent: Option<String> = None;
+    for directive in value.split(',') {
+        let mut directive = directive.trim().to_lowercase();
+        if let Some((name, rest)) = directive.split_once(':')
+            && !VALUED_DIRECTIVES.contains(&name.trim())
+        {
+            agent = Some(name.trim().to_string());
+            directive = rest.trim().to_string();
+        }
+        let counts = match &agent {
+            None => agents.iter().any(|a| a == "robots"),
+            Some(name) => agents.iter().any(|a| a == name),
+        };
+        if counts && matches!(directive.as_str(), "noindex" | "none") {
+            return true;
+        }
+    }
+    false
+}
+
 /// `dateModified` anywhere in a JSON-LD document (top level, in `@graph`, nested).
 pub(super) fn json_ld_date_modified(bytes: &[u8]) -> Option<String> {
     fn find(v: &serde_json::Value) -> Option<String> {
@@ -88,4 +123,31 @@ pub(super) fn language_tag(value: &[u8]) -> Option<String> {
             .iter()
             .all(|b| b.is_ascii_alphanumeric() || *b == b'-');
     fits.then(|| crate::html::lossy(value).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_x_robots_tag_is_noindex_for_the_agents_that_count() {
+        let robots = vec!["robots".to_string()];
+        let both = vec!["robots".to_string(), "googlebot".to_string()];
+        let cases: &[(&str, &[String], bool)] = &[
+            ("noindex", &robots, true),
+            ("NoIndex, nofollow", &robots, true),
+            ("none", &robots, true),
+            ("nofollow", &robots, false),
+            ("googlebot: noindex", &robots, false),
+            ("googlebot: noindex", &both, true),
+            ("bingbot: noindex, googlebot: nofollow", &both, false),
+            // A directive with a value names no agent.
+            ("max-snippet: 20, noindex", &robots, true),
+            ("unavailable_after: 2030-01-01, noindex", &robots, true),
+            ("", &robots, false),
+        ];
+        for (value, agents, want) in cases {
+            assert_eq!(robots_tag_says_noindex(value, agents), *want, "{value:?}");
+        }
+    }
 }

@@ -120,6 +120,9 @@ pub struct UrlForm {
     pub clean_urls: bool,
     /// `about.html` listed as `about/` (clean URLs with trailing slashes).
     pub clean_slash: bool,
+    /// `x.y/` listed as `x.y` (Vercel's `trailingSlash`).
+    #[serde(default)]
+    pub dotted_bare: bool,
 }
 
 impl UrlForm {
@@ -129,6 +132,7 @@ impl UrlForm {
             trailing_slash: style.trailing_slash,
             clean_urls: style.clean_urls,
             clean_slash: style.clean_slash,
+            dotted_bare: style.dotted_bare,
         }
     }
 
@@ -141,6 +145,11 @@ impl UrlForm {
                 "clean_urls with trailing_slash (clean_slash)",
                 self.clean_slash,
                 other.clean_slash,
+            ),
+            (
+                "a name that ends as a file's without its slash (Vercel's trailingSlash)",
+                self.dotted_bare,
+                other.dotted_bare,
             ),
         ]
         .into_iter()

@@ -1,11 +1,10 @@
 //! The network half of `submit` (the `submit` feature): IndexNow POSTs and the key check.
 
-use std::time::Duration;
-
 use jiff::Timestamp;
 
 use super::{BATCH, Outcome, SubmitError, SubmitOptions, batch, key_location};
 use crate::changes::{self, ChangeFile, Submitted};
+use crate::http::{self, Retry, Timeouts};
 
 /// Checks the key file when asked, then sends the batches (to `host`) from `done` on.
 pub(super) fn send(
@@ -51,20 +50,11 @@ fn send_batches(
     })
 }
 
-/// A blocking client with timeouts; statuses are read, not turned into errors, and
-/// redirects are returned, not followed: a followed 301/302 turns the POST into a GET
-/// without the URLs (whose 200 would count as acceptance), and the key file must be served
-/// at the very URL sent as `keyLocation`.
+/// The client: redirects are returned, not followed (a followed 301/302 turns the POST
+/// into a GET without the URLs, whose 200 would count as acceptance), and the key file
+/// must be served at the very URL sent as `keyLocation`.
 fn agent() -> ureq::Agent {
-    ureq::Agent::config_builder()
-        .max_redirects(0)
-        .timeout_connect(Some(Duration::from_secs(10)))
-        .timeout_recv_response(Some(Duration::from_secs(30)))
-        .timeout_global(Some(Duration::from_secs(120)))
-        .http_status_as_error(false)
-        .user_agent(concat!("sitemapgen/", env!("CARGO_PKG_VERSION")))
-        .build()
-        .into()
+    http::agent(&Timeouts::default(), 1)
 }
 
 /// Checks that the key file is deployed with the key: IndexNow answers 403 to every
@@ -102,60 +92,49 @@ fn verify_key(agent: &ureq::Agent, options: &SubmitOptions) -> Result<(), Submit
     Ok(())
 }
 
-/// POSTs one batch, retrying 429, 5xx and network errors with doubling waits.
+/// POSTs one batch, retrying 429, 5xx and network errors as [`http::send_with_retries`]
+/// does (doubling waits, or the endpoint's `Retry-After`).
 fn post(agent: &ureq::Agent, options: &SubmitOptions, body: &str) -> Result<(), SubmitError> {
     let endpoint = &options.endpoint;
-    let mut wait = options.backoff;
-    let mut problem = String::new();
-    for attempt in 0..=options.retries {
-        if attempt > 0 {
-            std::thread::sleep(wait);
-            wait *= 2;
-        }
-        let sent = agent
+    let retry = Retry {
+        retries: options.retries,
+        backoff: options.backoff,
+    };
+    let tried = http::send_with_retries(&retry, || {
+        agent
             .post(endpoint)
             .header("Content-Type", "application/json; charset=utf-8")
-            .send(body);
-        let response = match sent {
-            Ok(response) => response,
-            Err(e) => {
-                problem = format!("no answer ({e})");
-                continue;
-            }
-        };
-        let status = response.status().as_u16();
-        match status {
-            200 | 202 => return Ok(()),
-            300..=399 => {
-                return Err(SubmitError::Redirected {
-                    endpoint: endpoint.clone(),
-                    status,
-                    location: location(&response),
-                });
-            }
-            429 | 500..=599 => problem = format!("HTTP {status}"),
-            _ => {
-                return Err(SubmitError::Refused {
-                    endpoint: endpoint.clone(),
-                    status,
-                    meaning: meaning(status).to_string(),
-                });
-            }
-        }
-    }
-    Err(SubmitError::GaveUp {
+            .send(body)
+    });
+    let gave_up = |problem: String| SubmitError::GaveUp {
         endpoint: endpoint.clone(),
         problem,
-        tries: options.retries + 1,
-    })
+        tries: tried.tries,
+    };
+    let response = match &tried.result {
+        Ok(response) => response,
+        Err(e) => return Err(gave_up(format!("no answer ({e})"))),
+    };
+    let status = response.status().as_u16();
+    match status {
+        200 | 202 => Ok(()),
+        300..=399 => Err(SubmitError::Redirected {
+            endpoint: endpoint.clone(),
+            status,
+            location: location(response),
+        }),
+        _ if http::retryable(status) => Err(gave_up(format!("HTTP {status}"))),
+        _ => Err(SubmitError::Refused {
+            endpoint: endpoint.clone(),
+            status,
+            meaning: meaning(status).to_string(),
+        }),
+    }
 }
 
-/// Where a redirect points: its `Location` header as sent (escaped when printed).
+/// Where a redirect points, or what stands for a missing `Location`.
 fn location<B>(response: &ureq::http::Response<B>) -> String {
-    match response.headers().get(ureq::http::header::LOCATION) {
-        Some(value) => String::from_utf8_lossy(value.as_bytes()).into_owned(),
-        None => "nowhere (no Location header)".to_string(),
-    }
+    http::location(response).unwrap_or_else(|| "nowhere (no Location header)".to_string())
 }
 
 /// What an IndexNow status means, and what to do about it.

@@ -17,6 +17,7 @@ mod llms;
 #[cfg(feature = "markdown")]
 mod markdown;
 mod parts;
+mod seal;
 mod stale;
 mod titles;
 mod tree;
@@ -27,6 +28,7 @@ mod write;
 
 use std::path::Path;
 
+pub use seal::proves as is_ours;
 pub use view::{ViewError, Written};
 pub use write::{Listed, Site, refuse_foreign, write};
 
@@ -44,8 +46,8 @@ pub const FILE_ENDINGS: [&str; 2] = [TWIN_SUFFIX, LLMS_FILE];
 /// What a Markdown twin's name adds to its page's URL.
 pub const TWIN_SUFFIX: &str = ".md";
 
-/// The `<meta name="generator">` of the HTML view: a page that carries it is ours, never
-/// listed as a page of the site, and may be replaced.
+/// The `<meta name="generator">` of the HTML view. It names us to readers; what proves
+/// a file ours is its seal.
 pub const GENERATOR: &str = "sitemapgen";
 
 /// The default `llms_txt_max_pages`: some 30,000 tokens of links, a small part of one

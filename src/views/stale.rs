@@ -3,17 +3,17 @@
 //! keeps the files of those names it meets ([`crate::scan::ScanOptions`]); a merge of
 //! shards, which walks nothing, walks the site here (links not followed, hidden folders
 //! passed over, as the page walk does). Each is told from the site's own files by its
-//! mark alone.
+//! seal alone ([`super::seal`]): one edited since is the user's and stays.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use super::view::{Mark, ViewError, is_ours};
+use super::view::{ViewError, is_ours};
 use crate::fsutil::Root;
 use crate::fsutil::dir::{Bounds, EntryKind};
 
 /// Removes each file below `public_dir` (but its own `llms.txt`) that is a twin
-/// (`*.md`) or an `llms.txt` carrying our mark and is not in `keep` (paths below
+/// (`*.md`) or an `llms.txt` carrying our seal and is not in `keep` (paths below
 /// `public_dir`); `found` are the candidates the page walk kept, else the site is
 /// walked for them. Returns those removed, sorted.
 pub(super) fn sweep(
@@ -33,14 +33,14 @@ pub(super) fn sweep(
     let mut removed = Vec::new();
     for rel in found {
         let name = rel.file_name().unwrap_or_default().as_encoded_bytes();
-        let Some(mark) = mark_of(name) else {
+        if !may_be_view(name) {
             continue;
-        };
+        }
         // The root llms.txt is rewritten by every run that has llms_txt.
         if keep.contains(rel) || rel == Path::new(super::LLMS_FILE) {
             continue;
         }
-        if is_ours(site, rel, mark).ok().flatten() != Some(true) {
+        if is_ours(site, rel).ok().flatten() != Some(true) {
             continue;
         }
         let path = public_dir.join(rel);
@@ -61,7 +61,7 @@ fn walk(site: &Root) -> Vec<PathBuf> {
     let _ = site.dir().walk(Bounds::WHOLE, |rel, kind| {
         let name = rel.file_name().unwrap_or_default().as_encoded_bytes();
         let hidden = name.starts_with(b".");
-        if !hidden && kind == EntryKind::File && mark_of(name).is_some() {
+        if !hidden && kind == EntryKind::File && may_be_view(name) {
             found.push(rel.to_path_buf());
         }
         !hidden
@@ -69,14 +69,8 @@ fn walk(site: &Root) -> Vec<PathBuf> {
     found
 }
 
-/// What proves a file of this name ours, when a view may have written it.
-pub(super) fn mark_of(name: &[u8]) -> Option<Mark> {
-    if name == super::LLMS_FILE.as_bytes() {
-        return Some(Mark::Llms);
-    }
-    #[cfg(feature = "markdown")]
-    if name.ends_with(super::TWIN_SUFFIX.as_bytes()) {
-        return Some(Mark::Twin);
-    }
-    None
+/// Whether a view may have written a file of this name below the top of the site.
+fn may_be_view(name: &[u8]) -> bool {
+    let twin = cfg!(feature = "markdown") && name.ends_with(super::TWIN_SUFFIX.as_bytes());
+    twin || name == super::LLMS_FILE.as_bytes()
 }

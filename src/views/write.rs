@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use super::groups::{Group, groups};
 use super::llms::Index;
 use super::parts::OwnFile;
-use super::view::{Mark, View, ViewError, Written, check_ours};
+use super::view::{View, ViewError, Written, check_ours};
 use super::{Abouts, HTML_FILE, LLMS_FILE, Page, SiteFacts, ViewSettings};
 use crate::fsutil;
 use crate::sections::SectionUrls;
@@ -34,15 +34,6 @@ pub struct Site<'a> {
     /// ([`crate::Collection::view_files`]); `None` where nothing walked the site (a
     /// merge of shards), so it is walked when needed.
     pub view_files: Option<&'a [PathBuf]>,
-}
-
-/// What proves each view's file ours, by file name.
-fn marker(name: &str) -> Mark {
-    match name {
-        HTML_FILE => Mark::Html,
-        LLMS_FILE => Mark::Llms,
-        _ => Mark::Full,
-    }
 }
 
 /// The key that asks for the view of file name `name`.
@@ -93,7 +84,7 @@ fn refuse_foreign_in(
     listed: Option<Listed>,
 ) -> Result<(), ViewError> {
     for name in settings.files() {
-        check_ours(site, public_dir, Path::new(name), marker(name), key(name))?;
+        check_ours(site, public_dir, Path::new(name), key(name))?;
     }
     let per_section = settings.llms_txt && settings.llms_txt_per_section;
     let (Some(listed), true) = (listed, per_section || settings.llms_markdown) else {
@@ -105,13 +96,7 @@ fn refuse_foreign_in(
         let base_url = listed.entries.iter().next().map_or("", |e| e.loc().base());
         let own = super::parts::own_files(public_dir, base_url, &pages, &groups);
         for file in own.iter().flatten() {
-            check_ours(
-                site,
-                public_dir,
-                &file.rel,
-                Mark::Llms,
-                "llms_txt_per_section",
-            )?;
+            check_ours(site, public_dir, &file.rel, "llms_txt_per_section")?;
         }
     }
     // Every listed page's twin place, not only those llms.txt will list: a site that
@@ -122,7 +107,7 @@ fn refuse_foreign_in(
         for page in &pages {
             match super::twins::place(page) {
                 Ok(rel) if there.contains(rel.as_path()) => {
-                    check_ours(site, public_dir, &rel, Mark::Twin, "llms_markdown")?;
+                    check_ours(site, public_dir, &rel, "llms_markdown")?;
                 }
                 _ => {}
             }
@@ -163,7 +148,7 @@ pub fn write(site: &Site) -> Result<Written, ViewError> {
     // there since the run began is not overwritten either.
     for file in own.iter().flatten() {
         let key = "llms_txt_per_section";
-        check_ours(&held, site.public_dir, &file.rel, Mark::Llms, key)?;
+        check_ours(&held, site.public_dir, &file.rel, key)?;
     }
     let view = View {
         settings,
@@ -209,9 +194,8 @@ fn llms(view: &View, own: &[Option<OwnFile>], written: &mut Written) -> Result<(
         own: &urls,
         twins,
     };
-    let path = view.save(Path::new(LLMS_FILE), |out| {
-        super::llms::render(out, view, &chosen, &root)
-    })?;
+    let (text, header) = super::llms::render(view, &chosen, &root);
+    let path = view.save_whole(Path::new(LLMS_FILE), text, header)?;
     let listed = |groups: &mut dyn Iterator<Item = &Group>| {
         let pages = groups.flat_map(|g| g.pages.iter());
         pages.filter(|&&i| chosen[i]).count()
@@ -227,9 +211,8 @@ fn llms(view: &View, own: &[Option<OwnFile>], written: &mut Written) -> Result<(
             own: &[],
             twins,
         };
-        let path = view.save(&file.rel, |out| {
-            super::llms::render(out, view, &chosen, &index)
-        })?;
+        let (text, header) = super::llms::render(view, &chosen, &index);
+        let path = view.save_whole(&file.rel, text, header)?;
         let count = listed(&mut std::iter::once(&view.groups[g]));
         written.llms_sections.push((path, count));
         keep.insert(file.rel.clone());

@@ -117,7 +117,7 @@ fn check_site_audits_another_sitemap_against_the_site() {
         ),
         "{stdout}"
     );
-    assert!(stdout.contains("  warning: theirs.xml:5: https://example.org/en/a: the page's URL is https://example.org/en/a.html"), "{stdout}");
+    assert!(stdout.contains("  warning: theirs.xml:5: https://example.org/en/a: en/a.html is served at https://example.org/en/a.html (the site's URL form: trailing_slash, clean_urls); hosts answer another form with a redirect, a 404 or a duplicate; list https://example.org/en/a.html\n"), "{stdout}");
     // Without a config, the base URL is the sitemap's host.
     fs::remove_file(site.root().join("sitemap.toml")).unwrap();
     let out = site
@@ -191,5 +191,78 @@ fn a_real_multilingual_build_with_broken_hreflang_is_audited() {
     insta::assert_snapshot!(
         "audit_hreflang_fixture_hugo_sitemap",
         run(&["check", "public/sitemap.xml", "--site", "public", "-q"])
+    );
+}
+
+/// Issue 62: `check --site` names the form served for each URL the host would redirect:
+/// `/en/b` for `en/b/index.html` (served at `/en/b/`), `/about.html` under Vercel's
+/// `cleanUrls` (an error: the host's file says it redirects), and a URL a host rule
+/// redirects (no longer "a 404").
+#[test]
+fn check_site_names_the_form_served_for_a_url_the_host_redirects() {
+    let site = Site::new(&["index.html", "en/b/index.html", "about.html"]);
+    site.config("base_url = 'https://example.org/'\n");
+    fs::write(
+        site.root().join("vercel.json"),
+        "{\n  \"cleanUrls\": true,\n  \"redirects\": [{ \"source\": \"/old\", \"destination\": \"/about\" }]\n}\n",
+    )
+    .unwrap();
+    fs::write(
+        site.root().join("theirs.xml"),
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>https://example.org/</loc></url>\n<url><loc>https://example.org/en/b</loc></url>\n<url><loc>https://example.org/about.html</loc></url>\n<url><loc>https://example.org/old</loc></url>\n</urlset>\n",
+    )
+    .unwrap();
+    let out = site
+        .cmd()
+        .args(["check", "theirs.xml", "--site", "public"])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    for line in [
+        "  error: theirs.xml:6: https://example.org/old is redirected (vercel.json:3); take it out of the sitemap\n",
+        "  warning: theirs.xml:4: https://example.org/en/b: en/b/index.html is served at https://example.org/en/b/ (the site's URL form: trailing_slash, clean_urls); hosts answer another form with a redirect, a 404 or a duplicate; list https://example.org/en/b/\n",
+        "  error: theirs.xml:5: https://example.org/about.html: the host serves about.html at https://example.org/about, and vercel.json:2 redirects this form there; list https://example.org/about\n",
+    ] {
+        assert!(stdout.contains(line), "stdout lacks {line:?}:\n{stdout}");
+    }
+}
+
+/// `check --site DIR` with no sitemap named checks DIR's: the config's output (here a
+/// gzipped one of another name), else the names a sitemap goes by in DIR.
+#[test]
+fn check_site_without_a_sitemap_takes_the_sites() {
+    let site = Site::new(&["index.html", "a.html"]);
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\noutput = 'map.xml'\ngzip = true\n");
+    site.cmd().assert().success();
+    assert!(site.public().join("map.xml.gz").is_file());
+    site.cmd()
+        .args(["check", "--site", "public"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "checked 1 file, 2 URLs: 0 errors",
+        ));
+    // No config: DIR's sitemap.xml, found by its name.
+    fs::remove_file(site.root().join("sitemap.toml")).unwrap();
+    fs::remove_file(site.public().join("map.xml.gz")).unwrap();
+    site.cmd()
+        .args(["build", "public", "--base-url", "https://example.org/"])
+        .assert()
+        .success();
+    validate_set(&site.public().join("sitemap.xml"));
+    let json = site
+        .cmd()
+        .args(["check", "--site", "public", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    assert_eq!(
+        (json["files"].as_u64(), json["urls"].as_u64()),
+        (Some(1), Some(2))
     );
 }

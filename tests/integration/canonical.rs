@@ -1,5 +1,5 @@
 //! Canonical links are URLs: a page whose canonical names its own file in another form
-//! is listed under that form; one naming another page is left out; one naming nothing
+//! is listed at the URL the host serves, with a warning; one naming another page is left out; one naming nothing
 //! on this site is left out with a warning that shows both URLs; a pattern of wrong
 //! canonicals fails the run.
 
@@ -28,9 +28,13 @@ fn stderr_of(site: &Site, args: &[&str], code: i32) -> String {
 }
 
 /// Docusaurus' default build: `about/index.html` says its canonical is `/about`, the
-/// category indexes say `/docs/guides/`. Every page is listed, under its canonical.
+/// category indexes say `/docs/guides/`. Every page is listed, at the URL the host
+/// serves (`/about/`: hosts answer `/about` with a redirect), and each canonical in
+/// another form is a warning. With `trailing_slash = false`, `/about` is served; the
+/// category index's `/docs/guides/`, a directory's slashed form every host serves, is
+/// followed.
 #[test]
-fn docusaurus_style_canonicals_list_every_page_under_its_own_form() {
+fn docusaurus_style_canonicals_list_every_page_at_the_url_served() {
     let site = Site::new(&[]);
     with_canonical(&site, "index.html", "https://example.org/");
     with_canonical(&site, "about/index.html", "https://example.org/about");
@@ -49,28 +53,122 @@ fn docusaurus_style_canonicals_list_every_page_under_its_own_form() {
         "blog/über-café/index.html",
         "https://example.org/blog/%C3%BCber-caf%C3%A9",
     );
-    for trailing_slash in ["true", "false"] {
+    let slashed = [
+        "https://example.org/",
+        "https://example.org/about/",
+        "https://example.org/blog/%C3%BCber-caf%C3%A9/",
+        "https://example.org/docs/guides/",
+        "https://example.org/docs/intro/",
+    ];
+    // A directory's slashed form is served by every host (without a `trailingSlash:
+    // false` of its own): that canonical is followed.
+    let unslashed_but_guides = [
+        "https://example.org/",
+        "https://example.org/about",
+        "https://example.org/blog/%C3%BCber-caf%C3%A9",
+        "https://example.org/docs/guides/",
+        "https://example.org/docs/intro",
+    ];
+    for (trailing_slash, want, warned) in [
+        ("true", slashed, ["about", "blog/über-café", "docs/intro"]),
+        ("false", unslashed_but_guides, ["", "", ""]),
+    ] {
         site.config(&format!(
             "base_url = 'https://example.org/'\ntrailing_slash = {trailing_slash}\n"
         ));
         let stderr = stderr_of(&site, &[], 0);
-        assert!(
-            stderr.contains("wrote public/sitemap.xml: 5 URLs in"),
-            "{stderr}"
-        );
+        let warnings = warned.iter().filter(|w| !w.is_empty()).count();
+        let summary = match warnings {
+            0 => "wrote public/sitemap.xml: 5 URLs in".to_string(),
+            n => format!("wrote public/sitemap.xml: 5 URLs ({n} warnings)"),
+        };
+        assert!(stderr.contains(&summary), "{stderr}");
         let sitemap = site.public().join("sitemap.xml");
         validate(&sitemap, "sitemap.xsd");
-        assert_eq!(
-            locs(&sitemap),
-            [
-                "https://example.org/",
-                "https://example.org/about",
-                "https://example.org/blog/%C3%BCber-caf%C3%A9",
-                "https://example.org/docs/guides/",
-                "https://example.org/docs/intro",
-            ]
-        );
+        assert_eq!(locs(&sitemap), want);
+        for page in warned.iter().filter(|w| !w.is_empty()) {
+            assert!(
+                stderr.contains(&format!("warning: public/{page}/index.html: canonical ")),
+                "{stderr}"
+            );
+        }
     }
+    // One line each, naming the page, the canonical, the URL served and the fix.
+    site.config("base_url = 'https://example.org/'\n");
+    let stderr = stderr_of(&site, &[], 0);
+    assert!(stderr.contains("warning: public/about/index.html: canonical https://example.org/about names this page in another form than the URL the host serves, https://example.org/about/; listed as https://example.org/about/: make the canonical the URL the host serves\n"), "{stderr}");
+}
+
+/// Issue 62: `en/b/index.html` whose canonical is `/en/b` was listed as `/en/b`, which
+/// every static host answers with a redirect to `/en/b/`. It is listed as `/en/b/` with
+/// a warning, which the audit (`build --check`) counts; a canonical naming another page
+/// is still left out as "canonical elsewhere".
+#[test]
+fn a_canonical_in_another_form_is_listed_at_the_url_served_and_audited() {
+    let site = Site::new(&["index.html"]);
+    with_canonical(&site, "en/b/index.html", "https://example.org/en/b");
+    with_canonical(&site, "en/b/print/index.html", "https://example.org/en/b");
+    site.config("base_url = 'https://example.org/'\n");
+    let out = site
+        .cmd()
+        .args(["--check"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let warning = "public/en/b/index.html: canonical https://example.org/en/b names this page in another form than the URL the host serves, https://example.org/en/b/; listed as https://example.org/en/b/: make the canonical the URL the host serves";
+    assert!(
+        stderr.contains(&format!("warning: {warning}\n")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("2 URLs (1 canonical elsewhere, 1 warning)"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.starts_with(&format!(
+            "canonical in another form than the URL served (1):\n  warning: {warning}\n"
+        )),
+        "{stdout}"
+    );
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        ["https://example.org/", "https://example.org/en/b/"]
+    );
+}
+
+/// Hugo with `uglyURLs` writes `about.html` naming itself `/about.html`; under
+/// `cleanUrls` the host serves `/about` and redirects `/about.html` there. Listed as
+/// `/about`, with a warning naming the host's file, or `clean_urls = true`.
+#[test]
+fn a_hugo_like_page_under_clean_urls_is_listed_at_the_url_served() {
+    let site = Site::new(&["index.html"]);
+    with_canonical(&site, "about.html", "https://example.org/about.html");
+    let line = |by: &str| {
+        format!(
+            "warning: public/about.html: canonical https://example.org/about.html names this page in another form than the URL the host serves, https://example.org/about{by}; listed as https://example.org/about: make the canonical the URL the host serves\n"
+        )
+    };
+    site.config("base_url = 'https://example.org/'\nclean_urls = true\n");
+    let stderr = stderr_of(&site, &[], 0);
+    assert!(stderr.contains(&line("")), "{stderr}");
+    let want = ["https://example.org/", "https://example.org/about"];
+    assert_eq!(locs(&site.public().join("sitemap.xml")), want);
+
+    site.config("base_url = 'https://example.org/'\n");
+    fs::write(
+        site.root().join("vercel.json"),
+        "{\n  \"cleanUrls\": true\n}\n",
+    )
+    .unwrap();
+    let stderr = stderr_of(&site, &[], 0);
+    assert!(
+        stderr.contains(&line(" (vercel.json:2 redirects that form)")),
+        "{stderr}"
+    );
+    assert_eq!(locs(&site.public().join("sitemap.xml")), want);
 }
 
 /// Sphinx names each page by its file; Astro with a base names the home page without

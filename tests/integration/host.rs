@@ -209,7 +209,14 @@ fn headers_are_created_only_where_the_host_reads_them_or_when_asked() {
 
 #[test]
 fn vercel_with_clean_urls_and_trailing_slashes_lists_pages_with_a_slash() {
-    let site = Site::new(&["index.html", "about.html", "docs/index.html", "guide.pdf"]);
+    let site = Site::new(&[
+        "index.html",
+        "about.html",
+        "docs/index.html",
+        "guide.pdf",
+        "x.y.html",
+        "v1.2/index.html",
+    ]);
     fs::write(
         site.root().join("vercel.json"),
         r#"{ "cleanUrls": true, "trailingSlash": true }"#,
@@ -217,6 +224,8 @@ fn vercel_with_clean_urls_and_trailing_slashes_lists_pages_with_a_slash() {
     .unwrap();
     site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\ndocuments = ['pdf']\n");
     site.cmd().args(["build", "-q"]).assert().success();
+    // A name that ends as a file's does (`x.y`) is served without the slash: Vercel's
+    // trailingSlash sends `/x.y/` to `/x.y`.
     assert_eq!(
         locs(&site.public().join("sitemap.xml")),
         [
@@ -224,6 +233,8 @@ fn vercel_with_clean_urls_and_trailing_slashes_lists_pages_with_a_slash() {
             "https://example.org/about/",
             "https://example.org/docs/",
             "https://example.org/guide.pdf",
+            "https://example.org/v1.2",
+            "https://example.org/x.y",
         ]
     );
     site.cmd()
@@ -233,6 +244,80 @@ fn vercel_with_clean_urls_and_trailing_slashes_lists_pages_with_a_slash() {
         .stdout(predicates::str::contains(
             "  listed:    https://example.org/about/\n",
         ));
+}
+
+/// Vercel's `has` and `missing` are read as a crawler's request for the site: the
+/// site's host, Googlebot's user agent, no cookie, query or other header. A rule every
+/// crawler meets applies; one none meets, or one that cannot be told, does not.
+#[test]
+fn vercel_conditions_are_met_as_a_crawlers_request_meets_them() {
+    let site = Site::new(&[
+        "index.html",
+        "a/p.html",
+        "b/p.html",
+        "c/p.html",
+        "d/p.html",
+        "e/p.html",
+    ]);
+    let noindex = r#"[{ "key": "X-Robots-Tag", "value": "noindex" }]"#;
+    let rules = [
+        // The site's host: every crawler's request.
+        r#""/a/(.*)", "has": [{ "type": "host", "value": "example\\.org" }]"#,
+        // A header no crawler sends is missing from every request.
+        r#""/b/(.*)", "missing": [{ "type": "header", "key": "x-preview" }]"#,
+        // Googlebot's user agent.
+        r#""/c/(.*)", "has": [{ "type": "header", "key": "user-agent", "value": ".*Googlebot.*" }]"#,
+        // A cookie no crawler has; another host.
+        r#""/d/(.*)", "has": [{ "type": "cookie", "key": "beta" }]"#,
+        r#""/e/(.*)", "has": [{ "type": "host", "value": "preview.example.org" }]"#,
+    ];
+    let headers: Vec<String> = rules
+        .iter()
+        .map(|r| format!("    {{ \"source\": {r}, \"headers\": {noindex} }}"))
+        .collect();
+    let text = format!("{{\n  \"headers\": [\n{}\n  ]\n}}\n", headers.join(",\n"));
+    fs::write(site.root().join("vercel.json"), text).unwrap();
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\n");
+    site.cmd()
+        .args(["build", "-v"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "a/p.html: noindex (host headers: vercel.json:3)",
+        ))
+        .stderr(predicates::str::contains(
+            "c/p.html: noindex (host headers: vercel.json:5)",
+        ));
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        [
+            "https://example.org/",
+            "https://example.org/d/p.html",
+            "https://example.org/e/p.html",
+        ]
+    );
+}
+
+/// `firebase.json` is read with its comments, as the Firebase CLI reads it: its form and
+/// rules apply, each rule named by its line as written.
+#[test]
+fn firebase_json_with_comments_is_read_as_the_firebase_cli_reads_it() {
+    let site = Site::new(&["index.html", "about.html", "drafts/d.html"]);
+    let text = "{\n  // Hosting for the docs.\n  \"hosting\": {\n    \"public\": \"public\",\n    /* Pages without .html,\n       as linked. */\n    \"cleanUrls\": true,\n    \"headers\": [\n      { \"source\": \"/drafts/**\", \"headers\": [{ \"key\": \"X-Robots-Tag\", \"value\": \"noindex\" }] } // drafts\n    ]\n  }\n}\n";
+    fs::write(site.root().join("firebase.json"), text).unwrap();
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\n");
+    site.cmd()
+        .args(["build", "-v"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "drafts/d.html: noindex (host headers: firebase.json:9)",
+        ))
+        .stderr(predicates::str::contains("warning").not());
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        ["https://example.org/", "https://example.org/about"]
+    );
 }
 
 /// A host fixture's project (`tests/fixtures/NAME`): its source, with the built site in

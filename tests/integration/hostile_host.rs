@@ -62,7 +62,7 @@ fn regular_expressions_past_the_cap_are_refused_and_the_rest_apply() {
         (
             "vercel.json",
             "source",
-            "/p{i}/:id(\\w{20})",
+            "/p{i}/:id(\\w{20})/",
             "/drafts/(.*)",
         ),
     ];

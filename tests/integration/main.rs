@@ -26,6 +26,8 @@ mod images;
 mod index;
 mod json;
 mod lastmod;
+#[cfg(feature = "net")]
+mod live;
 mod properties;
 #[cfg(target_os = "linux")]
 mod races;
@@ -36,7 +38,7 @@ mod setup;
 mod shards;
 mod state_file;
 mod stylesheet;
-#[cfg(feature = "submit")]
+#[cfg(feature = "net")]
 mod submit;
 mod syscalls;
 mod tools;

@@ -389,7 +389,6 @@ fn a_folder_swapped_for_a_link_while_twins_are_written_receives_nothing() {
             }
         })
     };
-    let mut passed = 0;
     for _ in 0..10 {
         // A run may fail (a folder that leads out is refused) or pass; either way the
         // folder outside stays empty.
@@ -403,14 +402,10 @@ fn a_folder_swapped_for_a_link_while_twins_are_written_receives_nothing() {
             out.status.success() || stderr.contains("link") || stderr.contains("No such file"),
             "{stderr}"
         );
-        passed += usize::from(out.status.success());
         let there: Vec<_> = fs::read_dir(&outside).unwrap().flatten().collect();
         assert!(there.is_empty(), "written outside the site: {there:?}");
     }
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     swapper.join().unwrap();
     let _ = fs::rename(site.public().join(".docs"), site.public().join("docs"));
-    // How many ran between the swaps depends on the machine; each that did wrote every
-    // twin inside.
-    let _ = passed;
 }

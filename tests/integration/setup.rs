@@ -239,6 +239,7 @@ fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
             "command",
             "shard",
             "manifests",
+            "sitemap-url",
             "indexnow-key",
             "state-file"
         ]

@@ -491,6 +491,29 @@ fn separate_shards(dir: &Path, config: &str, extra: &[&str]) -> PathBuf {
     deploy
 }
 
+/// The site of every part built whole in `dir/whole` with `config`, `files` (paths
+/// below it, and their text) written first: what a merge of its shards must match.
+fn whole_site_built(dir: &Path, config: &str, files: &[(&str, &str)]) -> PathBuf {
+    let whole = dir.join("whole");
+    for (part, _) in PARTS {
+        write_part(&whole.join("public"), part);
+    }
+    for (rel, text) in files {
+        fs::write(whole.join(rel), text).unwrap();
+    }
+    fs::write(
+        whole.join("sitemap.toml"),
+        format!("base_url = '{BASE}'\npublic_dir = 'public'\n{config}"),
+    )
+    .unwrap();
+    bin()
+        .current_dir(&whole)
+        .args(["build", "-q"])
+        .assert()
+        .success();
+    whole
+}
+
 fn merge_in(deploy: &Path, manifests: &[&str], extra: &[&str]) -> assert_cmd::assert::Assert {
     let mut cmd = bin();
     cmd.current_dir(deploy)
@@ -745,20 +768,7 @@ fn the_merge_makes_the_views_and_joins_the_change_lists() {
     fs::write(&docs, honest).unwrap();
     merge_in(&deploy, ALL, &["-c", "../sitemap.toml"]).success();
     // The views match one build's of the whole site.
-    let whole = dir.path().join("whole");
-    for (part, _) in PARTS {
-        write_part(&whole.join("public"), part);
-    }
-    fs::write(
-        whole.join("sitemap.toml"),
-        format!("base_url = '{BASE}'\npublic_dir = 'public'\n{config}"),
-    )
-    .unwrap();
-    bin()
-        .current_dir(&whole)
-        .args(["build", "-q"])
-        .assert()
-        .success();
+    let whole = whole_site_built(dir.path(), config, &[]);
     for view in ["sitemap.html", "llms.txt"] {
         assert_eq!(
             fs::read_to_string(deploy.join(view)).unwrap(),
@@ -1034,21 +1044,7 @@ fn the_merge_serves_its_views_noindex_as_a_build_does() {
         merged.contains("/llms.txt\n  X-Robots-Tag: noindex"),
         "{merged}"
     );
-    let whole = dir.path().join("whole");
-    for (part, _) in PARTS {
-        write_part(&whole.join("public"), part);
-    }
-    fs::write(whole.join("public/_headers"), user).unwrap();
-    fs::write(
-        whole.join("sitemap.toml"),
-        format!("base_url = '{BASE}'\npublic_dir = 'public'\n{config}"),
-    )
-    .unwrap();
-    bin()
-        .current_dir(&whole)
-        .args(["build", "-q"])
-        .assert()
-        .success();
+    let whole = whole_site_built(dir.path(), config, &[("public/_headers", user)]);
     assert_eq!(
         merged,
         fs::read_to_string(whole.join("public/_headers")).unwrap()

@@ -98,3 +98,41 @@ fn pages_are_opened_by_name_in_their_directory() {
         assert!(!name.contains('/'), "opened by path: {open}");
     }
 }
+
+/// The host's files are read once a run for what they say (issue 62): the URL form the
+/// config takes from them and the rules the walk applies come from one read. The one
+/// other open is the edit of our own entries, under the site's lock (three opens before:
+/// the form and the rules each read it).
+#[test]
+fn the_hosts_files_are_read_once_a_run() {
+    if strace_missing() {
+        return;
+    }
+    let site = Site::new(&["index.html", "about.html", "private/p.html"]);
+    fs::write(
+        site.root().join("vercel.json"),
+        r#"{ "cleanUrls": true, "headers": [{ "source": "/private/(.*)", "headers": [{ "key": "X-Robots-Tag", "value": "noindex" }] }] }"#,
+    )
+    .unwrap();
+    site.config("base_url = 'https://example.org/'\nllms_txt = true\n");
+    let trace = site.root().join("strace.txt");
+    let status = Command::new("strace")
+        .args(["-f", "-e", "trace=openat", "-o"])
+        .arg(&trace)
+        .arg(assert_cmd::cargo::cargo_bin("sitemapgen"))
+        .args(["build", "-q"])
+        .current_dir(site.root())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let trace = fs::read_to_string(&trace).unwrap();
+    let opens = trace
+        .lines()
+        .filter(|l| l.contains("\"vercel.json\"") && !l.contains("ENOENT"))
+        .count();
+    assert_eq!(opens, 2, "{trace}");
+    assert_eq!(
+        crate::util::locs(&site.public().join("sitemap.xml")),
+        ["https://example.org/", "https://example.org/about"]
+    );
+}

@@ -172,7 +172,7 @@ fn hand_written_views_are_refused() {
             .assert()
             .failure()
             .stderr(predicate::str::contains(name).and(predicate::str::contains(key)))
-            .stderr(predicate::str::contains("not written by sitemapgen"));
+            .stderr(predicate::str::contains("not as sitemapgen wrote it"));
         assert_eq!(site.read(name), mine);
         assert!(!site.public().join("sitemap.xml").exists());
         for other in ["sitemap.html", "llms.txt"] {
@@ -194,6 +194,53 @@ fn hand_written_views_are_refused() {
         listed.contains(&"https://example.org/sitemap.html".to_string()),
         "{listed:?}"
     );
+}
+
+/// A view of ours edited since is the user's: proven ours by the seal of its bytes
+/// alone, it is neither replaced (the run stops before writing anything, naming it) nor
+/// taken for our own view; a copy of our words with a seal of other bytes is not ours.
+#[test]
+fn a_view_edited_since_is_the_users() {
+    let full = "llms_full_txt = true\n";
+    for (name, key) in [
+        ("sitemap.html", "html_sitemap"),
+        ("llms.txt", "llms_txt"),
+        ("llms-full.txt", "llms_full_txt"),
+    ] {
+        let site = small_site();
+        site.config(&format!("{CONFIG}{full}"));
+        site.cmd().assert().success();
+        let sitemap = site.read("sitemap.xml");
+        let edited = site.read(name).replacen("\n", "\nMy own line.\n", 3);
+        fs::write(site.public().join(name), &edited).unwrap();
+        site.cmd()
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(format!(
+                "{name}: not as sitemapgen wrote it"
+            )))
+            .stderr(predicate::str::contains(format!("{key} = false")));
+        assert_eq!(site.read(name), edited, "{name}");
+        assert_eq!(site.read("sitemap.xml"), sitemap, "{name}");
+    }
+    // Edited, our sitemap.html is a page of the site's own.
+    let site = small_site();
+    site.config(CONFIG);
+    site.cmd().assert().success();
+    let html = site.read("sitemap.html").replace("<h1>", "<h1>Mine: ");
+    fs::write(site.public().join("sitemap.html"), html).unwrap();
+    site.config("base_url = 'https://example.org/'\n");
+    site.cmd().assert().success();
+    let listed = locs(&site.public().join("sitemap.xml"));
+    assert!(listed.contains(&"https://example.org/sitemap.html".to_string()));
+    // Our words and a seal, of other bytes: a hand-written llms.txt copied from ours.
+    let site = small_site();
+    site.config(CONFIG);
+    site.cmd().assert().success();
+    let copied = site.read("llms.txt").replace("Café", "Cafe");
+    fs::write(site.public().join("llms.txt"), &copied).unwrap();
+    site.cmd().assert().failure();
+    assert_eq!(site.read("llms.txt"), copied);
 }
 
 /// Values that make no sense are refused in one line naming the key.

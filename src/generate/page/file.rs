@@ -4,17 +4,16 @@
 use std::io;
 
 use super::{Opened, Outcome, Page};
-use crate::error::Warning;
+use crate::error::{LeftOut, Warning};
 use crate::lastmod::source::{Miss, SOURCE_LINK_MARKERS};
-use crate::page::{self, HeadOptions, PageRead, Reader, Wants};
+use crate::page::{self, PageRead, Reader};
 use crate::scan::ScanWarning;
 
 /// Opens the page and reads its modification time, as far as anything needs them: the
 /// file is kept only when something reads it, opened by name in its held directory.
 pub(super) fn open(page: &mut Page) -> Result<Opened, Outcome> {
     let shared = page.shared;
-    let reads = !page.document
-        && (shared.wants.reads() || page.may_be_our_view() || page.source_link_wanted());
+    let reads = !page.document && (shared.wants.reads() || page.source_link_wanted());
     let mut opened = Opened {
         file: None,
         size: None,
@@ -23,15 +22,14 @@ pub(super) fn open(page: &mut Page) -> Result<Opened, Outcome> {
         text: None,
         source: Err(Miss::NoSource),
     };
-    if !reads && !shared.uses_mtime {
+    if !reads && !shared.uses_mtime && !page.may_be_our_view() {
         return Ok(opened);
     }
     // Non-blocking: a FIFO that replaced the page after the walk must not hang us.
-    let meta = match page.at.open() {
+    let (file, meta) = match page.at.open() {
         Ok(file) => {
             let meta = file.metadata();
-            opened.file = reads.then_some(file);
-            meta
+            (Some(file), meta)
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(page.vanished(e.to_string())),
         // Not followed (O_NOFOLLOW): a link put in the page's place since the walk, or
@@ -46,7 +44,7 @@ pub(super) fn open(page: &mut Page) -> Result<Opened, Outcome> {
                 page.warnings
                     .push(Warning::HeadUnreadable { path, message });
             }
-            Err(e)
+            (None, Err(e))
         }
     };
     match &meta {
@@ -55,9 +53,17 @@ pub(super) fn open(page: &mut Page) -> Result<Opened, Outcome> {
             let what = crate::fsutil::kind_name(&m.file_type());
             return Err(page.vanished(format!("now {what}")));
         }
-        Ok(m) => opened.size = opened.file.is_some().then_some(m.len()),
+        Ok(m) => opened.size = reads.then_some(m.len()),
         Err(_) => {}
     }
+    // Our own view (sitemap.html) is never a page of the site, whatever the rules say.
+    if let Some(file) = &file
+        && page.may_be_our_view()
+        && crate::views::is_ours(file).unwrap_or(false)
+    {
+        return Err(Outcome::LeftOut(LeftOut::View));
+    }
+    opened.file = file.filter(|_| reads);
     if shared.uses_mtime {
         match meta.and_then(|m| m.modified()) {
             Ok(time) => opened.modified = Some(time),
@@ -87,19 +93,10 @@ pub(super) fn read(page: &mut Page, opened: &Opened, reader: &mut Option<Reader>
     };
     let links: Option<page::SourceLinks> = page.source_link_wanted().then_some(&links);
     let reader = reader.get_or_insert_with(|| Reader::new(&shared.wants));
-    if !reader.reads() && links.is_none() && !page.may_be_our_view() {
+    if !reader.reads() && links.is_none() {
         return PageRead::default();
     }
-    let read = if shared.wants.head.is_none() && page.may_be_our_view() {
-        // Its head only, to tell whether it is our own view.
-        let wants = Wants {
-            head: Some(HeadOptions::default()),
-            ..shared.wants.clone()
-        };
-        Reader::new(&wants).read(file, opened.size, links)
-    } else {
-        reader.read(file, opened.size, links)
-    };
+    let read = reader.read(file, opened.size, links);
     read.unwrap_or_else(|e| {
         unreadable(page, &e);
         PageRead::default()

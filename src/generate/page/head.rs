@@ -1,6 +1,6 @@
 //! What the head says of the page beyond its date: whether it is left out (a redirect
-//! stub, noindex, a canonical elsewhere) or listed in its canonical's form, its
-//! alternates, and its images.
+//! stub, noindex, a canonical elsewhere) or listed (at the URL served, or at its file's
+//! own path when its canonical names that), its alternates, and its images.
 
 use super::{Outcome, Page};
 use crate::error::LeftOut;
@@ -9,8 +9,8 @@ use crate::page::Head;
 use crate::sitemap::Alternate;
 use crate::{canonical, urls};
 
-/// What the head says of the page: left out (the outcome), or listed, under the
-/// canonical's form when that names the page itself in another form.
+/// What the head says of the page: left out (the outcome), or listed: at the URL served
+/// (`None`), or at another URL (see [`other_form`]).
 pub(super) fn head_verdict<'u>(
     page: &mut Page,
     head: &Head,
@@ -36,17 +36,7 @@ pub(super) fn head_verdict<'u>(
     };
     match canonical::judge(&config.base_url, page_url, page.rel, href) {
         Ok(canonical::Judged::Itself) => Ok(None),
-        // Listed under the form the site declares preferred.
-        Ok(canonical::Judged::ItselfAs(suffix)) => {
-            // Unless the host redirects that form (`cleanUrls`, `trailingSlash`).
-            let host = page.shared.lookups.host.as_ref();
-            if let Some(by) = host.and_then(|h| h.redirects_form(&format!("/{suffix}"))) {
-                let reason = format!("{by} redirects that form; listed as the URL served");
-                page.ignored("canonical", href, reason);
-                return Ok(None);
-            }
-            Ok(Some(format!("{}{suffix}", config.base_url.as_str())))
-        }
+        Ok(canonical::Judged::ItselfAs(suffix)) => Ok(other_form(page, href, loc, &suffix)),
         // Settled once every page is known.
         Ok(judged) => Err(Outcome::Canonical(judged)),
         Err(reason) => {
@@ -54,6 +44,35 @@ pub(super) fn head_verdict<'u>(
             Ok(None)
         }
     }
+}
+
+/// The URL a page whose canonical names it in another form (`suffix`, after the base)
+/// is listed at: the URL the host serves (`loc`), with a warning, since hosts answer
+/// another form with a redirect (`/en/b` for `en/b/index.html`) or a 404. But the file's
+/// own path (Sphinx's `guide/index.html`), which every host serves unless it serves clean
+/// URLs, and a directory index's slashed form (`/en/b/`: SvelteKit's routes with
+/// `trailingSlash = 'always'` under `trailing_slash = false`), which every host serves
+/// unless its own `trailingSlash: false` redirects it, are the page's URL: listed.
+fn other_form(page: &mut Page, href: &str, loc: &str, suffix: &str) -> Option<String> {
+    let config = page.shared.config;
+    let host = page.shared.lookups.host.as_ref();
+    let by = host.and_then(|h| h.redirects_form(&format!("/{suffix}")));
+    let own_path = suffix == urls::encode_path(page.rel) && !config.url_style.clean_urls;
+    let slashed_dir = page.rel.parent().is_some_and(|dir| {
+        let name = page.rel.file_name().unwrap_or_default().as_encoded_bytes();
+        urls::is_directory_index(name) && suffix == format!("{}/", urls::encode_path(dir))
+    });
+    if (own_path || slashed_dir) && by.is_none() {
+        return Some(format!("{}{suffix}", config.base_url.as_str()));
+    }
+    let path = page.path();
+    page.warnings.push(Warning::CanonicalOtherForm {
+        path,
+        canonical: href.to_string(),
+        served: loc.to_string(),
+        by,
+    });
+    None
 }
 
 /// The head's hreflang alternates, resolved and checked, each once.

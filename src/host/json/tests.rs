@@ -1,5 +1,15 @@
 use super::*;
 
+/// How the tests read a file: for `example.org`, its output folder `public`.
+fn reading(hosting: super::super::Hosting, agents: &[String]) -> Reading<'_> {
+    Reading {
+        hosting,
+        agents,
+        public_dir: Path::new("public"),
+        site_host: "example.org",
+    }
+}
+
 fn agents() -> Vec<String> {
     vec!["robots".to_string()]
 }
@@ -24,8 +34,7 @@ fn vercel_json_gives_its_redirects_headers_and_url_form() {
         text,
         Path::new("vercel.json"),
         Json::Vercel,
-        &agents(),
-        Path::new("public"),
+        &reading(super::super::Hosting::Vercel, &agents()),
     )
     .unwrap();
     let redirects: Vec<(usize, u16)> = p
@@ -65,8 +74,7 @@ fn firebase_json_gives_the_site_that_serves_the_output_folder() {
         text,
         Path::new("firebase.json"),
         Json::Firebase,
-        &agents(),
-        Path::new("public"),
+        &reading(super::super::Hosting::Firebase, &agents()),
     )
     .unwrap();
     let redirects: Vec<(usize, u16)> = p
@@ -84,9 +92,39 @@ fn firebase_json_gives_the_site_that_serves_the_output_folder() {
             "{",
             Path::new("firebase.json"),
             Json::Firebase,
-            &agents(),
-            Path::new("public")
+            &reading(super::super::Hosting::Firebase, &agents()),
         )
         .is_err()
     );
+}
+
+/// The Firebase CLI reads `firebase.json` with comments (its `cjson`): so do we, each
+/// rule named by its line as written. Vercel's CLI reads strict JSON.
+#[test]
+fn firebase_json_is_read_with_its_comments() {
+    let text = r#"{
+  // The docs site.
+  "hosting": {
+    "public": "public", /* served as built */
+    "cleanUrls": true,
+    /* Old paths,
+       kept for links from elsewhere. */
+    "redirects": [{ "source": "/old/**", "destination": "/" }],
+    "headers": [{ "source": "/drafts/**", "headers": [{ "key": "X-Robots-Tag", "value": "noindex // not a comment" }] }]
+  }
+}"#;
+    let agents = agents();
+    let firebase = reading(super::super::Hosting::Firebase, &agents);
+    let p = parse(text, Path::new("firebase.json"), Json::Firebase, &firebase).unwrap();
+    assert_eq!(p.redirects[0].origin.to_string(), "firebase.json:8");
+    assert_eq!(p.headers[0].origin.to_string(), "firebase.json:9");
+    assert_eq!(p.form.clean_urls, Some(true));
+    assert_eq!(p.form.origin.unwrap().line, 5);
+    let vercel = reading(super::super::Hosting::Vercel, &agents);
+    let commented = "{\n  // no\n  \"cleanUrls\": true\n}";
+    assert!(parse(commented, Path::new("vercel.json"), Json::Vercel, &vercel).is_err());
+    // A comment not closed: the text as written, and serde_json's error names its line.
+    let open = "{\n  \"hosting\": {} /* open\n}";
+    let e = parse(open, Path::new("firebase.json"), Json::Firebase, &firebase).unwrap_err();
+    assert_eq!(e.line(), 2);
 }

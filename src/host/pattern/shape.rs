@@ -8,32 +8,18 @@ use super::Syntax;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(in crate::host) enum Shape {
     /// One path: `key` (its [`super::fold`] when `fold`), alone or with one of `trail`
-    /// after it (Netlify's optional slash, `path-to-regexp`'s `[/#?]?`). No groups.
+    /// after it (Netlify's and Firebase's optional slash). No groups.
     Exact {
         key: String,
         fold: bool,
         trail: &'static [char],
     },
     /// The paths that start with `prefix` (folded when `fold`) and have no line break
-    /// after it (the regular expression's `.*`); `rest` says what its group 1 is.
-    Prefix {
-        prefix: String,
-        fold: bool,
-        rest: Option<Rest>,
-    },
+    /// after it (the regular expression's `.*`).
+    Prefix { prefix: String, fold: bool },
     /// Anything else: its regular expression, which every path it matches starts with
     /// `lead` (folded when `fold`; see `Pattern::new`).
     Regex { lead: String, fold: bool },
-}
-
-/// A prefix pattern's group 1: what follows the prefix.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(in crate::host) struct Rest {
-    /// Its name, when it has one (`splat`).
-    pub name: Option<&'static str>,
-    /// Whether one slash right after the prefix is left out of it (Netlify's `/a/*`,
-    /// `^/a/?(?P<splat>.*)`).
-    pub after_slash: bool,
 }
 
 /// A pattern that needs its regular expression; its lead is found from it.
@@ -42,10 +28,8 @@ const REGEX: Shape = Shape::Regex {
     fold: false,
 };
 
-/// Netlify's optional trailing slash.
+/// Netlify's and Firebase's optional trailing slash.
 const SLASH: &[char] = &['/'];
-/// `path-to-regexp`'s `[/#?]?` before the end.
-const SLASH_HASH_QUERY: &[char] = &['/', '#', '?'];
 
 /// The shape of `pattern`, written in `syntax`.
 pub(super) fn of(pattern: &str, syntax: Syntax) -> Shape {
@@ -53,7 +37,7 @@ pub(super) fn of(pattern: &str, syntax: Syntax) -> Shape {
         Syntax::Netlify { ignore_case } => netlify(pattern, ignore_case),
         Syntax::Cloudflare => cloudflare(pattern),
         Syntax::PathToRegexp => path_to_regexp(pattern),
-        Syntax::Glob => glob(pattern),
+        Syntax::Glob { .. } => glob(pattern),
         Syntax::Regex => REGEX,
     }
 }
@@ -85,9 +69,9 @@ fn netlify(pattern: &str, fold: bool) -> Shape {
         None => exact(&format!("{head}/{last}"), fold, SLASH),
         Some(_) if last.matches('*').count() > 1 => REGEX,
         // `^/a/?(?P<splat>.*)/?$`: the paths that start with `/a`.
-        Some("") => prefix(&head, fold, Some("splat"), true),
-        // `^/a/b(.*)/?$`: an unnamed group.
-        Some(stem) => prefix(&format!("{head}/{stem}"), fold, None, false),
+        Some("") => prefix(&head, fold),
+        // `^/a/b(.*)/?$`.
+        Some(stem) => prefix(&format!("{head}/{stem}"), fold),
     }
 }
 
@@ -104,31 +88,28 @@ fn cloudflare(pattern: &str) -> Shape {
     match (names || stem.contains('*'), star) {
         (true, _) => REGEX,
         (false, false) => exact(stem, false, &[]),
-        (false, true) => prefix(stem, false, Some("splat"), false),
+        (false, true) => prefix(stem, false),
     }
 }
 
 /// As `translate::path_to_regexp`: none of its special characters, but perhaps a `(.*)`
-/// at the end; case ignored.
+/// at the end; case ignored, a trailing slash not.
 fn path_to_regexp(pattern: &str) -> Shape {
     let special = |s: &str| s.contains([':', '(', ')', '{', '}', '\\']);
     match pattern.strip_suffix("(.*)") {
-        _ if !special(pattern) => exact(pattern, true, SLASH_HASH_QUERY),
-        Some(stem) if !special(stem) => prefix(stem, true, None, false),
+        _ if !special(pattern) => exact(pattern, true, &[]),
+        Some(stem) if !special(stem) => prefix(stem, true),
         _ => REGEX,
     }
 }
 
-/// As `translate::glob`: none of its special characters, but perhaps a `**` at the end.
+/// As `translate::glob`: none of its special characters, but perhaps a `**` at the end;
+/// a trailing slash on the path allowed.
 fn glob(pattern: &str) -> Shape {
     let special = |s: &str| s.contains(['*', '?', '{', '}', '(', ')', ':', ',']);
     match pattern.strip_suffix("**") {
-        _ if !special(pattern) => exact(pattern, false, &[]),
-        Some(stem) if !special(stem) => Shape::Prefix {
-            prefix: stem.to_string(),
-            fold: false,
-            rest: None,
-        },
+        _ if !special(pattern) => exact(pattern, false, SLASH),
+        Some(stem) if !special(stem) => prefix(stem, false),
         _ => REGEX,
     }
 }
@@ -141,10 +122,9 @@ fn exact(path: &str, fold: bool, trail: &'static [char]) -> Shape {
     }
 }
 
-fn prefix(stem: &str, fold: bool, name: Option<&'static str>, after_slash: bool) -> Shape {
+fn prefix(stem: &str, fold: bool) -> Shape {
     Shape::Prefix {
         prefix: key(stem, fold),
         fold,
-        rest: Some(Rest { name, after_slash }),
     }
 }

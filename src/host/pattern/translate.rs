@@ -65,8 +65,11 @@ pub(super) fn cloudflare(pattern: &str) -> String {
     out
 }
 
-/// As `path-to-regexp` 6 (Vercel), non-strict and case-insensitive: a parameter after a
-/// `/` takes the slash with it when optional or repeated.
+/// As `path-to-regexp` 6 with the options Vercel compiles every `source` with
+/// (`@vercel/routing-utils`' `sourceToRegex`: `strict`): a trailing slash is not
+/// optional. Case is ignored: the routes it becomes are matched so unless one says
+/// `caseSensitive` (the Build Output API), and none made from `vercel.json` does. A
+/// parameter after a `/` takes the slash with it when optional or repeated.
 pub(super) fn path_to_regexp(pattern: &str) -> Result<String, String> {
     let mut used = Vec::new();
     let mut out = String::from("(?i)^");
@@ -133,7 +136,7 @@ pub(super) fn path_to_regexp(pattern: &str) -> Result<String, String> {
         }
         i += 1;
     }
-    out.push_str("[/#?]?$");
+    out.push('$');
     Ok(out)
 }
 
@@ -159,8 +162,11 @@ fn balanced(chars: &[char], open: usize) -> Option<usize> {
 }
 
 /// Firebase's globs: `**` any characters, `*` and `?` within a segment, `{a,b}` and
-/// `@(a|b)` alternatives, `:name` a segment and `:name*` the rest; matched exactly.
-pub(super) fn glob(pattern: &str) -> Result<String, String> {
+/// `@(a|b)` alternatives, with `names` `:name` a segment and `:name*` the rest (without,
+/// the text `:name`); matched exactly but
+/// for a trailing slash on the path, which `minimatch` (superstatic's matcher) lets
+/// any pattern match (`/a` matches `/a/`).
+pub(super) fn glob(pattern: &str, names: bool) -> Result<String, String> {
     let mut used = Vec::new();
     let mut out = String::from("^");
     let chars: Vec<char> = pattern.chars().collect();
@@ -170,6 +176,11 @@ pub(super) fn glob(pattern: &str) -> Result<String, String> {
         let c = chars[i];
         let next = chars.get(i + 1).copied();
         match c {
+            // `**/` is any folders, none too (`/docs/**/*.html` matches `/docs/a.html`).
+            '*' if next == Some('*') && chars.get(i + 2) == Some(&'/') => {
+                out.push_str("(?:.*/)?");
+                i += 2;
+            }
             '*' if next == Some('*') => {
                 out.push_str(".*");
                 i += 1;
@@ -195,7 +206,7 @@ pub(super) fn glob(pattern: &str) -> Result<String, String> {
             '+' | '!' if next == Some('(') => {
                 return Err(format!("the extended glob '{c}(...)' is not supported"));
             }
-            ':' if out.ends_with('/') => {
+            ':' if names && out.ends_with('/') => {
                 let mut name = String::new();
                 while let Some(&n) = chars.get(i + 1)
                     && (n.is_ascii_alphanumeric() || n == '_')
@@ -217,6 +228,6 @@ pub(super) fn glob(pattern: &str) -> Result<String, String> {
     if braces > 0 {
         return Err("a '{' is not closed".to_string());
     }
-    out.push('$');
+    out.push_str("/?$");
     Ok(out)
 }
