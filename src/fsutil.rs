@@ -4,9 +4,11 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
+mod at;
 pub mod dir;
 mod root;
 
+pub use at::{At, IoError};
 pub use root::Root;
 
 /// Opens `path` for reading only if it is a regular file (symlinks followed).

@@ -38,6 +38,12 @@ pub fn one_line(value: &str) -> String {
         .collect()
 }
 
+/// A path as every message shows it: [`one_line`], so a file name cannot break or
+/// reorder the line it is quoted in.
+pub fn path(path: &std::path::Path) -> String {
+    one_line(&path.display().to_string())
+}
+
 /// `value` as a TOML basic string on one line: quotes and backslashes escaped, and every
 /// [`is_control`] character (TOML itself requires it of most of them), so a value read
 /// from a file can neither end the line nor hide in it.
