@@ -1,16 +1,18 @@
 //! What a run can go wrong with, and why a page is not in the sitemap.
 
-use std::fmt;
 use std::path::PathBuf;
 
 use crate::config::ConfigError;
 use crate::lastmod::git::GitUnavailable;
 use crate::lastmod::state::StateError;
 use crate::robots::RobotsError;
-use crate::rules::ExcludedBy;
 use crate::scan::ScanWarning;
 use crate::sitemap::WriteError;
 use crate::text;
+
+mod left_out;
+
+pub use left_out::{LeftOut, LeftOutCounts, Reason};
 
 /// A failed run.
 #[derive(Debug, thiserror::Error)]
@@ -20,7 +22,10 @@ pub enum Error {
     #[error(transparent)]
     Config(#[from] ConfigError),
     /// The public directory holds no pages at all.
-    #[error("no pages found under {} - was the site built?", dir.display())]
+    #[error(
+        "no pages found under {} - was the site built?",
+        crate::text::path(dir)
+    )]
     NoPages {
         /// The public directory.
         dir: PathBuf,
@@ -29,7 +34,7 @@ pub enum Error {
     #[error(
         "{} under {} {} left out ({}); a sitemap needs at least one URL - {}",
         all_pages(counts.total()),
-        dir.display(),
+        text::path(dir),
         if counts.total() == 1 { "was" } else { "were" },
         counts.describe().join(", "),
         counts.advice()
@@ -103,12 +108,17 @@ impl Error {
 }
 
 /// A problem that leaves a file out or degrades it; the run goes on.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Warning {
     /// The walk could not read something.
+    #[error("{0}")]
     Scan(ScanWarning),
     /// A page whose URL reaches the protocol's 2,048-character limit.
+    #[error(
+        "{}: skipped, its URL is {len} characters (the protocol allows fewer than 2,048); shorten the path",
+        text::path(path)
+    )]
     UrlTooLong {
         /// The page's path, public directory included.
         path: PathBuf,
@@ -117,6 +127,7 @@ pub enum Warning {
     },
     /// More languages than get child sitemaps of their own (`split = "language"`): the
     /// pages of the rest are in the children of no language.
+    #[error("split = \"language\": the pages name {} languages, and the first {} get child sitemaps of their own; the pages of the rest ({} and after, by name) are in the children of no language", text::thousands(*found), text::thousands(*kept), text::one_line(first))]
     LanguagesPastCap {
         /// How many languages the pages name.
         found: usize,
@@ -126,6 +137,11 @@ pub enum Warning {
         first: String,
     },
     /// Two files that map to one URL; the first in byte order of the path is kept.
+    #[error(
+        "{}: skipped, it maps to {url} like {} (check clean_urls and trailing_slash)",
+        text::path(dropped),
+        text::path(kept)
+    )]
     DuplicateUrl {
         /// The URL.
         url: String,
@@ -136,6 +152,10 @@ pub enum Warning {
     },
     /// A page that was found by the walk but is gone, or is no longer a file, when it is
     /// opened (the site changed during the run); it is skipped.
+    #[error(
+        "{}: skipped, it changed during the run ({message}); run again once the site is built",
+        text::path(path)
+    )]
     Vanished {
         /// The page.
         path: PathBuf,
@@ -143,6 +163,10 @@ pub enum Warning {
         message: String,
     },
     /// A page whose head could not be read; it is listed as if its head said nothing.
+    #[error(
+        "{}: cannot read its head ({message}); listed without it",
+        text::path(path)
+    )]
     HeadUnreadable {
         /// The page.
         path: PathBuf,
@@ -150,6 +174,10 @@ pub enum Warning {
         message: String,
     },
     /// A declared modified date that does not parse; the next `lastmod` source is used.
+    #[error(
+        "{}: modified date '{value}' is not a date sitemapgen reads (expected RFC 3339 such as 2024-03-05T10:20:30Z, 2024-03-05 10:20:30 +0200, 2024-03-05 10:20:30 UTC or 2024-03-05, in the years 0001-9999); the next lastmod source is used",
+        text::path(path)
+    )]
     UnparseableDate {
         /// The page.
         path: PathBuf,
@@ -157,6 +185,10 @@ pub enum Warning {
         value: String,
     },
     /// A source whose front matter breaks a bound; it dates no page.
+    #[error(
+        "{}: front matter not read, {why}; its pages fall through to the next lastmod source",
+        text::path(path)
+    )]
     SourceRefused {
         /// The source, relative to the project.
         path: PathBuf,
@@ -164,6 +196,10 @@ pub enum Warning {
         why: String,
     },
     /// The cache of the sources read could not be written: the next run reads them all.
+    #[error(
+        "{}: cannot keep the sources read ({message}), so the next run reads every source again; make the git directory writable",
+        text::path(path)
+    )]
     SourceCache {
         /// The cache file, in the project's git directory.
         path: PathBuf,
@@ -171,6 +207,7 @@ pub enum Warning {
         message: String,
     },
     /// A canonical or hreflang link that is ignored.
+    #[error("{}: {kind} '{value}' ignored: {reason}", text::path(path))]
     IgnoredLink {
         /// The page.
         path: PathBuf,
@@ -182,10 +219,15 @@ pub enum Warning {
         reason: String,
     },
     /// The `"git"` source cannot be used this run (git missing, not a repository).
+    #[error("{0}")]
     Git(GitUnavailable),
     /// The `"git"` source reads a shallow clone: older pages fall through.
+    #[error(
+        "lastmod from git history: this is a shallow clone, so pages last changed before its history begins fall through to the next source; fetch the full history (actions/checkout: fetch-depth: 0)"
+    )]
     ShallowClone,
     /// The state file's records whose dates no sitemap can hold, left out.
+    #[error("state file {}: {} page {} outside the years 0001-9999 (the first: '{}') ignored, as if not recorded; those pages are dated as new ones", text::path(path), refused.count, if refused.count == 1 { "date" } else { "dates" }, refused.first)]
     StateDates {
         /// The state file.
         path: PathBuf,
@@ -193,22 +235,30 @@ pub enum Warning {
         refused: crate::lastmod::state::RefusedDates,
     },
     /// The `"source"` lastmod source cannot be used, or only in part.
+    #[error("{0}")]
     Source(crate::lastmod::source::SourceUnavailable),
     /// In CI, most pages are dated by the build: their files' mtimes, or the run's start.
+    #[error("{dated} of {pages} pages are dated by the build (their files' mtimes): {}", build_time_fix(*by_source))]
     BuildTimeDates {
         /// Pages dated so.
         dated: usize,
         /// Pages listed.
         pages: usize,
         /// Whether the `"source"` source is set up (it then dated too few).
-        source: bool,
+        by_source: bool,
     },
     /// The site's robots.txt cannot be read or parsed, so it is not applied.
+    #[error("{0}; robots.txt is not applied")]
     Robots(String),
     /// A host file (`_headers`, `vercel.json`, ...) or one of its rules could not be read;
     /// the run goes on without it.
+    #[error("{0}")]
     Host(String),
     /// A page whose images could not be read; it is listed without them.
+    #[error(
+        "{}: cannot read its images ({message}); listed without them",
+        text::path(path)
+    )]
     ImagesUnreadable {
         /// The page.
         path: PathBuf,
@@ -216,11 +266,15 @@ pub enum Warning {
         message: String,
     },
     /// A page with more images than one entry lists.
+    #[error("{}: more than {max} images; the first {max} are listed (move the others out of <main>, or exclude the page's images with a smaller page)", text::path(path), max = text::thousands(crate::images::MAX_PER_PAGE))]
     TooManyImages {
         /// The page.
         path: PathBuf,
     },
     /// A `[[section]]` no listed page belongs to; it gets no sitemap.
+    #[error(
+        "section '{name}' holds no page (match = {globs:?}); globs match paths under public_dir such as \"blog/**\""
+    )]
     EmptySection {
         /// Its name.
         name: String,
@@ -228,6 +282,10 @@ pub enum Warning {
         globs: Vec<String>,
     },
     /// A page whose content could not be read for its fingerprint.
+    #[error(
+        "{}: cannot read its content ({message}); the next lastmod source is used",
+        text::path(path)
+    )]
     ContentUnreadable {
         /// The page.
         path: PathBuf,
@@ -236,6 +294,10 @@ pub enum Warning {
     },
     /// A page left out for its canonical URL, a page of this site that is itself not
     /// listed, so neither is.
+    #[error(
+        "{}: left out for its canonical, a page that is not in the sitemap either: page {url}, canonical {canonical} (fix the canonical link, or list its target)",
+        text::path(path)
+    )]
     CanonicalNotListed {
         /// The page.
         path: PathBuf,
@@ -248,6 +310,7 @@ pub enum Warning {
     /// host serves for it (`/en/b` for `en/b/index.html`, served at `/en/b/`): hosts
     /// answer that form with a redirect (or not at all), so the page is listed at the
     /// URL served.
+    #[error("{}: canonical {canonical} names this page in another form than the URL the host serves, {served}{}; listed as {served}: make the canonical the URL the host serves", text::path(path), redirected_by(by.as_deref()))]
     CanonicalOtherForm {
         /// The page.
         path: PathBuf,
@@ -259,6 +322,7 @@ pub enum Warning {
         by: Option<String>,
     },
     /// A page left out for a canonical URL that names no page of this site.
+    #[error("{}: left out for its canonical, which {}: page {url}, canonical {canonical} ({})", text::path(path), not_here(*other_host).0, not_here(*other_host).1)]
     CanonicalNotHere {
         /// The page.
         path: PathBuf,
@@ -271,314 +335,32 @@ pub enum Warning {
     },
 }
 
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Warning::Scan(w) => w.fmt(f),
-            Warning::UrlTooLong { path, len } => write!(
-                f,
-                "{}: skipped, its URL is {len} characters (the protocol allows fewer than 2,048); shorten the path",
-                path.display()
-            ),
-            Warning::LanguagesPastCap { found, kept, first } => write!(
-                f,
-                "split = \"language\": the pages name {} languages, and the first {} get child sitemaps of their own; the pages of the rest ({} and after, by name) are in the children of no language",
-                crate::text::thousands(*found),
-                crate::text::thousands(*kept),
-                crate::text::one_line(first),
-            ),
-            Warning::DuplicateUrl { url, kept, dropped } => write!(
-                f,
-                "{}: skipped, it maps to {url} like {} (check clean_urls and trailing_slash)",
-                dropped.display(),
-                kept.display()
-            ),
-            Warning::Vanished { path, message } => write!(
-                f,
-                "{}: skipped, it changed during the run ({message}); run again once the site is built",
-                path.display()
-            ),
-            Warning::HeadUnreadable { path, message } => write!(
-                f,
-                "{}: cannot read its head ({message}); listed without it",
-                path.display()
-            ),
-            Warning::UnparseableDate { path, value } => write!(
-                f,
-                "{}: modified date '{value}' is not a date sitemapgen reads (expected RFC 3339 such as 2024-03-05T10:20:30Z, 2024-03-05 10:20:30 +0200, 2024-03-05 10:20:30 UTC or 2024-03-05, in the years 0001-9999); the next lastmod source is used",
-                path.display()
-            ),
-            Warning::SourceRefused { path, why } => write!(
-                f,
-                "{}: front matter not read, {why}; its pages fall through to the next lastmod source",
-                path.display()
-            ),
-            Warning::SourceCache { path, message } => write!(
-                f,
-                "{}: cannot keep the sources read ({message}), so the next run reads every source again; make the git directory writable",
-                path.display()
-            ),
-            Warning::IgnoredLink {
-                path,
-                kind,
-                value,
-                reason,
-            } => write!(f, "{}: {kind} '{value}' ignored: {reason}", path.display()),
-            Warning::Git(why) => why.fmt(f),
-            Warning::Source(why) => why.fmt(f),
-            Warning::BuildTimeDates { .. } => self.build_time_dates(f),
-            Warning::ShallowClone => f.write_str(
-                "lastmod from git history: this is a shallow clone, so pages last changed before its history begins fall through to the next source; fetch the full history (actions/checkout: fetch-depth: 0)",
-            ),
-            Warning::StateDates { path, refused } => write!(
-                f,
-                "state file {}: {} page {} outside the years 0001-9999 (the first: '{}') ignored, as if not recorded; those pages are dated as new ones",
-                path.display(),
-                refused.count,
-                if refused.count == 1 { "date" } else { "dates" },
-                refused.first
-            ),
-            Warning::Robots(message) => write!(f, "{message}; robots.txt is not applied"),
-            Warning::Host(message) => f.write_str(message),
-            Warning::ImagesUnreadable { path, message } => write!(
-                f,
-                "{}: cannot read its images ({message}); listed without them",
-                path.display()
-            ),
-            Warning::TooManyImages { path } => write!(
-                f,
-                "{}: more than {} images; the first {} are listed (move the others out of <main>, or exclude the page's images with a smaller page)",
-                path.display(),
-                crate::text::thousands(crate::images::MAX_PER_PAGE),
-                crate::text::thousands(crate::images::MAX_PER_PAGE)
-            ),
-            Warning::EmptySection { name, globs } => write!(
-                f,
-                "section '{name}' holds no page (match = {globs:?}); globs match paths under public_dir such as \"blog/**\""
-            ),
-            Warning::ContentUnreadable { path, message } => write!(
-                f,
-                "{}: cannot read its content ({message}); the next lastmod source is used",
-                path.display()
-            ),
-            Warning::CanonicalNotListed { .. }
-            | Warning::CanonicalNotHere { .. }
-            | Warning::CanonicalOtherForm { .. } => self.canonical(f),
-        }
+/// What to do when the build dated most pages, with or without `"source"` set up.
+fn build_time_fix(by_source: bool) -> &'static str {
+    if by_source {
+        "check out the sources' full history (actions/checkout: fetch-depth: 0) and commit them; `sitemapgen -v` names each page \"source\" did not date"
+    } else {
+        "date them by their sources: put \"source\" first in lastmod with a [source] table (`sitemapgen init` writes both for your generator), or remove \"mtime\""
     }
 }
 
-impl Warning {
-    /// The two canonical warnings, with what to do about each.
-    fn canonical(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Warning::CanonicalNotListed {
-                path,
-                url,
-                canonical,
-            } => write!(
-                f,
-                "{}: left out for its canonical, a page that is not in the sitemap either: page {url}, canonical {canonical} (fix the canonical link, or list its target)",
-                path.display()
-            ),
-            Warning::CanonicalNotHere {
-                path,
-                url,
-                canonical,
-                other_host,
-            } => write!(
-                f,
-                "{}: left out for its canonical, which {}: page {url}, canonical {canonical} ({})",
-                path.display(),
-                if *other_host {
-                    "is on another host than base_url"
-                } else {
-                    "names no page of this site"
-                },
-                if *other_host {
-                    "check base_url and the URL the site was built for, or set respect_canonical = false"
-                } else {
-                    "fix the canonical link, or set respect_canonical = false"
-                }
-            ),
-            Warning::CanonicalOtherForm {
-                path,
-                canonical,
-                served,
-                by,
-            } => write!(
-                f,
-                "{}: canonical {canonical} names this page in another form than the URL the host serves, {served}{}; listed as {served}: make the canonical the URL the host serves",
-                path.display(),
-                match by {
-                    Some(by) => format!(" ({by} redirects that form)"),
-                    None => String::new(),
-                }
-            ),
-            _ => Ok(()),
-        }
-    }
-
-    /// [`Warning::BuildTimeDates`], with what to do about it with or without `"source"`.
-    fn build_time_dates(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Warning::BuildTimeDates {
-            dated,
-            pages,
-            source,
-        } = self
-        else {
-            return Ok(());
-        };
-        let fix = if *source {
-            "check out the sources' full history (actions/checkout: fetch-depth: 0) and commit them; `sitemapgen -v` names each page \"source\" did not date"
-        } else {
-            "date them by their sources: put \"source\" first in lastmod with a [source] table (`sitemapgen init` writes both for your generator), or remove \"mtime\""
-        };
-        write!(
-            f,
-            "{dated} of {pages} pages are dated by the build (their files' mtimes): {fix}"
+/// Where a canonical that names no page of this site points, and what to do about it.
+fn not_here(other_host: bool) -> (&'static str, &'static str) {
+    if other_host {
+        (
+            "is on another host than base_url",
+            "check base_url and the URL the site was built for, or set respect_canonical = false",
+        )
+    } else {
+        (
+            "names no page of this site",
+            "fix the canonical link, or set respect_canonical = false",
         )
     }
 }
 
-/// Why a page found on disk is not in the sitemap.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum LeftOut {
-    /// The rules excluded it.
-    Rule(ExcludedBy),
-    /// Its robots meta tag says noindex.
-    Noindex,
-    /// It is a meta-refresh redirect stub; the target as written.
-    Redirect(String),
-    /// Its canonical URL is another page of this site.
-    Canonical(String),
-    /// Its canonical URL names no page of this site (another host, outside the base
-    /// URL, a query, or no such file).
-    CanonicalNotHere(String),
-    /// The site's robots.txt disallows it.
-    Robots,
-    /// One of our own views (`sitemap.html`), not a page of the site.
-    View,
-    /// The host's own files leave it out (`_headers`).
-    Host(crate::host::HostLeftOut),
-}
-
-impl fmt::Display for LeftOut {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LeftOut::Rule(by) => by.fmt(f),
-            LeftOut::Noindex => f.write_str("noindex (robots meta tag)"),
-            LeftOut::Redirect(to) => write!(f, "redirect stub (meta refresh to {to})"),
-            LeftOut::Canonical(url) => write!(f, "canonical elsewhere ({url})"),
-            LeftOut::CanonicalNotHere(url) => {
-                write!(f, "canonical names no page of this site ({url})")
-            }
-            LeftOut::Robots => f.write_str("blocked by robots.txt"),
-            LeftOut::View => f.write_str("sitemapgen's own view of the site (sitemap.html)"),
-            LeftOut::Host(why) => why.fmt(f),
-        }
-    }
-}
-
-/// How many pages were left out, by reason.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct LeftOutCounts {
-    /// Excluded by rules.
-    pub rules: usize,
-    /// Marked noindex.
-    pub noindex: usize,
-    /// Redirect stubs.
-    pub redirects: usize,
-    /// Canonical elsewhere: another page of this site.
-    pub canonical: usize,
-    /// A canonical that names no page of this site.
-    pub canonical_not_here: usize,
-    /// Blocked by robots.txt.
-    pub robots: usize,
-    /// Our own views (`sitemap.html`).
-    pub views: usize,
-}
-
-impl LeftOutCounts {
-    pub(crate) fn add(&mut self, why: &LeftOut) {
-        *self.slot(why) += 1;
-    }
-
-    fn slot(&mut self, why: &LeftOut) -> &mut usize {
-        match why {
-            LeftOut::Rule(_) => &mut self.rules,
-            LeftOut::Noindex => &mut self.noindex,
-            LeftOut::Redirect(_) => &mut self.redirects,
-            LeftOut::Canonical(_) => &mut self.canonical,
-            LeftOut::CanonicalNotHere(_) => &mut self.canonical_not_here,
-            LeftOut::Robots => &mut self.robots,
-            LeftOut::View => &mut self.views,
-            LeftOut::Host(crate::host::HostLeftOut::Noindex { .. }) => &mut self.noindex,
-            LeftOut::Host(crate::host::HostLeftOut::Redirected { .. }) => &mut self.redirects,
-        }
-    }
-
-    pub(crate) fn merge(&mut self, other: LeftOutCounts) {
-        self.rules += other.rules;
-        self.noindex += other.noindex;
-        self.redirects += other.redirects;
-        self.canonical += other.canonical;
-        self.canonical_not_here += other.canonical_not_here;
-        self.robots += other.robots;
-        self.views += other.views;
-    }
-
-    /// All pages left out.
-    pub fn total(&self) -> usize {
-        self.rules
-            + self.noindex
-            + self.redirects
-            + self.canonical
-            + self.canonical_not_here
-            + self.robots
-            + self.views
-    }
-
-    /// Each reason with its count, those with none left out: `["3 noindex", "1 redirect"]`.
-    pub fn describe(&self) -> Vec<String> {
-        let n = |n: usize, one: &str, many: &str| (n, text::count(n, one, many));
-        [
-            n(self.rules, "excluded by rules", "excluded by rules"),
-            n(self.noindex, "noindex", "noindex"),
-            n(self.redirects, "redirect", "redirects"),
-            n(self.canonical, "canonical elsewhere", "canonical elsewhere"),
-            n(
-                self.canonical_not_here,
-                "canonical not on this site",
-                "canonical not on this site",
-            ),
-            n(
-                self.robots,
-                "blocked by robots.txt",
-                "blocked by robots.txt",
-            ),
-            n(self.views, "sitemapgen view", "sitemapgen views"),
-        ]
-        .into_iter()
-        .filter(|(n, _)| *n > 0)
-        .map(|(_, text)| text)
-        .collect()
-    }
-
-    /// What to look at when every page was left out, by the reasons that did it.
-    fn advice(&self) -> String {
-        let mut advice = vec!["run with -v to see each page and why"];
-        if self.rules > 0 {
-            advice.push("check exclude and the [[rule]] globs");
-        }
-        if self.canonical + self.canonical_not_here > 0 {
-            advice.push("check the canonical links and base_url");
-        }
-        if self.robots > 0 {
-            advice.push("check robots.txt");
-        }
-        advice.join("; ")
-    }
+/// ` (vercel.json:3 redirects that form)`, when the host's rule is known.
+fn redirected_by(by: Option<&str>) -> String {
+    by.map(|by| format!(" ({by} redirects that form)"))
+        .unwrap_or_default()
 }

@@ -20,7 +20,7 @@ use crate::w3c::{self, LastmodFormat};
 #[non_exhaustive]
 pub enum IndexError {
     /// An input cannot be read or is not a sitemap.
-    #[error("{}: {problem}", crate::text::one_line(&path.display().to_string()))]
+    #[error("{}: {problem}", crate::text::path(path))]
     Input {
         /// The input.
         path: PathBuf,
@@ -28,7 +28,11 @@ pub enum IndexError {
         problem: String,
     },
     /// An input is outside the directory published at the base URL.
-    #[error("{} is not under {}, so it has no URL under the base URL; pass --root", path.display(), root.display())]
+    #[error(
+        "{} is not under {}, so it has no URL under the base URL; pass --root",
+        crate::text::path(path),
+        crate::text::path(root)
+    )]
     OutsideRoot {
         /// The input.
         path: PathBuf,
@@ -37,7 +41,10 @@ pub enum IndexError {
     },
     /// The output is one of the inputs: writing would replace a sitemap with an index
     /// naming itself.
-    #[error("{} is both an input and the output; write the index to another file", path.display())]
+    #[error(
+        "{} is both an input and the output; write the index to another file",
+        crate::text::path(path)
+    )]
     OutputIsInput {
         /// The file.
         path: PathBuf,
@@ -101,7 +108,7 @@ pub struct Hosts {
 
 /// `path:line`, or `path` alone for line 0, on one line.
 fn place(path: &Path, line: u64) -> String {
-    let path = crate::text::one_line(&path.display().to_string());
+    let path = crate::text::path(path);
     if line == 0 {
         path
     } else {

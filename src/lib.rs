@@ -91,7 +91,7 @@ mod views;
 pub mod w3c;
 
 pub use config::Config;
-pub use error::{Error, LeftOut, LeftOutCounts, Warning};
+pub use error::{Error, LeftOut, LeftOutCounts, Reason, Warning};
 pub use generate::{
     Collection, Details, MAX_OPEN_FILES, Progress, WriteOutcome, collect, collect_with_progress,
     write,

@@ -132,18 +132,13 @@ pub struct Skipped {
 }
 
 /// A problem met during the walk; the walk goes on.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {message}", crate::text::path(path))]
 pub struct ScanWarning {
     /// The path concerned, as walked (public directory included).
     pub path: PathBuf,
     /// What went wrong.
     pub message: String,
-}
-
-impl fmt::Display for ScanWarning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path.display(), self.message)
-    }
 }
 
 /// What the walk passed over and met; the pages themselves go to its sinks.

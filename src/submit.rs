@@ -14,6 +14,7 @@ use std::time::Duration;
 use jiff::Timestamp;
 
 use crate::changes::{self, ChangeFile};
+use crate::fsutil::{At, IoError};
 
 #[cfg(feature = "net")]
 mod send;
@@ -83,21 +84,13 @@ pub enum Outcome {
 #[derive(Debug, thiserror::Error)]
 pub enum SubmitError {
     /// No change list, or one that cannot be read.
-    #[error("cannot read the change list {}: {source}; run `sitemapgen build` with changes = true (or the \"content\" lastmod source) first", path.display())]
-    ChangeList {
-        /// The change list.
-        path: PathBuf,
-        /// What went wrong.
-        source: std::io::Error,
-    },
-    /// The record of accepted batches cannot be written.
-    #[error("cannot record the submission in {}: {source}", path.display())]
-    Record {
-        /// The change list.
-        path: PathBuf,
-        /// What went wrong.
-        source: std::io::Error,
-    },
+    #[error(
+        "cannot read the change list {0}; run `sitemapgen build` with changes = true (or the \"content\" lastmod source) first"
+    )]
+    ChangeList(#[source] IoError),
+    /// The record of accepted batches (in the change list) cannot be written.
+    #[error("cannot record the submission in {0}")]
+    Record(#[source] IoError),
     /// The change list names a URL on another host.
     #[error(
         "{url} is not on {host}, the base URL's host; IndexNow takes one host per request: rebuild with the right base_url"
@@ -166,10 +159,9 @@ pub fn submit(options: &SubmitOptions) -> Result<Outcome, SubmitError> {
     if !options.dry_run && !NETWORK {
         return Err(SubmitError::NoNetwork);
     }
-    let mut file = changes::load(&options.changes).map_err(|source| SubmitError::ChangeList {
-        path: options.changes.clone(),
-        source,
-    })?;
+    let mut file = changes::load(&options.changes)
+        .at(&options.changes)
+        .map_err(SubmitError::ChangeList)?;
     let base = url::Url::parse(&options.base_url).expect("a checked base URL");
     let host = base.host_str().unwrap_or_default().to_string();
     if let Some(url) = file.urls().find(|u| !on_host(u, &host)) {

@@ -1,11 +1,12 @@
 //! `sitemapgen man`: the man page on standard output, or every page written to a folder.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use clap::CommandFactory;
 
 use super::Cli;
+use crate::fsutil::IoError;
 
 /// Prints the man page, or with `dir` writes it and a page per command
 /// (`sitemapgen-build.1`, ...) there, creating the folder: the main page's SUBCOMMANDS
@@ -33,25 +34,14 @@ pub(super) fn man(dir: Option<&Path>) -> i32 {
 enum ManError {
     /// A page's place is taken by what is not a regular file; found before any page is
     /// written, so none is.
-    #[error("{}: {source}; no man page was written", path.display())]
-    Taken {
-        /// Where the page would go.
-        path: PathBuf,
-        /// What is there ([`crate::fsutil::replaceable`]).
-        source: io::Error,
-    },
+    #[error("{0}; no man page was written")]
+    Taken(#[source] IoError),
     /// The folder or a page cannot be written.
     #[error(
-        "cannot write the man pages to {}: {source}; pick a folder you can write \
-         (e.g. ~/.local/share/man/man1), or run with sudo for a system one",
-        dir.display()
+        "cannot write the man pages to {0}; pick a folder you can write \
+         (e.g. ~/.local/share/man/man1), or run with sudo for a system one"
     )]
-    Write {
-        /// The folder.
-        dir: PathBuf,
-        /// The OS error.
-        source: io::Error,
-    },
+    Write(#[source] IoError),
 }
 
 /// Writes the page of the command and of each of its commands into `dir`, each atomically
@@ -59,17 +49,13 @@ enum ManError {
 /// place checked first, so a place taken by a FIFO, a folder or a link stops the run
 /// before it has written some pages and not others.
 fn write_pages(dir: &Path) -> Result<usize, ManError> {
-    let write = |source| ManError::Write {
-        dir: dir.to_path_buf(),
-        source,
-    };
+    let write = |source| ManError::Write(IoError::new(dir, source));
     std::fs::create_dir_all(dir).map_err(write)?;
     let held = crate::fsutil::lock_dir(dir).map_err(write)?;
     let pages = render_pages().map_err(write)?;
     for (name, _) in &pages {
         if let Err(source) = held.dir().replaceable(name.as_ref()) {
-            let path = dir.join(name);
-            return Err(ManError::Taken { path, source });
+            return Err(ManError::Taken(IoError::new(dir.join(name), source)));
         }
     }
     for (name, roff) in &pages {

@@ -140,15 +140,10 @@ pub(super) fn build_json(
     let mut value = serde_json::json!({
         "status": "ok",
         "urls": collection.entries.len(),
-        "left_out": {
-            "rules": counts.rules,
-            "noindex": counts.noindex,
-            "redirects": counts.redirects,
-            "canonical": counts.canonical,
-            "canonical_not_here": counts.canonical_not_here,
-            "robots": counts.robots,
-            "views": counts.views,
-        },
+        "left_out": counts
+            .each()
+            .map(|(reason, n)| (reason.key().to_string(), serde_json::Value::from(n)))
+            .collect::<serde_json::Map<_, _>>(),
         "skipped": collection.skipped_count,
         "lastmod": dated_json(&collection.dated),
         "warnings": collection.warnings.iter().map(ToString::to_string).collect::<Vec<_>>(),

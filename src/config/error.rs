@@ -1,8 +1,8 @@
 //! What can be wrong with a configuration.
 
-use std::io;
 use std::path::PathBuf;
 
+use crate::fsutil::IoError;
 use crate::rules::GlobError;
 use crate::urls::BaseUrlError;
 
@@ -12,13 +12,8 @@ use crate::urls::BaseUrlError;
 #[non_exhaustive]
 pub enum ConfigError {
     /// The config file cannot be read.
-    #[error("cannot read config file {}: {source}", path.display())]
-    Read {
-        /// The config file.
-        path: PathBuf,
-        /// The OS error.
-        source: io::Error,
-    },
+    #[error("cannot read config file {0}")]
+    Read(#[source] IoError),
     /// TOML that does not parse, or that does not fit the expected keys and types.
     #[error("{origin}: {message}")]
     Syntax {
@@ -54,7 +49,7 @@ pub enum ConfigError {
         source: BaseUrlError,
     },
     /// The public directory is missing or not a directory.
-    #[error("public_dir '{}' {problem}", crate::text::one_line(&path.display().to_string()))]
+    #[error("public_dir '{}' {problem}", crate::text::path(path))]
     PublicDir {
         /// The directory as resolved.
         path: PathBuf,

@@ -17,6 +17,7 @@ pub use validate::{MAX_THREADS, READ_THREADS};
 #[cfg(feature = "cli")]
 pub(crate) use validate::{KEY_RULE, indexnow_endpoint, is_indexnow_key};
 
+use crate::fsutil::At;
 use crate::lastmod::LastmodSource;
 use crate::robots::RobotsTxt;
 use crate::rules::Rules;
@@ -221,12 +222,9 @@ impl Config {
         let Some(path) = path else {
             return Config::from_parts(FileConfig::default(), None, "", overrides);
         };
-        let text = crate::fsutil::read_regular_string(path, MAX_FILE_BYTES).map_err(|source| {
-            ConfigError::Read {
-                path: path.to_path_buf(),
-                source,
-            }
-        })?;
+        let text = crate::fsutil::read_regular_string(path, MAX_FILE_BYTES)
+            .at(path)
+            .map_err(ConfigError::Read)?;
         let origin = path.display().to_string();
         let file = FileConfig::parse(&text, &origin)?;
         let dir = path.parent().unwrap_or(Path::new(""));

@@ -286,7 +286,7 @@ fn inside_public_dir<'p>(src: &Source, p: &'p Spanned<PathBuf>) -> Result<&'p Pa
     }
     let message = format!(
         "'{}' must be a file path inside public_dir, such as \"sitemap.xml\" (use --output to write elsewhere)",
-        crate::text::one_line(&rel.display().to_string())
+        crate::text::path(rel)
     );
     Err(bad_value(src, p.span(), "output", message))
 }

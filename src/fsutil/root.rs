@@ -56,15 +56,15 @@ impl Root {
     /// Why `named`, whose real path is `real`, is refused: the link it is, or the link on
     /// its way, leads out of the tree.
     fn outside(&self, named: &Path, real: &Path) -> io::Error {
-        let root = self.named.display();
+        let root = crate::text::path(&self.named);
         let why = match std::fs::read_link(named) {
             Ok(target) => format!(
                 "is a symbolic link to {}, outside {root}; replace the link with the file itself",
-                target.display()
+                crate::text::path(&target)
             ),
             Err(_) => format!(
                 "leads outside {root} through a symbolic link, to {}; replace the link with the file itself",
-                real.display()
+                crate::text::path(real)
             ),
         };
         io::Error::new(io::ErrorKind::InvalidInput, why)

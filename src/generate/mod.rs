@@ -229,7 +229,7 @@ fn build_time_dates(lookups: &Lookups, dated: &lastmod::DatedCounts) -> Option<W
     (ci && by_build * 2 > pages).then(|| Warning::BuildTimeDates {
         dated: by_build,
         pages,
-        source: lookups.source.is_some(),
+        by_source: lookups.source.is_some(),
     })
 }
 

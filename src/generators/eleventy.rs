@@ -85,7 +85,7 @@ fn read_config(s: &mut Settings, p: &Project) {
             s.base_url = Some(join_url(&url, &prefix));
             s.note(format!(
                 "base_url from url in {}",
-                data.join(name).display()
+                crate::text::path(&data.join(name))
             ));
             return;
         }

@@ -207,7 +207,7 @@ fn slug(s: &str) -> String {
 }
 
 fn hints(p: &Project) -> Vec<String> {
-    let (config, source) = (p.text, p.config.display());
+    let (config, source) = (p.text, crate::text::path(p.config));
     let mut hints = Vec::new();
     if !(config.contains("disableKinds") && names_sitemap(config)) {
         hints.push(format!(

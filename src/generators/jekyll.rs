@@ -187,7 +187,7 @@ fn prepare(project: &Path) -> Prepared {
 }
 
 fn hints(p: &Project) -> Vec<String> {
-    let (config, source) = (p.text, p.config.display());
+    let (config, source) = (p.text, crate::text::path(p.config));
     let mut hints = Vec::new();
     if !config.contains("sitemap.toml") {
         hints.push(format!(

@@ -70,7 +70,7 @@ fn hints(p: &Project) -> Vec<String> {
     }
     vec![format!(
         "Zola writes its own sitemap.xml over ours on every build: add generate_sitemap = false to {} (Zola 0.19 and later)",
-        p.config.display()
+        crate::text::path(p.config)
     )]
 }
 

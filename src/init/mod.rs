@@ -118,7 +118,7 @@ pub struct Detected {
 /// file (a FIFO); skipped`. Without it, a config that cannot be read looks like no
 /// config at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}: {why}", crate::text::one_line(&path.display().to_string()))]
+#[error("{}: {why}", crate::text::path(path))]
 pub struct Skipped {
     /// The file, relative to the project directory.
     pub path: PathBuf,
@@ -242,7 +242,7 @@ impl Detected {
         let from = match &form.origin {
             Some(origin) => {
                 let file = origin.file.strip_prefix(dir).unwrap_or(&origin.file);
-                format!("{}'s", file.display())
+                format!("{}'s", crate::text::path(file))
             }
             None => format!("{} Pages'", host.hosting.name()),
         };

@@ -52,7 +52,10 @@ pub enum GitUnavailable {
     )]
     NoGit,
     /// The project, or the directory read, is not in the project's git work tree.
-    #[error("lastmod source \"git\": {} is not in a git work tree ({message}); the next source is used", dir.display())]
+    #[error(
+        "lastmod source \"git\": {} is not in a git work tree ({message}); the next source is used",
+        crate::text::path(dir)
+    )]
     NotAWorkTree {
         /// The directory.
         dir: PathBuf,
@@ -69,7 +72,11 @@ pub enum GitUnavailable {
     },
     /// The directory is inside a repository of its own below the project's (a `.git`
     /// that came with the site or the content): git is not run in it.
-    #[error("lastmod source \"git\": {} is in a git repository of its own ({}), not the project's; git runs only in the project's repository, so the next source is used (date pages by the project's repository, or use the \"content\" source)", dir.display(), repo.display())]
+    #[error(
+        "lastmod source \"git\": {} is in a git repository of its own ({}), not the project's; git runs only in the project's repository, so the next source is used (date pages by the project's repository, or use the \"content\" source)",
+        crate::text::path(dir),
+        crate::text::path(repo)
+    )]
     Nested {
         /// The directory.
         dir: PathBuf,
@@ -268,7 +275,7 @@ impl Repository {
         let Ok(rel) = real.strip_prefix(&top) else {
             return Err(outside(format!(
                 "it is outside the project's, {}",
-                self.top.display()
+                crate::text::path(&self.top)
             )));
         };
         if let Some(repo) = nested_repository(&top, &real) {

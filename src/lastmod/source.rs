@@ -86,13 +86,13 @@ fn history(why: &GitUnavailable) -> String {
         GitUnavailable::NoGit => "the sources' history needs git, which is not on PATH".into(),
         GitUnavailable::NotAWorkTree { dir, .. } => format!(
             "{} is not in a git work tree (build from a clone of the project)",
-            dir.display()
+            crate::text::path(dir)
         ),
         GitUnavailable::Failed { command, message } => format!("`git {command}` failed: {message}"),
         GitUnavailable::Nested { dir, repo } => format!(
             "{} is in a git repository of its own ({}), not the project's, and git runs only in the project's",
-            dir.display(),
-            repo.display()
+            crate::text::path(dir),
+            crate::text::path(repo)
         ),
     }
 }
@@ -128,7 +128,7 @@ impl std::fmt::Display for Miss {
             Miss::Uncommitted(source) => write!(
                 f,
                 "its source {} has no updated key and no clean committed history",
-                source.display()
+                crate::text::path(source)
             ),
             Miss::Ambiguous => f.write_str("two source files map to it"),
             Miss::Unmatched(why) => write!(f, "no source file maps to it, and {why}"),

@@ -8,12 +8,12 @@
 //! pages is a 30 MB file; parsed into maps of owned strings it took some 40 MB, and the
 //! save held two of those and the whole file's text besides.
 
-use std::io;
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
 
 use super::{join_time, split_time};
+use crate::fsutil::IoError;
 use crate::page::Fingerprint;
 
 mod file;
@@ -31,15 +31,13 @@ const MAX_BYTES: u64 = 1 << 30;
 #[derive(Debug, thiserror::Error)]
 pub enum StateError {
     /// The file exists but cannot be read.
-    #[error("cannot read state file {}: {source}", path.display())]
-    Read {
-        /// The state file.
-        path: PathBuf,
-        /// The OS error.
-        source: io::Error,
-    },
+    #[error("cannot read state file {0}")]
+    Read(#[source] IoError),
     /// Not JSON, or not a sitemapgen state file.
-    #[error("state file {} {problem}; fix or delete it, or set state_file to another path", path.display())]
+    #[error(
+        "state file {} {problem}; fix or delete it, or set state_file to another path",
+        crate::text::path(path)
+    )]
     Invalid {
         /// The state file.
         path: PathBuf,
@@ -47,13 +45,10 @@ pub enum StateError {
         problem: String,
     },
     /// The new state cannot be written.
-    #[error("cannot write state file {}: {source}; the sitemap itself was written, and the next run compares its pages with the state before this run", path.display())]
-    Write {
-        /// The state file.
-        path: PathBuf,
-        /// The OS error.
-        source: io::Error,
-    },
+    #[error(
+        "cannot write state file {0}; the sitemap itself was written, and the next run compares its pages with the state before this run"
+    )]
+    Write(#[source] IoError),
 }
 
 /// What the state file remembers of one page.

@@ -304,7 +304,7 @@ impl Walk<'_> {
             if a.id == id {
                 let message = format!(
                     "symbolic link loop (points back to {}); not followed",
-                    self.root.join(&a.rel).display()
+                    crate::text::path(&self.root.join(&a.rel))
                 );
                 self.warn(local, rel, message);
                 return Err(());

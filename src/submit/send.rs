@@ -4,6 +4,7 @@ use jiff::Timestamp;
 
 use super::{BATCH, Outcome, SubmitError, SubmitOptions, batch, key_location};
 use crate::changes::{self, ChangeFile, Submitted};
+use crate::fsutil::At;
 use crate::http::{self, Retry, Timeouts};
 
 /// Checks the key file when asked, then sends the batches (to `host`) from `done` on.
@@ -39,10 +40,9 @@ fn send_batches(
             at: Timestamp::now(),
             batches: i + 1,
         });
-        changes::save_file(&options.changes, file).map_err(|source| SubmitError::Record {
-            path: options.changes.clone(),
-            source,
-        })?;
+        changes::save_file(&options.changes, file)
+            .at(&options.changes)
+            .map_err(SubmitError::Record)?;
     }
     Ok(Outcome::Sent {
         batches: batches - done,

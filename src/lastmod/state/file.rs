@@ -11,7 +11,7 @@ use std::time::SystemTime;
 use jiff::Timestamp;
 
 use super::{MAX_BYTES, PageState, State, StateError, Url, VERSION};
-use crate::fsutil;
+use crate::fsutil::{self, IoError};
 use parse::{Seen, parse, what_is_wrong};
 
 /// What a state file was when it was read: the save reads it again only if another run
@@ -64,10 +64,7 @@ pub(super) fn load_reading_whole(
     site: Option<&Path>,
     whole_up_to: u64,
 ) -> Result<State, StateError> {
-    let read_err = |source| StateError::Read {
-        path: path.to_path_buf(),
-        source,
-    };
+    let read_err = |source| StateError::Read(IoError::new(path, source));
     let opened = match site {
         Some(site) => fsutil::Root::at(site)
             .and_then(|root| root.open(path.strip_prefix(site).unwrap_or(path)))
@@ -168,10 +165,7 @@ fn file_name(path: &Path) -> Result<&std::ffi::OsStr, StateError> {
 
 /// An error writing the state file at `path`, for `map_err`.
 fn write_error(path: &Path) -> impl Fn(io::Error) -> StateError + '_ {
-    |source| StateError::Write {
-        path: path.to_path_buf(),
-        source,
-    }
+    move |source| StateError::Write(IoError::new(path, source))
 }
 
 /// See [`super::Prepared`].

@@ -60,36 +60,41 @@ impl std::fmt::Display for ByText {
         let pct = |s: PerMille| (u32::from(s) + 5) / 10;
         match self {
             ByText::Matched { source, score, .. } => {
-                write!(f, "its text holds {}% of {}", pct(*score), source.display())
+                write!(
+                    f,
+                    "its text holds {}% of {}",
+                    pct(*score),
+                    crate::text::path(source)
+                )
             }
             ByText::Weak(None) => f.write_str("no source's text is on it"),
             ByText::Weak(Some((near, score))) => write!(
                 f,
                 "no source's text is on it: the nearest, {}, scores {}% (under {}%)",
-                near.display(),
+                crate::text::path(near),
                 pct(*score),
                 pct(per_mille(MIN_SCORE))
             ),
             ByText::Close((a, sa), (b, sb)) => write!(
                 f,
                 "two sources' texts are on it alike: {} ({}%) and {} ({}%)",
-                a.display(),
+                crate::text::path(a),
                 pct(*sa),
-                b.display(),
+                crate::text::path(b),
                 pct(*sb)
             ),
             ByText::Listing((a, sa), own) => write!(
                 f,
                 "it shows {} ({}%) among more, and {own} is that source's page (a listing)",
-                a.display(),
+                crate::text::path(a),
                 pct(*sa)
             ),
             ByText::Several((a, sa), (b, sb)) => write!(
                 f,
                 "it lists several sources' texts (a listing): {} ({}%), {} ({}%)",
-                a.display(),
+                crate::text::path(a),
                 pct(*sa),
-                b.display(),
+                crate::text::path(b),
                 pct(*sb)
             ),
         }
