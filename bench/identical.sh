@@ -2,7 +2,8 @@
 # Whether two sitemapgen binaries write byte-identical sitemaps, index and children:
 # on the example site with sitemap.toml.example, on every generator fixture under
 # tests/fixtures (configured by `init`, as a user would), and on the given built trees
-# (bench/run.sh's, with its command line); and with every feature on (the "content"
+# (bench/run.sh's, with its command line); the views, robots.txt's lines, two shards'
+# manifests and their merge, written into a copy of each site; and with every feature on (the "content"
 # source with a previous state, images, a section) on the example site, the dates
 # fixtures and the trees. A speed-up must not change a byte (the state files' fingerprints
 # aside, which the "content" runs compare with their own build's).
@@ -157,6 +158,59 @@ PY
     status=1
   fi
 }
+# compare_outputs NAME PUBLIC_DIR BASE_URL: every file a build writes into the site, on a
+# copy per binary: the views (sitemap.html, llms.txt, llms-full.txt, the Markdown twins,
+# each section's llms.txt) and robots.txt's lines; then the site as two shards (the
+# pages under its largest folder, and the rest), their manifests, side files and change
+# lists, and their merge. The change lists say when they were built.
+compare_outputs() {
+  local name=$1 site=$2 base=$3 which bin first
+  local dir=$work/outputs/$name
+  first=$(cd "$site" && find . -mindepth 2 -name '*.htm*' -printf '%P\n' | cut -d/ -f1 | sort | uniq -c |
+    sort -k1,1nr -k2 | awk 'NR == 1 { print $2 }')
+  [ -n "$first" ] || first=none
+  # robots.txt is at the root of a host: a base URL with a path leaves it.
+  local robots=leave
+  [[ $base =~ ^https?://[^/]+/?$ ]] && robots=update
+  for which in old new; do
+    bin=${!which}
+    mkdir -p "$dir/$which" && cp -a "$site/." "$dir/$which/"
+    cat > "$dir/$which.toml" <<TOML
+base_url = "$base"
+public_dir = "$dir/$which"
+robots_txt = "$robots"
+changes = true
+state_file = "$dir/$which-state.json"
+html_sitemap = true
+html_sitemap_dates = true
+llms_txt = true
+llms_full_txt = true
+llms_markdown = true
+llms_txt_per_section = true
+[[section]]
+name = "first"
+match = "$first/**"
+TOML
+    "$bin" build --config "$dir/$which.toml" -q 2>>"$dir/$which.log" &&
+      "$bin" build "$dir/$which/$first" --base-url "$base$first/" --shard first -q 2>>"$dir/$which.log" &&
+      sed "s|^\[\[section|exclude = [\"$first/**\"]\n&|" "$dir/$which.toml" > "$dir/$which-rest.toml" &&
+      "$bin" build --config "$dir/$which-rest.toml" --shard rest -q 2>>"$dir/$which.log" &&
+      (cd "$dir/$which" && "$bin" merge sitemap-rest.manifest.json "$first/sitemap-first.manifest.json" \
+        --base-url "$base" -o . -q 2>>"$dir/$which.log") ||
+      { echo "FAILED     outputs-$name: $which: $(tail -1 "$dir/$which.log")" >&2; status=1; return; }
+    find "$dir/$which" -name '.sitemap-changes*.json' -exec sed -i 's/"built_at": "[^"]*"/"built_at": ""/' {} +
+  done
+  if diff -r "$dir/old" "$dir/new" >/dev/null; then
+    echo "identical  outputs-$name ($(find "$dir/new" -newer "$dir/old.toml" -type f | wc -l) files written)"
+  else
+    echo "DIFFERENT  outputs-$name: diff -r $dir/old $dir/new" >&2
+    status=1
+  fi
+}
+compare_outputs example-site "$work/example-site" https://example.com/
+for ((i = 0; i < ${#contents[@]}; i += 3)); do
+  compare_outputs "${contents[@]:i:3}"
+done
 compare_content example-site "$work/example-site" https://example.com/
 for ((i = 0; i < ${#contents[@]}; i += 3)); do
   compare_content "${contents[@]:i:3}"

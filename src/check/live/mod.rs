@@ -125,10 +125,11 @@ pub enum LiveError {
 }
 
 /// What is wrong with one listed URL (or one child sitemap), as a search engine sees it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum LiveKind {
     /// Answered with another status than 200; `location` for a redirect.
+    #[error("{}", status_text(*status, location.as_deref()))]
     Status {
         /// The status.
         status: u16,
@@ -136,26 +137,37 @@ pub enum LiveKind {
         location: Option<String>,
     },
     /// Not answered: a timeout, a connection refused or reset.
+    #[error("not answered ({problem})")]
     Unanswered {
         /// What happened.
         problem: String,
     },
     /// Noindex, by the `X-Robots-Tag` header (its value) or the robots meta tag (`None`).
+    #[error("{}", noindex_text(header.as_deref()))]
     Noindex {
         /// The header's value, or `None` for the meta tag.
         header: Option<String>,
     },
     /// Its canonical link names another URL.
+    #[error(
+        "names {canonical} as its canonical URL: list that URL instead, or point the canonical link at this one"
+    )]
     Canonical {
         /// The URL it names, resolved.
         canonical: String,
     },
     /// It names `alternate` in hreflang, which does not name it back.
+    #[error(
+        "names {alternate} as an hreflang alternate, which does not name it back: search engines ignore links that do not go both ways"
+    )]
     NoReturnLink {
         /// The alternate's URL.
         alternate: String,
     },
     /// The listed `lastmod` is newer than the date the page gives.
+    #[error(
+        "is listed with lastmod {listed}, newer than the page's own date {page}: date the sitemap by the page"
+    )]
     LastmodNewer {
         /// As listed.
         listed: String,
@@ -163,13 +175,21 @@ pub enum LiveKind {
         page: String,
     },
     /// On another host than the sitemap's: not fetched.
+    #[error("is not on {host}, the sitemap's host: search engines ignore it (not fetched)")]
     OtherHost {
         /// The sitemap's host.
         host: String,
     },
     /// robots.txt disallows it for our user agent: not fetched.
+    #[error(
+        "is disallowed by robots.txt for {} (not fetched): allow it, or leave it out",
+        crate::http::ROBOTS_AGENT
+    )]
     Disallowed,
     /// robots.txt asks for a longer `Crawl-delay` than is waited.
+    #[error(
+        "asks for a Crawl-delay of {asked} s; {waited} s were waited between requests instead, the most sitemapgen waits: lower it, search engines cap it too"
+    )]
     CrawlDelay {
         /// The delay asked, in seconds, as a number is written.
         asked: String,
@@ -177,6 +197,7 @@ pub enum LiveKind {
         waited: u64,
     },
     /// A child sitemap that cannot be read, or an index inside an index.
+    #[error("{problem}")]
     Sitemap {
         /// What went wrong.
         problem: String,
@@ -210,66 +231,27 @@ impl LiveKind {
     }
 }
 
-impl fmt::Display for LiveKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LiveKind::Status {
-                status,
-                location: Some(to),
-            } => write!(
-                f,
-                "answered HTTP {status}, a redirect to {to}: list the URL it points to instead"
-            ),
-            LiveKind::Status {
-                status,
-                location: None,
-            } if crate::http::retryable(*status) => write!(
-                f,
-                "answered HTTP {status}, after every retry: search engines take it as a failing server; fix the server (or its rate limit) and check again"
-            ),
-            LiveKind::Status {
-                status,
-                location: None,
-            } => write!(
-                f,
-                "answered HTTP {status}: list only URLs served with 200, or fix the page"
-            ),
-            LiveKind::Unanswered { problem } => write!(f, "not answered ({problem})"),
-            LiveKind::Noindex { header: Some(v) } => write!(
-                f,
-                "is noindex by its X-Robots-Tag header ({v}): leave it out of the sitemap, or drop the header"
-            ),
-            LiveKind::Noindex { header: None } => write!(
-                f,
-                "is noindex by its robots meta tag: leave it out of the sitemap, or drop the tag"
-            ),
-            LiveKind::Canonical { canonical } => write!(
-                f,
-                "names {canonical} as its canonical URL: list that URL instead, or point the canonical link at this one"
-            ),
-            LiveKind::NoReturnLink { alternate } => write!(
-                f,
-                "names {alternate} as an hreflang alternate, which does not name it back: search engines ignore links that do not go both ways"
-            ),
-            LiveKind::LastmodNewer { listed, page } => write!(
-                f,
-                "is listed with lastmod {listed}, newer than the page's own date {page}: date the sitemap by the page"
-            ),
-            LiveKind::OtherHost { host } => write!(
-                f,
-                "is not on {host}, the sitemap's host: search engines ignore it (not fetched)"
-            ),
-            LiveKind::Disallowed => write!(
-                f,
-                "is disallowed by robots.txt for {} (not fetched): allow it, or leave it out",
-                crate::http::ROBOTS_AGENT
-            ),
-            LiveKind::CrawlDelay { asked, waited } => write!(
-                f,
-                "asks for a Crawl-delay of {asked} s; {waited} s were waited between requests instead, the most sitemapgen waits: lower it, search engines cap it too"
-            ),
-            LiveKind::Sitemap { problem } => f.write_str(problem),
+/// What a status other than 200 means, and what to do.
+fn status_text(status: u16, location: Option<&str>) -> String {
+    match location {
+        Some(to) => {
+            format!("answered HTTP {status}, a redirect to {to}: list the URL it points to instead")
         }
+        None if crate::http::retryable(status) => format!(
+            "answered HTTP {status}, after every retry: search engines take it as a failing server; fix the server (or its rate limit) and check again"
+        ),
+        None => format!("answered HTTP {status}: list only URLs served with 200, or fix the page"),
+    }
+}
+
+/// What says noindex, and what to drop.
+fn noindex_text(header: Option<&str>) -> String {
+    match header {
+        Some(v) => format!(
+            "is noindex by its X-Robots-Tag header ({v}): leave it out of the sitemap, or drop the header"
+        ),
+        None => "is noindex by its robots meta tag: leave it out of the sitemap, or drop the tag"
+            .to_string(),
     }
 }
 
