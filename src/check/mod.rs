@@ -138,13 +138,9 @@ pub fn check_to(paths: &[PathBuf], options: &CheckOptions, reporter: &mut dyn Re
 /// The view file `path` names, if it is one of those [`crate::views`] writes.
 fn view_name(path: &Path) -> Option<&'static str> {
     let name = path.file_name()?;
-    [
-        crate::views::HTML_FILE,
-        crate::views::LLMS_FILE,
-        crate::views::LLMS_FULL_FILE,
-    ]
-    .into_iter()
-    .find(|v| name == *v)
+    (crate::views::ALL.iter())
+        .find(|v| v.place == crate::views::Place::Top && name == v.name)
+        .map(|v| v.name)
 }
 
 struct Checker<'a> {

@@ -200,7 +200,7 @@ pub(super) fn report_views(stderr: &mut impl Write, written: &views::Written, qu
             let line = format!(
                 "warning: {}: left out of {}: {why}",
                 page.display(),
-                views::LLMS_FULL_FILE
+                views::LLMS_FULL.name
             );
             super::say_to(stderr, format_args!("{line}"));
         }

@@ -10,7 +10,7 @@ use crate::shard::Parts;
 use crate::sitemap::Format;
 use crate::stylesheet::Stylesheet;
 use crate::urls::BaseUrl;
-use crate::views::{MAX_LLMS_MAX_PAGES, MAX_SITE_NAME, ViewSettings};
+use crate::views::{LLMS_FULL, MAX_LLMS_MAX_PAGES, MAX_SITE_NAME, SECTION_LLMS, TWINS, ViewSettings};
 
 /// Every `[[section]]`: names checked and unique, globs compiled. Sections need an
 /// index to name their files, so they need XML written to a file.
@@ -175,17 +175,18 @@ fn llms_parts(
     };
     let needs_llms = "applies to llms.txt; set llms_txt = true as well, or remove it";
     let needs_markdown = "this sitemapgen was built without the markdown feature; rebuild with --features markdown, or remove it";
+    // Each key, whether it is set, and whether this build can write what it asks for.
     let asked = [
-        ("llms_full_txt", views.llms_full_txt, true),
-        ("llms_markdown", views.llms_markdown, true),
-        ("llms_links", file.llms_links.is_some(), false),
-        ("llms_txt_per_section", views.llms_txt_per_section, false),
+        (LLMS_FULL.key, views.llms_full_txt, LLMS_FULL.built),
+        (TWINS.key, views.llms_markdown, TWINS.built),
+        ("llms_links", file.llms_links.is_some(), true),
+        (SECTION_LLMS.key, views.llms_txt_per_section, SECTION_LLMS.built),
     ];
-    for (key, on, markdown) in asked {
+    for (key, on, built) in asked {
         if on && !views.llms_txt {
             return Err(refuse(key, needs_llms));
         }
-        if on && markdown && !cfg!(feature = "markdown") {
+        if on && !built {
             return Err(refuse(key, needs_markdown));
         }
     }

@@ -171,10 +171,7 @@ pub fn collect_with_progress(
         error_pages: config.error_pages.clone(),
         follow_symlinks: config.follow_symlinks,
         keep_skipped: details,
-        keep_ending: match config.views.sweeps() {
-            true => crate::views::FILE_ENDINGS.to_vec(),
-            false => Vec::new(),
-        },
+        keep_ending: config.views.swept_endings(),
         threads: config.threads,
     };
     // The previous state is read while the pages are: the walk needs none of it (the

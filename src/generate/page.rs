@@ -177,7 +177,7 @@ impl<'a> Page<'a> {
     /// Whether it is the `sitemap.html` at the top, opened whatever the run wants: it is
     /// left out when our seal proves it our own view.
     fn may_be_our_view(&self) -> bool {
-        self.rel == Path::new(views::HTML_FILE)
+        self.rel == Path::new(views::HTML.name)
     }
 
     fn path(&self) -> PathBuf {

@@ -76,13 +76,16 @@ pub fn write(
     // Before the first directory or file is made: what the counts refuse is refused now.
     sitemap::refuse_too_many_files(&groups, limits, config.format)?;
     // A hand-written sitemap.html or llms.txt is refused before anything is written.
-    let listed = views::Listed {
+    let site = views::Site {
+        settings: &config.views,
+        public_dir: &config.public_dir,
+        base_url: config.base_url.as_str(),
         entries: collection.entries.as_slice(),
         about: &collection.about,
         sections: &collection.sections,
-        view_files: &collection.view_files,
+        view_files: Some(&collection.view_files),
     };
-    views::refuse_foreign(&config.views, &config.public_dir, Some(listed))?;
+    views::refuse_foreign(&site)?;
     make_output_dir(config, path)?;
     // Before the sitemap that links to it, so it is never linked while missing.
     let stylesheet = match &config.stylesheet {
@@ -115,18 +118,7 @@ pub fn write(
     let written = written?;
     commit_state(config, collection, prepared?)?;
     write_indexnow_key(config)?;
-    let views = config.views.any().then(|| {
-        views::write(&views::Site {
-            settings: &config.views,
-            public_dir: &config.public_dir,
-            base_url: config.base_url.as_str(),
-            entries: collection.entries.as_slice(),
-            about: &collection.about,
-            sections: &collection.sections,
-            sitemap_url: &url,
-            view_files: Some(&collection.view_files),
-        })
-    });
+    let views = config.views.any().then(|| views::write(&site, &url));
     let views = views.transpose()?;
     let host_headers = serve_own_files(config)?;
     let robots = announce(config, &written, &url, &prefix)?;
@@ -177,8 +169,8 @@ pub fn serve_own_files(config: &Config) -> Result<Option<crate::host::Served>, E
     let views = &config.views;
     let base_path = config.base_url.url().path();
     let due = |on: bool| -> Vec<String> {
-        (views.files())
-            .filter(|name| on && views.llms_txt && name.starts_with("llms"))
+        (views.noindexed())
+            .filter(|_| on)
             .map(|name| format!("{base_path}{name}"))
             .collect()
     };

@@ -169,15 +169,15 @@ pub(super) fn write_views(
     }
     let entries = sitemap::Entries::with_base(base, entries);
     let about = about.in_order(0..entries.len() as u32);
-    Ok(views::write(&views::Site {
+    let site = views::Site {
         settings: options.views,
         public_dir: options.dir,
         base_url: base,
         entries: entries.as_slice(),
         about: &about,
         sections: &sections,
-        sitemap_url,
         // No walk of the joined site was made: the views walk it when they need to.
         view_files: None,
-    })?)
+    };
+    Ok(views::write(&site, sitemap_url)?)
 }

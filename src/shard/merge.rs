@@ -64,7 +64,7 @@ pub fn check(options: &MergeOptions) -> Result<Checked, MergeError> {
     }
     if options.views.any() {
         check_views(&shards, options)?;
-        crate::views::refuse_foreign(options.views, options.dir, None)?;
+        crate::views::refuse_foreign_at_top(options.views, options.dir)?;
     }
     let changes = join_changes(&shards);
     Ok(Checked {

@@ -4,11 +4,12 @@
 
 use std::borrow::Cow;
 use std::io::{self, Write};
+use std::path::Path;
 
-use super::GENERATOR;
 use super::groups::Group;
 use super::tree::{Folder, tree};
-use super::{Page, SiteFacts};
+use super::view::{View, ViewError, Written};
+use super::{HTML, Page, SiteFacts};
 
 /// The page's style: the system's fonts and colours that pass WCAG AA contrast in both
 /// schemes.
@@ -42,6 +43,19 @@ pub(super) struct Shown<'a> {
     pub dates: bool,
 }
 
+/// Writes `sitemap.html`.
+pub(super) fn write(view: &View, written: &mut Written) -> Result<(), ViewError> {
+    let shown = Shown {
+        site: view.facts,
+        pages: view.pages,
+        groups: view.groups,
+        dates: view.settings.html_sitemap_dates,
+    };
+    let path = view.save(&HTML, Path::new(HTML.name), |out| render(out, &shown))?;
+    written.html = Some(path);
+    Ok(())
+}
+
 /// The HTML view, written into `out`.
 pub(super) fn render(out: &mut dyn Write, shown: &Shown) -> io::Result<()> {
     let (site, pages, groups) = (shown.site, shown.pages, shown.groups);
@@ -59,7 +73,7 @@ pub(super) fn render(out: &mut dyn Write, shown: &Shown) -> io::Result<()> {
         out,
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
     )?;
-    writeln!(out, "<meta name=\"generator\" content=\"{GENERATOR}\">")?;
+    writeln!(out, "<meta name=\"generator\" content=\"{}\">", HTML.mark)?;
     writeln!(out, "<title>Sitemap: {name}</title>")?;
     writeln!(out, "<style>\n{STYLE}</style>\n</head>\n<body>")?;
     writeln!(out, "<header>\n<h1>{name}</h1>")?;

@@ -7,7 +7,8 @@
 //!
 //! They show exactly what the sitemap lists, with each page's title and description
 //! from its head, grouped as the sitemap is: by `[[section]]`, else by top directory.
-//! Both are deterministic: the same site gives the same bytes.
+//! Both are deterministic: the same site gives the same bytes. What each view is (its
+//! files, key, mark, seal, headers) is one row of [`ALL`].
 
 #[cfg(feature = "markdown")]
 mod full;
@@ -19,6 +20,7 @@ mod markdown;
 mod parts;
 mod seal;
 mod stale;
+mod table;
 mod titles;
 mod tree;
 #[cfg(feature = "markdown")]
@@ -29,26 +31,10 @@ mod write;
 use std::path::Path;
 
 pub use seal::proves as is_ours;
+pub use seal::Seal;
+pub use table::{ALL, Description, HTML, LLMS, LLMS_FULL, Place, SECTION_LLMS, TWINS};
 pub use view::{ViewError, Written};
-pub use write::{Listed, Site, refuse_foreign, write};
-
-/// The HTML view's file name, at the root of the site.
-pub const HTML_FILE: &str = "sitemap.html";
-/// The language-model index's file name, at the root of the site.
-pub const LLMS_FILE: &str = "llms.txt";
-/// The language-model full text's file name, at the root of the site.
-pub const LLMS_FULL_FILE: &str = "llms-full.txt";
-
-/// How the names of the files the views write below the top of the site end (a twin,
-/// a section's `llms.txt`): the walk keeps such files for [`ViewSettings::sweeps`].
-pub const FILE_ENDINGS: [&str; 2] = [TWIN_SUFFIX, LLMS_FILE];
-
-/// What a Markdown twin's name adds to its page's URL.
-pub const TWIN_SUFFIX: &str = ".md";
-
-/// The `<meta name="generator">` of the HTML view. It names us to readers; what proves
-/// a file ours is its seal.
-pub const GENERATOR: &str = "sitemapgen";
+pub use write::{Site, refuse_foreign, refuse_foreign_at_top, write};
 
 /// The default `llms_txt_max_pages`: some 30,000 tokens of links, a small part of one
 /// model's context.
@@ -100,31 +86,50 @@ impl Default for ViewSettings {
 }
 
 impl ViewSettings {
+    /// The views these settings have written, in [`ALL`]'s order.
+    pub fn on(&self) -> impl Iterator<Item = &'static Description> + '_ {
+        ALL.into_iter().filter(|view| view.is_on(self))
+    }
+
     /// Whether any view is written, so each listed page's title and description are kept.
     pub fn any(&self) -> bool {
-        self.html_sitemap || self.llms_txt
+        self.on().next().is_some()
     }
 
     /// Whether files of an earlier run below the top of the site (twins, sections'
-    /// `llms.txt`) are looked for, to remove those no page needs now.
+    /// `llms.txt`) are looked for, to remove those no page needs now: when a view that
+    /// writes such files is on.
     pub fn sweeps(&self) -> bool {
-        self.llms_txt && (self.llms_markdown || self.llms_txt_per_section)
+        self.on().any(|view| view.place != Place::Top)
+    }
+
+    /// How the names of the files that views may write below the top of the site end,
+    /// when [`ViewSettings::sweeps`]: the walk keeps such files for the sweep.
+    pub fn swept_endings(&self) -> Vec<&'static str> {
+        let swept = |view: &&Description| view.place != Place::Top && view.built;
+        match self.sweeps() {
+            true => ALL.into_iter().filter(swept).map(|view| view.name).collect(),
+            false => Vec::new(),
+        }
     }
 
     /// Whether each listed page's file is kept, for converting it to Markdown.
     pub fn needs_paths(&self) -> bool {
-        self.llms_full_txt || self.llms_markdown
+        self.on().any(|view| view.reads_pages)
     }
 
-    /// The files the views write at the top of the site, by name.
+    /// The files the views on write at the top of the site, by name.
     pub fn files(&self) -> impl Iterator<Item = &'static str> + '_ {
-        [
-            (self.html_sitemap, HTML_FILE),
-            (self.llms_txt, LLMS_FILE),
-            (self.llms_full_txt, LLMS_FULL_FILE),
-        ]
-        .into_iter()
-        .filter_map(|(on, name)| on.then_some(name))
+        (self.on())
+            .filter(|view| view.place == Place::Top)
+            .map(|view| view.name)
+    }
+
+    /// The files at the top of the site served with `X-Robots-Tag: noindex`, by name.
+    pub fn noindexed(&self) -> impl Iterator<Item = &'static str> + '_ {
+        (self.on())
+            .filter(|view| view.place == Place::Top && view.noindex)
+            .map(|view| view.name)
     }
 }
 

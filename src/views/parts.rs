@@ -5,8 +5,8 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use super::Page;
 use super::groups::Group;
+use super::{Page, SECTION_LLMS};
 use crate::fsutil;
 
 /// A section's own `llms.txt`.
@@ -45,8 +45,8 @@ pub(super) fn own_files(
                 });
                 let is_dir = std::fs::symlink_metadata(&dir).is_ok_and(|m| m.is_dir());
                 (inside && is_dir).then(|| OwnFile {
-                    rel: Path::new(&*decoded).join(super::LLMS_FILE),
-                    url: format!("{base_url}{folder}{}", super::LLMS_FILE),
+                    rel: Path::new(&*decoded).join(SECTION_LLMS.name),
+                    url: format!("{base_url}{folder}{}", SECTION_LLMS.name),
                 })
             });
         own.push(file);

@@ -41,6 +41,16 @@ fn seal(hasher: &blake3::Hasher) -> [u8; LEN] {
     line
 }
 
+/// Where a view's seal is ([`super::table::Description::seal`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seal {
+    /// At the end: the view may be streamed out, hashed on the way ([`Sealing`]).
+    End,
+    /// Right after the header (`# ` name, `> ` summary), for files whose last part is
+    /// read as links to the end (`llms.txt`); the view is made in memory first.
+    AfterHeader,
+}
+
 /// A view as it is streamed out, hashed on the way, so that [`Sealing::end`] can seal it.
 pub(super) struct Sealing<'a> {
     out: &'a mut dyn Write,
@@ -71,9 +81,12 @@ impl Write for Sealing<'_> {
     }
 }
 
-/// Seals `text`, a whole view, with its seal at byte `at` (the end, or right after the
-/// header).
-pub(super) fn insert(text: &mut Vec<u8>, at: usize) {
+/// Seals `text`, a whole view whose header ends at byte `header`, where `seal` says.
+pub(super) fn insert(text: &mut Vec<u8>, place: Seal, header: usize) {
+    let at = match place {
+        Seal::End => text.len(),
+        Seal::AfterHeader => header,
+    };
     let mut hasher = blake3::Hasher::new();
     hasher.update(&text[..at]);
     hasher.update(&text[at..]);
@@ -162,7 +175,7 @@ mod tests {
 
     fn sealed(text: &str, at: usize) -> Vec<u8> {
         let mut text = text.as_bytes().to_vec();
-        insert(&mut text, at);
+        insert(&mut text, Seal::AfterHeader, at);
         text
     }
 

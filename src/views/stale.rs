@@ -9,13 +9,14 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use super::view::{ViewError, is_ours};
-use crate::fsutil::Root;
+use super::{ALL, Place};
 use crate::fsutil::dir::{Bounds, EntryKind};
+use crate::fsutil::{At, Root};
 
-/// Removes each file below `public_dir` (but its own `llms.txt`) that is a twin
-/// (`*.md`) or an `llms.txt` carrying our seal and is not in `keep` (paths below
-/// `public_dir`); `found` are the candidates the page walk kept, else the site is
-/// walked for them. Returns those removed, sorted.
+/// Removes each file below `public_dir` (but a view's at the top) that a view below the
+/// top may have written (a twin, a section's `llms.txt`), carries our seal and is not
+/// in `keep` (paths below `public_dir`); `found` are the candidates the page walk kept,
+/// else the site is walked for them. Returns those removed, sorted.
 pub(super) fn sweep(
     site: &Root,
     public_dir: &Path,
@@ -37,17 +38,15 @@ pub(super) fn sweep(
             continue;
         }
         // The root llms.txt is rewritten by every run that has llms_txt.
-        if keep.contains(rel) || rel == Path::new(super::LLMS_FILE) {
+        let at_top = ALL.iter().any(|v| v.place == Place::Top && rel == Path::new(v.name));
+        if keep.contains(rel) || at_top {
             continue;
         }
         if is_ours(site, rel).ok().flatten() != Some(true) {
             continue;
         }
         let path = public_dir.join(rel);
-        site.remove(rel).map_err(|source| ViewError::Io {
-            path: path.clone(),
-            source,
-        })?;
+        site.remove(rel).at(&path)?;
         removed.push(path);
     }
     removed.sort();
@@ -71,6 +70,5 @@ fn walk(site: &Root) -> Vec<PathBuf> {
 
 /// Whether a view may have written a file of this name below the top of the site.
 fn may_be_view(name: &[u8]) -> bool {
-    let twin = cfg!(feature = "markdown") && name.ends_with(super::TWIN_SUFFIX.as_bytes());
-    twin || name == super::LLMS_FILE.as_bytes()
+    ALL.iter().any(|view| view.may_be(name))
 }

@@ -5,8 +5,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::groups::Group;
-use super::{Page, SiteFacts, ViewSettings};
-use crate::fsutil::{DirLock, Root};
+use super::parts::OwnFile;
+use super::{Description, Page, Seal, SiteFacts, ViewSettings};
+use crate::fsutil::{At, DirLock, IoError, Root};
 
 /// A view that could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -14,7 +15,7 @@ pub enum ViewError {
     /// A file of the view's name is there and is not as we wrote it.
     #[error(
         "{}: not as sitemapgen wrote it (no seal of its bytes: written by hand, or edited since), so it is left alone; rename or remove it, or set {key} = false",
-        crate::text::one_line(&path.display().to_string())
+        crate::text::path(path)
     )]
     Foreign {
         /// The file.
@@ -23,13 +24,8 @@ pub enum ViewError {
         key: &'static str,
     },
     /// Reading or writing a view failed.
-    #[error("cannot write {}: {source}", crate::text::one_line(&path.display().to_string()))]
-    Io {
-        /// The view's file.
-        path: PathBuf,
-        /// Why.
-        source: io::Error,
-    },
+    #[error("cannot write {0}")]
+    Io(#[from] IoError),
 }
 
 /// What [`super::write()`] wrote.
@@ -80,10 +76,9 @@ pub(super) fn check_ours(
     key: &'static str,
 ) -> Result<(), ViewError> {
     let path = public_dir.join(rel);
-    match is_ours(site, rel) {
-        Ok(None | Some(true)) => Ok(()),
-        Ok(Some(false)) => Err(ViewError::Foreign { path, key }),
-        Err(source) => Err(ViewError::Io { path, source }),
+    match is_ours(site, rel).at(&path)? {
+        None | Some(true) => Ok(()),
+        Some(false) => Err(ViewError::Foreign { path, key }),
     }
 }
 
@@ -101,46 +96,46 @@ pub(super) struct View<'a> {
     pub facts: &'a SiteFacts,
     pub pages: &'a [Page<'a>],
     pub groups: &'a [Group],
+    /// For each group, its own `llms.txt` when it has one ([`super::SECTION_LLMS`]).
+    pub own: &'a [Option<OwnFile>],
     pub public_dir: &'a Path,
     pub held: &'a DirLock,
     pub view_files: Option<&'a [PathBuf]>,
 }
 
 impl View<'_> {
-    /// Writes the view at `rel` below the site all or nothing from what `fill` writes,
-    /// streamed, with its seal at the end.
+    /// Writes `view`'s file at `rel` below the site all or nothing from what `fill`
+    /// writes, streamed, with its seal at the end.
     pub(super) fn save(
         &self,
+        view: &Description,
         rel: &Path,
         fill: impl FnOnce(&mut dyn io::Write) -> io::Result<()>,
     ) -> Result<PathBuf, ViewError> {
-        self.saved(
-            rel,
-            self.held.write_streamed(rel, |out| {
-                let mut sealing = super::seal::Sealing::new(out);
-                fill(&mut sealing)?;
-                sealing.end()
-            }),
-        )
+        debug_assert_eq!(view.seal, Seal::End, "only a view sealed last streams");
+        let path = self.public_dir.join(rel);
+        let streamed = self.held.write_streamed(rel, |out| {
+            let mut sealing = super::seal::Sealing::new(out);
+            fill(&mut sealing)?;
+            sealing.end()
+        });
+        streamed.at(&path)?;
+        Ok(path)
     }
 
-    /// Writes the view at `rel` below the site all or nothing: `text`, sealed at byte
-    /// `seal_at` (left alone when it would not change).
+    /// Writes `view`'s file at `rel` below the site all or nothing: `text`, whose header
+    /// ends at byte `header`, sealed where `view` is (left alone when it would not
+    /// change).
     pub(super) fn save_whole(
         &self,
+        view: &Description,
         rel: &Path,
         mut text: Vec<u8>,
-        seal_at: usize,
+        header: usize,
     ) -> Result<PathBuf, ViewError> {
-        super::seal::insert(&mut text, seal_at);
-        self.saved(rel, self.held.write(rel, &text))
-    }
-
-    fn saved(&self, rel: &Path, result: io::Result<()>) -> Result<PathBuf, ViewError> {
+        super::seal::insert(&mut text, view.seal, header);
         let path = self.public_dir.join(rel);
-        match result {
-            Ok(()) => Ok(path),
-            Err(source) => Err(ViewError::Io { path, source }),
-        }
+        self.held.write(rel, &text).at(&path)?;
+        Ok(path)
     }
 }

@@ -6,14 +6,14 @@ use std::path::{Path, PathBuf};
 
 use super::groups::{Group, groups};
 use super::llms::Index;
-use super::parts::OwnFile;
 use super::view::{View, ViewError, Written, check_ours};
-use super::{Abouts, HTML_FILE, LLMS_FILE, Page, SiteFacts, ViewSettings};
-use crate::fsutil;
+use super::{Abouts, LLMS, Page, SECTION_LLMS, SiteFacts, TWINS, ViewSettings};
+use crate::fsutil::{self, At};
 use crate::sections::SectionUrls;
 use crate::sitemap::EntrySlice;
 
-/// What the views are made from: the listed pages as the sitemap has them.
+/// What the views are made from: the listed pages as the sitemap has them, and where
+/// they go.
 #[derive(Debug, Clone, Copy)]
 pub struct Site<'a> {
     /// Which views, and how.
@@ -28,86 +28,61 @@ pub struct Site<'a> {
     pub about: &'a Abouts,
     /// The sections, as [`crate::Collection::sections`].
     pub sections: &'a [SectionUrls],
-    /// The sitemap's URL, which the views point to.
-    pub sitemap_url: &'a str,
     /// The files the page walk kept that a view may have written
-    /// ([`crate::Collection::view_files`]); `None` where nothing walked the site (a
-    /// merge of shards), so it is walked when needed.
+    /// ([`crate::Collection::view_files`]): only those are where a twin could be in the
+    /// way. `None` where nothing walked the site (a merge of shards), so it is looked at
+    /// when needed.
     pub view_files: Option<&'a [PathBuf]>,
 }
 
-/// The key that asks for the view of file name `name`.
-fn key(name: &str) -> &'static str {
-    match name {
-        HTML_FILE => "html_sitemap",
-        LLMS_FILE => "llms_txt",
-        _ => "llms_full_txt",
-    }
+/// Refuses, before anything is written, when a view's file at the top of the site is
+/// there but is not ours (a hand-written `sitemap.html` or `llms.txt`), or is not a
+/// regular file. For a merge, which knows its pages only once it reads its shards.
+pub fn refuse_foreign_at_top(settings: &ViewSettings, public_dir: &Path) -> Result<(), ViewError> {
+    let site = fsutil::Root::at(public_dir).at(public_dir)?;
+    refuse_at_top(settings, &site, public_dir)
 }
 
-/// The listed pages, for [`refuse_foreign`]: the sitemap's entries, what each page says
-/// of itself (in the same order), and the sections.
-#[derive(Debug, Clone, Copy)]
-pub struct Listed<'a> {
-    /// The sitemap's entries, in its order.
-    pub entries: EntrySlice<'a>,
-    /// What each entry's page says of itself.
-    pub about: &'a Abouts,
-    /// The sections, as [`crate::Collection::sections`].
-    pub sections: &'a [SectionUrls],
-    /// The files the page walk kept that a view may have written: only those are
-    /// where a twin could be in the way.
-    #[cfg_attr(not(feature = "markdown"), allow(dead_code))]
-    pub view_files: &'a [PathBuf],
-}
-
-/// Refuses, before anything is written, when a view's file is there but is not ours
-/// (a hand-written `sitemap.html` or `llms.txt`), or is not a regular file; with the
-/// `listed` pages, the same for each section's own `llms.txt` and each page's twin.
-pub fn refuse_foreign(
-    settings: &ViewSettings,
-    public_dir: &Path,
-    listed: Option<Listed>,
-) -> Result<(), ViewError> {
-    let site = fsutil::Root::at(public_dir).map_err(|source| ViewError::Io {
-        path: public_dir.to_path_buf(),
-        source,
-    })?;
-    refuse_foreign_in(settings, &site, public_dir, listed)
-}
-
-/// [`refuse_foreign`] in the site held open at `site`.
-fn refuse_foreign_in(
+/// [`refuse_foreign_at_top`] in the site held open at `site`.
+fn refuse_at_top(
     settings: &ViewSettings,
     site: &fsutil::Root,
     public_dir: &Path,
-    listed: Option<Listed>,
 ) -> Result<(), ViewError> {
-    for name in settings.files() {
-        check_ours(site, public_dir, Path::new(name), key(name))?;
+    for view in settings.on().filter(|v| v.place == super::Place::Top) {
+        check_ours(site, public_dir, Path::new(view.name), view.key)?;
     }
-    let per_section = settings.llms_txt && settings.llms_txt_per_section;
-    let (Some(listed), true) = (listed, per_section || settings.llms_markdown) else {
+    Ok(())
+}
+
+/// [`refuse_foreign_at_top`], and the same for each section's own `llms.txt` and each
+/// listed page's twin.
+pub fn refuse_foreign(site: &Site) -> Result<(), ViewError> {
+    let (settings, public_dir) = (site.settings, site.public_dir);
+    let held = fsutil::Root::at(public_dir).at(public_dir)?;
+    refuse_at_top(settings, &held, public_dir)?;
+    let per_section = SECTION_LLMS.is_on(settings);
+    if !per_section && !TWINS.is_on(settings) {
         return Ok(());
-    };
-    let pages = pages(listed.entries, listed.about);
+    }
+    let pages = pages(site);
     if per_section {
-        let groups = groups(&pages, listed.sections);
-        let base_url = listed.entries.iter().next().map_or("", |e| e.loc().base());
-        let own = super::parts::own_files(public_dir, base_url, &pages, &groups);
+        let groups = groups(&pages, site.sections);
+        let own = super::parts::own_files(public_dir, site.base_url, &pages, &groups);
         for file in own.iter().flatten() {
-            check_ours(site, public_dir, &file.rel, "llms_txt_per_section")?;
+            check_ours(&held, public_dir, &file.rel, SECTION_LLMS.key)?;
         }
     }
     // Every listed page's twin place, not only those llms.txt will list: a site that
     // publishes Markdown of its own where twins go is told before anything is written.
     #[cfg(feature = "markdown")]
-    if settings.llms_markdown {
-        let there: HashSet<&Path> = listed.view_files.iter().map(PathBuf::as_path).collect();
+    if TWINS.is_on(settings) {
+        let there: Option<HashSet<&Path>> =
+            (site.view_files).map(|files| files.iter().map(PathBuf::as_path).collect());
         for page in &pages {
             match super::twins::place(page) {
-                Ok(rel) if there.contains(rel.as_path()) => {
-                    check_ours(site, public_dir, &rel, "llms_markdown")?;
+                Ok(rel) if there.as_ref().is_none_or(|t| t.contains(rel.as_path())) => {
+                    check_ours(&held, public_dir, &rel, TWINS.key)?;
                 }
                 _ => {}
             }
@@ -116,69 +91,56 @@ fn refuse_foreign_in(
     Ok(())
 }
 
-/// Writes the views `site.settings` asks for, under the site directory's lock.
-pub fn write(site: &Site) -> Result<Written, ViewError> {
+/// Writes the views `site.settings` asks for, under the site directory's lock; they
+/// point to the sitemap at `sitemap_url`.
+pub fn write(site: &Site, sitemap_url: &str) -> Result<Written, ViewError> {
     let settings = site.settings;
     let mut written = Written::default();
     if !settings.any() {
         return Ok(written);
     }
-    let lock_err = |source| ViewError::Io {
-        path: site.public_dir.to_path_buf(),
-        source,
-    };
-    let held = fsutil::lock_dir(site.public_dir).map_err(lock_err)?;
+    let held = fsutil::lock_dir(site.public_dir).at(site.public_dir)?;
     // Under the lock: a file put there since the run began is not overwritten either.
     // (Each twin is checked again as it is written.)
-    refuse_foreign_in(settings, &held, site.public_dir, None)?;
-    let mut pages = pages(site.entries, site.about);
+    refuse_at_top(settings, &held, site.public_dir)?;
+    let mut pages = pages(site);
     // The site's name that the theme puts on every title, dropped from each.
     let titles = pages.iter().filter_map(|p| p.title);
     let affix = super::titles::shared_affix(titles, settings.site_name.as_deref());
     for page in &mut pages {
         page.title = page.title.map(|t| super::titles::clean(t, affix.as_ref()));
     }
-    let facts = facts(site, &pages, affix.as_ref());
+    let facts = facts(site, sitemap_url, &pages, affix.as_ref());
     let groups = groups(&pages, site.sections);
-    let own = match settings.llms_txt && settings.llms_txt_per_section {
+    let own = match SECTION_LLMS.is_on(settings) {
         true => super::parts::own_files(site.public_dir, site.base_url, &pages, &groups),
         false => vec![None; groups.len()],
     };
     // Under the lock, before the first view is written: a section's llms.txt put
     // there since the run began is not overwritten either.
     for file in own.iter().flatten() {
-        let key = "llms_txt_per_section";
-        check_ours(&held, site.public_dir, &file.rel, key)?;
+        check_ours(&held, site.public_dir, &file.rel, SECTION_LLMS.key)?;
     }
     let view = View {
         settings,
         facts: &facts,
         pages: &pages,
         groups: &groups,
+        own: &own,
         public_dir: site.public_dir,
         held: &held,
         view_files: site.view_files,
     };
-    if settings.html_sitemap {
-        let shown = super::html::Shown {
-            site: view.facts,
-            pages: view.pages,
-            groups: view.groups,
-            dates: settings.html_sitemap_dates,
-        };
-        written.html =
-            Some(view.save(Path::new(HTML_FILE), |out| super::html::render(out, &shown))?);
-    }
-    if settings.llms_txt {
-        llms(&view, &own, &mut written)?;
+    for write in settings.on().filter_map(|v| v.write) {
+        write(&view, &mut written)?;
     }
     Ok(written)
 }
 
 /// `llms.txt`, the sections' own, `llms-full.txt` and the twins, as asked; then what an
 /// earlier run wrote that no page needs now is removed.
-fn llms(view: &View, own: &[Option<OwnFile>], written: &mut Written) -> Result<(), ViewError> {
-    let settings = view.settings;
+pub(super) fn llms(view: &View, written: &mut Written) -> Result<(), ViewError> {
+    let (settings, own) = (view.settings, view.own);
     let chosen = super::parts::choose(view.pages, view.groups, own, settings.llms_txt_max_pages);
     // The twins before the index that may link them.
     let has_twin = converted(view, &chosen, written)?;
@@ -195,7 +157,7 @@ fn llms(view: &View, own: &[Option<OwnFile>], written: &mut Written) -> Result<(
         twins,
     };
     let (text, header) = super::llms::render(view, &chosen, &root);
-    let path = view.save_whole(Path::new(LLMS_FILE), text, header)?;
+    let path = view.save_whole(&LLMS, Path::new(LLMS.name), text, header)?;
     let listed = |groups: &mut dyn Iterator<Item = &Group>| {
         let pages = groups.flat_map(|g| g.pages.iter());
         pages.filter(|&&i| chosen[i]).count()
@@ -212,12 +174,12 @@ fn llms(view: &View, own: &[Option<OwnFile>], written: &mut Written) -> Result<(
             twins,
         };
         let (text, header) = super::llms::render(view, &chosen, &index);
-        let path = view.save_whole(&file.rel, text, header)?;
+        let path = view.save_whole(&SECTION_LLMS, &file.rel, text, header)?;
         let count = listed(&mut std::iter::once(&view.groups[g]));
         written.llms_sections.push((path, count));
         keep.insert(file.rel.clone());
     }
-    if settings.llms_markdown || settings.llms_txt_per_section {
+    if settings.sweeps() {
         keep.extend(twin_places(view, &has_twin));
         written.removed = super::stale::sweep(view.held, view.public_dir, &keep, view.view_files)?;
     }
@@ -241,7 +203,7 @@ fn twin_places(_: &View, _: &[bool]) -> Vec<PathBuf> {
 /// `llms-full.txt` and the twins, as asked; which pages have a twin.
 #[cfg(feature = "markdown")]
 fn converted(view: &View, chosen: &[bool], written: &mut Written) -> Result<Vec<bool>, ViewError> {
-    if !view.settings.llms_full_txt && !view.settings.llms_markdown {
+    if !view.settings.needs_paths() {
         return Ok(Vec::new());
     }
     super::full::write(view, chosen, written)
@@ -255,9 +217,9 @@ fn converted(_: &View, _: &[bool], _: &mut Written) -> Result<Vec<bool>, ViewErr
 }
 
 /// The listed pages as the views show them, titles as the pages give them.
-fn pages<'a>(entries: EntrySlice<'a>, about: &'a Abouts) -> Vec<Page<'a>> {
-    entries
-        .iter()
+fn pages<'a>(site: &Site<'a>) -> Vec<Page<'a>> {
+    let about = site.about;
+    (site.entries.iter())
         .enumerate()
         .map(|(i, entry)| {
             let (title, description) = about.get(i);
@@ -273,7 +235,12 @@ fn pages<'a>(entries: EntrySlice<'a>, about: &'a Abouts) -> Vec<Page<'a>> {
 }
 
 /// What the views say of the site as a whole.
-fn facts(site: &Site, pages: &[Page], affix: Option<&super::titles::Affix>) -> SiteFacts {
+fn facts(
+    site: &Site,
+    sitemap_url: &str,
+    pages: &[Page],
+    affix: Option<&super::titles::Affix>,
+) -> SiteFacts {
     let home = pages.iter().find(|p| p.rest.is_empty());
     let parsed = url::Url::parse(site.base_url).ok();
     let host = parsed
@@ -294,6 +261,6 @@ fn facts(site: &Site, pages: &[Page], affix: Option<&super::titles::Affix>) -> S
         lang: site.about.lang().map(str::to_string),
         base_path,
         base_url: site.base_url.to_string(),
-        sitemap_url: site.sitemap_url.to_string(),
+        sitemap_url: sitemap_url.to_string(),
     }
 }
