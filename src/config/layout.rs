@@ -10,7 +10,9 @@ use crate::shard::Parts;
 use crate::sitemap::Format;
 use crate::stylesheet::Stylesheet;
 use crate::urls::BaseUrl;
-use crate::views::{LLMS_FULL, MAX_LLMS_MAX_PAGES, MAX_SITE_NAME, SECTION_LLMS, TWINS, ViewSettings};
+use crate::views::{
+    LLMS_FULL, MAX_LLMS_MAX_PAGES, MAX_SITE_NAME, SECTION_LLMS, TWINS, ViewSettings,
+};
 
 /// Every `[[section]]`: names checked and unique, globs compiled. Sections need an
 /// index to name their files, so they need XML written to a file.
@@ -180,7 +182,11 @@ fn llms_parts(
         (LLMS_FULL.key, views.llms_full_txt, LLMS_FULL.built),
         (TWINS.key, views.llms_markdown, TWINS.built),
         ("llms_links", file.llms_links.is_some(), true),
-        (SECTION_LLMS.key, views.llms_txt_per_section, SECTION_LLMS.built),
+        (
+            SECTION_LLMS.key,
+            views.llms_txt_per_section,
+            SECTION_LLMS.built,
+        ),
     ];
     for (key, on, built) in asked {
         if on && !views.llms_txt {

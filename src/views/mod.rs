@@ -30,8 +30,8 @@ mod write;
 
 use std::path::Path;
 
-pub use seal::proves as is_ours;
 pub use seal::Seal;
+pub use seal::proves as is_ours;
 pub use table::{ALL, Description, HTML, LLMS, LLMS_FULL, Place, SECTION_LLMS, TWINS};
 pub use view::{ViewError, Written};
 pub use write::{Site, refuse_foreign, refuse_foreign_at_top, write};
@@ -108,7 +108,11 @@ impl ViewSettings {
     pub fn swept_endings(&self) -> Vec<&'static str> {
         let swept = |view: &&Description| view.place != Place::Top && view.built;
         match self.sweeps() {
-            true => ALL.into_iter().filter(swept).map(|view| view.name).collect(),
+            true => ALL
+                .into_iter()
+                .filter(swept)
+                .map(|view| view.name)
+                .collect(),
             false => Vec::new(),
         }
     }

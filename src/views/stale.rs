@@ -38,7 +38,9 @@ pub(super) fn sweep(
             continue;
         }
         // The root llms.txt is rewritten by every run that has llms_txt.
-        let at_top = ALL.iter().any(|v| v.place == Place::Top && rel == Path::new(v.name));
+        let at_top = ALL
+            .iter()
+            .any(|v| v.place == Place::Top && rel == Path::new(v.name));
         if keep.contains(rel) || at_top {
             continue;
         }

@@ -5,9 +5,9 @@
 //! the host's `_headers` and `check` all read this table; adding a view is a file here
 //! with its writer and a row (CONTRIBUTING.md shows how).
 
+use super::ViewSettings;
 use super::seal::Seal;
 use super::view::{View, ViewError, Written};
-use super::ViewSettings;
 
 /// Where a view's files are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,8 +47,11 @@ pub struct Description {
     pub noindex: bool,
     /// Writes it, and what is written with it; `None` for one another view's writer
     /// makes in the same pass.
-    pub(super) write: Option<fn(&View, &mut Written) -> Result<(), ViewError>>,
+    pub(super) write: Option<Writer>,
 }
+
+/// Writes a view of the listed pages, and notes what it wrote.
+pub(super) type Writer = fn(&View, &mut Written) -> Result<(), ViewError>;
 
 impl Description {
     /// Whether `settings` have it written.
