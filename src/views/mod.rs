@@ -122,13 +122,6 @@ impl ViewSettings {
         self.on().any(|view| view.reads_pages)
     }
 
-    /// The files the views on write at the top of the site, by name.
-    pub fn files(&self) -> impl Iterator<Item = &'static str> + '_ {
-        (self.on())
-            .filter(|view| view.place == Place::Top)
-            .map(|view| view.name)
-    }
-
     /// The files at the top of the site served with `X-Robots-Tag: noindex`, by name.
     pub fn noindexed(&self) -> impl Iterator<Item = &'static str> + '_ {
         (self.on())

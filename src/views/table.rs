@@ -2,8 +2,9 @@
 //! the key that asks for it and when it is written, the words that name us in it, where
 //! its seal is, and the header it is served with. The settings, the refusal of a file in
 //! a view's way, the walk (which keeps earlier runs' files), the sweep that removes them,
-//! the host's `_headers` and `check` all read this table; adding a view is a file here
-//! with its writer and a row (CONTRIBUTING.md shows how).
+//! the host's `_headers`, the config's checks and `check` all read this table; adding
+//! a view is a file beside this one with its writer, and a row (CONTRIBUTING.md shows
+//! how).
 
 use super::ViewSettings;
 use super::seal::Seal;
@@ -164,8 +165,11 @@ mod tests {
             llms_txt_per_section: true,
             ..ViewSettings::default()
         };
-        let files: Vec<_> = all_on.files().collect();
-        assert_eq!(files, ["sitemap.html", "llms.txt", "llms-full.txt"]);
+        let top = |s: &ViewSettings| -> Vec<&str> {
+            let on = s.on().filter(|v| v.place == Place::Top);
+            on.map(|v| v.name).collect()
+        };
+        assert_eq!(top(&all_on), ["sitemap.html", "llms.txt", "llms-full.txt"]);
         let noindexed: Vec<_> = all_on.noindexed().collect();
         assert_eq!(noindexed, ["llms.txt", "llms-full.txt"]);
         let endings = match cfg!(feature = "markdown") {
@@ -179,7 +183,7 @@ mod tests {
             llms_full_txt: true,
             ..ViewSettings::default()
         };
-        assert_eq!(html_only.files().collect::<Vec<_>>(), ["sitemap.html"]);
+        assert_eq!(top(&html_only), ["sitemap.html"]);
         assert!(!html_only.sweeps() && !html_only.needs_paths());
         assert!(!ViewSettings::default().any());
     }
