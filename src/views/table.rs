@@ -3,12 +3,11 @@
 //! its seal is, and the header it is served with. The settings, the refusal of a file in
 //! a view's way, the walk (which keeps earlier runs' files), the sweep that removes them,
 //! the host's `_headers`, the config's checks and `check` all read this table; adding
-//! a view is a file beside this one with its writer, and a row (CONTRIBUTING.md shows
-//! how).
+//! a view is a file beside this one with its writer, a row, and the writer's call in
+//! `write.rs` (CONTRIBUTING.md shows how).
 
 use super::ViewSettings;
 use super::seal::Seal;
-use super::view::{View, ViewError, Written};
 
 /// Where a view's files are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,13 +45,7 @@ pub struct Description {
     /// Served with `X-Robots-Tag: noindex` where the host reads our headers (a file at
     /// the top): a copy of the site's text that search engines should not show for it.
     pub noindex: bool,
-    /// Writes it, and what is written with it; `None` for one another view's writer
-    /// makes in the same pass.
-    pub(super) write: Option<Writer>,
 }
-
-/// Writes a view of the listed pages, and notes what it wrote.
-pub(super) type Writer = fn(&View, &mut Written) -> Result<(), ViewError>;
 
 impl Description {
     /// Whether `settings` have it written.
@@ -86,7 +79,6 @@ pub const HTML: Description = Description {
     mark: "sitemapgen",
     seal: Seal::End,
     noindex: false,
-    write: Some(super::html::write),
 };
 
 /// `llms.txt`, the llmstxt.org index (and with it the views that add to it).
@@ -100,7 +92,6 @@ pub const LLMS: Description = Description {
     mark: GENERATED,
     seal: Seal::AfterHeader,
     noindex: true,
-    write: Some(super::write::llms),
 };
 
 /// `llms-full.txt`: the main content of the pages `llms.txt` lists, as Markdown.
@@ -114,7 +105,6 @@ pub const LLMS_FULL: Description = Description {
     mark: GENERATED,
     seal: Seal::End,
     noindex: true,
-    write: None,
 };
 
 /// A section's own `llms.txt`, in its folder.
@@ -128,7 +118,6 @@ pub const SECTION_LLMS: Description = Description {
     mark: GENERATED,
     seal: Seal::AfterHeader,
     noindex: false,
-    write: None,
 };
 
 /// A page's Markdown twin, at its URL with `.md` added.
@@ -142,12 +131,9 @@ pub const TWINS: Description = Description {
     mark: GENERATED,
     seal: Seal::End,
     noindex: false,
-    write: None,
 };
 
-/// Every view. Those that are on are written in this order (the twins and sections'
-/// files by `llms.txt`'s writer, before it), and the host's headers name the top
-/// files in it.
+/// Every view, in the order the host's headers name the top files.
 pub static ALL: [&Description; 5] = [&HTML, &LLMS, &LLMS_FULL, &SECTION_LLMS, &TWINS];
 
 #[cfg(test)]

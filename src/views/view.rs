@@ -5,7 +5,6 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::groups::Group;
-use super::parts::OwnFile;
 use super::{Description, Page, Seal, SiteFacts, ViewSettings};
 use crate::fsutil::{At, DirLock, IoError, Root};
 
@@ -96,8 +95,6 @@ pub(super) struct View<'a> {
     pub facts: &'a SiteFacts,
     pub pages: &'a [Page<'a>],
     pub groups: &'a [Group],
-    /// For each group, its own `llms.txt` when it has one ([`super::SECTION_LLMS`]).
-    pub own: &'a [Option<OwnFile>],
     pub public_dir: &'a Path,
     pub held: &'a DirLock,
     pub view_files: Option<&'a [PathBuf]>,

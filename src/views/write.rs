@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 
 use super::groups::{Group, groups};
 use super::llms::Index;
+use super::parts::OwnFile;
 use super::view::{View, ViewError, Written, check_ours};
-use super::{Abouts, LLMS, Page, SECTION_LLMS, SiteFacts, TWINS, ViewSettings};
+use super::{Abouts, HTML, LLMS, Page, SECTION_LLMS, SiteFacts, TWINS, ViewSettings};
 use crate::fsutil::{self, At};
 use crate::sections::SectionUrls;
 use crate::sitemap::EntrySlice;
@@ -126,21 +127,24 @@ pub fn write(site: &Site, sitemap_url: &str) -> Result<Written, ViewError> {
         facts: &facts,
         pages: &pages,
         groups: &groups,
-        own: &own,
         public_dir: site.public_dir,
         held: &held,
         view_files: site.view_files,
     };
-    for write in settings.on().filter_map(|v| v.write) {
-        write(&view, &mut written)?;
+    // The views that add to llms.txt are written by its writer, in the same pass.
+    if HTML.is_on(settings) {
+        super::html::write(&view, &mut written)?;
+    }
+    if LLMS.is_on(settings) {
+        llms(&view, &own, &mut written)?;
     }
     Ok(written)
 }
 
 /// `llms.txt`, the sections' own, `llms-full.txt` and the twins, as asked; then what an
 /// earlier run wrote that no page needs now is removed.
-pub(super) fn llms(view: &View, written: &mut Written) -> Result<(), ViewError> {
-    let (settings, own) = (view.settings, view.own);
+fn llms(view: &View, own: &[Option<OwnFile>], written: &mut Written) -> Result<(), ViewError> {
+    let settings = view.settings;
     let chosen = super::parts::choose(view.pages, view.groups, own, settings.llms_txt_max_pages);
     // The twins before the index that may link them.
     let has_twin = converted(view, &chosen, written)?;
