@@ -107,30 +107,24 @@ pub const LLMS_FULL: Description = Description {
     noindex: true,
 };
 
-/// A section's own `llms.txt`, in its folder.
+/// A section's own `llms.txt` in its folder: made as `llms.txt` is, not served noindex.
 pub const SECTION_LLMS: Description = Description {
-    name: "llms.txt",
     place: Place::Sections,
     key: "llms_txt_per_section",
     on: |s| s.llms_txt && s.llms_txt_per_section,
-    built: true,
-    reads_pages: false,
-    mark: GENERATED,
-    seal: Seal::AfterHeader,
     noindex: false,
+    ..LLMS
 };
 
-/// A page's Markdown twin, at its URL with `.md` added.
+/// A page's Markdown twin, at its URL with `.md` added: its part of `llms-full.txt`,
+/// converted in the same pass, not served noindex.
 pub const TWINS: Description = Description {
     name: ".md",
     place: Place::Pages,
     key: "llms_markdown",
     on: |s| s.llms_txt && s.llms_markdown,
-    built: cfg!(feature = "markdown"),
-    reads_pages: true,
-    mark: GENERATED,
-    seal: Seal::End,
     noindex: false,
+    ..LLMS_FULL
 };
 
 /// Every view, in the order the host's headers name the top files.
