@@ -134,9 +134,8 @@ pub fn find_targets<'p>(
 /// first page as the canonical of every later one, and a generator's own sitemap leaves
 /// those pages out too: a run of them is duplicates by design, not a wrong tag.
 pub fn is_later_page_of(rel: &Path, target: &str, base: &BaseUrl) -> bool {
-    let (origin, path) = urls::split(target);
-    let site = (origin == urls::split(base.as_str()).0 && !target.contains(['?', '#']))
-        .then(|| SitePath::of(base, path).ok())
+    let site = (!target.contains(['?', '#']))
+        .then(|| SitePath::of_url(base, target).ok())
         .flatten();
     let Some(site) = site else {
         return false;

@@ -14,8 +14,8 @@ use crate::generate::Collection;
 use crate::lastmod::LastmodSource;
 use crate::scan::SkipReason;
 use crate::sitemap::EntryRef;
-use crate::slash;
 use crate::urls::{self, BaseUrl, NoFile, SitePath};
+use crate::{slash, text};
 
 mod source;
 
@@ -127,11 +127,11 @@ impl Entries<'_> {
     /// canonical names ([`urls::own_forms`]).
     fn find(&self, base: &BaseUrl, rel: &Path, url: &str) -> Option<EntryRef<'_>> {
         let (own, folder) = urls::own_forms(base, rel);
-        ([Some(url), Some(&own), folder.as_deref()]
-            .into_iter()
-            .flatten())
-        .find_map(|form| self.by_rest.get(form.get(base.as_str().len()..)?))
-        .map(|&i| self.all[i])
+        let forms = [Some(url), Some(own.as_str()), folder.as_deref()];
+        let after_base = base.as_str().len();
+        (forms.into_iter().flatten())
+            .find_map(|form| self.by_rest.get(form.get(after_base..)?))
+            .map(|&i| self.all[i])
     }
 }
 
@@ -161,7 +161,7 @@ fn verdict(
     let Ok(dated) = dated else {
         return Verdict::NotFound(format!(
             "the build did not meet it (not a page of {}, or a duplicate of another page's URL)",
-            crate::text::path(&config.public_dir)
+            text::path(&config.public_dir)
         ));
     };
     let dated_by = collection.dated_by[dated].1;
@@ -218,7 +218,7 @@ fn resolve(config: &Config, arg: &str) -> Result<PathBuf, String> {
             Ok(rel) => Ok(rel.to_path_buf()),
             Err(_) => Err(format!(
                 "not in the site's folder {}",
-                crate::text::path(public_dir)
+                text::path(public_dir)
             )),
         };
     }
@@ -228,19 +228,14 @@ fn resolve(config: &Config, arg: &str) -> Result<PathBuf, String> {
     }
     Err(format!(
         "no such file, here or in {}",
-        crate::text::path(public_dir)
+        text::path(public_dir)
     ))
 }
 
 /// The file a static host serves at `url`: the first of [`SitePath::files`] that exists.
 fn resolve_url(config: &Config, url: &str) -> Result<PathBuf, String> {
     let base = &config.base_url;
-    let (origin, path) = urls::split(url);
-    let site = match origin == urls::split(base.as_str()).0 {
-        true => SitePath::of(base, path),
-        false => Err(NoFile::Outside),
-    };
-    let files = match site {
+    let files = match SitePath::of_url(base, url) {
         Ok(site) => site.files(),
         Err(NoFile::Outside) => return Err(format!("not under the base URL {}", base.as_str())),
         Err(NoFile::DotDot) => return Err("a URL with '..' names no file".to_string()),

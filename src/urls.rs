@@ -262,7 +262,7 @@ pub fn path_of(url: &str) -> &str {
 
 /// An absolute URL as what comes before its path (scheme and host) and its path
 /// ([`path_of`]).
-pub fn split(url: &str) -> (&str, &str) {
+fn split(url: &str) -> (&str, &str) {
     let authority = url.find("://").map_or(0, |i| i + 3);
     let end = (url[authority..].find(['/', '?', '#'])).map_or(url.len(), |i| authority + i);
     let path = url[end..].split(['?', '#']).next().unwrap_or_default();

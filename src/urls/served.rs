@@ -2,7 +2,7 @@
 //! site, whatever URL form it serves (`trailingSlash`, `cleanUrls`), most exact first.
 //! The canonical guard, `explain`, the audit and `check --site` all ask here.
 
-use super::{BaseUrl, DIRECTORY_INDEXES, push_names};
+use super::{BaseUrl, DIRECTORY_INDEXES, push_names, split};
 
 /// A URL's path below the base URL, as the names of a path under the public directory:
 /// what a static host looks a request up by.
@@ -56,6 +56,16 @@ impl SitePath {
             return Err(NoFile::BadName);
         }
         Ok(SitePath { names, dir })
+    }
+
+    /// The path of the absolute URL `url` ([`SitePath::of`]), which must be on the base
+    /// URL's scheme and host as it spells them; its query and fragment are left aside.
+    pub fn of_url(base: &BaseUrl, url: &str) -> Result<SitePath, NoFile> {
+        let (origin, path) = split(url);
+        match origin == split(base.as_str()).0 {
+            true => SitePath::of(base, path),
+            false => Err(NoFile::Outside),
+        }
     }
 
     /// The files a static host serves at this path, as `/`-separated paths under the
