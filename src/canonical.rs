@@ -5,14 +5,14 @@
 //! `about/index.html`, Sphinx `https://example.org/x/index.html` for `x/index.html`, and
 //! Astro with a base `https://example.org/docs` for the home page. Each names the page
 //! itself, so the page is listed, at the URL the host serves (the build warns of a
-//! canonical in another form). The reverse of the file → URL mapping is done here by
-//! hand: it is this tool's own mapping.
+//! canonical in another form). Which files a canonical may name is asked of
+//! [`urls::SitePath`], the inverse of the URL mapping.
 
 use std::collections::HashMap;
 use std::path::Path;
 
 use crate::slash;
-use crate::urls::{self, BaseUrl};
+use crate::urls::{self, BaseUrl, SitePath};
 
 /// Pages left out for their canonicals, past which the run may fail (see
 /// [`suspicious`]): a site-wide canonical tag, or a site built for another URL.
@@ -56,8 +56,8 @@ pub fn judge(base: &BaseUrl, page: &url::Url, rel: &Path, href: &str) -> Result<
     let same_origin = canonical.scheme() == base_url.scheme()
         && canonical.host_str() == base_url.host_str()
         && canonical.port_or_known_default() == base_url.port_or_known_default();
-    let site = same_origin
-        .then(|| site_path(base_url.path(), &canonical))
+    let site = (same_origin && canonical.query().is_none())
+        .then(|| SitePath::of(base, canonical.path()).ok())
         .flatten();
     let Some(site) = site else {
         return Ok(Judged::OffSite {
@@ -65,85 +65,11 @@ pub fn judge(base: &BaseUrl, page: &url::Url, rel: &Path, href: &str) -> Result<
             other_host: !same_origin,
         });
     };
-    let own = slash::joined(rel);
-    if site.candidates.contains(&own) {
-        return Ok(Judged::ItselfAs(site.suffix));
+    let candidates = site.files();
+    if candidates.contains(&slash::joined(rel)) {
+        return Ok(Judged::ItselfAs(site.suffix()));
     }
-    Ok(Judged::Elsewhere {
-        target,
-        candidates: site.candidates,
-    })
-}
-
-/// A canonical under the base URL, as the files that could serve it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct SitePath {
-    /// Slash-separated paths under the public directory, most exact first.
-    candidates: Vec<Vec<u8>>,
-    /// The URL after the base, in this tool's percent-encoding.
-    suffix: String,
-}
-
-/// The files a static host serves for `canonical`'s path, relative to `base_path`: `p`,
-/// `p/index.html`, `p/index.htm`, `p.html`, `p.htm` (`p/` gives only its indexes; the
-/// base path itself, with or without its slash, the home page's). `None` when it lies
-/// outside the base path, has a query, or has a segment no file can have.
-fn site_path(base_path: &str, canonical: &url::Url) -> Option<SitePath> {
-    if canonical.query().is_some() {
-        return None;
-    }
-    // Split before decoding: `%2F` is a character of a segment, not a separator.
-    let decoded = |path: &str| -> Vec<Vec<u8>> { path.split('/').skip(1).map(decode).collect() };
-    let mut base = decoded(base_path);
-    base.pop(); // the base path ends in `/`
-    let path = decoded(canonical.path());
-    let mut rest = path.strip_prefix(base.as_slice())?;
-    let dir_form = match rest.split_last() {
-        None => true,
-        Some((last, init)) if last.is_empty() => {
-            rest = init;
-            true
-        }
-        Some(_) => false,
-    };
-    let bad = |s: &Vec<u8>| s.is_empty() || s == b"." || s == b".." || s.contains(&b'/');
-    if rest.iter().any(bad) {
-        return None;
-    }
-    let mut suffix = rest
-        .iter()
-        .map(|s| urls::encode_bytes(s))
-        .collect::<Vec<_>>()
-        .join("/");
-    if dir_form && !rest.is_empty() {
-        suffix.push('/');
-    }
-    let joined = rest.join(&b'/');
-    let with = |tail: &str| {
-        let mut p = joined.clone();
-        if !p.is_empty() || !tail.starts_with('/') {
-            p.extend_from_slice(tail.as_bytes());
-        } else {
-            p.extend_from_slice(&tail.as_bytes()[1..]);
-        }
-        p
-    };
-    let mut candidates = Vec::new();
-    if !dir_form {
-        candidates.push(joined.clone());
-    }
-    for index in urls::DIRECTORY_INDEXES {
-        candidates.push(with(&format!("/{index}")));
-    }
-    if !dir_form {
-        candidates.push(with(".html"));
-        candidates.push(with(".htm"));
-    }
-    Some(SitePath { candidates, suffix })
-}
-
-fn decode(path: &str) -> Vec<u8> {
-    percent_encoding::percent_decode_str(path).collect()
+    Ok(Judged::Elsewhere { target, candidates })
 }
 
 /// A page left out for its canonical, as the workers leave it.
@@ -208,23 +134,20 @@ pub fn find_targets<'p>(
 /// first page as the canonical of every later one, and a generator's own sitemap leaves
 /// those pages out too: a run of them is duplicates by design, not a wrong tag.
 pub fn is_later_page_of(rel: &Path, target: &str, base: &BaseUrl) -> bool {
-    let Some(rest) = target.strip_prefix(base.as_str()) else {
+    let site = (!target.contains(['?', '#']))
+        .then(|| SitePath::of_url(base, target).ok())
+        .flatten();
+    let Some(site) = site else {
         return false;
     };
-    if rest.contains(['?', '#']) {
-        return false;
-    }
-    let target: Vec<Vec<u8>> = rest
-        .split('/')
-        .filter(|s| !s.is_empty() && !urls::DIRECTORY_INDEXES.contains(s))
-        .map(decode)
+    let target: Vec<&[u8]> = (site.names())
+        .filter(|n| !urls::is_directory_index(n))
         .collect();
     let mut page: Vec<&[u8]> = slash::segments(rel).collect();
     if page.last().is_some_and(|l| urls::is_directory_index(l)) {
         page.pop();
     }
-    let Some(tail) = page.strip_prefix(&target.iter().map(Vec::as_slice).collect::<Vec<_>>()[..])
-    else {
+    let Some(tail) = page.strip_prefix(target.as_slice()) else {
         return false;
     };
     let number = |s: &[u8]| {

@@ -2,6 +2,7 @@
 //! decided and why. It reads the build's own collection, kept with its details
 //! ([`crate::Details::Keep`]): the same decisions, made by the same code, never a copy.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -13,6 +14,8 @@ use crate::generate::Collection;
 use crate::lastmod::LastmodSource;
 use crate::scan::SkipReason;
 use crate::sitemap::EntryRef;
+use crate::urls::{self, BaseUrl, NoFile, SitePath};
+use crate::{slash, text};
 
 mod source;
 
@@ -106,7 +109,7 @@ pub fn explain(config: &Config, collection: &Collection, asked: &[String]) -> Ve
                 Ok(rel) => rel,
                 Err(why) => return explained(None, None, Verdict::NotFound(why)),
             };
-            let url = crate::urls::page_url(&config.base_url, &rel, &config.url_style);
+            let url = urls::page_url(&config.base_url, &rel, &config.url_style);
             let verdict = verdict(config, collection, &listed, &rel, &url);
             explained(Some(rel), Some(url), verdict)
         })
@@ -120,18 +123,14 @@ struct Entries<'a> {
 }
 
 impl Entries<'_> {
-    /// The entry listing the page whose URL is `url` (after the base `base`): at that
-    /// URL, else at the form its canonical names (a slash apart, or `index.html`).
-    fn find(&self, base: &str, url: &str) -> Option<EntryRef<'_>> {
-        let rest = &url[base.len().min(url.len())..];
-        let forms = [
-            rest.to_string(),
-            rest.strip_suffix('/')
-                .map_or_else(|| format!("{rest}/"), str::to_string),
-            format!("{rest}index.html"),
-        ];
-        (forms.iter())
-            .find_map(|form| self.by_rest.get(form.as_str()))
+    /// The entry listing the page at `rel`: at its URL `url`, else in a form its
+    /// canonical names ([`urls::own_forms`]).
+    fn find(&self, base: &BaseUrl, rel: &Path, url: &str) -> Option<EntryRef<'_>> {
+        let (own, folder) = urls::own_forms(base, rel);
+        let forms = [Some(url), Some(own.as_str()), folder.as_deref()];
+        let after_base = base.as_str().len();
+        (forms.into_iter().flatten())
+            .find_map(|form| self.by_rest.get(form.get(after_base..)?))
             .map(|&i| self.all[i])
     }
 }
@@ -162,11 +161,11 @@ fn verdict(
     let Ok(dated) = dated else {
         return Verdict::NotFound(format!(
             "the build did not meet it (not a page of {}, or a duplicate of another page's URL)",
-            config.public_dir.display()
+            text::path(&config.public_dir)
         ));
     };
     let dated_by = collection.dated_by[dated].1;
-    let Some(entry) = listed.find(config.base_url.as_str(), url) else {
+    let Some(entry) = listed.find(&config.base_url, rel, url) else {
         return Verdict::NotFound("listed under no URL the build made for it".to_string());
     };
     let miss = (collection
@@ -217,53 +216,34 @@ fn resolve(config: &Config, arg: &str) -> Result<PathBuf, String> {
         };
         return match real.strip_prefix(&root) {
             Ok(rel) => Ok(rel.to_path_buf()),
-            Err(_) => Err(format!("not in the site's folder {}", public_dir.display())),
+            Err(_) => Err(format!(
+                "not in the site's folder {}",
+                text::path(public_dir)
+            )),
         };
     }
     let rel = given.strip_prefix(public_dir).unwrap_or(given);
     if is_file(public_dir, rel) {
         return Ok(rel.to_path_buf());
     }
-    Err(format!("no such file, here or in {}", public_dir.display()))
+    Err(format!(
+        "no such file, here or in {}",
+        text::path(public_dir)
+    ))
 }
 
-/// The file a static host serves at `url`: the path itself, `.html` after it, or its
-/// folder's index.
+/// The file a static host serves at `url`: the first of [`SitePath::files`] that exists.
 fn resolve_url(config: &Config, url: &str) -> Result<PathBuf, String> {
-    let base = config.base_url.as_str();
-    let Some(rest) = url
-        .strip_prefix(base)
-        .or_else(|| (url == base.trim_end_matches('/')).then_some(""))
-    else {
-        return Err(format!("not under the base URL {base}"));
+    let base = &config.base_url;
+    let files = match SitePath::of_url(base, url) {
+        Ok(site) => site.files(),
+        Err(NoFile::Outside) => return Err(format!("not under the base URL {}", base.as_str())),
+        Err(NoFile::DotDot) => return Err("a URL with '..' names no file".to_string()),
+        Err(NoFile::BadName) => Vec::new(),
     };
-    let rest = rest.split(['?', '#']).next().unwrap_or(rest);
-    let rest = percent_encoding::percent_decode_str(rest)
-        .decode_utf8_lossy()
-        .into_owned();
-    if rest.split('/').any(|s| s == "..") {
-        return Err("a URL with '..' names no file".to_string());
-    }
-    let candidates = match rest.is_empty() || rest.ends_with('/') {
-        true => {
-            let mut files = crate::urls::DIRECTORY_INDEXES
-                .map(|i| format!("{rest}{i}"))
-                .to_vec();
-            // `about/` for `about.html`, with `cleanUrls` and `trailingSlash` (Vercel).
-            if let Some(name) = rest.strip_suffix('/').filter(|n| !n.is_empty()) {
-                files.push(format!("{name}.html"));
-            }
-            files
-        }
-        false => vec![
-            rest.clone(),
-            format!("{rest}.html"),
-            format!("{rest}/index.html"),
-            format!("{rest}.htm"),
-        ],
-    };
-    (candidates.into_iter().map(PathBuf::from))
+    (files.iter().map(|file| slash::path(file)))
         .find(|rel| is_file(&config.public_dir, rel))
+        .map(Cow::into_owned)
         .ok_or_else(|| format!("no file of the site is served at {url}"))
 }
 

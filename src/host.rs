@@ -363,7 +363,7 @@ impl Host {
         }
         let described = self.hosting.described();
         let path = match described.headers_encoded {
-            true => raw_path(url).to_string(),
+            true => crate::urls::path_of(url).to_string(),
             false => path,
         };
         let rules = (self.headers.as_ref()?.matching(&self.site_host, &path)).map(|(_, r)| r);
@@ -507,16 +507,9 @@ fn toml_error(file: &Path, e: &toml::de::Error) -> String {
 /// The decoded path of an absolute URL (`https://example.org/caf%C3%A9/` → `/café/`),
 /// as most of the hosts' rules are matched against it.
 fn url_path(url: &str) -> String {
-    percent_encoding::percent_decode_str(raw_path(url))
+    percent_encoding::percent_decode_str(crate::urls::path_of(url))
         .decode_utf8_lossy()
         .into_owned()
-}
-
-/// The path of an absolute URL as a request sends it, percent-encoded.
-fn raw_path(url: &str) -> &str {
-    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let path = after_scheme.find('/').map_or("/", |i| &after_scheme[i..]);
-    path.split(['?', '#']).next().unwrap_or(path)
 }
 
 #[cfg(test)]

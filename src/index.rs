@@ -12,7 +12,7 @@ use jiff::Timestamp;
 use crate::fsutil::Place;
 use crate::sitemap::read::{Document, ReadError, Root, XmlError, XmlErrorKind};
 use crate::sitemap::{self, PROTOCOL_MAX_BYTES, PROTOCOL_MAX_ENTRIES, WriteError};
-use crate::urls::{BaseUrl, LocForm, LocProblem, encode_path};
+use crate::urls::{self, BaseUrl, LocForm, LocProblem};
 use crate::w3c::{self, LastmodFormat};
 
 /// Why the index cannot be written; nothing is written then.
@@ -160,7 +160,7 @@ pub fn children(
             Input::Urlset(lastmod) => vec![(
                 0,
                 Child {
-                    loc: format!("{}{}", base_url.as_str(), encode_path(rel)),
+                    loc: urls::file_url(base_url.as_str(), rel),
                     lastmod,
                 },
             )],

@@ -1,8 +1,9 @@
 //! A relative path as the `/`-separated bytes a URL path or git's paths are made of, on
 //! every platform: its names only (`.`, `..` and any root left out), joined with `/`
-//! whatever the platform's separator. A leaf, so the URL mapping, the canonicals and the
-//! lastmod sources share one way of doing it.
+//! whatever the platform's separator, and back. A leaf, so the URL mapping, the
+//! canonicals, git's paths and the lastmod sources share one way of doing it.
 
+use std::borrow::Cow;
 use std::path::{Component, Path};
 
 /// A relative path's names as bytes (`.`, `..` and any root left out).
@@ -28,6 +29,20 @@ pub fn join_into(out: &mut Vec<u8>, rel: &Path) {
         }
         out.extend_from_slice(segment);
     }
+}
+
+/// The path `/`-separated bytes name (a URL's decoded path, a path git writes): on Unix
+/// the bytes themselves, borrowed.
+#[cfg(unix)]
+pub fn path(bytes: &[u8]) -> Cow<'_, Path> {
+    use std::os::unix::ffi::OsStrExt;
+    Path::new(std::ffi::OsStr::from_bytes(bytes)).into()
+}
+
+/// Off Unix, names that are not UTF-8 cannot be spelt: they are read as UTF-8, lossily.
+#[cfg(not(unix))]
+pub fn path(bytes: &[u8]) -> Cow<'_, Path> {
+    std::path::PathBuf::from(String::from_utf8_lossy(bytes).into_owned()).into()
 }
 
 #[cfg(test)]

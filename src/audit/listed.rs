@@ -14,6 +14,7 @@ use crate::error::LeftOut;
 use crate::explain::{Explained, Listed, Verdict, explain};
 use crate::generate::Collection;
 use crate::host::{Host, HostLeftOut};
+use crate::{text, urls};
 
 /// A URL a sitemap lists, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,7 +34,7 @@ pub fn audit_sitemap(config: &Config, collection: &Collection, listed: &[Sitemap
     let host = collection.host.as_ref();
     let locs: Vec<String> = listed.iter().map(|u| u.loc.clone()).collect();
     for (url, answer) in listed.iter().zip(explain(config, collection, &locs)) {
-        let at = format!("{}:{}: {}", url.file.display(), url.line, url.loc);
+        let at = format!("{}:{}: {}", text::path(&url.file), url.line, url.loc);
         // A rule of the host's that answers this very URL (the page's own is judged by
         // the build): a redirect, or noindex.
         let by_host = || host.and_then(|h| h.verdict(&url.loc));
@@ -90,8 +91,7 @@ fn other_form(
         });
         return;
     }
-    let path = url::Url::parse(listed).map(|u| u.path().to_string());
-    let by = (host.zip(path.ok())).and_then(|(h, path)| h.redirects_form(&path));
+    let by = host.and_then(|h| h.redirects_form(urls::path_of(listed)));
     let severity = match by {
         Some(_) => Severity::Error,
         None => Severity::Warning,
@@ -100,11 +100,11 @@ fn other_form(
     findings.add(Kind::OtherForm, severity, || match &by {
         Some(by) => format!(
             "{at}: the host serves {} at {served}, and {by} redirects this form there; list {served}",
-            file.display()
+            text::path(file)
         ),
         None => format!(
             "{at}: {} is served at {served} (the site's URL form: trailing_slash, clean_urls); hosts answer another form with a redirect, a 404 or a duplicate; list {served}",
-            file.display()
+            text::path(file)
         ),
     });
 }

@@ -206,9 +206,16 @@ fn canonicals_naming_other_files_of_this_site() {
             root,
             "about/index.html",
             "/other/",
+            // `other.html` too: Vercel's and Firebase's cleanUrls with trailingSlash
+            // serve it at `/other/`, the other hosts redirect there.
             elsewhere(
                 "https://example.org/other/",
-                &["other/index.html", "other/index.htm"],
+                &[
+                    "other/index.html",
+                    "other/index.htm",
+                    "other.html",
+                    "other.htm",
+                ],
             ),
         ),
         (
@@ -217,11 +224,12 @@ fn canonicals_naming_other_files_of_this_site() {
             "/other",
             elsewhere(
                 "https://example.org/other",
+                // `other.html` before the folder: hosts answer `/other` with it.
                 &[
                     "other",
+                    "other.html",
                     "other/index.html",
                     "other/index.htm",
-                    "other.html",
                     "other.htm",
                 ],
             ),
@@ -241,9 +249,9 @@ fn canonicals_naming_other_files_of_this_site() {
                 "https://example.org/Page.html",
                 &[
                     "Page.html",
+                    "Page.html.html",
                     "Page.html/index.html",
                     "Page.html/index.htm",
-                    "Page.html.html",
                     "Page.html.htm",
                 ],
             ),
@@ -343,6 +351,25 @@ fn targets_are_found_among_the_walked_pages() {
     ];
     let found = find_targets(pages.iter().copied(), &pending);
     assert_eq!(found, [Some(0), Some(1), Some(2), None, None]);
+}
+
+/// A canonical names the file the hosts serve at its URL ([`SitePath::files`]): `/both`
+/// is `both.html` beside `both/index.html`, `/file/` is `file.html` (Vercel's and
+/// Firebase's `cleanUrls` with `trailingSlash` serve it there, the others redirect).
+#[test]
+fn a_canonical_names_the_file_the_hosts_serve() {
+    let base = BaseUrl::parse("https://example.org/").unwrap();
+    let page = url::Url::parse("https://example.org/x.html").unwrap();
+    let pages = ["both.html", "both/index.html", "file.html"].map(Path::new);
+    let pending: Vec<Pending> = ["/both", "/both/", "/file/"]
+        .iter()
+        .map(|href| {
+            let judged = judge(&base, &page, Path::new("x.html"), href).unwrap();
+            Pending::new(0, judged).unwrap()
+        })
+        .collect();
+    let found = find_targets(pages.iter().copied(), &pending);
+    assert_eq!(found, [Some(0), Some(1), Some(2)]);
 }
 
 mod guard;

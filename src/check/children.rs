@@ -28,7 +28,7 @@ impl Checker<'_> {
     /// [`children_on_disk`]); a file listed again is read once and reported.
     pub(super) fn follow_children(&mut self, index: &Path, children: Vec<(String, u64)>) {
         let dir = index.parent().unwrap_or(Path::new(""));
-        let shown_dir = crate::text::one_line(&dir.display().to_string());
+        let shown_dir = crate::text::path(dir);
         let located = children_on_disk(dir, &children);
         // The first entry naming each file.
         let mut first: HashMap<PathBuf, usize> = HashMap::new();
@@ -46,7 +46,7 @@ impl Checker<'_> {
                             Some(Root::Index) => format!(
                                 "child sitemap {} is a sitemap index ({}); indexes may not nest: list its children instead",
                                 shorten(loc),
-                                crate::text::one_line(&path.display().to_string())
+                                crate::text::path(&path)
                             ),
                             Some(_) => continue,
                         }

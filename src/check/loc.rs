@@ -65,7 +65,7 @@ impl Checker<'_> {
         {
             let message = format!(
                 "URL is blocked by {}: {}",
-                crate::text::one_line(&robots.path.display().to_string()),
+                crate::text::path(&robots.path),
                 shorten(loc)
             );
             self.problem(path, line, Severity::Warning, message);
@@ -177,8 +177,8 @@ impl Checker<'_> {
                 let place = if first_file == file {
                     format!("line {first_line}")
                 } else {
-                    let first = self.files[first_file].display().to_string();
-                    format!("{}:{first_line}", crate::text::one_line(&first))
+                    let first = crate::text::path(&self.files[first_file]);
+                    format!("{first}:{first_line}")
                 };
                 let message = match role {
                     Role::Child => format!(

@@ -42,7 +42,7 @@ pub struct Problem {
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = crate::text::one_line(&self.file.display().to_string());
+        let file = crate::text::path(&self.file);
         // Line 0: the problem is the file as a whole (missing, unreadable).
         if self.line == 0 {
             write!(f, "{file}: {}: {}", self.severity, self.message)
@@ -69,7 +69,7 @@ pub struct Omitted {
 impl fmt::Display for Omitted {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let more = crate::text::count(self.count, "more problem", "more problems");
-        let file = crate::text::one_line(&self.file.display().to_string());
+        let file = crate::text::path(&self.file);
         write!(f, "and {more} in {file}")
     }
 }

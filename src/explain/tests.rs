@@ -64,6 +64,24 @@ fn paths_and_urls_resolve_to_the_file_a_static_host_serves() {
     }
 }
 
+/// A URL finds the file the canonical guard finds ([`crate::urls::SitePath`]): `/h` a
+/// folder's `index.htm`, `/m/` the page `m.htm`, and `/both` `both.html` before the
+/// folder `both/`, as the hosts serve them.
+#[test]
+fn urls_resolve_to_the_files_the_canonical_guard_finds() {
+    let (_dir, config) = site(&["both.html", "both/index.html", "h/index.htm", "m.htm"]);
+    let table = [
+        ("both", "both.html"),
+        ("both/", "both/index.html"),
+        ("h", "h/index.htm"),
+        ("m/", "m.htm"),
+    ];
+    for (rest, want) in table {
+        let got = resolve(&config, &format!("https://example.org/docs/{rest}"));
+        assert_eq!(got.as_deref(), Ok(Path::new(want)), "{rest}");
+    }
+}
+
 #[test]
 fn each_page_is_explained_from_the_collection() {
     let (dir, config) = site(&["index.html", "a.html", "c.pdf"]);

@@ -20,9 +20,8 @@ fn child_prefix(config: &Config, output: &Path) -> ChildPrefix {
         (Some(parent), Some(public)) => parent.strip_prefix(&public).ok().map(Path::to_path_buf),
         _ => None,
     };
-    let mut loc_prefix = config.base_url.as_str().to_string();
-    if let Some(rel) = rel.filter(|r| !r.as_os_str().is_empty()) {
-        loc_prefix.push_str(&urls::encode_path(&rel));
+    let mut loc_prefix = urls::file_url(config.base_url.as_str(), &rel.unwrap_or_default());
+    if !loc_prefix.ends_with('/') {
         loc_prefix.push('/');
     }
     ChildPrefix { loc_prefix }

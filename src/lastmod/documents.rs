@@ -73,7 +73,7 @@ impl DocumentDates {
             Some(None) => Err(Miss::Ambiguous),
             Some(Some(source)) if !tail_of(source) => Err(Miss::NoSource),
             Some(Some(source)) => {
-                let source = super::git::path_of(source);
+                let source = crate::slash::path(source);
                 (self.git.get(&source)).ok_or_else(|| Miss::Uncommitted(source.into_owned()))
             }
         }

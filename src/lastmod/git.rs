@@ -314,19 +314,6 @@ fn nested_repository(top: &Path, dir: &Path) -> Option<PathBuf> {
         .find(|git| std::fs::symlink_metadata(git).is_ok())
 }
 
-/// A path as git writes it: on Unix its bytes, borrowed.
-#[cfg(unix)]
-pub(crate) fn path_of(bytes: &[u8]) -> std::borrow::Cow<'_, Path> {
-    use std::os::unix::ffi::OsStrExt;
-    Path::new(std::ffi::OsStr::from_bytes(bytes)).into()
-}
-
-/// Off Unix, git writes paths as UTF-8.
-#[cfg(not(unix))]
-pub(crate) fn path_of(bytes: &[u8]) -> std::borrow::Cow<'_, Path> {
-    PathBuf::from(String::from_utf8_lossy(bytes).into_owned()).into()
-}
-
 impl Repository {
     /// Reads the committer dates of the committed, unmodified files under `dir` (a
     /// directory of the project) that `wanted` keeps (given their path below `dir`): the

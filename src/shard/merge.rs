@@ -5,7 +5,7 @@
 //! its hash names), and every URL against the other shards' (by the side files' sorted
 //! hashes, merged as they stream, a URL read back only when two hashes meet).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::MAX_INDEXES;
 use super::error::MergeError;
@@ -88,12 +88,8 @@ pub fn write_merged(options: &MergeOptions, checked: Checked) -> Result<Merged, 
         sitemap::write_indexes(&root, &chunks, options.lastmod_format, options.stylesheet)?;
     let index_urls: Vec<String> = (written.indexes.iter())
         .map(|index| {
-            let name = index.file_name().unwrap_or_default().to_string_lossy();
-            format!(
-                "{}{}",
-                options.base_url.as_str(),
-                crate::urls::encode_segment(&name)
-            )
+            let name = Path::new(index.file_name().unwrap_or_default());
+            crate::urls::file_url(options.base_url.as_str(), name)
         })
         .collect();
     let views = if options.views.any() {

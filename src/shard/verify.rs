@@ -14,7 +14,6 @@ use super::error::{FileProblem, MergeError};
 use super::input::{MergeOptions, Shard};
 use super::manifest::checksum_hex;
 use crate::sitemap;
-use crate::urls::encode_path;
 
 /// Bytes read at a time, from a child or a side file.
 const CHUNK: usize = 256 * 1024;
@@ -75,7 +74,7 @@ fn children<'a>(
                 });
             }
             let rel = shard.rel.join(&child.file);
-            let at = format!("{}{}", options.base_url.as_str(), encode_path(&rel));
+            let at = crate::urls::file_url(options.base_url.as_str(), &rel);
             if at != child.loc {
                 let loc = crate::text::one_line(&child.loc);
                 return Err(shard.problem(&child.file, FileProblem::Misplaced { loc, at }));

@@ -210,8 +210,8 @@ pub struct ChildPrefix {
 impl ChildPrefix {
     /// The published URL of the file `path` beside the output.
     pub fn url_of(&self, path: &Path) -> String {
-        let name = path.file_name().unwrap_or_default().to_string_lossy();
-        format!("{}{}", self.loc_prefix, crate::urls::encode_segment(&name))
+        let name = Path::new(path.file_name().unwrap_or_default());
+        crate::urls::file_url(&self.loc_prefix, name)
     }
 }
 

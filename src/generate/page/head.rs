@@ -57,13 +57,11 @@ fn other_form(page: &mut Page, href: &str, loc: &str, suffix: &str) -> Option<St
     let config = page.shared.config;
     let host = page.shared.lookups.host.as_ref();
     let by = host.and_then(|h| h.redirects_form(&format!("/{suffix}")));
-    let own_path = suffix == urls::encode_path(page.rel) && !config.url_style.clean_urls;
-    let slashed_dir = page.rel.parent().is_some_and(|dir| {
-        let name = page.rel.file_name().unwrap_or_default().as_encoded_bytes();
-        urls::is_directory_index(name) && suffix == format!("{}/", urls::encode_path(dir))
-    });
-    if (own_path || slashed_dir) && by.is_none() {
-        return Some(format!("{}{suffix}", config.base_url.as_str()));
+    let canonical = format!("{}{suffix}", config.base_url.as_str());
+    let (own, folder) = urls::own_forms(&config.base_url, page.rel);
+    let own_path = canonical == own && !config.url_style.clean_urls;
+    if (own_path || folder.as_ref() == Some(&canonical)) && by.is_none() {
+        return Some(canonical);
     }
     let path = page.path();
     page.warnings.push(Warning::CanonicalOtherForm {

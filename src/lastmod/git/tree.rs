@@ -9,8 +9,8 @@ use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 
 use jiff::Timestamp;
 
-use super::path_of;
 use crate::packed::{Packed, Places};
+use crate::slash;
 
 /// A blob's id: SHA-1's 20 bytes (of a SHA-256 id, its first 20, as unlikely to repeat).
 pub type Oid = [u8; 20];
@@ -72,7 +72,7 @@ impl Tree {
             let Some(oid) = oid_of(id) else {
                 continue;
             };
-            if wanted(&path_of(name)) {
+            if wanted(&slash::path(name)) {
                 let file = File {
                     oid,
                     clean: AtomicBool::new(true),
