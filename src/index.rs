@@ -235,9 +235,12 @@ pub fn write(
     format: LastmodFormat,
     stylesheet: Option<&str>,
 ) -> Result<(), IndexError> {
-    let listed: Vec<(String, Option<Timestamp>)> = children
-        .iter()
-        .map(|c| (c.loc.clone(), c.lastmod))
+    let listed: Vec<sitemap::Child> = (children.iter())
+        .map(|c| sitemap::Child {
+            loc: c.loc.clone(),
+            lastmod: c.lastmod,
+            ..Default::default()
+        })
         .collect();
     sitemap::write_index_file(output, &listed, format, stylesheet)?;
     Ok(())

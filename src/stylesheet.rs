@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::fsutil;
+use crate::fsutil::{self, At};
 use crate::sitemap::WriteError;
 
 /// The bundled stylesheet: a table of URLs (with lastmod, changefreq, priority,
@@ -87,11 +87,7 @@ fn href_problem(href: &str) -> Option<&'static str> {
 /// directory's lock, replacing only a regular file), unless it is there already.
 pub fn write_bundled(public_dir: &Path) -> Result<PathBuf, WriteError> {
     let path = public_dir.join(FILE_NAME);
-    let io_err = |source| WriteError::Io {
-        path: path.clone(),
-        source,
-    };
-    fsutil::write_locked(public_dir, FILE_NAME, BUNDLED.as_bytes()).map_err(io_err)?;
+    fsutil::write_locked(public_dir, FILE_NAME, BUNDLED.as_bytes()).at(&path)?;
     Ok(path)
 }
 

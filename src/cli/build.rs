@@ -17,8 +17,8 @@ use crate::views;
 use crate::{Collection, Details, Error};
 
 pub(super) fn is_broken_pipe(err: &Error) -> bool {
-    matches!(err, Error::Write(crate::sitemap::WriteError::Io { source, .. })
-        if source.kind() == io::ErrorKind::BrokenPipe)
+    matches!(err, Error::Write(crate::sitemap::WriteError::Io(e))
+        if e.source.kind() == io::ErrorKind::BrokenPipe)
 }
 
 pub(super) fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
@@ -395,8 +395,6 @@ fn check_written(config: &Config, written: &Written, mut run: Run) -> Result<(),
 }
 
 fn stdout_error(source: io::Error) -> Error {
-    Error::Write(crate::sitemap::WriteError::Io {
-        path: PathBuf::from("<stdout>"),
-        source,
-    })
+    let error = crate::fsutil::IoError::new("<stdout>", source);
+    Error::Write(crate::sitemap::WriteError::Io(error))
 }

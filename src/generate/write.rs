@@ -5,7 +5,7 @@ use std::path::Path;
 use super::Collection;
 use crate::config::{Config, Output};
 use crate::error::Error;
-use crate::fsutil::Place;
+use crate::fsutil::{At, Place};
 use crate::lastmod::state::Prepared;
 use crate::robots::{self, Announced, RobotsError, RobotsTxt};
 use crate::sitemap::{self, ChildPrefix, Group, Limits, WriteError, Written};
@@ -218,16 +218,12 @@ fn groups(collection: &Collection) -> Vec<Group<'_>> {
 /// directory is made through a link leading out), and its directory after.
 fn make_output_dir(config: &Config, path: &Path) -> Result<(), WriteError> {
     let parent = crate::fsutil::parent_dir(path);
-    let io_err = |source| WriteError::Io {
-        path: parent.to_path_buf(),
-        source,
-    };
     let in_site = |dir: &Path| -> Result<(), WriteError> {
         if !config.output_in_site {
             return Ok(());
         }
-        let public_dir = std::fs::canonicalize(&config.public_dir).map_err(io_err)?;
-        match crate::fsutil::place_in(&public_dir, dir).map_err(io_err)? {
+        let public_dir = std::fs::canonicalize(&config.public_dir).at(parent)?;
+        match crate::fsutil::place_in(&public_dir, dir).at(parent)? {
             Place::Inside(_) => Ok(()),
             Place::Outside(real) => Err(WriteError::Outside {
                 path: path.to_path_buf(),
@@ -245,7 +241,7 @@ fn make_output_dir(config: &Config, path: &Path) -> Result<(), WriteError> {
     } else {
         existing
     })?;
-    std::fs::create_dir_all(parent).map_err(io_err)?;
+    std::fs::create_dir_all(parent).at(parent)?;
     in_site(parent)
 }
 
@@ -256,10 +252,8 @@ fn write_indexnow_key(config: &Config) -> Result<(), WriteError> {
         return Ok(());
     };
     let name = format!("{key}.txt");
-    crate::fsutil::write_locked(&config.public_dir, &name, key.as_bytes()).map_err(|source| {
-        let path = config.public_dir.join(name);
-        WriteError::Io { path, source }
-    })
+    let written = crate::fsutil::write_locked(&config.public_dir, &name, key.as_bytes());
+    Ok(written.at(config.public_dir.join(name))?)
 }
 
 /// How the configuration says sitemaps are written.
@@ -318,7 +312,8 @@ fn save_changes(config: &Config, collection: &Collection) -> Result<(), Error> {
         let path = crate::changes::path_beside(&config.state_file);
         let now = jiff::Timestamp::now();
         crate::changes::save(&path, config.base_url.as_str(), now, changes)
-            .map_err(|source| WriteError::Io { path, source })?;
+            .at(&path)
+            .map_err(WriteError::from)?;
     }
     Ok(())
 }

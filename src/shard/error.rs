@@ -1,11 +1,11 @@
 //! Why a merge writes nothing: one-line errors naming the manifest, file, shard or URL,
 //! and the fix.
 
-use std::io;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::MAX_INDEXES;
 use super::manifest::ManifestProblem;
+use crate::fsutil::IoError;
 use crate::index::ChildProblem;
 use crate::robots::RobotsError;
 use crate::sitemap::WriteError;
@@ -16,7 +16,7 @@ use crate::views::ViewError;
 #[non_exhaustive]
 pub enum MergeError {
     /// A manifest cannot be read, or is not of this version.
-    #[error("{}: {problem}", shown(path))]
+    #[error("{}: {problem}", crate::text::path(path))]
     Manifest {
         /// The manifest.
         path: PathBuf,
@@ -26,8 +26,8 @@ pub enum MergeError {
     /// A manifest outside the directory the index is written to.
     #[error(
         "{}: is outside {}, the directory published at the base URL; put every shard's files under it, or pass -o the directory that holds them",
-        shown(path),
-        shown(dir)
+        crate::text::path(path),
+        crate::text::path(dir)
     )]
     Outside {
         /// The manifest.
@@ -38,8 +38,8 @@ pub enum MergeError {
     /// Two manifests of one shard name.
     #[error(
         "shard '{name}' has two manifests, {} and {}; give each part its own --shard name, or remove the stale manifest",
-        shown(a),
-        shown(b)
+        crate::text::path(a),
+        crate::text::path(b)
     )]
     SameName {
         /// The name.
@@ -52,7 +52,7 @@ pub enum MergeError {
     /// A child sitemap two manifests name, or one twice: the index would list it twice.
     #[error(
         "{}: {file} is named by shard '{a}' and again by shard '{b}'; a child sitemap belongs to one shard, named once: build the shards again, each to its own name",
-        shown(path)
+        crate::text::path(path)
     )]
     ChildTwice {
         /// The second manifest naming it.
@@ -83,7 +83,7 @@ pub enum MergeError {
     /// A shard built for a base URL outside the merge's.
     #[error(
         "{}: shard '{name}' was built for {shard_base}, not under --base-url {base}; build it with the site's base URL (or a path under it)",
-        shown(path)
+        crate::text::path(path)
     )]
     BaseUrl {
         /// The manifest.
@@ -98,7 +98,7 @@ pub enum MergeError {
     /// A shard the config's `[[shards]]` does not declare.
     #[error(
         "{}: shard '{name}' is not one of the [[shards]] of the config; declare it, or leave its manifest out",
-        shown(path)
+        crate::text::path(path)
     )]
     Undeclared {
         /// The manifest.
@@ -126,7 +126,11 @@ pub enum MergeError {
         root: String,
     },
     /// A file a manifest names is missing, altered, misplaced or not listable.
-    #[error("{}: {} {problem}", shown(manifest), crate::text::one_line(file))]
+    #[error(
+        "{}: {} {problem}",
+        crate::text::path(manifest),
+        crate::text::one_line(file)
+    )]
     File {
         /// The manifest.
         manifest: PathBuf,
@@ -151,7 +155,7 @@ pub enum MergeError {
     /// Views are asked for, and a shard was built without them.
     #[error(
         "{}: shard '{name}' was built without views, so the merge cannot show its pages; build it with the same html_sitemap and llms_txt settings",
-        shown(path)
+        crate::text::path(path)
     )]
     NoViews {
         /// The manifest.
@@ -162,7 +166,7 @@ pub enum MergeError {
     /// A page a manifest's views record is not under the base URL.
     #[error(
         "{}: {} is not under --base-url; build the shard again",
-        shown(path),
+        crate::text::path(path),
         crate::text::one_line(loc)
     )]
     PageOutside {
@@ -175,7 +179,7 @@ pub enum MergeError {
     /// twice): the views show only the sitemap's pages.
     #[error(
         "{}: its views record {}, which its sitemaps do not list (or record it twice); build the shard again",
-        shown(path),
+        crate::text::path(path),
         crate::text::one_line(loc)
     )]
     PageUnlisted {
@@ -207,13 +211,8 @@ pub enum MergeError {
     #[error(transparent)]
     Robots(#[from] RobotsError),
     /// The joined change list could not be written.
-    #[error("cannot write {}: {source}", shown(path))]
-    Changes {
-        /// The change list.
-        path: PathBuf,
-        /// The OS error.
-        source: io::Error,
-    },
+    #[error("cannot write {0}")]
+    Changes(IoError),
 }
 
 impl MergeError {
@@ -223,7 +222,7 @@ impl MergeError {
             self,
             MergeError::Write(_)
                 | MergeError::Robots(_)
-                | MergeError::Changes { .. }
+                | MergeError::Changes(_)
                 | MergeError::View(_)
         )
     }
@@ -268,9 +267,4 @@ pub enum FileProblem {
         /// The shape of its children's names.
         expected: String,
     },
-}
-
-/// A path on one line.
-pub(super) fn shown(path: &Path) -> String {
-    crate::text::one_line(&path.display().to_string())
 }

@@ -7,6 +7,7 @@ use super::error::MergeError;
 use super::input::{MergeOptions, Shard};
 use super::manifest::{ManifestViews, ReadChanges};
 use crate::changes::Changes;
+use crate::fsutil::At;
 use crate::sections::SectionUrls;
 use crate::sitemap;
 use crate::views::{self, AboutPage, AboutParts};
@@ -66,12 +67,9 @@ pub(super) fn save_changes(
     });
     if !same {
         let now = jiff::Timestamp::now();
-        crate::changes::save(&path, options.base_url.as_str(), now, &changes).map_err(
-            |source| MergeError::Changes {
-                path: path.clone(),
-                source,
-            },
-        )?;
+        crate::changes::save(&path, options.base_url.as_str(), now, &changes)
+            .at(&path)
+            .map_err(MergeError::Changes)?;
     }
     Ok((path, changes))
 }

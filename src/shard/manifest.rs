@@ -2,25 +2,19 @@
 
 use std::path::Path;
 
-use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
 use crate::changes::UrlList;
-use crate::sitemap::ChildFile;
+use crate::sitemap::Child;
 
 /// The manifest format this version writes and reads. Version 2 names the children
-/// `{stem}-{shard}.…` ([`crate::sitemap::SHARD_SEPARATOR`]) and records the URL form.
+/// `{stem}-{shard}.…` ([`super::SEPARATOR`]) and records the URL form.
 pub const VERSION: u32 = 2;
 
 /// The most bytes the manifests of one merge may hold together, all read and held at
 /// once (a change list can list every URL of a first run, and views every page's title
 /// and description): past it, the merge refuses the manifest that passes it.
 pub const MAX_TOTAL_BYTES: u64 = 1 << 30;
-
-/// An XXH3-128 checksum as a manifest records it: 32 hex digits.
-pub fn checksum_hex(check: u128) -> String {
-    format!("{check:032x}")
-}
 
 /// A shard's manifest; `C` is its change list (as written, or as read).
 #[derive(Debug, Serialize, Deserialize)]
@@ -38,8 +32,8 @@ pub struct Manifest<C> {
     /// The form its URLs take: shards of one site must agree, or it would list both
     /// forms of a URL (`/about` and `/about.html`).
     pub url_form: UrlForm,
-    /// Its child sitemaps, in order.
-    pub children: Vec<ManifestChild>,
+    /// Its child sitemaps, in order, each with its checksum.
+    pub children: Vec<Child>,
     /// The side file of its URLs' sorted 64-bit hashes ([`super::url_hash`]).
     pub url_hashes: SideFile,
     /// Its change list, when the build keeps one.
@@ -81,34 +75,6 @@ pub struct ManifestPage {
     pub description: Option<String>,
     /// Its file under the shard's directory, for `llms-full.txt`.
     pub path: Option<String>,
-}
-
-/// One child sitemap a manifest names.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ManifestChild {
-    /// Its file name, beside the manifest.
-    pub file: String,
-    /// Its published URL.
-    pub loc: String,
-    /// How many URLs it lists.
-    pub urls: u64,
-    /// Its newest `lastmod`, which the index gives it.
-    pub lastmod: Option<Timestamp>,
-    /// The XXH3-128 checksum of its bytes, in hex.
-    pub xxh3: String,
-}
-
-impl ManifestChild {
-    /// The manifest's record of a child as written.
-    pub fn of(child: &ChildFile) -> ManifestChild {
-        ManifestChild {
-            file: child.name.clone(),
-            loc: child.loc.clone(),
-            urls: child.urls as u64,
-            lastmod: child.newest,
-            xxh3: checksum_hex(child.check),
-        }
-    }
 }
 
 /// The settings that decide the form of a shard's URLs.

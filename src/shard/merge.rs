@@ -13,7 +13,7 @@ use super::input::{MergeOptions, Shard, read_shards};
 use super::joined::{check_views, join_changes, save_changes, write_views};
 use crate::changes::Changes;
 use crate::robots::{Announced, RobotsTxt};
-use crate::sitemap::{self, PROTOCOL_MAX_ENTRIES};
+use crate::sitemap::{self, Child, PROTOCOL_MAX_ENTRIES};
 use crate::views;
 
 /// What a merge wrote.
@@ -43,7 +43,6 @@ pub struct Merged {
 /// Shards checked and ready to merge ([`check`]), nothing written yet.
 pub struct Checked {
     shards: Vec<Shard>,
-    listed: Vec<(String, Option<jiff::Timestamp>)>,
     changes: Option<Changes>,
 }
 
@@ -54,35 +53,27 @@ pub fn check(options: &MergeOptions) -> Result<Checked, MergeError> {
     if shards.iter().all(|s| s.manifest.children.is_empty()) {
         return Err(MergeError::Empty);
     }
-    let listed = super::verify::check_files(&shards, options)?;
-    let indexes = listed.len().div_ceil(PROTOCOL_MAX_ENTRIES);
+    super::verify::check_files(&shards, options)?;
+    let children: usize = shards.iter().map(|s| s.manifest.children.len()).sum();
+    let indexes = children.div_ceil(PROTOCOL_MAX_ENTRIES);
     if indexes > MAX_INDEXES {
-        return Err(MergeError::TooManyIndexes {
-            children: listed.len(),
-            indexes,
-        });
+        return Err(MergeError::TooManyIndexes { children, indexes });
     }
     if options.views.any() {
         check_views(&shards, options)?;
         crate::views::refuse_foreign_at_top(options.views, options.dir)?;
     }
     let changes = join_changes(&shards);
-    Ok(Checked {
-        shards,
-        listed,
-        changes,
-    })
+    Ok(Checked { shards, changes })
 }
 
 /// Writes the root index of checked shards (or several, past 50,000 children),
 /// announces each in robots.txt if asked, and writes the joined change list.
 pub fn write_merged(options: &MergeOptions, checked: Checked) -> Result<Merged, MergeError> {
-    let Checked {
-        shards,
-        listed,
-        changes,
-    } = checked;
+    let Checked { shards, changes } = checked;
     let root = options.dir.join(options.root);
+    // The index's entries, in shard order: each child as its manifest records it.
+    let listed: Vec<&Child> = shards.iter().flat_map(|s| &s.manifest.children).collect();
     let chunks: Vec<_> = listed.chunks(PROTOCOL_MAX_ENTRIES).collect();
     let written =
         sitemap::write_indexes(&root, &chunks, options.lastmod_format, options.stylesheet)?;

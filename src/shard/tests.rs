@@ -123,3 +123,30 @@ fn a_page_goes_to_the_first_shard_that_matches_else_to_the_one_without_match() {
     );
     assert!(Parts::default().is_empty());
 }
+
+#[test]
+fn a_shard_s_children_are_named_after_its_output_and_the_separator() {
+    let hash = blake3::Hash::from_bytes([0xd9; 32]);
+    let shard = Path::new("public/sitemap-blog.xml");
+    assert_eq!(
+        sitemap::child_name(shard, SEPARATOR, None, 1, &hash),
+        "sitemap-blog.1-d9d9d9d9d9d9.xml"
+    );
+    assert_eq!(
+        sitemap::child_name(shard, SEPARATOR, Some("news"), 2, &hash),
+        "sitemap-blog.news-2-d9d9d9d9d9d9.xml"
+    );
+    let table = [
+        ("sitemap-blog.1-d9d9d9d9d9d9.xml", Some(ChildShape::Hashed)),
+        (
+            "sitemap-blog.news-2-d9d9d9d9d9d9.xml",
+            Some(ChildShape::Sectioned("news".into())),
+        ),
+        ("sitemap-blog.2.xml", None),
+        ("sitemap-blog-1-d9d9d9d9d9d9.xml", None),
+        ("sitemap-blog-x.1-d9d9d9d9d9d9.xml", None),
+    ];
+    for (name, want) in table {
+        assert_eq!(child_shape(shard, name), want, "{name}");
+    }
+}

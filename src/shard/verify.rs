@@ -7,13 +7,11 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::io::{self, Read, Seek};
 
-use jiff::Timestamp;
 use xxhash_rust::xxh3::Xxh3;
 
 use super::error::{FileProblem, MergeError};
 use super::input::{MergeOptions, Shard};
-use super::manifest::checksum_hex;
-use crate::sitemap;
+use crate::sitemap::{self, checksum_hex};
 
 /// Bytes read at a time, from a child or a side file.
 const CHUNK: usize = 256 * 1024;
@@ -22,12 +20,9 @@ const CHUNK: usize = 256 * 1024;
 /// at least 4 KiB and at most [`CHUNK`]).
 const MERGE_BUFFERS: usize = 32 << 20;
 
-/// The index's entries: each child's URL and newest `lastmod`.
-pub(super) type Listed = Vec<(String, Option<Timestamp>)>;
-
-/// Checks every child and every URL: the index's entries, in shard order.
-pub(super) fn check_files(shards: &[Shard], options: &MergeOptions) -> Result<Listed, MergeError> {
-    let (listed, jobs) = children(shards, options)?;
+/// Checks every child and every URL.
+pub(super) fn check_files(shards: &[Shard], options: &MergeOptions) -> Result<(), MergeError> {
+    let jobs = children(shards, options)?;
     let (checked, unique) = std::thread::scope(|scope| {
         let unique = scope.spawn(|| find_duplicates(shards));
         let checked =
@@ -40,8 +35,7 @@ pub(super) fn check_files(shards: &[Shard], options: &MergeOptions) -> Result<Li
     for (job, result) in jobs.iter().zip(checked) {
         result.map_err(|problem| job.shard.problem(job.file, problem))?;
     }
-    unique?;
-    Ok(listed)
+    unique
 }
 
 /// A child to read and checksum.
@@ -51,14 +45,9 @@ struct Job<'a> {
     want: &'a str,
 }
 
-/// Each child where its URL says and listable: the index's entries, and the children
-/// to read.
-fn children<'a>(
-    shards: &'a [Shard],
-    options: &MergeOptions,
-) -> Result<(Listed, Vec<Job<'a>>), MergeError> {
+/// Each child where its URL says and listable: the children to read.
+fn children<'a>(shards: &'a [Shard], options: &MergeOptions) -> Result<Vec<Job<'a>>, MergeError> {
     let mut jobs = Vec::new();
-    let mut listed = Vec::new();
     // Each child's URL, and the shard that named it first.
     let mut named: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
     for shard in shards {
@@ -84,12 +73,11 @@ fn children<'a>(
             jobs.push(Job {
                 shard,
                 file: &child.file,
-                want: &child.xxh3,
+                want: child.xxh3.as_deref().unwrap_or_default(),
             });
-            listed.push((child.loc.clone(), child.lastmod));
         }
     }
-    Ok((listed, jobs))
+    Ok(jobs)
 }
 
 /// Refuses a child not named by its shard's name and the separator no shard name holds
@@ -100,7 +88,7 @@ fn refuse_not_owned(shard: &Shard, root: &str, file: &str) -> Result<(), MergeEr
         return Ok(());
     }
     let (stem, ext) = sitemap::split_name(std::path::Path::new(root));
-    let separator = sitemap::SHARD_SEPARATOR;
+    let separator = super::SEPARATOR;
     let problem = FileProblem::NotOwned {
         shard: name.clone(),
         expected: format!("{stem}-{name}{separator}N-HASH{ext}"),

@@ -10,18 +10,20 @@ mod split;
 mod tests;
 mod xml;
 
-use std::io::{self, Read};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
 
 pub use entries::{Entries, EntryRef, EntrySlice, Loc};
 pub(crate) use entries::{Fields, Item};
 pub use replace::{
-    ChildFile, Indexes, ShardSet, write_files, write_index_file, write_indexes, write_shard,
+    Indexes, Render, RootFile, Stale, write_files, write_index_file, write_indexes, write_set,
 };
 pub use split::{refuse_too_many_files, write_single};
 
+use crate::fsutil::IoError;
 use crate::rules::{Changefreq, Priority};
 use crate::w3c::LastmodFormat;
 
@@ -121,17 +123,14 @@ impl Default for Limits {
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
     /// The OS refused a write, rename or removal.
-    #[error("cannot write {}: {source}", path.display())]
-    Io {
-        /// The file or directory concerned.
-        path: PathBuf,
-        /// The OS error.
-        source: io::Error,
-    },
+    #[error("cannot write {0}")]
+    Io(#[from] IoError),
     /// The output's directory, symbolic links resolved, is outside the public directory.
     #[error(
         "cannot write {}: its directory is {}, outside public_dir {}; an output set in the config file stays in the site (use --output to write elsewhere)",
-        path.display(), real.display(), public_dir.display()
+        crate::text::path(path),
+        crate::text::path(real),
+        crate::text::path(public_dir)
     )]
     Outside {
         /// The output as configured.
@@ -185,10 +184,10 @@ pub struct Form<'a> {
     pub stylesheet: Option<&'a str>,
 }
 
-/// What [`write_files`] wrote.
+/// What [`write_files`] (or [`write_set`]) wrote.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Written {
-    /// The sitemap, or the sitemap index when there are children.
+    /// The sitemap, or the root naming the children when there are any (the index).
     pub path: PathBuf,
     /// Child sitemaps named by the index, in order; empty for a single sitemap. For text
     /// sitemaps, which have no index, the files after the first (`path`).
@@ -197,6 +196,35 @@ pub struct Written {
     pub indexed: bool,
     /// Child sitemaps of an earlier run that are no longer part of the set, removed.
     pub removed: Vec<PathBuf>,
+}
+
+/// A child sitemap as written: what an index lists of it (its URL and newest
+/// `lastmod`), and what a root of the caller's records ([`Render::With`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Child {
+    /// Its file name, beside the root.
+    pub file: String,
+    /// Its published URL.
+    pub loc: String,
+    /// How many URLs it lists.
+    pub urls: u64,
+    /// Its newest `lastmod`, which the index gives it.
+    pub lastmod: Option<Timestamp>,
+    /// The XXH3-128 checksum of its bytes as written (gzipped, when it is), in hex
+    /// ([`checksum_hex`]), when the root asks for it ([`RootFile::checksum`]). A record
+    /// read back must have one.
+    #[serde(deserialize_with = "present")]
+    pub xxh3: Option<String>,
+}
+
+/// A checksum read back: a string, never missing or null.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    String::deserialize(d).map(Some)
+}
+
+/// An XXH3-128 checksum as a [`Child`] records it: 32 hex digits.
+pub fn checksum_hex(check: u128) -> String {
+    format!("{check:032x}")
 }
 
 /// The URL prefix child sitemaps are published under: they are written beside the
@@ -230,37 +258,21 @@ pub(crate) fn split_name(output: &Path) -> (String, String) {
 /// of the same position never share a name in practice.
 const HASH_DIGITS: usize = 12;
 
+/// What joins the output's stem to the rest of its children's names, as
+/// [`RootFile::index`] names them.
+pub const JOINT: char = '-';
+
 /// The file name of child `n` (1-based) of `output`, of the section named `section` or
-/// of the pages in no section, whose bytes hash to `hash`: `{stem}-{n}-{hash}{ext}`, e.g.
-/// `sitemap-1-3f2a9c1b0d4e.xml`, or `{stem}-{section}-{n}-{hash}{ext}`, e.g.
-/// `sitemap-blog-1-3f2a9c1b0d4e.xml`.
+/// of the pages in no section, whose bytes hash to `hash`: `{stem}{joint}{n}-{hash}{ext}`,
+/// e.g. `sitemap-1-3f2a9c1b0d4e.xml`, or `{stem}{joint}{section}-{n}-{hash}{ext}`, e.g.
+/// `sitemap-blog-1-3f2a9c1b0d4e.xml` ([`JOINT`] for an index's children; a caller's root
+/// may join its own with another character, [`RootFile::joint`]).
 ///
 /// The name changes with the content, so writing a new set never overwrites a child the
-/// current index names: the index's rename switches from one complete set to the other
+/// current root names: the root's rename switches from one complete set to the other
 /// at once, and a run killed before it leaves the previous set whole. A child whose
 /// content did not change keeps its name (and its caches).
-pub fn child_name(output: &Path, section: Option<&str>, n: usize, hash: &blake3::Hash) -> String {
-    named_after(output, '-', section, n, hash)
-}
-
-/// What joins a shard's name to the rest of its files' names: no shard name holds it
-/// (names are a-z, 0-9 and '-'), so the files a shard owns, all of whose names start
-/// with `{stem}-{shard}.`, are never another shard's (`blog`'s never `blog-x`'s).
-pub const SHARD_SEPARATOR: char = '.';
-
-/// The file name of child `n` of a shard whose output is `output` (`sitemap-blog.xml`):
-/// [`child_name`]'s, joined by [`SHARD_SEPARATOR`]: `sitemap-blog.1-3f2a9c1b0d4e.xml`,
-/// `sitemap-blog.news-1-3f2a9c1b0d4e.xml`.
-pub fn shard_child_name(
-    output: &Path,
-    section: Option<&str>,
-    n: usize,
-    hash: &blake3::Hash,
-) -> String {
-    named_after(output, SHARD_SEPARATOR, section, n, hash)
-}
-
-fn named_after(
+pub fn child_name(
     output: &Path,
     joint: char,
     section: Option<&str>,
@@ -290,19 +302,9 @@ pub(crate) enum ChildShape {
     Numbered(usize),
 }
 
-/// The shape of `name` when it is shaped like a child of `output`.
-pub(crate) fn child_shape(output: &Path, name: &str) -> Option<ChildShape> {
-    shape_after(output, '-', name)
-}
-
-/// The shape of `name` when it is shaped like a child of the shard whose output is
-/// `output` ([`shard_child_name`]): [`ChildShape::Hashed`] or [`ChildShape::Sectioned`].
-pub(crate) fn shard_child_shape(output: &Path, name: &str) -> Option<ChildShape> {
-    shape_after(output, SHARD_SEPARATOR, name)
-        .filter(|shape| !matches!(shape, ChildShape::Numbered(_)))
-}
-
-fn shape_after(output: &Path, joint: char, name: &str) -> Option<ChildShape> {
+/// The shape of `name` when it is shaped like a child of `output` whose names `joint`
+/// joins to its stem ([`child_name`]).
+pub(crate) fn child_shape(output: &Path, joint: char, name: &str) -> Option<ChildShape> {
     let (stem, ext) = split_name(output);
     let rest = name
         .strip_prefix(&stem)?

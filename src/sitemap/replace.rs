@@ -1,36 +1,35 @@
 //! Replacing a published sitemap set: temporary files beside the target, children named
-//! after their content, the index renamed last, a lock, and stale children removed. A
-//! shard's set, with its manifest in the index's place (`shard`), and index files written
-//! on their own (`indexes`), go the same way.
+//! after their content, the root that names them (an index, or the caller's own file)
+//! renamed last, a lock, and stale files removed by the caller's rule (`stale`). Index
+//! files written on their own (`indexes`) go the same way.
 
 use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use super::read::{Document, Root, root_in};
+use super::read::{Document, Root};
 use super::split::{Part, write_urlsets_declaring};
 use super::xml::{Extensions, MaybeGzip, write_index};
 use super::{
-    ChildPrefix, ChildShape, EntrySlice, Form, Format, Group, Limits, PROTOCOL_MAX_BYTES,
-    PROTOCOL_MAX_ENTRIES, WriteError, Written, child_name, child_shape, shard_child_name,
-    split_name,
+    Child, ChildPrefix, EntrySlice, Form, Format, Group, JOINT, Limits, PROTOCOL_MAX_BYTES,
+    PROTOCOL_MAX_ENTRIES, WriteError, Written, checksum_hex, child_name, split_name,
 };
 
-use crate::fsutil::DirLock;
 use crate::fsutil::dir::Temp;
+use crate::fsutil::{At, DirLock};
 
 mod indexes;
-mod shard;
+mod stale;
 
 pub use indexes::{Indexes, write_index_file, write_indexes};
-pub use shard::{ChildFile, ShardSet, write_shard};
+pub use stale::Stale;
 
 /// A child written to its temporary file (synced and closed): it waits for the rename,
 /// the hash names it.
 struct Closed {
     temp: Temp,
     hash: blake3::Hash,
-    /// Its XXH3-128 checksum, for a shard's manifest.
+    /// Its XXH3-128 checksum, when the root asks for it.
     check: Option<u128>,
 }
 
@@ -38,8 +37,8 @@ struct Closed {
 struct Hashing<W> {
     inner: W,
     hasher: blake3::Hasher,
-    /// A shard's children are also checksummed for the merge: XXH3, which reads them
-    /// back several times faster than BLAKE3 would.
+    /// The checksum a root may record of each child: XXH3, which a reader checks
+    /// several times faster than BLAKE3.
     check: Option<Box<xxhash_rust::xxh3::Xxh3>>,
 }
 
@@ -58,6 +57,48 @@ impl<W: Write> Write for Hashing<W> {
     }
 }
 
+/// What a set's children are handed to once written: the file naming them, renamed into
+/// place last, and what else goes with it. [`RootFile::index`] is the sitemap index; a
+/// caller may write a root of its own ([`Render::With`]).
+pub struct RootFile<'a> {
+    /// Where it goes, beside the output (the output itself for an index).
+    pub path: &'a Path,
+    /// How it is written.
+    pub render: Render<'a>,
+    /// What joins the output's stem to the rest of a child's name ([`child_name`]).
+    pub joint: char,
+    /// A file written beside the children before the root: its name and bytes.
+    pub beside: Option<(&'a str, &'a [u8])>,
+    /// Whether each child's XXH3-128 checksum is recorded ([`Child::xxh3`]).
+    pub checksum: bool,
+    /// What beside the output may be removed once the root is in place.
+    pub stale: Stale<'a>,
+}
+
+/// How a root is written.
+pub enum Render<'a> {
+    /// A sitemap index in the set's form. A set of one sitemap in no section needs none:
+    /// that sitemap is written at the output instead.
+    Index,
+    /// The caller's bytes, given the children as written.
+    With(&'a dyn Fn(&[Child], &mut dyn Write) -> io::Result<()>),
+}
+
+impl RootFile<'_> {
+    /// The sitemap index at `output`, naming children `{stem}-…` ([`JOINT`]); stale
+    /// children are told by their shapes ([`Stale::Shaped`]).
+    pub fn index(output: &Path) -> RootFile<'_> {
+        RootFile {
+            path: output,
+            render: Render::Index,
+            joint: JOINT,
+            beside: None,
+            checksum: false,
+            stale: Stale::Shaped,
+        }
+    }
+}
+
 /// Writes the groups' entries to `output`, and children beside it when they need more
 /// than one file or any group is a named section, each through a temporary file renamed
 /// into place: the children (published under `prefix`) first, under names of their section and content
@@ -73,60 +114,34 @@ pub fn write_files(
     limits: Limits,
     form: Form,
 ) -> Result<Written, WriteError> {
-    write_set(output, prefix, groups, limits, form, None)
+    write_set(
+        output,
+        prefix,
+        groups,
+        limits,
+        form,
+        &RootFile::index(output),
+    )
 }
 
-fn write_set(
+/// [`write_files`] with `root` in the index's place: the children, the root's side file,
+/// then the root, renamed last; then what `root.stale` allows is removed.
+pub fn write_set(
     output: &Path,
     prefix: &ChildPrefix,
     groups: &[Group],
     limits: Limits,
     form: Form,
-    shard: Option<&ShardSet>,
+    root: &RootFile,
 ) -> Result<Written, WriteError> {
     // From the counts alone, before the lock is taken or any file written.
     super::refuse_too_many_files(groups, limits, form.format)?;
-    let mut replacement = Replacement::begin(output)?;
-    replacement.checked = shard.is_some();
-    if let Some(shard) = shard {
-        let name = shard.manifest.file_name().unwrap_or_default();
-        replacement
-            .held
-            .dir()
-            .replaceable(name)
-            .map_err(io_at(shard.manifest))?;
-    }
+    let replacement = Replacement::begin(output, root)?;
     let sections: Vec<&str> = groups.iter().filter_map(|g| g.section).collect();
     let mut parts = Vec::new();
     for group in groups.iter().filter(|g| !g.entries.is_empty()) {
         let written = replacement.write_urlsets(group.entries, limits, form)?;
         parts.extend(written.into_iter().map(|part| (group.section, part)));
-    }
-    if shard.is_none() && sections.is_empty() && parts.len() <= 1 {
-        if let Some((_, part)) = parts.into_iter().next() {
-            persist(part.written.temp, output)?;
-        }
-        replacement.held.dir().sync();
-        let stale = Stale {
-            keep: &[],
-            format: form.format,
-            previous: &replacement.previous,
-            sections: &sections,
-        };
-        let removed = remove_stale_children(&replacement, output, &stale)?;
-        return Ok(Written {
-            path: output.to_path_buf(),
-            children: Vec::new(),
-            indexed: false,
-            removed,
-        });
-    }
-    if form.format == Format::Txt {
-        let parts = parts.into_iter().map(|(_, p)| p).collect();
-        return write_text_parts(&replacement, output, parts);
-    }
-    if parts.len() > PROTOCOL_MAX_ENTRIES {
-        return Err(WriteError::TooManyFiles { files: parts.len() });
     }
     let set = Set {
         replacement: &replacement,
@@ -134,15 +149,20 @@ fn write_set(
         prefix,
         form,
         sections: &sections,
-        sharded: shard.is_some(),
+        root,
     };
-    match shard {
-        None => write_indexed(&set, parts),
-        Some(shard) => shard::write_sharded(&set, parts, shard),
+    let index = matches!(root.render, Render::Index);
+    if form.format == Format::Txt || (index && sections.is_empty() && parts.len() <= 1) {
+        let parts = parts.into_iter().map(|(_, p)| p).collect();
+        return write_unindexed(&set, parts);
     }
+    if parts.len() > PROTOCOL_MAX_ENTRIES {
+        return Err(WriteError::TooManyFiles { files: parts.len() });
+    }
+    write_rooted(&set, parts)
 }
 
-/// A set of children and their index on its way into place.
+/// A set of children and their root on its way into place.
 struct Set<'a> {
     replacement: &'a Replacement,
     output: &'a Path,
@@ -150,113 +170,115 @@ struct Set<'a> {
     form: Form<'a>,
     /// The names of this run's sections.
     sections: &'a [&'a str],
-    /// A shard's set: its children named by [`shard_child_name`].
-    sharded: bool,
+    root: &'a RootFile<'a>,
 }
 
 /// Renames the children into place under their section and content names (numbered
-/// from 1 in each section), then the index naming them: the one rename that switches
-/// the published set.
-fn write_indexed(
+/// from 1 in each section), then the root's side file, then the root naming them: the
+/// one rename that switches the published set.
+fn write_rooted(
     set: &Set,
     parts: Vec<(Option<&str>, Part<Closed>)>,
 ) -> Result<Written, WriteError> {
-    let (output, dir) = (set.output, &set.replacement.dir);
+    let (root, dir) = (set.root, &set.replacement.dir);
     let paths = child_paths(set, &parts);
-    let listed: Vec<_> = (paths.iter().zip(&parts))
-        .map(|(path, (_, part))| (set.prefix.url_of(path), part.newest))
+    let children: Vec<Child> = (paths.iter().zip(&parts))
+        .map(|(path, (_, part))| Child {
+            file: path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned(),
+            loc: set.prefix.url_of(path),
+            urls: part.urls as u64,
+            lastmod: part.newest,
+            xxh3: part.written.check.map(checksum_hex),
+        })
         .collect();
-    let index = set.replacement.temp().map_err(io_at(dir))?;
-    let mut index = write_index(
-        MaybeGzip::new(index, set.form.gzip),
-        &listed,
-        set.form.lastmod,
-        set.form.stylesheet,
-    )
-    .and_then(MaybeGzip::finish)
-    .map_err(io_at(dir))?;
-    index.close().map_err(io_at(output))?;
+    let form = set.form;
+    let root_temp = set
+        .replacement
+        .write_temp(root.path, |out| match root.render {
+            Render::Index => write_index(
+                MaybeGzip::new(out, form.gzip),
+                &children,
+                form.lastmod,
+                form.stylesheet,
+            )
+            .and_then(MaybeGzip::finish)
+            .map(drop),
+            Render::With(render) => render(&children, out),
+        })?;
+    let beside = match root.beside {
+        Some((name, bytes)) => {
+            let path = dir.join(name);
+            Some((
+                set.replacement
+                    .write_temp(&path, |out| out.write_all(bytes))?,
+                path,
+            ))
+        }
+        None => None,
+    };
     for ((_, part), path) in parts.into_iter().zip(&paths) {
         // An existing file of this name has these very bytes: replacing it changes nothing.
         persist(part.written.temp, path)?;
     }
-    // The children's names are durable before the index that names them.
+    let mut kept = paths.clone();
+    if let Some((temp, path)) = beside {
+        persist(temp, &path)?;
+        kept.push(path);
+    }
+    // The children's names are durable before the root that names them.
     set.replacement.held.dir().sync();
-    persist(index, output)?;
+    persist(root_temp, root.path)?;
     set.replacement.held.dir().sync();
-    let stale = Stale {
-        keep: &paths,
-        format: set.form.format,
-        previous: &set.replacement.previous,
-        sections: set.sections,
-    };
-    let removed = remove_stale_children(set.replacement, output, &stale)?;
+    let removed = stale::remove(set, &kept)?;
     Ok(Written {
-        path: output.to_path_buf(),
+        path: root.path.to_path_buf(),
         children: paths,
-        indexed: true,
+        indexed: matches!(root.render, Render::Index),
         removed,
     })
 }
 
 /// Where each part goes: named after its section and content, numbered from 1 in each
-/// section ([`child_name`], or [`shard_child_name`] for a shard's).
+/// section ([`child_name`], joined as the root says).
 fn child_paths(set: &Set, parts: &[(Option<&str>, Part<Closed>)]) -> Vec<PathBuf> {
     let mut paths = Vec::with_capacity(parts.len());
     let mut n = 0;
     for (i, (section, part)) in parts.iter().enumerate() {
         let same_section = i > 0 && parts[i - 1].0 == *section;
         n = if same_section { n + 1 } else { 1 };
-        let name = match set.sharded {
-            false => child_name(set.output, *section, n, &part.written.hash),
-            true => shard_child_name(set.output, *section, n, &part.written.hash),
-        };
+        let name = child_name(set.output, set.root.joint, *section, n, &part.written.hash);
         paths.push(set.replacement.dir.join(name));
     }
     paths
 }
 
-/// Renames the parts of a split text sitemap into place: the first as `output`, the
-/// others as `{stem}-2{ext}`, `{stem}-3{ext}`, ... Text sitemaps have no index, so each
-/// file is submitted on its own and keeps one name across runs; each is replaced
-/// atomically, but a run killed among the renames can leave files of both runs.
-fn write_text_parts(
-    replacement: &Replacement,
-    output: &Path,
-    parts: Vec<Part<Closed>>,
-) -> Result<Written, WriteError> {
-    let dir = &replacement.dir;
+/// Renames the files of a set without an index into place: a lone sitemap as `output`,
+/// or the parts of a split text sitemap, the first as `output`, the others as
+/// `{stem}-2{ext}`, `{stem}-3{ext}`, ... Text sitemaps have no index, so each file is
+/// submitted on its own and keeps one name across runs; each is replaced atomically, but
+/// a run killed among the renames can leave files of both runs.
+fn write_unindexed(set: &Set, parts: Vec<Part<Closed>>) -> Result<Written, WriteError> {
+    let (output, dir) = (set.output, &set.replacement.dir);
     let (stem, ext) = split_name(output);
-    let mut paths = Vec::with_capacity(parts.len());
+    let mut paths = vec![output.to_path_buf()];
     for (n, part) in (1..).zip(parts) {
-        let path = if n == 1 {
-            output.to_path_buf()
-        } else {
-            dir.join(format!("{stem}-{n}{ext}"))
-        };
-        persist(part.written.temp, &path)?;
-        paths.push(path);
+        if n > 1 {
+            paths.push(dir.join(format!("{stem}-{n}{ext}")));
+        }
+        persist(part.written.temp, &paths[n - 1])?;
     }
-    replacement.held.dir().sync();
-    let stale = Stale {
-        keep: &paths,
-        format: Format::Txt,
-        previous: &HashSet::new(),
-        sections: &[],
-    };
-    let removed = remove_stale_children(replacement, output, &stale)?;
+    set.replacement.held.dir().sync();
+    let removed = stale::remove(set, &paths[1..])?;
     Ok(Written {
         path: paths.remove(0),
         children: paths,
         indexed: false,
         removed,
     })
-}
-
-/// An error writing `path`, for `map_err`.
-fn io_at(path: &Path) -> impl FnOnce(io::Error) -> WriteError {
-    let path = path.to_path_buf();
-    move |source| WriteError::Io { path, source }
 }
 
 /// The replacement of one output under way: its directory and its lock, held until
@@ -268,7 +290,7 @@ struct Replacement {
     /// Children the output named before this run, when it was an index: old-style names
     /// (`sitemap-1.xml`) are removed as stale only when listed here.
     previous: HashSet<String>,
-    /// Checksum the children for a shard's manifest ([`ChildFile::check`]).
+    /// Checksum the children, as the root asks ([`RootFile::checksum`]).
     checked: bool,
     held: DirLock,
 }
@@ -277,27 +299,42 @@ impl Replacement {
     /// Takes the lock of the output's directory (the OS's, on the directory itself: no
     /// lock file is left in the site), so two runs writing there take turns and the result
     /// is the complete output of the run that finished last; then sweeps what a killed
-    /// run left. Only a regular file (or nothing) at `output` is ever replaced.
-    fn begin(output: &Path) -> Result<Replacement, WriteError> {
+    /// run left. Only a regular file (or nothing) at `output` and at the root's path is
+    /// ever replaced.
+    fn begin(output: &Path, root: &RootFile) -> Result<Replacement, WriteError> {
         let dir = crate::fsutil::parent_dir(output).to_path_buf();
         let file_name = output
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let held = crate::fsutil::lock_dir(&dir).map_err(io_at(&dir))?;
-        (held.dir().replaceable(file_name.as_ref())).map_err(io_at(output))?;
+        let held = crate::fsutil::lock_dir(&dir).at(&dir)?;
+        for path in [output, root.path] {
+            let name = path.file_name().unwrap_or_default();
+            held.dir().replaceable(name).at(path)?;
+        }
         held.dir().sweep_temporaries(&format!(".{file_name}."));
         Ok(Replacement {
             previous: previous_children(&held, &file_name),
             dir,
             file_name,
-            checked: false,
+            checked: root.checksum,
             held,
         })
     }
 
     fn temp(&self) -> io::Result<Temp> {
         self.held.dir().temp(&format!(".{}.", self.file_name))
+    }
+
+    /// A temporary file beside `to` holding what `fill` writes, synced and closed.
+    fn write_temp(
+        &self,
+        to: &Path,
+        fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> Result<Temp, WriteError> {
+        let mut temp = self.temp().at(&self.dir)?;
+        temp.fill(fill).at(to)?;
+        Ok(temp)
     }
 
     /// Writes `entries` to as many temporary files as the limits need, each hashed as it
@@ -372,8 +409,8 @@ impl Replacement {
                 check: file.check.map(|c| c.digest128()),
             })
         };
-        write_urlsets_declaring(entries, extensions, limits, form, open, close)
-            .map_err(io_at(&self.dir))
+        let written = write_urlsets_declaring(entries, extensions, limits, form, open, close);
+        Ok(written.at(&self.dir)?)
     }
 }
 
@@ -405,62 +442,5 @@ fn previous_children(held: &DirLock, name: &str) -> HashSet<String> {
 /// Renames a finished temporary file over `to`, beside it ([`Temp::persist`]: a
 /// regular file or nothing, its mode passed on).
 fn persist(temp: Temp, to: &Path) -> Result<(), WriteError> {
-    temp.persist(to.file_name().unwrap_or_default())
-        .map_err(io_at(to))
-}
-
-/// What the stale children of an output are told apart by.
-struct Stale<'a> {
-    /// The children of the set just written.
-    keep: &'a [PathBuf],
-    format: Format,
-    /// The children the index this run replaced named.
-    previous: &'a HashSet<String>,
-    /// The names of this run's sections.
-    sections: &'a [&'a str],
-}
-
-/// Removes files beside `output` that are ours and stale: regular files shaped like its
-/// children but not kept, holding a sitemap of the format (root element `urlset`, or a
-/// URL on the first line). Ours means named as only we name files (content-hash
-/// children, and content-hash children of a section of this run), named by the index this
-/// run replaced, or a later part of a split text sitemap (`{stem}-2.txt`, ...). A
-/// `sitemap-1.xml` someone wrote by hand stays, and so do the children of another output
-/// whose name extends this one's (`sitemap-news-1-….xml` of `sitemap-news.xml`).
-fn remove_stale_children(
-    replacement: &Replacement,
-    output: &Path,
-    stale: &Stale,
-) -> Result<Vec<PathBuf>, WriteError> {
-    let named_ours = |name: &str| {
-        let named = match (child_shape(output, name), stale.format) {
-            (Some(ChildShape::Hashed), Format::Xml) => true,
-            (Some(ChildShape::Sectioned(section)), Format::Xml) => {
-                stale.sections.contains(&section.as_str()) || stale.previous.contains(name)
-            }
-            (Some(ChildShape::Numbered(_)), Format::Xml) => stale.previous.contains(name),
-            (Some(ChildShape::Numbered(n)), Format::Txt) => n >= 2,
-            _ => false,
-        };
-        named
-            && !stale
-                .keep
-                .iter()
-                .any(|k| k.file_name() == Some(name.as_ref()))
-    };
-    let holds_sitemap = |dir: &crate::fsutil::dir::Dir, name: &std::ffi::OsStr| match stale.format {
-        Format::Xml => root_in(dir, name) == Some(Root::Urlset),
-        Format::Txt => (dir.open_regular(name).ok().flatten())
-            .and_then(|file| super::opening(file, 8))
-            .is_some_and(|b| b.starts_with(b"https://") || b.starts_with(b"http://")),
-    };
-    let removed = replacement
-        .held
-        .dir()
-        .remove_ours(named_ours, holds_sitemap);
-    let removed = removed.map_err(io_at(&replacement.dir))?;
-    Ok(removed
-        .into_iter()
-        .map(|n| replacement.dir.join(n))
-        .collect())
+    Ok(temp.persist(to.file_name().unwrap_or_default()).at(to)?)
 }

@@ -1,12 +1,12 @@
 //! Entries into files: as many `<urlset>` (or text) documents as the limits need.
 
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
 
 use jiff::Timestamp;
 
 use super::xml::{Extensions, MaybeGzip, URLSET_CLOSE, urlset_open, write_entry};
 use super::{EntrySlice, Form, Format, Group, Limits, PROTOCOL_MAX_ENTRIES, WriteError};
+use crate::fsutil::At;
 
 /// One sitemap file's worth of entries, as written to its sink.
 #[derive(Debug)]
@@ -134,13 +134,9 @@ pub fn write_single(
     limits: Limits,
     form: Form,
 ) -> Result<(), WriteError> {
-    let stdout = || PathBuf::from("<stdout>");
-    let io_err = |source| WriteError::Io {
-        path: stdout(),
-        source,
-    };
+    let stdout = "<stdout>";
     let open = || Ok(MaybeGzip::new(Vec::new(), form.gzip));
-    let parts = write_urlsets(entries, limits, form, open, MaybeGzip::finish).map_err(io_err)?;
+    let parts = write_urlsets(entries, limits, form, open, MaybeGzip::finish).at(stdout)?;
     if parts.len() > 1 {
         return Err(WriteError::NeedsIndex {
             urls: entries.len(),
@@ -148,9 +144,9 @@ pub fn write_single(
         });
     }
     for part in parts {
-        out.write_all(&part.written).map_err(io_err)?;
+        out.write_all(&part.written).at(stdout)?;
     }
-    out.flush().map_err(io_err)
+    Ok(out.flush().at(stdout)?)
 }
 
 /// Refuses, before anything is written, groups that would need more XML files than one

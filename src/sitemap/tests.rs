@@ -277,43 +277,27 @@ fn stdout_refuses_what_needs_an_index() {
 fn child_names_come_from_the_output_stem() {
     let hash = blake3::Hash::from_bytes([0xd9; 32]);
     assert_eq!(
-        child_name(Path::new("public/sitemap.xml"), None, 2, &hash),
+        child_name(Path::new("public/sitemap.xml"), JOINT, None, 2, &hash),
         "sitemap-2-d9d9d9d9d9d9.xml"
     );
     assert_eq!(
-        child_name(Path::new("maps/site.xml.gz"), None, 1, &hash),
+        child_name(Path::new("maps/site.xml.gz"), JOINT, None, 1, &hash),
         "site-1-d9d9d9d9d9d9.xml.gz"
     );
     assert_eq!(
-        child_name(Path::new("sitemap"), None, 3, &hash),
+        child_name(Path::new("sitemap"), JOINT, None, 3, &hash),
         "sitemap-3-d9d9d9d9d9d9"
     );
     assert_eq!(
-        child_name(Path::new("public/sitemap.xml"), Some("docs-v2"), 4, &hash),
+        child_name(
+            Path::new("public/sitemap.xml"),
+            JOINT,
+            Some("docs-v2"),
+            4,
+            &hash
+        ),
         "sitemap-docs-v2-4-d9d9d9d9d9d9.xml"
     );
-    let shard = Path::new("public/sitemap-blog.xml");
-    assert_eq!(
-        shard_child_name(shard, None, 1, &hash),
-        "sitemap-blog.1-d9d9d9d9d9d9.xml"
-    );
-    assert_eq!(
-        shard_child_name(shard, Some("news"), 2, &hash),
-        "sitemap-blog.news-2-d9d9d9d9d9d9.xml"
-    );
-    let table = [
-        ("sitemap-blog.1-d9d9d9d9d9d9.xml", Some(ChildShape::Hashed)),
-        (
-            "sitemap-blog.news-2-d9d9d9d9d9d9.xml",
-            Some(ChildShape::Sectioned("news".into())),
-        ),
-        ("sitemap-blog.2.xml", None),
-        ("sitemap-blog-1-d9d9d9d9d9d9.xml", None),
-        ("sitemap-blog-x.1-d9d9d9d9d9d9.xml", None),
-    ];
-    for (name, want) in table {
-        assert_eq!(shard_child_shape(shard, name), want, "{name}");
-    }
 }
 
 #[test]
@@ -354,7 +338,7 @@ fn recognises_the_names_of_children() {
         ("sitemap.xml", None),
     ];
     for (name, want) in table {
-        assert_eq!(child_shape(output, name), want, "{name}");
+        assert_eq!(child_shape(output, JOINT, name), want, "{name}");
     }
 }
 
@@ -473,9 +457,12 @@ fn too_many_files_are_counted_per_group_and_refused_before_writing() {
 fn indexes_past_one_are_named_beside_the_root_and_the_surplus_removed() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("sitemap.xml");
-    let child = |n: usize| (format!("https://example.org/sitemap-a-{n}.xml"), None);
+    let child = |n: usize| Child {
+        loc: format!("https://example.org/sitemap-a-{n}.xml"),
+        ..Child::default()
+    };
     let all: Vec<_> = (1..=5).map(child).collect();
-    let chunks: Vec<&[(String, Option<Timestamp>)]> = all.chunks(2).collect();
+    let chunks: Vec<&[Child]> = all.chunks(2).collect();
     let written = write_indexes(&root, &chunks, LastmodFormat::Datetime, None).unwrap();
     let names: Vec<String> = (written.indexes.iter())
         .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())

@@ -1,13 +1,13 @@
 //! The XML of a sitemap: entries, the urlset and index documents, and the writer that
 //! gzips them or not.
 
+use std::borrow::Borrow;
 use std::io::{self, BufWriter, Write};
 
-use jiff::Timestamp;
 use quick_xml::Writer;
 use quick_xml::events::BytesText;
 
-use super::{EntryRef, EntrySlice, IMAGE_NAMESPACE, NAMESPACE, XHTML_NAMESPACE};
+use super::{Child, EntryRef, EntrySlice, IMAGE_NAMESPACE, NAMESPACE, XHTML_NAMESPACE};
 use crate::w3c::{self, LastmodFormat};
 
 // The declaration and root tags are constants, so they are written as bytes; every
@@ -169,17 +169,22 @@ fn alternate_link(buf: &mut Vec<u8>, hreflang: &str, href: &str) {
     buf.extend_from_slice(b"\"/>");
 }
 
-/// Writes a sitemap index naming each child `(loc, newest lastmod)`.
+/// Writes a sitemap index naming each child (its URL and newest lastmod).
 pub(super) fn write_index<W: Write>(
     sink: W,
-    children: &[(String, Option<Timestamp>)],
+    children: &[impl Borrow<Child>],
     format: LastmodFormat,
     stylesheet: Option<&str>,
 ) -> io::Result<W> {
     let mut w = Writer::new(BufWriter::new(sink));
     w.get_mut().write_all(prolog(stylesheet).as_bytes())?;
     w.get_mut().write_all(INDEX_OPEN.as_bytes())?;
-    for (loc, newest) in children {
+    for child in children {
+        let Child {
+            loc,
+            lastmod: newest,
+            ..
+        } = child.borrow();
         w.get_mut().write_all(b"  <sitemap>\n    ")?;
         w.create_element("loc")
             .write_text_content(BytesText::new(loc))?;

@@ -1,33 +1,33 @@
 //! Index files written on their own: one ([`write_index_file`], for `index`), or several
 //! with the surplus of an earlier, larger set removed ([`write_indexes`], for `merge`).
 
+use std::borrow::Borrow;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
-use jiff::Timestamp;
-
 use super::super::read::{Root, root_in};
 use super::super::xml::{MaybeGzip, write_index};
-use super::super::{WriteError, split_name};
-use super::{Replacement, io_at, persist};
+use super::super::{Child, WriteError, split_name};
+use super::{Replacement, RootFile, persist};
+use crate::fsutil::At;
 use crate::fsutil::dir::Dir;
 use crate::w3c::LastmodFormat;
 
-/// Writes a sitemap index naming `children` (absolute URL, newest lastmod) to `output`,
+/// Writes a sitemap index naming `children` (their URL and newest lastmod) to `output`,
 /// atomically, as [`write_files`](super::write_files) writes its own index.
 pub fn write_index_file(
     output: &Path,
-    children: &[(String, Option<Timestamp>)],
+    children: &[impl Borrow<Child>],
     format: LastmodFormat,
     stylesheet: Option<&str>,
 ) -> Result<(), WriteError> {
-    let replacement = Replacement::begin(output)?;
-    let dir = &replacement.dir;
-    let temp = replacement.temp().map_err(io_at(dir))?;
+    let replacement = Replacement::begin(output, &RootFile::index(output))?;
     let gzip = output.extension().is_some_and(|e| e == "gz");
-    let index = write_index(MaybeGzip::new(temp, gzip), children, format, stylesheet)
-        .and_then(MaybeGzip::finish)
-        .map_err(io_at(dir))?;
+    let index = replacement.write_temp(output, |out| {
+        write_index(MaybeGzip::new(out, gzip), children, format, stylesheet)
+            .and_then(MaybeGzip::finish)
+            .map(drop)
+    })?;
     persist(index, output)?;
     replacement.held.dir().sync();
     Ok(())
@@ -48,7 +48,7 @@ pub struct Indexes {
 /// this set's count, holding a sitemap index.
 pub fn write_indexes(
     root: &Path,
-    chunks: &[&[(String, Option<Timestamp>)]],
+    chunks: &[&[impl Borrow<Child>]],
     format: LastmodFormat,
     stylesheet: Option<&str>,
 ) -> Result<Indexes, WriteError> {
@@ -68,7 +68,7 @@ pub fn write_indexes(
         stylesheet,
     )?;
     // Each index file takes the folder's lock as it is written; the removal takes it after.
-    let held = crate::fsutil::lock_dir(dir).map_err(io_at(dir))?;
+    let held = crate::fsutil::lock_dir(dir).at(dir)?;
     let surplus = |name: &str| {
         let k = name
             .strip_prefix(&format!("{stem}-index-"))
@@ -77,10 +77,7 @@ pub fn write_indexes(
             .is_some_and(|k| k > chunks.len())
     };
     let holds_index = |dir: &Dir, name: &OsStr| root_in(dir, name) == Some(Root::Index);
-    let removed = held
-        .dir()
-        .remove_ours(surplus, holds_index)
-        .map_err(io_at(dir))?;
+    let removed = held.dir().remove_ours(surplus, holds_index).at(dir)?;
     let removed = removed.into_iter().map(|n| dir.join(n)).collect();
     Ok(Indexes { indexes, removed })
 }
