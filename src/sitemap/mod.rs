@@ -19,7 +19,8 @@ use serde::{Deserialize, Serialize};
 pub use entries::{Entries, EntryRef, EntrySlice, Loc};
 pub(crate) use entries::{Fields, Item};
 pub use replace::{
-    Indexes, Render, RootFile, Stale, write_files, write_index_file, write_indexes, write_set,
+    Indexes, Render, Renderer, RootFile, Stale, write_files, write_index_file, write_indexes,
+    write_set,
 };
 pub use split::{refuse_too_many_files, write_single};
 

@@ -80,9 +80,12 @@ pub enum Render<'a> {
     /// A sitemap index in the set's form. A set of one sitemap in no section needs none:
     /// that sitemap is written at the output instead.
     Index,
-    /// The caller's bytes, given the children as written.
-    With(&'a dyn Fn(&[Child], &mut dyn Write) -> io::Result<()>),
+    /// The caller's own.
+    With(&'a Renderer<'a>),
 }
+
+/// A caller's root: writes its bytes to the sink, given the children as written.
+pub type Renderer<'a> = dyn Fn(&[Child], &mut dyn Write) -> io::Result<()> + 'a;
 
 impl RootFile<'_> {
     /// The sitemap index at `output`, naming children `{stem}-…` ([`JOINT`]); stale
@@ -114,14 +117,8 @@ pub fn write_files(
     limits: Limits,
     form: Form,
 ) -> Result<Written, WriteError> {
-    write_set(
-        output,
-        prefix,
-        groups,
-        limits,
-        form,
-        &RootFile::index(output),
-    )
+    let index = RootFile::index(output);
+    write_set(output, prefix, groups, limits, form, &index)
 }
 
 /// [`write_files`] with `root` in the index's place: the children, the root's side file,
@@ -180,9 +177,42 @@ fn write_rooted(
     set: &Set,
     parts: Vec<(Option<&str>, Part<Closed>)>,
 ) -> Result<Written, WriteError> {
-    let (root, dir) = (set.root, &set.replacement.dir);
+    let (root, replacement) = (set.root, set.replacement);
     let paths = child_paths(set, &parts);
-    let children: Vec<Child> = (paths.iter().zip(&parts))
+    let children = records(set, &paths, &parts);
+    let root_temp = replacement.write_temp(root.path, |out| render(set, &children, out))?;
+    let beside = (root.beside)
+        .map(|(name, bytes)| {
+            let path = replacement.dir.join(name);
+            let temp = replacement.write_temp(&path, |out| out.write_all(bytes));
+            temp.map(|temp| (temp, path))
+        })
+        .transpose()?;
+    for ((_, part), path) in parts.into_iter().zip(&paths) {
+        // An existing file of this name has these very bytes: replacing it changes nothing.
+        persist(part.written.temp, path)?;
+    }
+    let mut kept = paths.clone();
+    if let Some((temp, path)) = beside {
+        persist(temp, &path)?;
+        kept.push(path);
+    }
+    // The children's names are durable before the root that names them.
+    replacement.held.dir().sync();
+    persist(root_temp, root.path)?;
+    replacement.held.dir().sync();
+    let removed = stale::remove(set, &kept)?;
+    Ok(Written {
+        path: root.path.to_path_buf(),
+        children: paths,
+        indexed: matches!(root.render, Render::Index),
+        removed,
+    })
+}
+
+/// The records of the children at `paths`, as written.
+fn records(set: &Set, paths: &[PathBuf], parts: &[(Option<&str>, Part<Closed>)]) -> Vec<Child> {
+    (paths.iter().zip(parts))
         .map(|(path, (_, part))| Child {
             file: path
                 .file_name()
@@ -194,52 +224,20 @@ fn write_rooted(
             lastmod: part.newest,
             xxh3: part.written.check.map(checksum_hex),
         })
-        .collect();
+        .collect()
+}
+
+/// The root naming `children`, as its renderer writes it.
+fn render(set: &Set, children: &[Child], out: &mut dyn Write) -> io::Result<()> {
     let form = set.form;
-    let root_temp = set
-        .replacement
-        .write_temp(root.path, |out| match root.render {
-            Render::Index => write_index(
-                MaybeGzip::new(out, form.gzip),
-                &children,
-                form.lastmod,
-                form.stylesheet,
-            )
-            .and_then(MaybeGzip::finish)
-            .map(drop),
-            Render::With(render) => render(&children, out),
-        })?;
-    let beside = match root.beside {
-        Some((name, bytes)) => {
-            let path = dir.join(name);
-            Some((
-                set.replacement
-                    .write_temp(&path, |out| out.write_all(bytes))?,
-                path,
-            ))
+    match set.root.render {
+        Render::Index => {
+            let sink = MaybeGzip::new(out, form.gzip);
+            write_index(sink, children, form.lastmod, form.stylesheet)?.finish()?;
+            Ok(())
         }
-        None => None,
-    };
-    for ((_, part), path) in parts.into_iter().zip(&paths) {
-        // An existing file of this name has these very bytes: replacing it changes nothing.
-        persist(part.written.temp, path)?;
+        Render::With(render) => render(children, out),
     }
-    let mut kept = paths.clone();
-    if let Some((temp, path)) = beside {
-        persist(temp, &path)?;
-        kept.push(path);
-    }
-    // The children's names are durable before the root that names them.
-    set.replacement.held.dir().sync();
-    persist(root_temp, root.path)?;
-    set.replacement.held.dir().sync();
-    let removed = stale::remove(set, &kept)?;
-    Ok(Written {
-        path: root.path.to_path_buf(),
-        children: paths,
-        indexed: matches!(root.render, Render::Index),
-        removed,
-    })
 }
 
 /// Where each part goes: named after its section and content, numbered from 1 in each
