@@ -90,17 +90,7 @@ pub fn write(
 ) -> Result<Written, WriteError> {
     let output = output_of(shard.output, shard.name);
     let manifest_path = manifest_of(shard.output, shard.name);
-    let mut url = String::new();
-    let mut hashes: Vec<u64> = (groups.iter())
-        .flat_map(|g| g.entries.iter())
-        .map(|e| {
-            url.clear();
-            e.loc().write_into(&mut url);
-            url_hash(&url)
-        })
-        .collect();
-    hashes.sort_unstable();
-    let side: Vec<u8> = hashes.iter().flat_map(|h| h.to_le_bytes()).collect();
+    let (urls, side) = url_hashes(groups);
     let side_check = sitemap::checksum_hex(xxhash_rust::xxh3::xxh3_128(&side));
     let (stem, _) = split_name(&output);
     let side_name = format!("{stem}.{}{SIDE_SUFFIX}", &side_check[..12]);
@@ -113,7 +103,7 @@ pub fn write(
             name: shard.name.to_string(),
             base_url: shard.base_url.to_string(),
             sitemap: format!("{}{ext}", split_name(shard.output).0),
-            urls: hashes.len() as u64,
+            urls,
             url_form: shard.url_form,
             children: children.to_vec(),
             url_hashes: SideFile {
@@ -139,6 +129,23 @@ pub fn write(
         },
     };
     sitemap::write_set(&output, shard.prefix, groups, limits, form, &root)
+}
+
+/// How many URLs the groups list, and the side file of their sorted 64-bit hashes
+/// ([`url_hash`], little-endian), by which the merge finds a URL two shards list.
+fn url_hashes(groups: &[Group]) -> (u64, Vec<u8>) {
+    let mut url = String::new();
+    let mut hashes: Vec<u64> = (groups.iter())
+        .flat_map(|g| g.entries.iter())
+        .map(|e| {
+            url.clear();
+            e.loc().write_into(&mut url);
+            url_hash(&url)
+        })
+        .collect();
+    hashes.sort_unstable();
+    let side = hashes.iter().flat_map(|h| h.to_le_bytes()).collect();
+    (hashes.len() as u64, side)
 }
 
 /// Whether the file `name` beside the shard's `output`, which its previous manifest

@@ -188,7 +188,8 @@ pub struct Form<'a> {
 /// What [`write_files`] (or [`write_set`]) wrote.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Written {
-    /// The sitemap, or the root naming the children when there are any (the index).
+    /// The sitemap, or the root naming the children when there are any: the index, or
+    /// the caller's own ([`RootFile`]).
     pub path: PathBuf,
     /// Child sitemaps named by the index, in order; empty for a single sitemap. For text
     /// sitemaps, which have no index, the files after the first (`path`).
