@@ -180,11 +180,7 @@ pub(super) fn write_index<W: Write>(
     w.get_mut().write_all(prolog(stylesheet).as_bytes())?;
     w.get_mut().write_all(INDEX_OPEN.as_bytes())?;
     for child in children {
-        let Child {
-            loc,
-            lastmod: newest,
-            ..
-        } = child.borrow();
+        let (loc, newest) = (&child.borrow().loc, &child.borrow().lastmod);
         w.get_mut().write_all(b"  <sitemap>\n    ")?;
         w.create_element("loc")
             .write_text_content(BytesText::new(loc))?;
