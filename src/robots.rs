@@ -1,15 +1,18 @@
 //! robots.txt both ways: URLs it disallows are left out of the sitemap, and the
 //! sitemap's address can be announced in it.
 //!
-//! Matching is texting_robots', which follows RFC 9309 and Google's reading: the group
-//! for the most specific user agent (case-insensitive), the longest matching rule wins,
-//! `Allow` beats an equally long `Disallow`, `*` and `$` wildcards.
+//! Matching is ours, RFC 9309 as Google reads it: the groups naming the user agent
+//! (case-insensitively) or else `*`'s, the rule with the longest pattern wins, `Allow`
+//! beats an equally long `Disallow`, `*` matches any run and a final `$` the end. One
+//! matcher both decides and names the rule it went by ([`Robots::deciding`]), so what
+//! `explain` shows is what left the URL out.
 
-use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
+
+use crate::fsutil::{At, IoError};
 
 /// RFC 9309: crawlers must read at least this much of a robots.txt; we read no more.
 pub const MAX_BYTES: u64 = 500 * 1024;
@@ -34,136 +37,284 @@ pub enum RobotsTxt {
 #[derive(Debug, thiserror::Error)]
 pub enum RobotsError {
     /// Reading failed.
-    #[error("cannot read {}: {source}", path.display())]
-    Read {
-        /// The robots.txt.
-        path: PathBuf,
-        /// The OS error.
-        source: io::Error,
-    },
-    /// The parser gave up on it.
-    #[error("{} cannot be parsed ({message}); fix it or set respect_robots = false", path.display())]
+    #[error("cannot read {0}")]
+    Read(IoError),
+    /// The site's address cannot be parsed (to tell our `Sitemap:` lines from others').
+    #[error(
+        "{} cannot be parsed ({message}); fix it or set respect_robots = false",
+        crate::text::path(path)
+    )]
     Parse {
-        /// The robots.txt.
+        /// What could not be parsed.
         path: PathBuf,
         /// What the parser said.
         message: String,
     },
     /// Writing failed; the previous robots.txt is untouched.
-    #[error("cannot write {}: {source}", path.display())]
-    Write {
-        /// The robots.txt.
-        path: PathBuf,
-        /// The OS error.
-        source: io::Error,
-    },
+    #[error("cannot write {0}")]
+    Write(IoError),
 }
 
 /// The rules of one robots.txt for one user agent.
+#[derive(Debug)]
 pub struct Robots {
-    robot: texting_robots::Robot,
+    /// The `Allow` and `Disallow` rules of the agent's groups, in the file's order.
+    rules: Vec<Rule>,
+    /// The agent's `Crawl-delay`, in seconds.
+    delay: Option<f32>,
     /// Where it was read from.
     pub path: PathBuf,
 }
 
-impl fmt::Debug for Robots {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Robots").field("path", &self.path).finish()
-    }
+/// One `Allow` or `Disallow` line of a robots.txt.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rule {
+    /// Its line number, from 1.
+    pub line: usize,
+    /// `Allow` rather than `Disallow`.
+    pub allow: bool,
+    /// The path pattern as written.
+    pub written: String,
+    /// The pattern matched: `written` percent-encoded outside printable ASCII, as URLs are.
+    pattern: String,
 }
 
 impl Robots {
     /// Reads `robots.txt` from `dir` for `agent`; `None` when there is none.
     pub fn load(dir: &Path, agent: &str) -> Result<Option<Robots>, RobotsError> {
         let path = dir.join("robots.txt");
-        let bytes = match read_limited(dir) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(source) => return Err(RobotsError::Read { path, source }),
-        };
-        Robots::parse(&bytes, agent, path).map(Some)
+        match read_limited(dir) {
+            Ok(bytes) => Ok(Some(Robots::parse(&bytes, agent, path))),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(RobotsError::Read(IoError::new(path, e))),
+        }
     }
 
-    /// Parses robots.txt content for `agent`; `path` names it in errors.
-    pub fn parse(bytes: &[u8], agent: &str, path: PathBuf) -> Result<Robots, RobotsError> {
-        let robot = texting_robots::Robot::new(agent, bytes).map_err(|e| RobotsError::Parse {
-            path: path.clone(),
-            message: e.to_string(),
-        })?;
-        Ok(Robots { robot, path })
+    /// Parses robots.txt content for `agent`; `path` names it. Every line it cannot read
+    /// is ignored, as RFC 9309 asks, so parsing cannot fail.
+    pub fn parse(bytes: &[u8], agent: &str, path: PathBuf) -> Robots {
+        let text = String::from_utf8_lossy(bytes);
+        let lines = lines(&text);
+        let uas = || lines.iter().filter_map(|(_, l)| l.agent());
+        let agent = match uas().any(|ua| ua.eq_ignore_ascii_case(agent)) {
+            true => agent,
+            false => "*",
+        };
+        // Rules before any User-agent line count only when there is none at all.
+        let mut capturing = uas().next().is_none();
+        let (mut rules, mut delay, mut after_agent) = (Vec::new(), None, false);
+        for (line, parsed) in &lines {
+            match parsed {
+                Line::Agent(ua) => {
+                    // Consecutive User-agent lines open one group.
+                    capturing = (capturing && after_agent) || ua.eq_ignore_ascii_case(agent);
+                    after_agent = true;
+                    continue;
+                }
+                _ if !capturing => {}
+                Line::Rule(allow, written) => rules.push(Rule::new(*line, *allow, written)),
+                Line::Delay(d) => delay = delay.or(Some(*d)),
+            }
+            after_agent = false;
+        }
+        // A Crawl-delay above every group applies to all agents.
+        let before_groups = lines
+            .iter()
+            .map(|(_, l)| l)
+            .take_while(|l| l.agent().is_none());
+        let preamble = before_groups.filter_map(|l| l.delay()).last();
+        let delay = delay.or(preamble);
+        Robots { rules, delay, path }
     }
 
     /// Whether the rules let the agent crawl `url` (absolute, or a path).
     pub fn allows(&self, url: &str) -> bool {
-        self.robot.allowed(url)
+        self.deciding(url).is_none_or(|rule| rule.allow)
+    }
+
+    /// The rule that decides whether the agent may crawl `url`: of those matching its
+    /// path, the longest pattern, an `Allow` before an equally long `Disallow`, else the
+    /// first in the file. `None` when none matches (or for robots.txt itself): allowed.
+    pub fn deciding(&self, url: &str) -> Option<&Rule> {
+        let target = target(url);
+        if target == "/robots.txt" {
+            return None;
+        }
+        let matching = self
+            .rules
+            .iter()
+            .filter(|r| pattern_matches(&r.pattern, &target));
+        // min_by_key keeps the first of equals: the file's order breaks the last ties.
+        matching.min_by_key(|r| (std::cmp::Reverse(r.pattern.len()), !r.allow))
     }
 
     /// The agent's `Crawl-delay`, in seconds, when the file sets one (`check --live`).
     #[cfg_attr(not(feature = "net"), allow(dead_code))]
     pub fn delay(&self) -> Option<f32> {
-        self.robot.delay
+        self.delay
     }
 }
 
-/// The `Disallow` line of `dir/robots.txt` that blocks `url` for `agent`, to name it
-/// (`explain`): its line and text. Whether the URL is blocked is texting_robots' answer
-/// ([`Robots::allows`]); this finds the line it most likely went by, as Google picks a
-/// rule: the longest `Disallow` that matches, in the agent's group, else in `*`'s.
-pub fn blocking_line(dir: &Path, agent: &str, url: &str) -> Option<(usize, String)> {
-    let bytes = read_limited(dir).ok()?;
-    let text = String::from_utf8_lossy(&bytes);
-    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let target = after_scheme.find('/').map_or("/", |i| &after_scheme[i..]);
-    // Each group: its agents, and its Disallow lines.
-    let mut groups: Vec<Group> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or_default().trim();
-        let Some((key, value)) = line.split_once(':') else {
-            continue;
-        };
-        let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
-        match key.as_str() {
-            "user-agent" => match groups.last_mut() {
-                Some((agents, rules)) if rules.is_empty() => {
-                    agents.push(value.to_ascii_lowercase())
-                }
-                _ => groups.push((vec![value.to_ascii_lowercase()], Vec::new())),
-            },
-            "disallow" if !value.is_empty() => {
-                if let Some((_, rules)) = groups.last_mut() {
-                    rules.push((i + 1, value));
-                }
-            }
-            _ => {}
+impl Rule {
+    fn new(line: usize, allow: bool, written: &str) -> Rule {
+        Rule {
+            line,
+            allow,
+            written: written.to_string(),
+            pattern: percent_encoding::utf8_percent_encode(written, ENCODED).to_string(),
         }
     }
-    let agent = agent.to_ascii_lowercase();
-    let group = (groups.iter().find(|(agents, _)| agents.contains(&agent))).or_else(|| {
-        groups
+}
+
+/// What is percent-encoded in a pattern or a URL that is not already: non-ASCII,
+/// controls, and the characters a URL may not hold raw.
+const ENCODED: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'<')
+    .add(b'>')
+    .add(b'`');
+
+/// The line of robots.txt `dir/robots.txt` that blocks `url` for `agent`, to name it
+/// (`explain`): its number and text; `None` when the URL is not blocked.
+pub fn blocking_line(dir: &Path, agent: &str, url: &str) -> Option<(usize, String)> {
+    let robots = Robots::load(dir, agent).ok()??;
+    let rule = robots.deciding(url).filter(|rule| !rule.allow)?;
+    Some((rule.line, format!("Disallow: {}", rule.written)))
+}
+
+/// A line of robots.txt that matters to matching.
+#[derive(Debug)]
+enum Line<'t> {
+    /// `User-agent`.
+    Agent(&'t str),
+    /// `Allow` (true) or `Disallow`, and the pattern. An empty `Disallow` allows all.
+    Rule(bool, &'t str),
+    /// A valid `Crawl-delay`.
+    Delay(f32),
+}
+
+impl<'t> Line<'t> {
+    fn agent(&self) -> Option<&'t str> {
+        match self {
+            Line::Agent(ua) => Some(ua),
+            _ => None,
+        }
+    }
+
+    fn delay(&self) -> Option<f32> {
+        match self {
+            Line::Delay(d) => Some(*d),
+            _ => None,
+        }
+    }
+}
+
+/// The keys we read, with the spellings (and common misspellings) crawlers accept.
+const KEYS: &[(&str, &[&str])] = &[
+    ("user-agent", &["user-agent", "user agent", "useragent"]),
+    ("allow", &["allow"]),
+    (
+        "disallow",
+        &[
+            "disallow",
+            "dissallow",
+            "dissalow",
+            "disalow",
+            "diasllow",
+            "disallaw",
+        ],
+    ),
+    ("crawl-delay", &["crawl-delay", "crawl delay", "crawldelay"]),
+];
+
+/// The lines of a robots.txt that matter, with their numbers (a line ends at `\n`; a
+/// lone `\r` or a NUL byte also ends one, as old files use them).
+fn lines(text: &str) -> Vec<(usize, Line<'_>)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let numbered = text.split('\n').enumerate();
+    let pieces = numbered.flat_map(|(i, l)| l.split(['\r', '\0']).map(move |p| (i + 1, p)));
+    pieces
+        .filter_map(|(i, piece)| Some((i, line(piece)?)))
+        .collect()
+}
+
+/// One line read as `key: value` (or `key value`), the value up to a `#` comment.
+fn line(text: &str) -> Option<Line<'_>> {
+    let text = text.trim_start_matches([' ', '\t']);
+    let (key, rest) = KEYS.iter().find_map(|(key, spellings)| {
+        let rest = spellings
             .iter()
-            .find(|(agents, _)| agents.iter().any(|a| a == "*"))
+            .find_map(|s| strip_prefix_ignore_case(text, s))?;
+        let after = rest.trim_start_matches([' ', '\t']);
+        let value = match after.strip_prefix(':') {
+            Some(value) => value,
+            None if after.len() < rest.len() => after,
+            None => return None,
+        };
+        Some((*key, value))
     })?;
-    (group.1.iter())
-        .filter(|(_, rule)| rule_matches(rule, target))
-        .max_by_key(|(_, rule)| rule.len())
-        .map(|(line, rule)| (*line, format!("Disallow: {rule}")))
+    let value = rest.split('#').next().unwrap_or_default().trim();
+    Some(match key {
+        "user-agent" => Line::Agent(value),
+        "allow" => Line::Rule(true, value),
+        "disallow" if value.is_empty() => Line::Rule(true, "/"),
+        "disallow" => Line::Rule(false, value),
+        _ => Line::Delay(value.parse().ok().filter(|d: &f32| *d >= 0.0)?),
+    })
 }
 
-/// A group of robots.txt: its user agents (lower-case), and its `Disallow` rules with
-/// their lines.
-type Group<'t> = (Vec<String>, Vec<(usize, &'t str)>);
+fn strip_prefix_ignore_case<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
+    let head = text.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| &text[prefix.len()..])
+}
 
-/// Whether a robots.txt path rule (`*` any characters, a final `$` the end) matches.
-fn rule_matches(rule: &str, path: &str) -> bool {
-    let (rule, anchored) = match rule.strip_suffix('$') {
-        Some(rule) => (rule, true),
-        None => (rule, false),
+/// The path and query of `url` (absolute, or a path), percent-encoded as rules are.
+fn target(url: &str) -> String {
+    if url.is_empty() {
+        return "/".to_string();
+    }
+    match url::Url::parse(url) {
+        Ok(url) => url[url::Position::BeforePath..].to_string(),
+        Err(_) => percent_encoding::utf8_percent_encode(url, ENCODED).to_string(),
+    }
+}
+
+/// Whether a robots.txt pattern matches from the start of `path`: `*` matches any run,
+/// a final `$` the end; otherwise the pattern need only be a prefix.
+fn pattern_matches(pattern: &str, path: &str) -> bool {
+    let (pattern, anchored) = match pattern.strip_suffix('$') {
+        Some(pattern) => (pattern.as_bytes(), true),
+        None => (pattern.as_bytes(), false),
     };
-    let pieces: Vec<String> = rule.split('*').map(regex::escape).collect();
-    let end = if anchored { "$" } else { "" };
-    regex::Regex::new(&format!("^{}{end}", pieces.join(".*"))).is_ok_and(|re| re.is_match(path))
+    let path = path.as_bytes();
+    let (mut p, mut s) = (0, 0);
+    // After a `*`: where the pattern resumes, and where in the path it was last tried.
+    let mut star: Option<(usize, usize)> = None;
+    loop {
+        if p == pattern.len() && (!anchored || s == path.len()) {
+            return true;
+        }
+        if pattern.get(p) == Some(&b'*') {
+            p += 1;
+            star = Some((p, s));
+            continue;
+        }
+        if p < pattern.len() && path.get(s) == Some(&pattern[p]) {
+            (p, s) = (p + 1, s + 1);
+            continue;
+        }
+        // A mismatch: let the last `*` take one more byte, if there is one.
+        match star {
+            Some((resume, tried)) if tried < path.len() => {
+                star = Some((resume, tried + 1));
+                (p, s) = (resume, tried + 1);
+            }
+            _ => return false,
+        }
+    }
 }
-
 /// The first [`MAX_BYTES`] of `dir/robots.txt`, a regular file in `dir`'s tree (a link
 /// inside followed along its real path, [`crate::fsutil::Root::open`]).
 fn read_limited(dir: &Path) -> io::Result<Vec<u8>> {
@@ -208,19 +359,15 @@ pub fn announce(
     mode: RobotsTxt,
 ) -> Result<Announced, RobotsError> {
     let named = dir.join("robots.txt");
-    let read_err = |source| RobotsError::Read {
-        path: named.clone(),
-        source,
-    };
-    let held = crate::fsutil::lock_dir(dir).map_err(read_err)?;
+    let held = (crate::fsutil::lock_dir(dir).at(&named)).map_err(RobotsError::Read)?;
     let rel = Path::new("robots.txt");
     let write = |bytes: &[u8]| {
-        held.write(rel, bytes).map_err(|source| RobotsError::Write {
-            path: named.clone(),
-            source,
-        })
+        held.write(rel, bytes)
+            .at(&named)
+            .map_err(RobotsError::Write)
     };
-    let Some(old) = held.read(rel, EDIT_MAX_BYTES).map_err(read_err)? else {
+    let read = held.read(rel, EDIT_MAX_BYTES).at(&named);
+    let Some(old) = read.map_err(RobotsError::Read)? else {
         if mode != RobotsTxt::Create {
             return Ok(Announced::NoFile);
         }
@@ -323,6 +470,24 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_rule_that_decides_is_the_rule_named() {
+        let txt = b"User-agent: *\nDisallow: /private/\nAllow: /private/public/\nDisallow: /page\nallow /page\nDisallow: /x*y$\nDisallow:\n";
+        let robots = Robots::parse(txt, "bot", "robots.txt".into());
+        let table = [
+            ("https://e.org/private/a", Some((2, false))),
+            ("https://e.org/private/public/a", Some((3, true))),
+            ("https://e.org/page", Some((5, true))),
+            ("https://e.org/x/a/y", Some((6, false))),
+            ("https://e.org/x/a/y/z", Some((7, true))),
+            ("https://e.org/robots.txt", None),
+        ];
+        for (url, want) in table {
+            let got = robots.deciding(url).map(|r| (r.line, r.allow));
+            assert_eq!(got, want, "{url}");
+        }
+    }
+
     const URL: &str = "https://example.org/sitemap.xml";
 
     fn edit(old: &str, replaceable: impl Fn(&str) -> bool) -> (String, Announced) {
@@ -385,7 +550,7 @@ mod tests {
     #[test]
     fn matching_follows_google_precedence() {
         let txt = b"User-agent: *\nDisallow: /private/\nAllow: /private/public/\nDisallow: /*.pdf$\nDisallow: /page\nAllow: /page\n\nUser-Agent: SitemapBot\nDisallow: /\nAllow: /blog/\n";
-        let star = Robots::parse(txt, "*", "robots.txt".into()).unwrap();
+        let star = Robots::parse(txt, "*", "robots.txt".into());
         let table = [
             ("https://example.org/", true),
             ("https://example.org/private/x.html", false),
@@ -397,7 +562,7 @@ mod tests {
         for (url, want) in table {
             assert_eq!(star.allows(url), want, "* {url}");
         }
-        let bot = Robots::parse(txt, "sitemapbot", "robots.txt".into()).unwrap();
+        let bot = Robots::parse(txt, "sitemapbot", "robots.txt".into());
         assert!(!bot.allows("https://example.org/private/public/x.html"));
         assert!(bot.allows("https://example.org/blog/post/"));
     }

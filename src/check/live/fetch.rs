@@ -121,12 +121,7 @@ impl Fetcher {
         }
         let bytes = read_limited(&mut response, crate::robots::MAX_BYTES)
             .map_err(|e| unavailable(format!("cannot be read ({e})")))?;
-        Robots::parse(&bytes, http::ROBOTS_AGENT, url.into())
-            .map(Some)
-            .map_err(|e| LiveError::RobotsParse {
-                url: url.to_string(),
-                message: e.to_string(),
-            })
+        Ok(Some(Robots::parse(&bytes, http::ROBOTS_AGENT, url.into())))
     }
 }
 

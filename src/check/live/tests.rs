@@ -82,7 +82,7 @@ fn each_finding_is_one_line_naming_the_url_and_the_fix() {
 fn robots_txt_is_obeyed_for_our_agent_and_its_crawl_delay_paces() {
     use crate::robots::Robots;
     let text = b"User-agent: *\nDisallow: /\n\nUser-agent: sitemapgen\nDisallow: /private/\nCrawl-delay: 2\n";
-    let robots = Robots::parse(text, crate::http::ROBOTS_AGENT, "robots.txt".into()).unwrap();
+    let robots = Robots::parse(text, crate::http::ROBOTS_AGENT, "robots.txt".into());
     assert!(robots.allows("https://e.org/a/"));
     assert!(!robots.allows("https://e.org/private/a"));
     let cases = [(10.0, 2000), (0.0, 2000), (0.1, 10_000)];
@@ -96,8 +96,7 @@ fn robots_txt_is_obeyed_for_our_agent_and_its_crawl_delay_paces() {
         b"User-agent: *\nCrawl-delay: 3600\n",
         "sitemapgen",
         "r".into(),
-    )
-    .unwrap();
+    );
     let fetcher = super::fetch::Fetcher::new(&LiveOptions::new(String::new())).paced(Some(&slow));
     assert_eq!(fetcher.interval().as_secs(), 60);
 }
