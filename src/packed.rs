@@ -45,6 +45,12 @@ impl Packed {
         (0..self.len()).map(|i| self.get(i))
     }
 
+    /// Gives back the room reserved beyond what is held (a list kept long).
+    pub(crate) fn shrink_to_fit(&mut self) {
+        self.bytes.shrink_to_fit();
+        self.ends.shrink_to_fit();
+    }
+
     /// Moves `other`'s strings after these, leaving it empty.
     pub(crate) fn append(&mut self, other: &mut Packed) {
         let offset = self.bytes.len();

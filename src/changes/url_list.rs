@@ -5,41 +5,43 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// URLs kept as one text and where each ends: a list costs its bytes and a word per URL,
-/// not an allocation per URL. Read and written as a JSON array of strings.
+use crate::packed::Packed;
+
+/// URLs kept as one text and where each ends ([`Packed`]): a list costs its bytes and a
+/// word per URL, not an allocation per URL. Read and written as a JSON array of strings.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct UrlList {
-    text: String,
-    ends: Vec<usize>,
-}
+pub struct UrlList(Packed);
 
 impl UrlList {
     /// How many URLs it holds.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.0.len()
     }
 
     /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.0.len() == 0
     }
 
     /// The `i`th URL; panics past the end, as indexing does.
     pub fn get(&self, i: usize) -> &str {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.text[start..self.ends[i]]
+        as_str(self.0.get(i))
     }
 
     /// Every URL, in order.
     pub fn iter(&self) -> impl Iterator<Item = &str> {
-        (0..self.len()).map(|i| self.get(i))
+        self.0.iter().map(as_str)
     }
 
     /// Adds `url` at the end.
     pub fn push(&mut self, url: &str) {
-        self.text.push_str(url);
-        self.ends.push(self.text.len());
+        self.0.push(url.as_bytes());
     }
+}
+
+/// A URL's bytes as [`UrlList::push`] pushed them: whole `str`s, so valid UTF-8.
+fn as_str(bytes: &[u8]) -> &str {
+    std::str::from_utf8(bytes).expect("a UrlList holds only whole strs")
 }
 
 impl<'a> FromIterator<&'a str> for UrlList {
@@ -75,8 +77,7 @@ impl<'de> Visitor<'de> for ListVisitor {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<UrlList, A::Error> {
         let mut list = UrlList::default();
         while seq.next_element_seed(Append(&mut list))?.is_some() {}
-        list.text.shrink_to_fit();
-        list.ends.shrink_to_fit();
+        list.0.shrink_to_fit();
         Ok(list)
     }
 }
