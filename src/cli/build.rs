@@ -106,10 +106,7 @@ impl Run<'_> {
 
 /// The configuration: the file (given, or `sitemap.toml` if there is one) and the flags.
 fn load(args: &BuildArgs) -> Result<Config, Error> {
-    let config_path = args.config.clone().or_else(|| {
-        let default = PathBuf::from(config::DEFAULT_CONFIG_FILE);
-        default.is_file().then_some(default)
-    });
+    let config_path = super::config_file(args.config.as_deref());
     let overrides = Overrides {
         public_dir: args.dir.clone(),
         base_url: args.base_url.clone(),

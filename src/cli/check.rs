@@ -198,7 +198,7 @@ fn site_sitemap(args: &CheckArgs, dir: &std::path::Path) -> std::path::PathBuf {
         base_url: args.base_url.clone(),
         ..crate::config::Overrides::default()
     };
-    let configured = config_path(args)
+    let configured = super::config_file(args.config.as_deref())
         .and_then(|path| crate::config::Config::load(Some(&path), &overrides).ok())
         .and_then(|config| match config.output {
             crate::config::Output::File(path) => Some(path),
@@ -209,14 +209,6 @@ fn site_sitemap(args: &CheckArgs, dir: &std::path::Path) -> std::path::PathBuf {
         .unwrap_or_else(|| dir.to_path_buf())
 }
 
-/// The config file: given, or `sitemap.toml` here when there is one.
-pub(super) fn config_path(args: &CheckArgs) -> Option<std::path::PathBuf> {
-    args.config.clone().or_else(|| {
-        let default = std::path::PathBuf::from(crate::config::DEFAULT_CONFIG_FILE);
-        default.is_file().then_some(default)
-    })
-}
-
 /// The site in `dir`, with the config file (given, or `sitemap.toml` here) and the base
 /// URL (given, the file's, or the first URL's host), collected and audited.
 fn audit_site(
@@ -224,7 +216,7 @@ fn audit_site(
     dir: &std::path::Path,
     urls: &[crate::audit::SitemapUrl],
 ) -> Result<crate::audit::Audit, crate::Error> {
-    let path = config_path(args);
+    let path = super::config_file(args.config.as_deref());
     let inferred = (path.is_none() && args.base_url.is_none())
         .then(|| urls.first().and_then(|u| url::Url::parse(&u.loc).ok()))
         .flatten()

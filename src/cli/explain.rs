@@ -1,10 +1,9 @@
 //! `sitemapgen explain`.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
 
 use super::ExplainArgs;
-use crate::config::{self, Config, Overrides};
+use crate::config::{Config, Overrides};
 use crate::explain::{Explained, Verdict};
 use crate::{Details, Error};
 
@@ -32,10 +31,7 @@ pub(super) fn explain(args: &ExplainArgs) -> i32 {
 }
 
 fn run(args: &ExplainArgs) -> Result<(Config, Vec<Explained>), Error> {
-    let path = args.config.clone().or_else(|| {
-        let default = PathBuf::from(config::DEFAULT_CONFIG_FILE);
-        default.is_file().then_some(default)
-    });
+    let path = super::config_file(args.config.as_deref());
     let overrides = Overrides {
         public_dir: args.dir.clone(),
         base_url: args.base_url.clone(),

@@ -60,7 +60,7 @@ fn options(args: &CheckArgs, url: &str) -> Result<LiveOptions, i32> {
         retries: args.retries,
         backoff: Duration::from_millis(args.backoff_ms),
     };
-    if let Some(path) = super::check::config_path(args) {
+    if let Some(path) = super::config_file(args.config.as_deref()) {
         // Only noindex_agents is wanted: the base URL and directory are stand-ins
         // (the sitemap's origin and here) so that a file without them loads.
         let origin = url::Url::parse(url).map(|u| format!("{}/", u.origin().ascii_serialization()));

@@ -41,10 +41,7 @@ pub(super) fn merge(args: &MergeArgs) -> i32 {
 
 /// The merge, the directory it wrote to, and what was done to the host's headers.
 fn run(args: &MergeArgs) -> Result<(Merged, PathBuf, Option<Served>), Error> {
-    let path = args.config.clone().or_else(|| {
-        let default = PathBuf::from(config::DEFAULT_CONFIG_FILE);
-        default.is_file().then_some(default)
-    });
+    let path = super::config_file(args.config.as_deref());
     let overrides = Overrides {
         public_dir: args.output.clone(),
         base_url: args.base_url.clone(),

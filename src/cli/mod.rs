@@ -397,6 +397,15 @@ fn completions(shell: clap_complete::Shell) -> i32 {
     finish_stdout(out.write_all(&script).and_then(|()| out.flush()))
 }
 
+/// The config file every command reads: the one given, or `sitemap.toml` here when
+/// there is one.
+fn config_file(given: Option<&std::path::Path>) -> Option<PathBuf> {
+    given.map(PathBuf::from).or_else(|| {
+        let default = PathBuf::from(crate::config::DEFAULT_CONFIG_FILE);
+        default.is_file().then_some(default)
+    })
+}
+
 /// Prints one line on standard error with every control character escaped
 /// ([`crate::text::one_line`]): the one way messages reach the terminal, so no file name, key
 /// or value can forge a line or send an escape sequence. (JSON keeps exact values; JSON

@@ -73,10 +73,7 @@ fn options(args: &SubmitArgs) -> Result<SubmitOptions, String> {
         base_url: args.base_url.clone(),
         ..Overrides::default()
     };
-    let path = args.config.clone().or_else(|| {
-        let default = std::path::PathBuf::from(config::DEFAULT_CONFIG_FILE);
-        default.is_file().then_some(default)
-    });
+    let path = super::config_file(args.config.as_deref());
     let config = Config::load(path.as_deref(), &overrides).map_err(|e| e.to_string())?;
     let endpoint = match &args.endpoint {
         Some(e) => {
