@@ -479,24 +479,18 @@ fn parse_file(file: &Path, reading: &Reading) -> Result<Parsed, String> {
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or_default();
-    let mut parsed = Parsed::default();
-    match hosting.described().format_of(name) {
-        Some(hosts::Format::Headers(syntax)) => {
-            (parsed.headers, parsed.bad) = headers::parse(&text, file, syntax, agents);
-        }
+    Ok(match hosting.described().format_of(name) {
+        Some(hosts::Format::Headers(syntax)) => headers::parse(&text, file, syntax, agents),
         Some(hosts::Format::Redirects(syntax, status)) => {
-            (parsed.redirects, parsed.bad) = redirects::parse(&text, file, syntax, status);
+            redirects::parse(&text, file, syntax, status)
         }
         Some(hosts::Format::NetlifyToml) => {
-            parsed = netlify::parse(&text, file, agents).map_err(|e| toml_error(file, &e))?
+            netlify::parse(&text, file, agents).map_err(|e| toml_error(file, &e))?
         }
-        Some(hosts::Format::Json(kind)) => {
-            parsed = json::parse(&text, file, kind, reading)
-                .map_err(|e| format!("{}:{}: {e}", file.display(), e.line()))?;
-        }
-        None => {}
-    }
-    Ok(parsed)
+        Some(hosts::Format::Json(kind)) => json::parse(&text, file, kind, reading)
+            .map_err(|e| format!("{}:{}: {e}", file.display(), e.line()))?,
+        None => Parsed::default(),
+    })
 }
 
 fn toml_error(file: &Path, e: &toml::de::Error) -> String {

@@ -7,61 +7,41 @@
 
 use std::path::Path;
 
-use super::pattern::{Pattern, Syntax};
-use super::rules::{BadPattern, Effect, Origin, Rule, robots_effect, shown};
+use super::pattern::Syntax;
+use super::rules::{Effect, Origin, Parsed, Rule, robots_effect};
 
 /// The header kept.
 pub(super) const ROBOTS_TAG: &str = "x-robots-tag";
 
-/// The rules of a `_headers` text that touch `X-Robots-Tag`, in file order, and the
+/// The rules of a `_headers` text that touch `X-Robots-Tag`, in file order, with the
 /// patterns that could not be read. Lines that are no rule, no header and no comment are
 /// ignored, as the hosts ignore them.
-pub(super) fn parse(
-    text: &str,
-    file: &Path,
-    syntax: Syntax,
-    agents: &[String],
-) -> (Vec<Rule<Effect>>, Vec<BadPattern>) {
-    let mut rules = Vec::new();
-    let mut bad = Vec::new();
-    let mut current: Option<(Pattern, String, Option<String>)> = None;
+pub(super) fn parse(text: &str, file: &Path, syntax: Syntax, agents: &[String]) -> Parsed {
+    let mut parsed = Parsed::default();
+    // The path line the headers below it apply to, when its pattern could be read.
+    let mut current: Option<Rule<()>> = None;
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let origin = || Origin {
-            file: file.to_path_buf(),
-            line: i + 1,
-            key: String::new(),
-        };
+        let origin = || Origin::new(file, i + 1, "");
         if !line.starts_with([' ', '\t']) {
-            current = match split_url(trimmed) {
-                Some((host, path)) => match Pattern::new(path, syntax) {
-                    Ok(pattern) => Some((pattern, shown(path), host)),
-                    Err(e) => {
-                        bad.push(BadPattern::new(origin(), path, e));
-                        None
-                    }
-                },
+            current = match split_url(trimmed).map(|t| Rule::new(origin(), t, syntax, ())) {
+                Some(Ok(rule)) => Some(rule),
+                Some(Err(bad)) => {
+                    parsed.bad.push(bad);
+                    None
+                }
                 None => None,
             };
             continue;
         }
-        let Some((pattern, written, host)) = &current else {
-            continue;
-        };
-        if let Some(effect) = header_effect(trimmed, agents) {
-            rules.push(Rule {
-                origin: origin(),
-                pattern: pattern.clone(),
-                written: written.clone(),
-                host: host.clone(),
-                what: effect,
-            });
+        if let (Some(path), Some(effect)) = (&current, header_effect(trimmed, agents)) {
+            parsed.headers.push(path.doing(origin(), effect));
         }
     }
-    (rules, bad)
+    parsed
 }
 
 /// What a header line (`X-Robots-Tag: noindex`, `! X-Robots-Tag`) does, when it is
@@ -120,9 +100,9 @@ not a rule
 ";
         let agents = ["robots".to_string(), "googlebot".to_string()];
         let syntax = Syntax::Netlify { ignore_case: true };
-        let (rules, bad) = parse(text, Path::new("_headers"), syntax, &agents);
-        assert!(bad.is_empty());
-        let rules = Rules::new(rules).0.unwrap();
+        let parsed = parse(text, Path::new("_headers"), syntax, &agents);
+        assert!(parsed.bad.is_empty());
+        let rules = Rules::new(parsed.headers).0.unwrap();
         let table = [
             ("example.org", "/", None),
             ("preview.example.org", "/", Some(3)),
@@ -147,8 +127,8 @@ not a rule
                     /docs/guide\n  X-Robots-Tag: noindex\n/docs/*\n  X-Robots-Tag: nofollow\n";
         let agents = ["robots".to_string()];
         let syntax = Syntax::Cloudflare;
-        let (rules, _) = parse(text, Path::new("_headers"), syntax, &agents);
-        let rules = Rules::new(rules).0.unwrap();
+        let parsed = parse(text, Path::new("_headers"), syntax, &agents);
+        let rules = Rules::new(parsed.headers).0.unwrap();
         let table = [
             ("/legal/a", Joined::ByPattern, None),
             ("/legal/a", Joined::Last, None),

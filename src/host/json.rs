@@ -13,10 +13,8 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use super::headers::ROBOTS_TAG;
-use super::pattern::{Pattern, Syntax};
-use super::rules::{
-    BadPattern, Lines, Origin, Parsed, Redirect, Rule, json_line, robots_effect, shown,
-};
+use super::pattern::Syntax;
+use super::rules::{Lines, Origin, Parsed, Redirect, Rule, json_line, robots_effect};
 use super::{Reading, UrlForm};
 
 /// The shape both files share, for a Vercel project or a Firebase site.
@@ -131,7 +129,7 @@ impl FileText<'_> {
     /// Where rule `i` of `rules` (`redirects`, `headers`) is, its pattern as `written`.
     fn origin(&self, texts: &[&RawValue], i: usize, written: &str, key: &str) -> Origin {
         let line = json_line(self.text, rule_text(texts, i), written, self.lines);
-        origin(self.file, line, format!("{key}[{i}]"))
+        Origin::new(self.file, line, format!("{key}[{i}]"))
     }
 
     fn redirects(&self, site: &Site, parsed: &mut Parsed) {
@@ -160,13 +158,7 @@ impl FileText<'_> {
                 force: true,
                 to,
             };
-            push(
-                &mut parsed.redirects,
-                &mut parsed.bad,
-                origin,
-                (written, syntax),
-                what,
-            );
+            parsed.keep(Rule::new(origin, (None, written), syntax, what));
         }
     }
 
@@ -182,13 +174,7 @@ impl FileText<'_> {
             }
             let origin = self.origin(&self.texts.headers, i, written, "headers");
             let what = robots_effect(&header.value, self.reading.agents);
-            push(
-                &mut parsed.headers,
-                &mut parsed.bad,
-                origin,
-                (written, syntax),
-                what,
-            );
+            parsed.keep(Rule::new(origin, (None, written), syntax, what));
         }
     }
 
@@ -205,37 +191,8 @@ impl FileText<'_> {
             // Vercel's trailingSlash routes send `/x.y/` to `/x.y` (`@vercel/routing-utils`,
             // `convertTrailingSlash`); Firebase's look for the file.
             dotted_bare: self.kind == Json::Vercel && slash,
-            origin: Some(origin(self.file, line, String::new())),
+            origin: Some(Origin::new(self.file, line, "")),
         }
-    }
-}
-
-/// The rule of `pattern` (as written, in its syntax) doing `what`, kept in `rules`; or,
-/// when its pattern cannot be read, why, in `bad`.
-fn push<T>(
-    rules: &mut Vec<Rule<T>>,
-    bad: &mut Vec<BadPattern>,
-    origin: Origin,
-    (written, syntax): (&str, Syntax),
-    what: T,
-) {
-    match Pattern::new(written, syntax) {
-        Ok(pattern) => rules.push(Rule {
-            origin,
-            pattern,
-            written: shown(written),
-            host: None,
-            what,
-        }),
-        Err(e) => bad.push(BadPattern::new(origin, written, e)),
-    }
-}
-
-fn origin(file: &Path, line: usize, key: String) -> Origin {
-    Origin {
-        file: file.to_path_buf(),
-        line,
-        key,
     }
 }
 

@@ -9,8 +9,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::headers::{ROBOTS_TAG, split_url};
-use super::pattern::{Pattern, Syntax};
-use super::rules::{BadPattern, Lines, Origin, Parsed, Redirect, Rule, robots_effect, shown};
+use super::pattern::Syntax;
+use super::rules::{Lines, Origin, Parsed, Redirect, Rule, robots_effect};
 
 /// The status of a `[[redirects]]` table without one.
 const DEFAULT_STATUS: u16 = 301;
@@ -49,11 +49,7 @@ struct TomlHeaders {
 pub(super) fn parse(text: &str, file: &Path, agents: &[String]) -> Result<Parsed, toml::de::Error> {
     let config: NetlifyToml = toml::from_str(text)?;
     let lines = Lines::new(text);
-    let origin = |at: usize, key: String| Origin {
-        file: file.to_path_buf(),
-        line: lines.of(at.min(text.len())),
-        key,
-    };
+    let origin = |at: usize, key: String| Origin::new(file, lines.of(at.min(text.len())), key);
     let mut parsed = Parsed::default();
     for (i, table) in config.redirects.iter().enumerate() {
         // Conditions as a crawler's request meets them; a query it never carries.
@@ -67,24 +63,17 @@ pub(super) fn parse(text: &str, file: &Path, agents: &[String]) -> Result<Parsed
         let (Some(to), false, false) = (&table.to, only_some, !table.query.is_empty()) else {
             continue;
         };
-        let Some((host, path)) = split_url(table.from.get_ref()) else {
+        let Some(target) = split_url(table.from.get_ref()) else {
             continue;
         };
         let origin = origin(table.from.span().start, format!("redirects[{i}]"));
-        match Pattern::new(path, Syntax::Netlify { ignore_case: false }) {
-            Ok(pattern) => parsed.redirects.push(Rule {
-                origin,
-                pattern,
-                written: shown(path),
-                host,
-                what: Redirect {
-                    status: table.status.unwrap_or(DEFAULT_STATUS),
-                    force: table.force,
-                    to: to.clone(),
-                },
-            }),
-            Err(e) => parsed.bad.push(BadPattern::new(origin, path, e)),
-        }
+        let what = Redirect {
+            status: table.status.unwrap_or(DEFAULT_STATUS),
+            force: table.force,
+            to: to.clone(),
+        };
+        let syntax = Syntax::Netlify { ignore_case: false };
+        parsed.keep(Rule::new(origin, target, syntax, what));
     }
     for (i, table) in config.headers.iter().enumerate() {
         let Some((name, value)) =
@@ -100,20 +89,17 @@ pub(super) fn parse(text: &str, file: &Path, agents: &[String]) -> Result<Parsed
             }
             _ => continue,
         };
-        let Some((host, path)) = split_url(table.path.get_ref()) else {
+        let Some(target) = split_url(table.path.get_ref()) else {
             continue;
         };
         let origin = origin(value_at(table, name), format!("headers[{i}]"));
-        match Pattern::new(path, Syntax::Netlify { ignore_case: true }) {
-            Ok(pattern) => parsed.headers.push(Rule {
-                origin,
-                pattern,
-                written: shown(path),
-                host,
-                what: robots_effect(&value, agents),
-            }),
-            Err(e) => parsed.bad.push(BadPattern::new(origin, path, e)),
-        }
+        let syntax = Syntax::Netlify { ignore_case: true };
+        parsed.keep(Rule::new(
+            origin,
+            target,
+            syntax,
+            robots_effect(&value, agents),
+        ));
     }
     Ok(parsed)
 }

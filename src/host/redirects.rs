@@ -9,8 +9,8 @@
 use std::path::Path;
 
 use super::headers::split_url;
-use super::pattern::{Pattern, Syntax};
-use super::rules::{BadPattern, Origin, Redirect, Rule, shown};
+use super::pattern::Syntax;
+use super::rules::{Origin, Parsed, Redirect, Rule};
 
 /// The country a crawler's request comes from: Googlebot crawls from the US.
 const CRAWLER_COUNTRY: &str = "us";
@@ -32,17 +32,11 @@ pub(super) fn crawler_meets(key: &str, values: &[&str]) -> Option<bool> {
     }
 }
 
-/// The redirect rules of a `_redirects` text, in file order, and the patterns that could
-/// not be read. `default_status` is the host's status for a rule that gives none (301 on
+/// The redirect rules of a `_redirects` text, in file order, with the patterns that
+/// could not be read. `default_status` is the host's status for a rule that gives none (301 on
 /// Netlify, 302 on Cloudflare).
-pub(super) fn parse(
-    text: &str,
-    file: &Path,
-    syntax: Syntax,
-    default_status: u16,
-) -> (Vec<Rule<Redirect>>, Vec<BadPattern>) {
-    let mut rules = Vec::new();
-    let mut bad = Vec::new();
+pub(super) fn parse(text: &str, file: &Path, syntax: Syntax, default_status: u16) -> Parsed {
+    let mut parsed = Parsed::default();
     for (i, line) in text.lines().enumerate() {
         let mut parts: Vec<&str> = line.split_whitespace().collect();
         if let Some(comment) = parts.iter().position(|p| p.starts_with('#')) {
@@ -51,26 +45,13 @@ pub(super) fn parse(
         let Some((redirect, from)) = rule(&parts, default_status) else {
             continue;
         };
-        let Some((host, path)) = split_url(from) else {
+        let Some(target) = split_url(from) else {
             continue;
         };
-        let origin = Origin {
-            file: file.to_path_buf(),
-            line: i + 1,
-            key: String::new(),
-        };
-        match Pattern::new(path, syntax) {
-            Ok(pattern) => rules.push(Rule {
-                origin,
-                pattern,
-                written: shown(path),
-                host,
-                what: redirect,
-            }),
-            Err(e) => bad.push(BadPattern::new(origin, path, e)),
-        }
+        let origin = Origin::new(file, i + 1, "");
+        parsed.keep(Rule::new(origin, target, syntax, redirect));
     }
-    (rules, bad)
+    parsed
 }
 
 /// A line's rule and its `from`, when it applies to every request for its paths.
@@ -137,9 +118,9 @@ https://blog.example.org/*  https://example.org/blog/:splat  301!
 /typo       /x            30x
 ";
         let syntax = Syntax::Netlify { ignore_case: false };
-        let (rules, bad) = parse(text, Path::new("_redirects"), syntax, 301);
-        assert!(bad.is_empty());
-        let got: Vec<(usize, u16, bool, Option<&str>)> = rules
+        let parsed = parse(text, Path::new("_redirects"), syntax, 301);
+        assert!(parsed.bad.is_empty());
+        let got: Vec<(usize, u16, bool, Option<&str>)> = (parsed.redirects)
             .iter()
             .map(|r| {
                 (
@@ -180,8 +161,8 @@ https://blog.example.org/*  https://example.org/blog/:splat  301!
         }
         let text = "/us/*  /en/  302!  Country=us,ca\n/de/*  /de/  302!  Country=de\n";
         let syntax = Syntax::Netlify { ignore_case: false };
-        let (rules, _) = parse(text, Path::new("_redirects"), syntax, 301);
-        let lines: Vec<usize> = rules.iter().map(|r| r.origin.line).collect();
+        let parsed = parse(text, Path::new("_redirects"), syntax, 301);
+        let lines: Vec<usize> = parsed.redirects.iter().map(|r| r.origin.line).collect();
         assert_eq!(lines, [1]);
     }
 }

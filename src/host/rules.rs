@@ -3,10 +3,10 @@
 //! a few lookups and one pass over its path however many rules there are.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::matcher::{Matcher, Refusal};
-use super::pattern::{Pattern, PatternError};
+use super::pattern::{Pattern, PatternError, Syntax};
 
 /// Where a rule was written: its file, and its line (1-based) when it has one, else
 /// the key that holds it (`redirects[2]`).
@@ -18,6 +18,18 @@ pub struct Origin {
     pub line: usize,
     /// The key that holds the rule, in a JSON file.
     pub key: String,
+}
+
+impl Origin {
+    /// The place of a rule: `line` of `file` (0 when unknown), and the key that holds it
+    /// in a JSON file (empty in a file of lines).
+    pub(super) fn new(file: &Path, line: usize, key: impl Into<String>) -> Origin {
+        Origin {
+            file: file.to_path_buf(),
+            line,
+            key: key.into(),
+        }
+    }
 }
 
 impl fmt::Display for Origin {
@@ -40,6 +52,39 @@ pub(super) struct Rule<T> {
     /// The host a URL pattern names (lower-case); `None` for a path.
     pub host: Option<String>,
     pub what: T,
+}
+
+impl<T> Rule<T> {
+    /// The rule at `origin` for the paths of `target` (the host a URL names, and the
+    /// pattern as written in `syntax`) doing `what`; or why its pattern is not read.
+    pub fn new(
+        origin: Origin,
+        (host, written): (Option<String>, &str),
+        syntax: Syntax,
+        what: T,
+    ) -> Result<Rule<T>, BadPattern> {
+        match Pattern::new(written, syntax) {
+            Ok(pattern) => Ok(Rule {
+                origin,
+                pattern,
+                written: shown(written),
+                host,
+                what,
+            }),
+            Err(e) => Err(BadPattern::new(origin, written, e)),
+        }
+    }
+
+    /// A rule for the same paths, at `origin`, doing `what` (each header of a path).
+    pub fn doing<U>(&self, origin: Origin, what: U) -> Rule<U> {
+        Rule {
+            origin,
+            pattern: self.pattern.clone(),
+            written: self.written.clone(),
+            host: self.host.clone(),
+            what,
+        }
+    }
 }
 
 /// What a header rule does to a page's `X-Robots-Tag`.
@@ -199,7 +244,32 @@ pub(super) struct Parsed {
     pub bad: Vec<BadPattern>,
 }
 
+/// The kinds of rule a file holds: where [`Parsed`] keeps each.
+pub(super) trait Kind: Sized {
+    fn kept(parsed: &mut Parsed) -> &mut Vec<Rule<Self>>;
+}
+
+impl Kind for Effect {
+    fn kept(parsed: &mut Parsed) -> &mut Vec<Rule<Effect>> {
+        &mut parsed.headers
+    }
+}
+
+impl Kind for Redirect {
+    fn kept(parsed: &mut Parsed) -> &mut Vec<Rule<Redirect>> {
+        &mut parsed.redirects
+    }
+}
+
 impl Parsed {
+    /// Keeps a rule read ([`Rule::new`]) with its kind, or why its pattern is not read.
+    pub fn keep<T: Kind>(&mut self, rule: Result<Rule<T>, BadPattern>) {
+        match rule {
+            Ok(rule) => T::kept(self).push(rule),
+            Err(bad) => self.bad.push(bad),
+        }
+    }
+
     pub fn extend(&mut self, other: Parsed) {
         self.headers.extend(other.headers);
         self.redirects.extend(other.redirects);

@@ -167,11 +167,7 @@ fn fuzz_crash_a_bad_regular_expression_is_named_on_one_line() {
         let Err(why) = Pattern::new(pattern, syntax) else {
             continue;
         };
-        let origin = crate::host::rules::Origin {
-            file: "vercel.json".into(),
-            line: 6,
-            key: String::new(),
-        };
+        let origin = crate::host::rules::Origin::new("vercel.json".as_ref(), 6, "");
         let warning = crate::host::rules::BadPattern::new(origin, pattern, why).to_string();
         assert!(!warning.contains(['\n', '\r']), "{warning}");
         assert!(
