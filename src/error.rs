@@ -253,7 +253,7 @@ pub enum Warning {
     /// A host file (`_headers`, `vercel.json`, ...) or one of its rules could not be read;
     /// the run goes on without it.
     #[error("{0}")]
-    Host(String),
+    Host(crate::host::HostWarning),
     /// A page whose images could not be read; it is listed without them.
     #[error(
         "{}: cannot read its images ({message}); listed without them",

@@ -19,6 +19,7 @@ mod redirects;
 mod rules;
 mod serve;
 mod serve_json;
+mod warning;
 
 use std::path::{Path, PathBuf};
 
@@ -26,6 +27,7 @@ pub use rules::Origin;
 use rules::{Effect, Parsed, Redirect, Rules};
 pub use serve::{ServeError, Served, serve_noindex};
 pub use serve_json::serve_noindex_json;
+pub use warning::{HostWarning, Unread};
 
 /// The host's headers file, in the output folder (Netlify, Cloudflare Pages).
 pub const HEADERS_FILE: &str = "_headers";
@@ -206,8 +208,8 @@ pub struct HostFiles {
     found: Found,
     site_host: String,
     parsed: Parsed,
-    /// A message for each file that could not be read or parsed.
-    unread: Vec<String>,
+    /// The files that could not be read or parsed.
+    unread: Vec<Unread>,
 }
 
 /// Reads the host's files once: `None` when there are none. `base` is the site's URL (a
@@ -226,7 +228,7 @@ pub fn read(places: Places<'_>, base: &url::Url, agents: &[String]) -> Option<Ho
     for file in &found.files {
         match parse_file(file, &reading) {
             Ok(one) => parsed.extend(one),
-            Err(e) => unread.push(format!("{e}; its rules are not applied")),
+            Err(e) => unread.push(e),
         }
     }
     parsed.form = served_form(found.hosting, std::mem::take(&mut parsed.form));
@@ -316,19 +318,20 @@ impl Host {
     /// anything of the pages. A file that could not be read, or a rule whose pattern
     /// cannot be matched, is a warning message; the run goes on without it. `style` is
     /// the URL form listed: one the host redirects is a warning.
-    pub fn load(files: &HostFiles, style: &crate::urls::UrlStyle) -> (Option<Host>, Vec<String>) {
+    pub fn load(
+        files: &HostFiles,
+        style: &crate::urls::UrlStyle,
+    ) -> (Option<Host>, Vec<HostWarning>) {
         let mut all = files.parsed.clone();
         let form = std::mem::take(&mut all.form);
         let mut warnings = form_conflicts(&form, style);
-        warnings.extend(files.unread.iter().cloned());
-        for (kind, n) in [
+        warnings.extend(files.unread.iter().cloned().map(HostWarning::Unread));
+        for (kind, count) in [
             ("headers", all.headers.len()),
             ("redirects", all.redirects.len()),
         ] {
-            if n > MAX_RULES {
-                warnings.push(format!(
-                    "the host's files hold {n} {kind} rules; the first {MAX_RULES} are applied"
-                ));
+            if count > MAX_RULES {
+                warnings.push(HostWarning::TooMany { kind, count });
             }
         }
         all.headers.truncate(MAX_RULES);
@@ -412,7 +415,7 @@ impl Host {
 
 /// The URL form the host serves against the one listed: each key that lists URLs the
 /// host redirects (set in `sitemap.toml`, else the host's form is taken) is a warning.
-fn form_conflicts(form: &UrlForm, style: &crate::urls::UrlStyle) -> Vec<String> {
+fn form_conflicts(form: &UrlForm, style: &crate::urls::UrlStyle) -> Vec<HostWarning> {
     let by = match &form.origin {
         Some(origin) => origin.to_string(),
         None => "Cloudflare Pages".to_string(),
@@ -428,27 +431,23 @@ fn form_conflicts(form: &UrlForm, style: &crate::urls::UrlStyle) -> Vec<String> 
     ]
     .into_iter()
     .filter(|(_, _, host, ours)| host.is_some_and(|h| h != *ours))
-    .map(|(key, name, host, ours)| {
-        format!(
-            "{by} serves {name}: {}, but {key} = {ours} lists URLs the host redirects; \
-             remove {key} from sitemap.toml",
-            host.unwrap_or_default()
-        )
+    .map(|(key, name, host, ours)| HostWarning::Form {
+        by: by.clone(),
+        name,
+        key,
+        host: host.unwrap_or_default(),
+        ours,
     })
     .collect()
 }
 
 /// The warnings for the rules not applied: the first [`MAX_NAMED_BAD`] named, the rest
 /// counted.
-fn bad_warnings(bad: &[rules::BadPattern]) -> Vec<String> {
-    let mut warnings: Vec<String> = (bad.iter().take(MAX_NAMED_BAD))
-        .map(|bad| format!("{bad}; that rule is not applied"))
-        .collect();
+fn bad_warnings(bad: &[rules::BadPattern]) -> Vec<HostWarning> {
+    let named = bad.iter().take(MAX_NAMED_BAD).cloned();
+    let mut warnings: Vec<HostWarning> = named.map(HostWarning::Pattern).collect();
     if bad.len() > MAX_NAMED_BAD {
-        warnings.push(format!(
-            "{} more of the host's rules are not applied for their patterns (the first {MAX_NAMED_BAD} are named above)",
-            crate::text::thousands(bad.len() - MAX_NAMED_BAD)
-        ));
+        warnings.push(HostWarning::MorePatterns(bad.len() - MAX_NAMED_BAD));
     }
     warnings
 }
@@ -465,16 +464,15 @@ struct Reading<'a> {
 }
 
 /// Reads and parses one of the host's files; an error is the warning's message.
-fn parse_file(file: &Path, reading: &Reading) -> Result<Parsed, String> {
+fn parse_file(file: &Path, reading: &Reading) -> Result<Parsed, Unread> {
     let (hosting, agents) = (reading.hosting, reading.agents);
-    let text = read_file(file, MAX_FILE_BYTES)
-        .and_then(text_of)
-        .map_err(|e| {
-            format!(
-                "{}: {e}",
-                crate::text::one_line(&file.display().to_string())
-            )
-        })?;
+    let unread = |line, why: String| Unread {
+        file: file.to_path_buf(),
+        line,
+        why,
+    };
+    let text = (read_file(file, MAX_FILE_BYTES).and_then(text_of))
+        .map_err(|e| unread(None, e.to_string()))?;
     let name = file
         .file_name()
         .and_then(|n| n.to_str())
@@ -484,18 +482,17 @@ fn parse_file(file: &Path, reading: &Reading) -> Result<Parsed, String> {
         Some(hosts::Format::Redirects(syntax, status)) => {
             redirects::parse(&text, file, syntax, status)
         }
-        Some(hosts::Format::NetlifyToml) => {
-            netlify::parse(&text, file, agents).map_err(|e| toml_error(file, &e))?
-        }
+        Some(hosts::Format::NetlifyToml) => netlify::parse(&text, file, agents).map_err(|e| {
+            // toml's message draws the line under its first line.
+            unread(
+                None,
+                e.message().lines().next().unwrap_or_default().to_string(),
+            )
+        })?,
         Some(hosts::Format::Json(kind)) => json::parse(&text, file, kind, reading)
-            .map_err(|e| format!("{}:{}: {e}", file.display(), e.line()))?,
+            .map_err(|e| unread(Some(e.line()), e.to_string()))?,
         None => Parsed::default(),
     })
-}
-
-fn toml_error(file: &Path, e: &toml::de::Error) -> String {
-    let message = e.message().lines().next().unwrap_or_default().to_string();
-    format!("{}: {message}", file.display())
 }
 
 /// The decoded path of an absolute URL (`https://example.org/caf%C3%A9/` → `/café/`),

@@ -35,9 +35,9 @@ impl Origin {
 impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line > 0 {
-            write!(f, "{}:{}", self.file.display(), self.line)
+            write!(f, "{}:{}", crate::text::path(&self.file), self.line)
         } else {
-            write!(f, "{} {}", self.file.display(), self.key)
+            write!(f, "{} {}", crate::text::path(&self.file), self.key)
         }
     }
 }

@@ -6,10 +6,10 @@
 //!
 //! Written by hand: the header crates parse `_headers`; none edits one byte for byte.
 
-use std::io;
 use std::path::{Path, PathBuf};
 
 use super::HEADERS_FILE;
+use crate::fsutil::{At, IoError};
 
 /// The line our block begins with.
 pub const BEGIN: &str = "# sitemapgen: begin (these lines are rewritten on every build)";
@@ -34,17 +34,12 @@ pub enum Served {
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     /// Reading or writing failed.
-    #[error("cannot update {}: {source}", crate::text::one_line(&path.display().to_string()))]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: io::Error,
-    },
+    #[error("cannot update {0}")]
+    Io(#[from] IoError),
     /// A JSON file (`vercel.json`) could not be edited: it is not as JSON has it.
     #[error(
         "{}: {why}; sitemapgen adds its headers entries only to a valid file (fix it, or set host_headers = false)",
-        crate::text::one_line(&path.display().to_string())
+        crate::text::path(path)
     )]
     Json {
         /// The file.
@@ -55,7 +50,7 @@ pub enum ServeError {
     /// Our begin line is there without our end line, so where our lines end is unknown.
     #[error(
         "{}:{line}: the line {BEGIN:?} has no {END:?} after it, so sitemapgen cannot tell its lines from yours; remove the begin line or add the end line",
-        crate::text::one_line(&path.display().to_string())
+        crate::text::path(path)
     )]
     Unclosed {
         /// The file.
@@ -73,11 +68,7 @@ pub enum ServeError {
 /// why).
 pub fn serve_noindex(dir: &Path, paths: &[String], create: bool) -> Result<Served, ServeError> {
     let named = dir.join(HEADERS_FILE);
-    let io_err = |source| ServeError::Io {
-        path: named.clone(),
-        source,
-    };
-    let held = crate::fsutil::lock_dir(dir).map_err(io_err)?;
+    let held = crate::fsutil::lock_dir(dir).at(&named)?;
     let rel = Path::new(HEADERS_FILE);
     let old = match held.read(rel, EDIT_MAX_BYTES) {
         Ok(Some(bytes)) => bytes,
@@ -85,7 +76,7 @@ pub fn serve_noindex(dir: &Path, paths: &[String], create: bool) -> Result<Serve
         Ok(None) => Vec::new(),
         // Nothing due: a file that cannot be read is left to the warning its rules gave.
         Err(_) if paths.is_empty() => return Ok(Served::Unchanged),
-        Err(source) => return Err(io_err(source)),
+        Err(source) => return Err(IoError::new(&named, source).into()),
     };
     let new = with_block(&old, paths).map_err(|line| ServeError::Unclosed {
         path: named.clone(),
@@ -94,7 +85,7 @@ pub fn serve_noindex(dir: &Path, paths: &[String], create: bool) -> Result<Serve
     if new == old {
         return Ok(Served::Unchanged);
     }
-    held.write(rel, &new).map_err(io_err)?;
+    held.write(rel, &new).at(&named)?;
     Ok(match paths.is_empty() {
         true => Served::Removed(named),
         false => Served::Written(named),

@@ -22,6 +22,7 @@ use serde_json::value::RawValue;
 
 use super::rules::offset_in;
 use super::serve::{ServeError, Served};
+use crate::fsutil::At;
 
 /// The largest `vercel.json` edited.
 const EDIT_MAX_BYTES: u64 = 4 * 1024 * 1024;
@@ -48,15 +49,11 @@ fn entry(path: &str) -> String {
 /// the result must be valid JSON. With nothing due, a file that cannot be read or parsed
 /// is left as it is (reading the host's rules has said why).
 pub fn serve_noindex_json(file: &Path, paths: &[String]) -> Result<Served, ServeError> {
-    let io_err = |source| ServeError::Io {
-        path: file.to_path_buf(),
-        source,
-    };
     let dir = file
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let held = crate::fsutil::lock_dir(dir).map_err(io_err)?;
+    let held = crate::fsutil::lock_dir(dir).at(file)?;
     let read = super::read_file(file, EDIT_MAX_BYTES).and_then(|bytes| {
         String::from_utf8(bytes).map_err(|_| {
             io::Error::new(io::ErrorKind::InvalidData, crate::fsutil::Refused::NotUtf8)
@@ -66,8 +63,7 @@ pub fn serve_noindex_json(file: &Path, paths: &[String]) -> Result<Served, Serve
         path: file.to_path_buf(),
         why,
     };
-    let edited = read
-        .map_err(io_err)
+    let edited = (read.at(file).map_err(ServeError::from))
         .and_then(|old| Ok((with_entries(&old, paths).map_err(invalid)?, old)));
     let (new, old) = match edited {
         Ok(both) => both,
@@ -81,8 +77,7 @@ pub fn serve_noindex_json(file: &Path, paths: &[String]) -> Result<Served, Serve
     // A link that stays in the project is written through to its file, as robots.txt
     // and `_headers` are (the read above refused one leading out).
     let name = file.file_name().unwrap_or_default();
-    held.write(Path::new(name), new.as_bytes())
-        .map_err(io_err)?;
+    held.write(Path::new(name), new.as_bytes()).at(file)?;
     Ok(match paths.is_empty() {
         true => Served::Removed(named),
         false => Served::Written(named),

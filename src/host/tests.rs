@@ -27,7 +27,10 @@ fn load(dir: &Path, hosting: Option<Hosting>) -> (Option<Host>, Vec<String>) {
         hosting,
     };
     match read(places, &base, &agents) {
-        Some(files) => Host::load(&files, &style),
+        Some(files) => {
+            let (host, warnings) = Host::load(&files, &style);
+            (host, warnings.iter().map(ToString::to_string).collect())
+        }
         None => (None, Vec::new()),
     }
 }
