@@ -7,7 +7,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::packed::Packed;
 
-/// URLs kept as one text and where each ends ([`Packed`]): a list costs its bytes and a
+/// URLs kept as one text and where each ends (`packed::Packed`): a list costs its bytes and a
 /// word per URL, not an allocation per URL. Read and written as a JSON array of strings.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct UrlList(Packed);
