@@ -103,14 +103,6 @@ pub enum LiveError {
         /// What it answered.
         problem: String,
     },
-    /// robots.txt cannot be parsed.
-    #[error("{url} cannot be parsed ({message}); fix it")]
-    RobotsParse {
-        /// robots.txt's URL.
-        url: String,
-        /// What the parser said.
-        message: String,
-    },
     /// The sitemap given cannot be fetched or read.
     #[error("{url} {problem}")]
     Sitemap {
