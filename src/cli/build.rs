@@ -1,7 +1,7 @@
 //! `sitemapgen build`, the default command.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use super::check::print_report;
