@@ -120,7 +120,7 @@ fn load(args: &BuildArgs) -> Result<Config, Error> {
         all_changed: args.all_changed,
         shard: args.shard.clone(),
     };
-    let mut config = Config::load(config_path.as_deref(), &overrides)?;
+    let mut config = config_path.load(&overrides)?;
     // The audit reads each page's title and size as the walk meets it.
     config.audit = args.check;
     Ok(config)

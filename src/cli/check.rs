@@ -198,7 +198,7 @@ fn site_sitemap(args: &CheckArgs, dir: &std::path::Path) -> std::path::PathBuf {
         base_url: args.base_url.clone(),
         ..crate::config::Overrides::default()
     };
-    let configured = super::config_file(args.config.as_deref())
+    let configured = (super::config_file(args.config.as_deref()).path)
         .and_then(|path| crate::config::Config::load(Some(&path), &overrides).ok())
         .and_then(|config| match config.output {
             crate::config::Output::File(path) => Some(path),
@@ -217,7 +217,7 @@ fn audit_site(
     urls: &[crate::audit::SitemapUrl],
 ) -> Result<crate::audit::Audit, crate::Error> {
     let path = super::config_file(args.config.as_deref());
-    let inferred = (path.is_none() && args.base_url.is_none())
+    let inferred = (path.path.is_none() && args.base_url.is_none())
         .then(|| urls.first().and_then(|u| url::Url::parse(&u.loc).ok()))
         .flatten()
         .map(|u| format!("{}/", u.origin().ascii_serialization()));
@@ -226,7 +226,7 @@ fn audit_site(
         base_url: args.base_url.clone().or(inferred),
         ..crate::config::Overrides::default()
     };
-    let mut config = crate::config::Config::load(path.as_deref(), &overrides)?;
+    let mut config = path.load(&overrides)?;
     config.audit = true;
     let collection = crate::collect(&config, crate::Details::Keep)?;
     Ok(crate::audit::audit_sitemap(&config, &collection, urls))

@@ -37,7 +37,7 @@ fn run(args: &ExplainArgs) -> Result<(Config, Vec<Explained>), Error> {
         base_url: args.base_url.clone(),
         ..Overrides::default()
     };
-    let config = Config::load(path.as_deref(), &overrides)?;
+    let config = path.load(&overrides)?;
     let collection = crate::collect(&config, Details::Keep)?;
     let answers = crate::explain::explain(&config, &collection, &args.pages);
     Ok((config, answers))

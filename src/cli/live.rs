@@ -43,7 +43,7 @@ pub(super) fn live(args: &CheckArgs, url: &str) -> i32 {
 }
 
 /// The options from the flags, and `noindex_agents` from the config file (given, or
-/// ./sitemap.toml when there is one); `Err` holds the exit code of a bad flag or file.
+/// the nearest sitemap.toml); `Err` holds the exit code of a bad flag or file.
 fn options(args: &CheckArgs, url: &str) -> Result<LiveOptions, i32> {
     if !(args.rate.is_finite() && args.rate >= 0.0) {
         super::say(format_args!(
@@ -60,7 +60,7 @@ fn options(args: &CheckArgs, url: &str) -> Result<LiveOptions, i32> {
         retries: args.retries,
         backoff: Duration::from_millis(args.backoff_ms),
     };
-    if let Some(path) = super::config_file(args.config.as_deref()) {
+    if let Some(path) = super::config_file(args.config.as_deref()).path {
         // Only noindex_agents is wanted: the base URL and directory are stand-ins
         // (the sitemap's origin and here) so that a file without them loads.
         let origin = url::Url::parse(url).map(|u| format!("{}/", u.origin().ascii_serialization()));

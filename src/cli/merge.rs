@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use super::MergeArgs;
 use crate::Error;
-use crate::config::{self, Config, Overrides};
+use crate::config::{self, Overrides};
 use crate::host::Served;
 use crate::shard::{MergeOptions, Merged};
 
@@ -48,7 +48,7 @@ fn run(args: &MergeArgs) -> Result<(Merged, PathBuf, Option<Served>), Error> {
         gzip: args.gzip,
         ..Overrides::default()
     };
-    let config = Config::load(path.as_deref(), &overrides)?;
+    let config = path.load(&overrides)?;
     let stylesheet = config.stylesheet.as_ref();
     let changes_file = crate::changes::path_beside(&config.state_file);
     // The root index is named by the config and flags, as a build names its sitemap.

@@ -75,7 +75,7 @@ enum Command {
 
 #[derive(Debug, Args)]
 struct SubmitArgs {
-    /// The config file (default: ./sitemap.toml when it exists)
+    /// The config file (default: the nearest sitemap.toml, here or up to the repository's root)
     #[arg(short, long, value_name = "FILE")]
     config: Option<PathBuf>,
 
@@ -202,7 +202,7 @@ struct ExplainArgs {
     #[arg(short, long, value_name = "DIR")]
     dir: Option<PathBuf>,
 
-    /// Config file [default: ./sitemap.toml if it exists]
+    /// Config file [default: the nearest sitemap.toml, up to the repository's root]
     #[arg(short, long, value_name = "FILE")]
     config: Option<PathBuf>,
 
@@ -236,7 +236,7 @@ struct MergeArgs {
     gzip: bool,
 
     /// The config file, for robots_txt, stylesheet, lastmod_format and state_file
-    /// [default: ./sitemap.toml when it exists]
+    /// [default: the nearest sitemap.toml, up to the repository's root]
     #[arg(short, long, value_name = "FILE")]
     config: Option<PathBuf>,
 
@@ -276,7 +276,7 @@ struct CheckArgs {
     live: Option<String>,
 
     /// With --site or --live: the config file, for the site's rules (with --live, its
-    /// noindex_agents) [default: ./sitemap.toml if it exists]
+    /// noindex_agents) [default: the nearest sitemap.toml, up to the repository's root]
     #[arg(short, long, value_name = "FILE", requires = "against")]
     config: Option<PathBuf>,
 
@@ -326,7 +326,7 @@ struct BuildArgs {
     /// The built site's directory [default: public_dir from the config file]
     dir: Option<PathBuf>,
 
-    /// Config file [default: ./sitemap.toml if it exists]
+    /// Config file [default: the nearest sitemap.toml, up to the repository's root]
     #[arg(short, long, value_name = "FILE")]
     config: Option<PathBuf>,
 
@@ -397,13 +397,11 @@ fn completions(shell: clap_complete::Shell) -> i32 {
     finish_stdout(out.write_all(&script).and_then(|()| out.flush()))
 }
 
-/// The config file every command reads: the one given, or `sitemap.toml` here when
-/// there is one.
-fn config_file(given: Option<&std::path::Path>) -> Option<PathBuf> {
-    given.map(PathBuf::from).or_else(|| {
-        let default = PathBuf::from(crate::config::DEFAULT_CONFIG_FILE);
-        default.is_file().then_some(default)
-    })
+/// The config file every command reads: the one given, or the nearest `sitemap.toml`
+/// from here up to the repository's root ([`crate::config::find`]).
+fn config_file(given: Option<&std::path::Path>) -> crate::config::Found {
+    let here = std::env::current_dir().unwrap_or_default();
+    crate::config::find(given, &here)
 }
 
 /// Prints one line on standard error with every control character escaped

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use super::SubmitArgs;
-use crate::config::{self, Config, Overrides};
+use crate::config::{self, Overrides};
 use crate::submit::{Outcome, SubmitOptions};
 
 /// Loads the settings, submits the change list, prints what happened; the exit code.
@@ -74,7 +74,7 @@ fn options(args: &SubmitArgs) -> Result<SubmitOptions, String> {
         ..Overrides::default()
     };
     let path = super::config_file(args.config.as_deref());
-    let config = Config::load(path.as_deref(), &overrides).map_err(|e| e.to_string())?;
+    let config = path.load(&overrides).map_err(|e| e.to_string())?;
     let endpoint = match &args.endpoint {
         Some(e) => {
             config::indexnow_endpoint(e, "--endpoint".to_string(), "indexnow_endpoint")

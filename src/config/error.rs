@@ -64,4 +64,23 @@ pub enum ConfigError {
         /// How to give it.
         hint: &'static str,
     },
+    /// A required setting given by no flag, and no config file found.
+    #[error(
+        "{key} is not set, and no sitemap.toml was found in {}: run sitemapgen in the project's folder or pass --config FILE (or {hint})",
+        shown_folders(searched)
+    )]
+    NoFile {
+        /// The setting.
+        key: &'static str,
+        /// How to give it.
+        hint: &'static str,
+        /// The folders looked in, nearest first.
+        searched: Vec<PathBuf>,
+    },
+}
+
+/// `., .., ../..`: the folders a config file was looked for in.
+fn shown_folders(searched: &[PathBuf]) -> String {
+    let shown: Vec<String> = searched.iter().map(|p| crate::text::path(p)).collect();
+    shown.join(", ")
 }

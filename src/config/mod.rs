@@ -1,6 +1,7 @@
 //! The configuration: `sitemap.toml` and the command-line flags, merged and checked
 //! into one [`Config`]. Nothing past this module sees a raw value.
 
+mod discover;
 mod error;
 mod file;
 mod layout;
@@ -10,6 +11,7 @@ mod validate;
 
 use std::path::{Path, PathBuf};
 
+pub use discover::{Found, find};
 pub use error::ConfigError;
 pub use file::FileConfig;
 pub use validate::{MAX_THREADS, READ_THREADS};

@@ -513,6 +513,38 @@ fn output_dash_writes_the_xml_to_stdout_only() {
 }
 
 #[test]
+fn the_config_is_found_in_a_parent_up_to_the_repository() {
+    let site = Site::new(&["index.html"]);
+    fs::write(
+        site.root().join("sitemap.toml"),
+        "base_url = \"https://example.org/\"\npublic_dir = \"public\"\n",
+    )
+    .unwrap();
+    let content = site.root().join("content/posts");
+    fs::create_dir_all(&content).unwrap();
+    fs::create_dir(site.root().join(".git")).unwrap();
+    // From a folder of the project: the project's file, its paths relative to it.
+    site.cmd()
+        .current_dir(&content)
+        .arg("-q")
+        .assert()
+        .success();
+    assert_eq!(
+        locs(&site.public().join("sitemap.xml")),
+        ["https://example.org/"]
+    );
+    // None up to the repository's root: the folders looked in are named.
+    fs::remove_file(site.root().join("sitemap.toml")).unwrap();
+    site.cmd()
+        .current_dir(&content)
+        .assert()
+        .code(2)
+        .stderr(
+            "error: base_url is not set, and no sitemap.toml was found in ., .., ../..: run sitemapgen in the project's folder or pass --config FILE (or pass --base-url https://example.org/ or set base_url in sitemap.toml)\n",
+        );
+}
+
+#[test]
 fn flags_alone_work_without_a_config_file() {
     let site = Site::new(&["index.html"]);
     site.cmd()
