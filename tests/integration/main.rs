@@ -31,6 +31,7 @@ mod live;
 mod properties;
 #[cfg(target_os = "linux")]
 mod races;
+mod reference;
 mod repository;
 mod robots;
 mod sections;
