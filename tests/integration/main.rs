@@ -11,6 +11,7 @@ mod changes;
 mod check;
 mod check_hardening;
 mod dates;
+mod docs;
 mod documents;
 mod explain;
 mod faults;
