@@ -26,23 +26,21 @@ const NOT_RUN: &[(&str, &str)] = &[
         "writes a system folder; the man pages are tested by tests/integration/setup.rs",
     ),
     (
-        "sitemapgen merge public/sitemap-*.manifest.json",
-        "needs the shards' manifests, built by the commands before it; tests/integration/shards.rs runs that sequence",
-    ),
-    (
-        "hugo --renderSegments",
-        "needs Hugo 0.124 or later, which Debian does not ship",
+        "sitemapgen merge public/sitemap-*.manifest.json --base-url",
+        "the merge alone, with no shard built before it in its section: the Hugo segments' block below runs one whole",
     ),
 ];
 
 /// Commands that build the site: the fixture is built already, so they stand for `true`.
 const GENERATORS: &[&str] = &["hugo", "zola", "jekyll", "npx", "mkdocs", "make", "pelican"];
 
-/// A fenced block: where it starts, its language, its text.
+/// A fenced block: where it starts, its language, its text, and the `sitemap.toml`
+/// snippets shown before it in its section (what its commands run with).
 struct Block {
     at: String,
     lang: String,
     text: String,
+    config: String,
 }
 
 fn blocks(doc: &str) -> Vec<Block> {
@@ -50,6 +48,7 @@ fn blocks(doc: &str) -> Vec<Block> {
     let text = fs::read_to_string(root.join(doc)).unwrap();
     let mut found = Vec::new();
     let mut open: Option<Block> = None;
+    let mut config = String::new();
     for (n, line) in text.lines().enumerate() {
         match (line.strip_prefix("```"), open.take()) {
             (Some(info), None) => {
@@ -57,9 +56,16 @@ fn blocks(doc: &str) -> Vec<Block> {
                     at: format!("{doc}:{}", n + 1),
                     lang: info.trim().to_string(),
                     text: String::new(),
+                    config: config.clone(),
                 })
             }
-            (Some(_), Some(block)) => found.push(block),
+            (Some(_), Some(block)) => {
+                if block.lang == "toml" {
+                    config.push_str(&block.text);
+                }
+                found.push(block)
+            }
+            (None, None) if line.starts_with('#') => config.clear(),
             (None, Some(mut block)) => {
                 block.text.push_str(line);
                 block.text.push('\n');
@@ -73,8 +79,8 @@ fn blocks(doc: &str) -> Vec<Block> {
 
 /// A project as a reader has it: a Hugo project with its built `public/` and no
 /// `sitemap.toml` (for a block that starts with `sitemapgen init`), else the example
-/// site as `public/` with a config naming it.
-fn project(dir: &Path, fresh: bool) -> PathBuf {
+/// site as `public/` with a config naming it, and `config` after it.
+fn project(dir: &Path, fresh: bool, config: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let project = dir.join("project");
     if fresh {
@@ -85,7 +91,7 @@ fn project(dir: &Path, fresh: bool) -> PathBuf {
         );
     } else {
         copy_tree(&root.join("example-site"), &project.join("public"));
-        fs::write(project.join("sitemap.toml"), BASE).unwrap();
+        fs::write(project.join("sitemap.toml"), format!("{BASE}{config}")).unwrap();
     }
     project
 }
@@ -136,7 +142,7 @@ fn run_shell(block: &Block) -> bool {
     }
     let dir = tempfile::tempdir().unwrap();
     let fresh = script[0].starts_with("sitemapgen init");
-    let project = project(dir.path(), fresh);
+    let project = project(dir.path(), fresh, &block.config);
     let out = Command::new("bash")
         .args(["-euo", "pipefail", "-c", &script.join("\n")])
         .current_dir(&project)
@@ -162,12 +168,7 @@ fn run_shell(block: &Block) -> bool {
 /// warning: a key that does nothing as written is a warning.
 fn run_toml(block: &Block) {
     let dir = tempfile::tempdir().unwrap();
-    let project = project(dir.path(), false);
-    fs::write(
-        project.join("sitemap.toml"),
-        format!("{BASE}{}", block.text),
-    )
-    .unwrap();
+    let project = project(dir.path(), false, &block.text);
     let out = Command::new(env!("CARGO_BIN_EXE_sitemapgen"))
         .args(["build", "--dry-run", "--json"])
         .current_dir(&project)
