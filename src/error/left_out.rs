@@ -39,6 +39,7 @@ impl LeftOut {
     /// The reason it is counted under.
     pub fn reason(&self) -> Reason {
         match self {
+            LeftOut::Rule(ExcludedBy::Shard(_)) => Reason::Shards,
             LeftOut::Rule(_) => Reason::Rules,
             LeftOut::Noindex | LeftOut::Host(HostLeftOut::Noindex { .. }) => Reason::Noindex,
             LeftOut::Redirect(_) | LeftOut::Host(HostLeftOut::Redirected { .. }) => {
@@ -70,11 +71,13 @@ pub enum Reason {
     Robots,
     /// Our own views (`sitemap.html`).
     Views,
+    /// Another shard's pages (`[[shards]]`), or those of no shard.
+    Shards,
 }
 
 /// Each reason's key (in `--json`) and its noun for one page and for several: the one
 /// table every count, summary and JSON object reads.
-const REASONS: [(Reason, &str, &str, &str); 7] = [
+const REASONS: [(Reason, &str, &str, &str); 8] = [
     (
         Reason::Rules,
         "rules",
@@ -106,6 +109,12 @@ const REASONS: [(Reason, &str, &str, &str); 7] = [
         "views",
         "sitemapgen view",
         "sitemapgen views",
+    ),
+    (
+        Reason::Shards,
+        "shards",
+        "another shard's page",
+        "other shards' pages",
     ),
 ];
 
