@@ -221,3 +221,64 @@ fn every_sitemap_toml_snippet_of_the_docs_builds() {
     }
     assert!(seen >= 8, "only {seen} snippets found");
 }
+
+/// The README's usage block names every command and each of its flags, as `--help`
+/// lists them.
+#[test]
+fn the_readmes_usage_names_every_command_and_flag() {
+    let readme = blocks("README.md");
+    let usage = readme
+        .iter()
+        .find(|b| b.lang == "text" && b.text.starts_with("sitemapgen "))
+        .expect("the README's usage block");
+    let help = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_sitemapgen"))
+            .args(args)
+            .arg("--help")
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // `Commands:` lists one a line, two spaces in, up to the next heading.
+    let top = help(&[]);
+    let commands: Vec<&str> = top
+        .split("Commands:")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.strip_prefix("  "))
+        .filter(|l| !l.starts_with(' '))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 8, "{commands:?}");
+    for command in commands {
+        let lines: String = (usage.text.lines())
+            .filter(|l| l.starts_with(&format!("sitemapgen {command}")))
+            .collect();
+        assert!(
+            !lines.is_empty(),
+            "the README's usage has no `sitemapgen {command}`"
+        );
+        // Each option line: `-o, --output <PATH>` or `--gzip`; either spelling will do.
+        for option in help(&[command]).lines().map(str::trim_start) {
+            let mut names = option
+                .split([' ', ','])
+                .take_while(|w| w.starts_with('-') || w.is_empty())
+                .filter(|w| !w.is_empty());
+            let spellings: Vec<&str> = names.by_ref().collect();
+            if spellings.is_empty() || spellings.contains(&"--help") {
+                continue;
+            }
+            let shown = |flag: &&str| {
+                let words = lines.split([' ', '[', ']', '|', '=']);
+                words.map(|w| w.trim_end_matches('.')).any(|w| w == *flag)
+            };
+            assert!(
+                spellings.iter().any(shown),
+                "the README's usage of `sitemapgen {command}` lacks {spellings:?}"
+            );
+        }
+    }
+}
