@@ -151,8 +151,13 @@ struct InitArgs {
     dir: PathBuf,
 
     /// Replace an existing sitemap.toml
-    #[arg(long)]
+    #[arg(long, conflicts_with = "update")]
     force: bool,
+
+    /// Add to an existing sitemap.toml, commented, what init would propose that it lacks
+    /// (run it after the build), keeping every line of it
+    #[arg(long)]
+    update: bool,
 }
 
 #[derive(Debug, Args)]

@@ -3,6 +3,7 @@
 //! style, and the excludes that generator's own sitemap makes.
 
 mod render;
+mod update;
 
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
@@ -11,7 +12,8 @@ use crate::fsutil::dir::{Bounds, EntryKind};
 pub use crate::generators::Generator;
 use crate::generators::{ALL, Project, Settings};
 
-pub use render::render;
+pub use render::{Proposal, proposals, render};
+pub use update::{Updated, update};
 
 /// How many entries of the built site `init` looks at for PDFs.
 const MAX_ENTRIES_LOOKED_AT: usize = 10_000;
@@ -112,6 +114,8 @@ pub struct Detected {
     /// The languages the built site's pages name (`<html lang>`, hreflang), sorted, to
     /// propose `split = "language"` when there are two or more.
     pub languages: Vec<String>,
+    /// Whether the built site is there: before the build, what it holds is not known.
+    pub built: bool,
 }
 
 /// A project file `init` did not read, for a warning: `astro.config.mjs: not a regular
@@ -169,6 +173,7 @@ impl Detected {
             host: None,
             pdfs: false,
             languages: Vec::new(),
+            built: false,
         }
     }
 
@@ -177,6 +182,7 @@ impl Detected {
     /// levels, the heads of the first pages: a hint, not a walk of the site).
     fn with_documents(mut self, dir: &Path) -> Detected {
         let public = dir.join(&self.settings.public_dir);
+        self.built = public.is_dir();
         let mut files = Vec::new();
         let bounds = Bounds {
             depth: 6,
@@ -298,6 +304,7 @@ pub fn detect(dir: &Path) -> Detected {
         host: None,
         pdfs: false,
         languages: Vec::new(),
+        built: false,
     }
     .with_host(dir)
     .with_documents(dir)

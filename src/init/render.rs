@@ -34,7 +34,12 @@ pub fn render(found: &Detected) -> String {
         out.push_str(&format!("# Hint: {}.\n", comment(hint)));
     }
     out.push('\n');
-    render_host(&mut out, found);
+    let (host, built): (Vec<_>, Vec<_>) =
+        (proposals(found).into_iter()).partition(|p| p.key == "hosting");
+    for proposal in host {
+        out.push_str(&proposal.text);
+        out.push('\n');
+    }
     out.push_str("# The site's public address; every URL in the sitemap starts with it.\n");
     match &found.base_url {
         Some(url) => out.push_str(&format!("base_url = {}\n\n", toml_string(url))),
@@ -50,6 +55,7 @@ pub fn render(found: &Detected) -> String {
     ));
     render_style(&mut out, found);
     render_lastmod(&mut out, found);
+    render_source(&mut out, found);
     let excludes = found.generator.map_or(&[][..], |g| g.excludes);
     if excludes.is_empty() {
         out.push_str(
@@ -65,30 +71,18 @@ pub fn render(found: &Detected) -> String {
             list.join(", ")
         ));
     }
-    if found.pdfs {
-        out.push_str(
-            "# The built site holds PDFs: list them too (by the same rules, dated as pages\n\
-             # are, \"source\" by their file in the repository).\n\
-             # documents = [\"pdf\"]\n\n",
-        );
+    for proposal in built {
+        out.push_str(&proposal.text);
+        out.push('\n');
     }
-    if !found.languages.is_empty() {
-        out.push_str(&format!(
-            "# The built site's pages are in {} languages ({}): one set of child sitemaps\n\
-             # per language (sitemap-en-1-....xml), so a search console reports each one.\n\
-             # split = \"language\"\n\n",
-            found.languages.len(),
-            comment(&shown_languages(&found.languages))
-        ));
-    }
-    // Top-level keys, before the first table.
+    // Top-level keys, before the first table; the tables suggested are commented, so a
+    // key appended at the end of the file is a top-level key too.
     out.push_str(VIEWS);
     out.push_str(found.generator.map_or(
         "# [[rule]]\n# match = [\"blog/page/**\"]\n# exclude = true\n",
         |g| g.suggested_rules,
     ));
     render_sections(&mut out, found);
-    render_source(&mut out, found);
     out
 }
 
@@ -122,7 +116,7 @@ fn render_lastmod(out: &mut String, found: &Detected) {
     if found.generator.is_some() || !found.content.is_empty() {
         out.push_str(
             "# Where modified dates come from, first found wins. \"source\" dates each page by\n\
-             # its source file (see [source] below): the front matter's updated date, else the\n\
+             # its source file (see source.* below): the front matter's updated date, else the\n\
              # source's last commit (check out the full history: fetch-depth: 0); a list page\n\
              # by the newest page below it. \"meta\" is a modified date in the page's head.\n\
              # Pages neither dates get no lastmod, never the build time (add \"mtime\" for it).\n\
@@ -137,49 +131,50 @@ fn render_lastmod(out: &mut String, found: &Detected) {
     }
 }
 
-/// `[source]`: the generator and the sources' directories, for the `"source"` dates.
+/// `source.*`: the generator and the sources' directories, for the `"source"` dates, as
+/// dotted keys among the top-level keys (a `[source]` table would take in every key
+/// appended after it).
 fn render_source(out: &mut String, found: &Detected) {
+    if found.generator.is_none() && found.content.is_empty() {
+        return;
+    }
+    let content: Vec<String> = found.content.iter().map(|c| toml_string(c)).collect();
     let Some(generator) = found.generator else {
-        if !found.content.is_empty() {
-            let content: Vec<String> = found.content.iter().map(|c| toml_string(c)).collect();
-            out.push_str(&format!(
-                "\n# How pages map to the files they are built from, for lastmod \"source\": with no\n\
-                 # generator named, each page is matched to the source whose text it holds.\n\
-                 [source]\n\
-                 # Where the pages' sources are, relative to this file.\n\
-                 content = [{}]\n",
-                content.join(", ")
-            ));
-        }
+        out.push_str(&format!(
+            "# How pages map to the files they are built from, for lastmod \"source\": with no\n\
+             # generator named, each page is matched to the source whose text it holds.\n\
+             # Where the pages' sources are, relative to this file.\n\
+             source.content = [{}]\n\n",
+            content.join(", ")
+        ));
         return;
     };
-    let content: Vec<String> = found.content.iter().map(|c| toml_string(c)).collect();
     let updated: Vec<String> = generator.updated.iter().map(|k| toml_string(k)).collect();
     out.push_str(&format!(
-        "\n# How pages map to the files they are built from, for lastmod \"source\".\n\
-         [source]\n\
-         generator = {}\n\
+        "# How pages map to the files they are built from, for lastmod \"source\".\n\
+         source.generator = {}\n\
          # Where the pages' sources are, relative to this file.\n\
-         content = [{}]\n\
+         source.content = [{}]\n\
          # Front-matter keys of a page's modified date, first present wins.\n\
-         # updated = [{}]\n",
+         # source.updated = [{}]\n",
         toml_string(generator.id),
         content.join(", "),
         updated.join(", ")
     ));
     if let Some(permalink) = &found.permalink {
         out.push_str(&format!(
-            "# The posts' URL pattern, from the generator's config.\npermalink = {}\n",
+            "# The posts' URL pattern, from the generator's config.\nsource.permalink = {}\n",
             toml_string(permalink)
         ));
     }
     if let Some(lang) = &found.default_language {
         out.push_str(&format!(
             "# The language whose pages are at the root (translations go under their own).\n\
-             default_language = {}\n",
+             source.default_language = {}\n",
             toml_string(lang)
         ));
     }
+    out.push('\n');
 }
 
 /// The suggested sections, commented.
@@ -214,31 +209,85 @@ fn render_style(out: &mut String, found: &Detected) {
     out.push('\n');
 }
 
-/// The host the project deploys to: its files that are read, or how to name it.
-fn render_host(out: &mut String, found: &Detected) {
-    let Some(host) = &found.host else {
-        return;
-    };
+/// A key `init` proposes for what the built site holds or the host it deploys to,
+/// commented (the owner decides): `init` writes each, `init --update` the ones a file
+/// does not mention.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Proposal {
+    /// The top-level key.
+    pub key: &'static str,
+    /// Why it is proposed, one line.
+    pub why: String,
+    /// The lines written: comments that say why, then the key, commented.
+    pub text: String,
+}
+
+/// What the built site and the host call for: `hosting`, `documents`, `split`.
+pub fn proposals(found: &Detected) -> Vec<Proposal> {
+    let mut proposals = Vec::new();
+    if let Some(host) = &found.host {
+        proposals.push(host_proposal(host));
+    }
+    if found.pdfs {
+        proposals.push(Proposal {
+            key: "documents",
+            why: "the built site holds PDFs".to_string(),
+            text: "# The built site holds PDFs: list them too (by the same rules, dated as pages\n\
+                   # are, \"source\" by their file in the repository).\n\
+                   # documents = [\"pdf\"]\n"
+                .to_string(),
+        });
+    }
+    if !found.languages.is_empty() {
+        let shown = comment(&shown_languages(&found.languages));
+        let n = found.languages.len();
+        proposals.push(Proposal {
+            key: "split",
+            why: format!("the built site's pages are in {n} languages ({shown})"),
+            text: format!(
+                "# The built site's pages are in {n} languages ({shown}): one set of child sitemaps\n\
+                 # per language (sitemap-en-1-....xml), so a search console reports each one.\n\
+                 # split = \"language\"\n"
+            ),
+        });
+    }
+    proposals
+}
+
+/// The host the project deploys to: its files that are read, and how to name it.
+fn host_proposal(host: &crate::host::Found) -> Proposal {
     let name = host.hosting.name();
     let files: Vec<String> = (host.files.iter())
         .map(|f| comment(&f.display().to_string()))
         .collect();
-    if host.detected {
-        out.push_str(&format!(
-            "# The host: {name}, told by the project's files.\n"
-        ));
-    } else {
-        out.push_str(&format!(
-            "# The host's files are read as {name} reads them; name the host if it is another:\n\
-             # hosting = \"cloudflare\"\n"
-        ));
-    }
+    let mut text = match host.detected {
+        true => format!("# The host: {name}, told by the project's files.\n"),
+        false => format!(
+            "# The host's files are read as {name} reads them; name the host if it is another:\n"
+        ),
+    };
     if !files.is_empty() {
-        out.push_str(&format!(
+        text.push_str(&format!(
             "# Its rules are read from {}: a page it serves with X-Robots-Tag: noindex, or\n\
              # redirects, is left out (host_config: false turns this off).\n",
             files.join(", ")
         ));
     }
-    out.push('\n');
+    let example = match host.detected {
+        true => name,
+        false => "cloudflare",
+    };
+    text.push_str(&format!("# hosting = \"{example}\"\n"));
+    let why = match files.is_empty() {
+        true => format!("the project deploys to {name}"),
+        false => format!(
+            "the project deploys to {name}, whose rules are read from {}",
+            files.join(", ")
+        ),
+    };
+    Proposal {
+        key: "hosting",
+        why,
+        text,
+    }
 }

@@ -559,3 +559,76 @@ fn the_host_and_its_files_are_named_and_its_url_form_written() {
     assert!(render(&found).contains("# hosting = \"cloudflare\"\n"));
     assert_eq!(detect_in(&[]).host, None);
 }
+
+/// A key appended at the end of the file `init` writes is a top-level key: the
+/// generator's settings are dotted keys, the tables suggested are commented.
+#[test]
+fn a_key_appended_to_the_file_written_is_a_top_level_key() {
+    let found = detect_in(&[
+        (
+            "hugo.toml",
+            "baseURL = 'https://h.example/'\ndefaultContentLanguage = 'de'\n",
+        ),
+        ("public/a.pdf", "%PDF"),
+    ]);
+    let text = render(&found) + "robots_txt = \"update\"\n";
+    let table: toml::Table = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(table["robots_txt"].as_str(), Some("update"), "{text}");
+    assert_eq!(
+        table["source"]["generator"].as_str(),
+        Some("hugo"),
+        "{text}"
+    );
+    crate::config::FileConfig::parse(&text, "sitemap.toml").unwrap();
+}
+
+/// `update` adds, commented and before the first table, each proposal the file neither
+/// sets nor mentions, and keeps every byte of the file; a second run adds nothing.
+#[test]
+fn update_adds_what_is_missing_and_keeps_every_byte() {
+    let mut found = Detected::none();
+    found.pdfs = true;
+    found.languages = vec!["de".to_string(), "en".to_string()];
+    let path = Path::new("sitemap.toml");
+    let mine = "base_url = 'https://x.example/'  # mine\r\nsplit = 'section'\n\n# about source\n[source]\ngenerator = \"hugo\"\n[[section]]\nname = 'a'\nmatch = ['a/**']\n";
+    let updated = update(path, mine, &found).unwrap();
+    let keys: Vec<&str> = updated.added.iter().map(|p| p.key).collect();
+    assert_eq!(keys, ["documents"]);
+    let at = mine.find("[source]").unwrap();
+    let inserted = &updated.text[at..updated.text.len() - (mine.len() - at)];
+    assert_eq!(
+        format!("{}{inserted}{}", &mine[..at], &mine[at..]),
+        updated.text
+    );
+    assert!(
+        inserted.ends_with("# documents = [\"pdf\"]\n\n"),
+        "{inserted}"
+    );
+    let before: toml::Table = mine.parse().unwrap();
+    let after: toml::Table = updated.text.parse().unwrap();
+    assert_eq!(before, after);
+    // Uncommented, the key is a top-level one.
+    let uncommented = updated.text.replace("# documents = ", "documents = ");
+    let table: toml::Table = uncommented.parse().unwrap();
+    assert!(table.contains_key("documents"), "{uncommented}");
+    let again = update(path, &updated.text, &found).unwrap();
+    assert_eq!((again.added, again.text), (vec![], updated.text.clone()));
+
+    // No table: at the end, on a line of its own.
+    let updated = update(path, "base_url = 'https://x.example/'", &found).unwrap();
+    assert!(
+        updated
+            .text
+            .starts_with("base_url = 'https://x.example/'\n\n# The built site holds PDFs"),
+        "{}",
+        updated.text
+    );
+    // What init writes has every proposal already.
+    let written = render(&found);
+    assert!(update(path, &written, &found).unwrap().added.is_empty());
+    // Not TOML: refused, with the file's name.
+    let e = update(path, "a = 1\n[source\n", &found)
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("sitemap.toml:2: not valid TOML ("), "{e}");
+}

@@ -25,6 +25,7 @@ mod hostile;
 mod hostile_host;
 mod images;
 mod index;
+mod init;
 mod json;
 mod lastmod;
 #[cfg(feature = "net")]

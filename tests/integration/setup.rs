@@ -147,7 +147,7 @@ fn init_in_a_hugo_project_writes_a_config_that_builds_its_site() {
         .arg("init")
         .assert()
         .code(2)
-        .stderr("error: ./sitemap.toml already exists; pass --force to replace it\n");
+        .stderr("error: ./sitemap.toml already exists; run `sitemapgen init --update` to add what it lacks, or pass --force to replace it\n");
     assert_eq!(
         std::fs::read_to_string(dir.path().join("sitemap.toml")).unwrap(),
         "# mine\n"

@@ -272,7 +272,7 @@ type SourceCase<'a> = (
 );
 
 /// Checks each case: the generator, content folders and permalink `init` sets up for the
-/// `"source"` dates, and that `[source]` and `lastmod = ["source", "meta"]` are written
+/// `"source"` dates, and that `source.generator` and `lastmod = ["source", "meta"]` are written
 /// exactly when a generator is recognised.
 fn assert_source_setup(table: &[SourceCase]) {
     for (files, want) in table {
@@ -292,7 +292,7 @@ fn assert_source_setup(table: &[SourceCase]) {
         let source_first = rendered.contains("\nlastmod = [\"source\", \"meta\"]\n");
         assert_eq!(source_first, want.is_some(), "{rendered}");
         assert_eq!(
-            rendered.contains("\n[source]\n"),
+            rendered.contains("\nsource.generator = "),
             want.is_some(),
             "{rendered}"
         );
