@@ -78,7 +78,7 @@ fn blocks(doc: &str) -> Vec<Block> {
 }
 
 /// A project as a reader has it: a Hugo project with its built `public/` and no
-/// `sitemap.toml` (for a block that starts with `sitemapgen init`), else the example
+/// `sitemap.toml` (for a block that runs `sitemapgen init`), else the example
 /// site as `public/` with a config naming it, and `config` after it.
 fn project(dir: &Path, fresh: bool, config: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -141,7 +141,7 @@ fn run_shell(block: &Block) -> bool {
         return false;
     }
     let dir = tempfile::tempdir().unwrap();
-    let fresh = script[0].starts_with("sitemapgen init");
+    let fresh = script.iter().any(|l| l.starts_with("sitemapgen init"));
     let project = project(dir.path(), fresh, &block.config);
     let out = Command::new("bash")
         .args(["-euo", "pipefail", "-c", &script.join("\n")])
