@@ -194,7 +194,8 @@ struct IndexArgs {
 
 #[derive(Debug, Args)]
 struct ExplainArgs {
-    /// Pages: paths (from here, or from the site's directory) or URLs under the base URL
+    /// Pages: paths (from here, or from the site's directory), URLs under the base URL,
+    /// or URL paths (/about/); a folder is its index page
     #[arg(required = true, value_name = "PATH|URL")]
     pages: Vec<String>,
 
