@@ -49,6 +49,18 @@ pub enum Verdict {
     Skipped(SkipReason),
     /// No page of the site: why the path or URL names none.
     NotFound(String),
+    /// A folder without an index page: the pages the build met under it.
+    Folder(Under),
+}
+
+/// The pages the build met under a folder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Under {
+    /// Pages the build met there, listed or left out.
+    pub pages: usize,
+    /// Of them, those left out.
+    pub left_out: usize,
 }
 
 /// A listed page's entry and how it was dated.
@@ -74,8 +86,9 @@ pub struct Listed {
 }
 
 /// Explains each of `asked` (a path, from the current directory or the public
-/// directory, or an absolute URL under the base URL) from a collection made with
-/// details.
+/// directory; an absolute URL under the base URL; or a URL path, `/about/`) from a
+/// collection made with details. A folder is its index page, else the count of pages
+/// under it.
 pub fn explain(config: &Config, collection: &Collection, asked: &[String]) -> Vec<Explained> {
     let entries: Vec<EntryRef> = collection.entries.iter().collect();
     // Each listed URL (after the base) to its entry: a sitemap of many URLs is
@@ -109,6 +122,11 @@ pub fn explain(config: &Config, collection: &Collection, asked: &[String]) -> Ve
                 Ok(rel) => rel,
                 Err(why) => return explained(None, None, Verdict::NotFound(why)),
             };
+            if is_dir(&config.public_dir, &rel) {
+                let url = urls::file_url(config.base_url.as_str(), &rel);
+                let url = if url.ends_with('/') { url } else { url + "/" };
+                return explained(Some(rel.clone()), Some(url), under(collection, &rel));
+            }
             let url = urls::page_url(&config.base_url, &rel, &config.url_style);
             let verdict = verdict(config, collection, &listed, &rel, &url);
             explained(Some(rel), Some(url), verdict)
@@ -198,58 +216,105 @@ fn verdict(
     }))
 }
 
+/// The pages the build met under the folder `dir`.
+fn under(collection: &Collection, dir: &Path) -> Verdict {
+    let count =
+        |paths: &mut dyn Iterator<Item = &PathBuf>| paths.filter(|p| p.starts_with(dir)).count();
+    let left_out = count(&mut collection.left_out.iter().map(|(p, _)| p));
+    let met = count(&mut collection.dated_by.iter().map(|(p, _)| p));
+    Verdict::Folder(Under {
+        pages: met + left_out,
+        left_out,
+    })
+}
+
 /// The page file `arg` names, relative to the public directory: a path (from the
-/// current directory, else from the public directory), or a URL under the base URL,
-/// mapped to the file a static host serves there.
+/// current directory, else from the public directory), a URL under the base URL or a
+/// URL path from the host's root (`/about/`), mapped to the file a static host serves
+/// there. A folder is its index page, else itself.
 fn resolve(config: &Config, arg: &str) -> Result<PathBuf, String> {
     let public_dir = &config.public_dir;
     if arg.contains("://") {
         return resolve_url(config, arg);
     }
     let given = Path::new(arg);
-    if std::fs::symlink_metadata(given).is_ok() {
-        let (Ok(real), Ok(root)) = (
-            std::fs::canonicalize(given),
-            std::fs::canonicalize(public_dir),
-        ) else {
-            return Err(format!("cannot resolve {arg}"));
-        };
-        return match real.strip_prefix(&root) {
-            Ok(rel) => Ok(rel.to_path_buf()),
-            Err(_) => Err(format!(
-                "not in the site's folder {}",
-                text::path(public_dir)
-            )),
-        };
+    let rel = match std::fs::symlink_metadata(given) {
+        Ok(_) => in_site(public_dir, given),
+        Err(_) => Ok(given
+            .strip_prefix(public_dir)
+            .unwrap_or(given)
+            .to_path_buf()),
+    };
+    match rel {
+        Ok(rel) if rel.is_relative() && is_file(public_dir, &rel) => Ok(rel),
+        Ok(rel) if rel.is_relative() && is_dir(public_dir, &rel) => Ok(folder(public_dir, rel)),
+        // Not a path of the site: a path as links and browsers show it (`/about/`).
+        _ if arg.starts_with('/') => {
+            let url = (config.base_url.url().join(arg)).map_err(|e| format!("{arg}: {e}"))?;
+            resolve_url(config, url.as_str()).map_err(|why| match rel {
+                Err(not_in_site) => format!("{not_in_site}, nor a URL path: {why}"),
+                Ok(_) => why,
+            })
+        }
+        Err(why) => Err(why),
+        Ok(_) => Err(format!(
+            "no such file, here or in {}",
+            text::path(public_dir)
+        )),
     }
-    let rel = given.strip_prefix(public_dir).unwrap_or(given);
-    if is_file(public_dir, rel) {
-        return Ok(rel.to_path_buf());
-    }
-    Err(format!(
-        "no such file, here or in {}",
-        text::path(public_dir)
-    ))
 }
 
-/// The file a static host serves at `url`: the first of [`SitePath::files`] that exists.
+/// The path of `given`, which exists, relative to the public directory.
+fn in_site(public_dir: &Path, given: &Path) -> Result<PathBuf, String> {
+    let (Ok(real), Ok(root)) = (
+        std::fs::canonicalize(given),
+        std::fs::canonicalize(public_dir),
+    ) else {
+        return Err(format!("cannot resolve {}", text::path(given)));
+    };
+    match real.strip_prefix(&root) {
+        Ok(rel) => Ok(rel.to_path_buf()),
+        Err(_) => Err(format!(
+            "not in the site's folder {}",
+            text::path(public_dir)
+        )),
+    }
+}
+
+/// The folder `dir`'s index page, else the folder itself.
+fn folder(public_dir: &Path, dir: PathBuf) -> PathBuf {
+    (urls::DIRECTORY_INDEXES.iter())
+        .map(|index| dir.join(index))
+        .find(|index| is_file(public_dir, index))
+        .unwrap_or(dir)
+}
+
+/// The file a static host serves at `url`: the first of [`SitePath::files`] that exists;
+/// else the folder it names, when there is one (without an index page).
 fn resolve_url(config: &Config, url: &str) -> Result<PathBuf, String> {
     let base = &config.base_url;
-    let files = match SitePath::of_url(base, url) {
-        Ok(site) => site.files(),
+    let site = match SitePath::of_url(base, url) {
+        Ok(site) => site,
         Err(NoFile::Outside) => return Err(format!("not under the base URL {}", base.as_str())),
         Err(NoFile::DotDot) => return Err("a URL with '..' names no file".to_string()),
-        Err(NoFile::BadName) => Vec::new(),
+        Err(NoFile::BadName) => return Err(format!("no file of the site is served at {url}")),
     };
-    (files.iter().map(|file| slash::path(file)))
+    let dir = slash::path(&site.names().collect::<Vec<_>>().join(&b'/')).into_owned();
+    (site.files().iter().map(|file| slash::path(file)))
         .find(|rel| is_file(&config.public_dir, rel))
         .map(Cow::into_owned)
+        .or_else(|| is_dir(&config.public_dir, &dir).then_some(dir))
         .ok_or_else(|| format!("no file of the site is served at {url}"))
 }
 
 /// Whether `rel` below `root` is a file (not through a link at its end).
 fn is_file(root: &Path, rel: &Path) -> bool {
     std::fs::symlink_metadata(root.join(rel)).is_ok_and(|m| m.is_file())
+}
+
+/// Whether `rel` below `root` is a folder (not through a link at its end).
+fn is_dir(root: &Path, rel: &Path) -> bool {
+    std::fs::symlink_metadata(root.join(rel)).is_ok_and(|m| m.is_dir())
 }
 
 #[cfg(test)]

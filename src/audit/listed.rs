@@ -55,10 +55,11 @@ pub fn audit_sitemap(config: &Config, collection: &Collection, listed: &[Sitemap
             Verdict::Skipped(why) => findings.add(Kind::NotIndexable, Severity::Error, || {
                 format!("{at} is not a page ({why}); take it out of the sitemap")
             }),
-            Verdict::NotFound(why) => {
-                let why = match by_host() {
-                    Some(host_why) => format!("{at} is {host_why}"),
-                    None => format!("{at}: {why} (a 404)"),
+            Verdict::NotFound(_) | Verdict::Folder(_) => {
+                let why = match (by_host(), &answer.verdict) {
+                    (Some(host_why), _) => format!("{at} is {host_why}"),
+                    (None, Verdict::NotFound(why)) => format!("{at}: {why} (a 404)"),
+                    (None, _) => format!("{at}: a folder without an index page (a 404)"),
                 };
                 findings.add(Kind::NotIndexable, Severity::Error, || {
                     format!("{why}; take it out of the sitemap")

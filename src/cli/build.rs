@@ -21,6 +21,56 @@ pub(super) fn is_broken_pipe(err: &Error) -> bool {
         if e.source.kind() == io::ErrorKind::BrokenPipe)
 }
 
+/// Flags that together cannot mean what they say, refused before the walk: one would
+/// undo the other in silence.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum Refused {
+    /// The check reads what was written, and a dry run writes nothing.
+    #[error("--check checks the sitemap written, and --dry-run writes none; drop one of them")]
+    CheckDryRun,
+    /// The change list is not written on a dry run.
+    #[error(
+        "--all-changed marks every URL changed in the change list, and --dry-run writes none; drop one of them"
+    )]
+    AllChangedDryRun,
+    /// The check reads files, and standard output is none.
+    #[error(
+        "--check checks the files written, and --output - writes to standard output; write to a file (--output sitemap.xml), or drop --check"
+    )]
+    CheckStdout,
+    /// Two documents on one stream could not be told apart.
+    #[error(
+        "--json and --output - both write to standard output; write the sitemap to a file (--output sitemap.xml)"
+    )]
+    JsonStdout,
+    /// Compressed bytes are no use on a terminal, and can upset it.
+    #[error(
+        "--gzip with --output - would print compressed bytes on the terminal; redirect standard output (> sitemap.xml.gz), or drop --gzip"
+    )]
+    GzipTerminal,
+}
+
+impl Refused {
+    /// The first combination of `args` refused, if any; `terminal`: standard output is
+    /// a terminal.
+    pub(super) fn of(args: &BuildArgs, terminal: bool) -> Option<Refused> {
+        let stdout = args.output.as_deref() == Some(Path::new("-"));
+        let refused = [
+            (args.check && args.dry_run, Refused::CheckDryRun),
+            (args.all_changed && args.dry_run, Refused::AllChangedDryRun),
+            (args.check && stdout, Refused::CheckStdout),
+            (args.json && stdout, Refused::JsonStdout),
+            (
+                args.gzip && stdout && terminal && !args.dry_run,
+                Refused::GzipTerminal,
+            ),
+        ];
+        refused
+            .into_iter()
+            .find_map(|(yes, refused)| yes.then_some(refused))
+    }
+}
+
 pub(super) fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
     let config = load(args)?;
     let (collection, unwritable) = collect(args, &config, start)?;

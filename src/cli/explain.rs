@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use super::ExplainArgs;
 use crate::config::{Config, Overrides};
-use crate::explain::{Explained, Verdict};
+use crate::explain::{Explained, Under, Verdict};
 use crate::{Details, Error};
 
 /// Collects the site as a build does, with its details, and answers for each page
@@ -24,9 +24,9 @@ pub(super) fn explain(args: &ExplainArgs) -> i32 {
         print(&config, &answers)
     };
     let code = super::finish_stdout(printed);
-    let none = answers
-        .iter()
-        .any(|a| matches!(a.verdict, Verdict::NotFound(_)));
+    // A folder without an index page names no page either.
+    let none =
+        (answers.iter()).any(|a| matches!(a.verdict, Verdict::NotFound(_) | Verdict::Folder(_)));
     if code == 0 && none { 2 } else { code }
 }
 
@@ -49,10 +49,15 @@ fn print(config: &Config, answers: &[Explained]) -> io::Result<()> {
     let mut out = io::stdout().lock();
     for a in answers {
         let head = (a.path.as_ref()).map_or(a.asked.clone(), |p| {
-            config.public_dir.join(p).display().to_string()
+            let mut head = config.public_dir.join(p).display().to_string();
+            if matches!(a.verdict, Verdict::Folder(_)) && !head.ends_with('/') {
+                head.push('/');
+            }
+            head
         });
         writeln!(out, "{}", line(&head))?;
-        if let (Some(url), false) = (&a.url, matches!(a.verdict, Verdict::Skipped(_))) {
+        let page = !matches!(a.verdict, Verdict::Skipped(_) | Verdict::Folder(_));
+        if let (Some(url), true) = (&a.url, page) {
             let style = &config.url_style;
             writeln!(
                 out,
@@ -102,9 +107,29 @@ fn print(config: &Config, answers: &[Explained]) -> io::Result<()> {
             }
             Verdict::Skipped(why) => writeln!(out, "  not a page: {}", line(&why.to_string()))?,
             Verdict::NotFound(why) => writeln!(out, "  not found: {}", line(why))?,
+            Verdict::Folder(under) => {
+                writeln!(
+                    out,
+                    "  url:       {}",
+                    line(a.url.as_deref().unwrap_or_default())
+                )?;
+                writeln!(out, "  folder:    {}", folder_line(under))?;
+            }
         }
     }
     out.flush()
+}
+
+/// What a folder without an index page holds, and what to ask instead.
+fn folder_line(under: &Under) -> String {
+    match under.pages {
+        0 => "a folder with no index page, and no page under it".to_string(),
+        n => format!(
+            "a folder with no index page; {} under it ({} left out): explain each by its path",
+            crate::text::count(n, "page", "pages"),
+            under.left_out
+        ),
+    }
 }
 
 fn json(a: &Explained) -> serde_json::Value {
@@ -151,6 +176,10 @@ fn json(a: &Explained) -> serde_json::Value {
             serde_json::json!({ "reason": why.to_string() }),
         ),
         Verdict::NotFound(why) => ("not_found", serde_json::json!({ "reason": why })),
+        Verdict::Folder(under) => (
+            "folder",
+            serde_json::json!({ "pages": under.pages, "left_out": under.left_out }),
+        ),
     };
     value["status"] = status.into();
     if let (Some(object), serde_json::Value::Object(extra)) = (value.as_object_mut(), extra) {

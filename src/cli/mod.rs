@@ -16,7 +16,7 @@ mod merge;
 mod report;
 mod submit;
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -199,7 +199,8 @@ struct IndexArgs {
 
 #[derive(Debug, Args)]
 struct ExplainArgs {
-    /// Pages: paths (from here, or from the site's directory) or URLs under the base URL
+    /// Pages: paths (from here, or from the site's directory), URLs under the base URL,
+    /// or URL paths (/about/); a folder is its index page
     #[arg(required = true, value_name = "PATH|URL")]
     pages: Vec<String>,
 
@@ -470,10 +471,8 @@ pub fn main() -> i32 {
         Some(Command::Man { dir }) => return man::man(dir.as_deref()),
         None => cli.build,
     };
-    if args.json && args.output.as_deref() == Some(std::path::Path::new("-")) {
-        say(format_args!(
-            "error: --json and --output - both write to standard output; write the sitemap to a file (--output sitemap.xml)"
-        ));
+    if let Some(refused) = build::Refused::of(&args, io::stdout().is_terminal()) {
+        say(format_args!("error: {refused}"));
         return 2;
     }
     let start = Instant::now();

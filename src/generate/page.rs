@@ -442,6 +442,7 @@ fn about(page: &mut Page, head: &Head, rest: &str, size: Option<u64>) {
         title: head.title.as_deref(),
         description: head.description.as_deref(),
         lang: head.lang.as_deref().filter(|_| rest.is_empty()),
+        language: head.lang.as_deref(),
         path: settings.needs_paths().then_some(page.rel),
         size,
         forced: page.forced.take().map(|why| why.to_string()),

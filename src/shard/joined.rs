@@ -151,6 +151,8 @@ pub(super) fn write_views(
                     title: page.title.as_deref(),
                     description: page.description.as_deref(),
                     lang: if lang { views.lang.as_deref() } else { None },
+                    // The manifest keeps the site's language only.
+                    language: None,
                     path: path.as_deref(),
                     size: None,
                     forced: None,

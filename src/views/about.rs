@@ -1,16 +1,18 @@
 //! What the views show of each listed page, kept compact for sites of a million pages:
-//! every title and description in one string, a 16-byte span per page, as the
+//! every title, description and language in one string, a 16-byte span per page, as the
 //! sitemap's entries keep their URLs.
 
 use std::path::Path;
 
-/// Where one page's title and description are in the text: `start`, then the title's
-/// bytes, then the description's; [`NONE`] for one the page does not have.
+/// Where one page's title, description and language are in the text: `start`, then the
+/// title's bytes, the description's, the language's; [`NONE`] for one the page does not
+/// have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Span {
     start: usize,
     title: u16,
     description: u16,
+    lang: u16,
 }
 
 /// The length of a value the page does not have. Titles and descriptions are bounded
@@ -18,7 +20,7 @@ struct Span {
 const NONE: u16 = u16::MAX;
 
 impl Span {
-    fn pack(text: &mut String, title: Option<&str>, description: Option<&str>) -> Span {
+    fn pack(text: &mut String, [title, description, lang]: [Option<&str>; 3]) -> Span {
         let start = text.len();
         let mut len = |value: Option<&str>| match value {
             Some(v) if v.len() < usize::from(NONE) => {
@@ -29,15 +31,18 @@ impl Span {
         };
         let title = len(title);
         let description = len(description);
+        let lang = len(lang);
         Span {
             start,
             title,
             description,
+            lang,
         }
     }
 
-    /// The title and the description, from the text the span was packed into.
-    fn read(self, text: &str) -> (Option<&str>, Option<&str>) {
+    /// The title, the description and the language, from the text the span was packed
+    /// into.
+    fn read(self, text: &str) -> [Option<&str>; 3] {
         let mut at = self.start;
         let mut take = |len: u16| {
             (len != NONE).then(|| {
@@ -46,8 +51,7 @@ impl Span {
                 value
             })
         };
-        let title = take(self.title);
-        (title, take(self.description))
+        [take(self.title), take(self.description), take(self.lang)]
     }
 }
 
@@ -82,7 +86,13 @@ impl Abouts {
 
     /// The title and description of the `i`th page.
     pub fn get(&self, i: usize) -> (Option<&str>, Option<&str>) {
-        self.spans[i].read(&self.text)
+        let [title, description, _] = self.spans[i].read(&self.text);
+        (title, description)
+    }
+
+    /// The language of the `i`th page (its `<html lang>`).
+    pub fn language(&self, i: usize) -> Option<&str> {
+        self.spans[i].read(&self.text)[2]
     }
 
     /// The path of the `i`th page under the public directory, with `llms_full_txt`.
@@ -137,6 +147,8 @@ pub(crate) struct AboutPage<'a> {
     pub description: Option<&'a str>,
     /// The page's language, given for the home page only.
     pub lang: Option<&'a str>,
+    /// The page's own language (`<html lang>`): titles' suffixes are found per language.
+    pub language: Option<&'a str>,
     /// Its path, given with `llms_full_txt` only.
     pub path: Option<&'a Path>,
     /// Its size in bytes, when the file was read.
@@ -149,7 +161,10 @@ pub(crate) struct AboutPage<'a> {
 impl AboutParts {
     /// Adds the page at `place` in the walk's list.
     pub(crate) fn add(&mut self, place: u32, page: AboutPage) {
-        let span = Span::pack(&mut self.text, page.title, page.description);
+        let span = Span::pack(
+            &mut self.text,
+            [page.title, page.description, page.language],
+        );
         self.spans.push((place, span));
         if let Some(path) = page.path {
             self.paths.push((place, Some(path.into())));
@@ -237,7 +252,7 @@ impl AboutParts {
         self.forced.sort_unstable_by_key(|(place, _)| *place);
         let mut spans = Vec::with_capacity(places.len());
         let mut paths = Vec::with_capacity(if keep_paths { places.len() } else { 0 });
-        let absent = Span::pack(&mut String::new(), None, None);
+        let absent = Span::pack(&mut String::new(), [None; 3]);
         let mut large = Vec::new();
         let mut forced = Vec::new();
         for (i, place) in places.enumerate() {
@@ -276,6 +291,7 @@ mod tests {
             title,
             description,
             lang: None,
+            language: None,
             path: path.map(Path::new),
             size: None,
             forced: None,

@@ -5,6 +5,8 @@
 /// The separators a theme puts between a page's title and the site's name.
 const SEPARATORS: [&str; 6] = [" | ", " - ", " – ", " — ", " · ", ": "];
 
+use std::collections::HashMap;
+
 /// What the titles share: a separator and a phrase, before or after the page's own part.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(super) enum Affix {
@@ -35,7 +37,7 @@ pub(super) fn shared_affix<'t>(
     titles: impl Iterator<Item = &'t str> + Clone,
     site_name: Option<&str>,
 ) -> Option<Affix> {
-    let mut counts: std::collections::HashMap<Affix, usize> = std::collections::HashMap::new();
+    let mut counts: HashMap<Affix, usize> = HashMap::new();
     let mut n = 0;
     for title in titles {
         n += 1;
@@ -56,6 +58,36 @@ pub(super) fn shared_affix<'t>(
         Some(name) => best(&|affix, _| affix.phrase() == name.trim()),
         None => best(&|_, count| count * 2 > n),
     }
+}
+
+/// The affix of each language's titles, found among its own (two at least), when the
+/// `titled` pages, `(language, title)`, are in more than one language: a translated
+/// site's name differs by language ("Lumen Notes", "Lumen Notizen"). Empty for a site in
+/// one language, whose affix is found over all its titles.
+pub(super) fn by_language<'t>(
+    titled: impl Iterator<Item = (&'t str, &'t str)>,
+    site_name: Option<&str>,
+) -> HashMap<String, Affix> {
+    let mut groups: HashMap<String, Vec<&str>> = HashMap::new();
+    for (language, title) in titled {
+        groups.entry(primary(language)).or_default().push(title);
+    }
+    if groups.len() < 2 {
+        return HashMap::new();
+    }
+    (groups.into_iter())
+        .filter(|(_, titles)| titles.len() >= 2)
+        .filter_map(|(language, titles)| {
+            Some((language, shared_affix(titles.into_iter(), site_name)?))
+        })
+        .collect()
+}
+
+/// A language tag's primary language, lowercase (`de-AT` → `de`): regional variants
+/// share the site's name.
+pub(super) fn primary(tag: &str) -> String {
+    let primary = tag.trim().split(['-', '_']).next().unwrap_or_default();
+    primary.to_ascii_lowercase()
 }
 
 /// Every affix a title could be carrying: for each separator in it, the part from its
@@ -135,5 +167,23 @@ mod tests {
         }
         let affix = shared_affix(["About | Lumen Notes", "X | Lumen Notes"].into_iter(), None);
         assert_eq!(affix.unwrap().phrase(), "Lumen Notes");
+    }
+
+    #[test]
+    fn each_language_has_its_own_suffix_and_one_language_none() {
+        let titled = [
+            ("en", "About | Notes"),
+            ("en-US", "Blog | Notes"),
+            ("de", "Über | Notizen"),
+            ("DE", "Blog | Notizen"),
+            ("fr", "Un seul | Notes de Lumen"),
+        ];
+        let found = by_language(titled.into_iter(), None);
+        let phrase = |l: &str| found.get(l).map(Affix::phrase);
+        assert_eq!(phrase("en"), Some("Notes"));
+        assert_eq!(phrase("de"), Some("Notizen"));
+        // One title is no pattern.
+        assert_eq!(phrase("fr"), None);
+        assert!(by_language(titled[..2].iter().copied(), None).is_empty());
     }
 }

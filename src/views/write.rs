@@ -105,11 +105,18 @@ pub fn write(site: &Site, sitemap_url: &str) -> Result<Written, ViewError> {
     // (Each twin is checked again as it is written.)
     refuse_at_top(settings, &held, site.public_dir)?;
     let mut pages = pages(site);
-    // The site's name that the theme puts on every title, dropped from each.
-    let titles = pages.iter().filter_map(|p| p.title);
-    let affix = super::titles::shared_affix(titles, settings.site_name.as_deref());
-    for page in &mut pages {
-        page.title = page.title.map(|t| super::titles::clean(t, affix.as_ref()));
+    // The site's name that the theme puts on every title, dropped from each: found per
+    // language where there are several ("Über | Lumen Notizen", "About | Lumen Notes").
+    let site_name = settings.site_name.as_deref();
+    let affix = super::titles::shared_affix(pages.iter().filter_map(|p| p.title), site_name);
+    let titled =
+        (pages.iter().enumerate()).filter_map(|(i, p)| Some((site.about.language(i)?, p.title?)));
+    let by_language = super::titles::by_language(titled, site_name);
+    for (i, page) in pages.iter_mut().enumerate() {
+        let language = site.about.language(i).filter(|_| !by_language.is_empty());
+        let own = language.and_then(|l| by_language.get(&super::titles::primary(l)));
+        let affix = own.or(affix.as_ref());
+        page.title = page.title.map(|t| super::titles::clean(t, affix));
     }
     let facts = facts(site, sitemap_url, &pages, affix.as_ref());
     let groups = groups(&pages, site.sections);

@@ -903,3 +903,69 @@ fn error_pages_and_verification_files_are_not_listed() {
             "'errors/*.html' is not a file name",
         ));
 }
+
+/// Flags that together cannot mean what they say are refused in one line, exit 2,
+/// before anything is walked or written.
+#[test]
+fn flags_that_undo_each_other_are_refused_with_the_reason() {
+    let site = Site::new(&["index.html"]);
+    site.config(BASE);
+    let refused = [
+        (
+            &["--check", "--dry-run"][..],
+            "error: --check checks the sitemap written, and --dry-run writes none; drop one of them\n",
+        ),
+        (
+            &["--all-changed", "--dry-run"],
+            "error: --all-changed marks every URL changed in the change list, and --dry-run writes none; drop one of them\n",
+        ),
+        (
+            &["--check", "--output", "-"],
+            "error: --check checks the files written, and --output - writes to standard output; write to a file (--output sitemap.xml), or drop --check\n",
+        ),
+    ];
+    for (flags, line) in refused {
+        site.cmd()
+            .args(flags)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(line.to_string());
+    }
+    assert!(!site.public().join("sitemap.xml").exists());
+    // Piped, gzip to standard output is what was asked for (formats.rs); a dry run
+    // prints URLs, gzip or not.
+    site.cmd()
+        .args(["--output", "-", "--gzip", "--dry-run"])
+        .assert()
+        .success()
+        .stdout("https://example.org/\n");
+}
+
+/// `-o - --gzip` on a terminal would print compressed bytes there: refused. Run under
+/// `script`, which gives the binary a terminal for its standard output.
+#[test]
+fn gzip_to_a_terminal_is_refused() {
+    if !crate::tools::SCRIPT.present() {
+        return;
+    }
+    let site = Site::new(&["index.html"]);
+    site.config(BASE);
+    let bin = assert_cmd::cargo::cargo_bin("sitemapgen");
+    let out = std::process::Command::new("script")
+        .args([
+            "-qec",
+            &format!("{} --output - --gzip", bin.display()),
+            "/dev/null",
+        ])
+        .current_dir(site.root())
+        .env_remove("CI")
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{shown}");
+    assert_eq!(
+        shown.trim_end(),
+        "error: --gzip with --output - would print compressed bytes on the terminal; redirect standard output (> sitemap.xml.gz), or drop --gzip"
+    );
+}

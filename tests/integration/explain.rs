@@ -168,3 +168,54 @@ fn a_page_matched_by_its_text_names_its_source_and_score() {
     let why = home["not_from"][0]["why"].as_str().unwrap();
     assert!(why.contains("a listing"), "{why}");
 }
+
+/// A URL path is resolved against base_url; a folder is its index page, else a folder
+/// with the count of pages under it (exit 2: it names no page), never a URL without its
+/// slash.
+#[test]
+fn url_paths_and_folders_are_explained() {
+    let site = Site::new(&[
+        "index.html",
+        "about/index.html",
+        "private/a.html",
+        "private/b.html",
+    ]);
+    fs::write(
+        site.page("private/n.html"),
+        "<meta name=robots content=noindex>",
+    )
+    .unwrap();
+    site.config("base_url = 'https://example.org/'\n");
+    for asked in ["/about/", "/about", "public/about/", "about"] {
+        site.cmd()
+            .args(["explain", asked])
+            .assert()
+            .success()
+            .stdout(contains("  listed:    https://example.org/about/\n"));
+    }
+    site.cmd()
+        .args(["explain", "/"])
+        .assert()
+        .success()
+        .stdout(contains("  listed:    https://example.org/\n"));
+    let folder = "public/private/\n  url:       https://example.org/private/\n  folder:    a folder with no index page; 3 pages under it (1 left out): explain each by its path\n";
+    for asked in [
+        "public/private/",
+        "private",
+        "/private/",
+        "https://example.org/private",
+    ] {
+        site.cmd()
+            .args(["explain", asked])
+            .assert()
+            .code(2)
+            .stdout(folder);
+    }
+    site.cmd()
+        .args(["explain", "/nope/"])
+        .assert()
+        .code(2)
+        .stdout(contains(
+            "  not found: no file of the site is served at https://example.org/nope/\n",
+        ));
+}

@@ -77,6 +77,12 @@ pub static ZSH: Tool = Tool::optional("zsh", "apt-get install zsh", SHELL_UNCHEC
 pub static FISH: Tool = Tool::optional("fish", "apt-get install fish", SHELL_UNCHECKED, || {
     runs(&["fish", "-c", "true"])
 });
+pub static SCRIPT: Tool = Tool::optional(
+    "script",
+    "apt-get install util-linux",
+    "a run whose standard output is a terminal is not tried",
+    || runs(&["script", "-qec", "true", "/dev/null"]),
+);
 pub static MAN: Tool = Tool::optional(
     "man",
     "apt-get install man-db",

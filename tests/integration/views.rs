@@ -406,3 +406,36 @@ fn the_sites_name_on_every_title_is_dropped_from_the_views() {
     }
     assert!(!site.read("sitemap.html").contains("| Lumen Notes"));
 }
+
+/// A site in two languages names itself in each ("Lumen Notes", "Lumen Notizen"): each
+/// language's titles lose their own suffix, found among that language's titles.
+#[test]
+fn the_sites_name_is_found_per_language() {
+    let site = crate::util::Site::new(&[]);
+    for (path, lang, title) in [
+        ("index.html", "en", "Lumen Notes"),
+        ("about.html", "en", "About | Lumen Notes"),
+        ("a.html", "en-GB", "Hello, world | Lumen Notes"),
+        ("b.html", "en", "Pipes | Lumen Notes"),
+        ("de/index.html", "de", "Lumen Notizen"),
+        ("de/ueber.html", "de", "Über | Lumen Notizen"),
+        ("de/a.html", "de-AT", "Hallo, Welt | Lumen Notizen"),
+    ] {
+        let file = site.public().join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        let html = format!("<html lang={lang}><head><title>{title}</title></head></html>");
+        std::fs::write(file, html).unwrap();
+    }
+    site.config("base_url = 'https://example.org/'\npublic_dir = 'public'\nllms_txt = true\n");
+    site.cmd().args(["build", "-q"]).assert().success();
+    let llms = site.read("llms.txt");
+    for line in [
+        "- [About](https://example.org/about.html)\n",
+        "- [Hello, world](https://example.org/a.html)\n",
+        "- [Über](https://example.org/de/ueber.html)\n",
+        "- [Hallo, Welt](https://example.org/de/a.html)\n",
+    ] {
+        assert!(llms.contains(line), "{line} in\n{llms}");
+    }
+    assert!(!llms.contains("| Lumen"), "{llms}");
+}
