@@ -147,6 +147,119 @@ fn near_misses_name_what_was_meant() {
     ]);
 }
 
+/// A top-level key written after a table header is in that table: the error says so,
+/// names the table, and says where to move the key.
+#[test]
+fn top_level_keys_inside_a_table_are_told_to_move() {
+    let b = "base_url = 'https://example.org/'\n";
+    assert_errors(&[
+        (
+            format!("{b}[source]\ngenerator = 'hugo'\nrobots_txt = 'update'"),
+            &[
+                "sitemap.toml:4:1: `robots_txt` is a top-level key, but here it is inside [source]; move it above the first table ([source], line 2)",
+            ],
+        ),
+        (
+            format!(
+                "{b}[defaults]\npriority = 0.5\n[[rule]] # blog\nmatch = 'a/**'\nimages = true"
+            ),
+            &[
+                "sitemap.toml:6:1: `images` is a top-level key, but here it is inside [[rule]]; move it above the first table ([defaults], line 2)",
+            ],
+        ),
+    ]);
+}
+
+/// A value of the wrong type is answered with the form to write.
+#[test]
+fn wrong_types_show_the_right_form() {
+    let b = "base_url = 'https://example.org/'\n";
+    assert_errors(&[
+        (
+            format!("{b}[source]\ncontent = \"content\""),
+            &[
+                "sitemap.toml:3:11: `content` expected a list, found string \"content\"; write content = [\"content\"]",
+            ],
+        ),
+        (
+            format!("{b}extensions = 'html' # pages"),
+            &["`extensions` expected a list, found string \"html\"; write extensions = ['html']"],
+        ),
+        (
+            format!("{b}gzip = 'yes'"),
+            &[
+                "sitemap.toml:2:8: `gzip` expected a boolean, found string \"yes\"; write gzip = true (or false)",
+            ],
+        ),
+        (
+            format!("{b}site_name = 3"),
+            &["`site_name` expected a string, found integer `3`; write site_name = \"3\""],
+        ),
+    ]);
+}
+
+/// Other tools' names for our keys name ours, never a key that merely looks alike.
+#[test]
+fn other_tools_keys_name_ours() {
+    let b = "base_url = 'https://example.org/'\n";
+    let ours = |key: &str, ours: &str| {
+        (
+            format!("{key} = 'x'"),
+            vec![format!(
+                "sitemap.toml:1:1: unknown key `{key}`: sitemapgen's is `{ours}`; rename it to {ours}"
+            )],
+        )
+    };
+    let mut table: Vec<(String, Vec<String>)> = [
+        ("site_url", "base_url"),
+        ("siteUrl", "base_url"),
+        ("baseURL", "base_url"),
+        ("hostname", "base_url"),
+        ("url", "base_url"),
+        ("outDir", "public_dir"),
+        ("publish", "public_dir"),
+    ]
+    .iter()
+    .map(|(k, o)| ours(k, o))
+    .collect();
+    for key in ["changefreq", "priority"] {
+        table.push((
+            format!("{b}{key} = 1"),
+            vec![format!("sitemap.toml:2:1: unknown key `{key}`: sitemapgen's is `{key}` of [defaults] (every page) or of a [[rule]] (the pages its match takes); write it as `{key}` in one of those tables")],
+        ));
+    }
+    table.push((
+        format!("{b}[source]\ngenerator = 'hugo'\nsite_url = 'x'"),
+        vec!["unknown key `site_url`: sitemapgen's is `base_url`, a top-level key; move it above the first table ([source], line 2)".into()],
+    ));
+    for (text, wants) in &table {
+        let err = error(text);
+        assert!(!err.contains('\n'), "not one line: {err}");
+        for want in wants {
+            assert!(
+                err.contains(want.as_str()),
+                "config {text:?}\n  error {err:?}\n  lacks {want:?}"
+            );
+        }
+        for other in ["site_name", "hosting", "rule`", "changes"] {
+            assert!(!err.contains(other), "{err} suggests {other}");
+        }
+    }
+}
+
+/// A key that only looks like one of ours is not offered as it.
+#[test]
+fn did_you_mean_offers_only_near_misses() {
+    for (text, not) in [
+        ("hostnames = 1", "hosting"),
+        ("changefreqs = 1", "changes"),
+        ("site_urls = 1", "site_name"),
+    ] {
+        let err = error(text);
+        assert!(!err.contains("did you mean"), "{err} suggests {not}");
+    }
+}
+
 #[test]
 fn bad_configs_get_one_line_errors_that_say_where_and_what() {
     let b = "base_url = 'https://example.org/'\n";
