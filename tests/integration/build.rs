@@ -675,6 +675,37 @@ fn bad_config_exits_2_with_one_line_and_leaves_the_previous_sitemap() {
     }
 }
 
+/// A new user's config mistakes (issue 64), each answered in one line with the fix:
+/// a top-level key appended after `[source]`, a string where a list goes, other tools'
+/// names for our keys.
+#[test]
+fn a_new_users_config_mistakes_name_the_fix() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "base_url = 'https://example.org/'\n[source]\ngenerator = 'hugo'\nrobots_txt = 'update'\n",
+            "error: sitemap.toml:4:1: `robots_txt` is a top-level key, but here it is inside [source]; move it above the first table ([source], line 2)\n",
+        ),
+        (
+            "base_url = 'https://example.org/'\n[source]\ncontent = \"content\"\n",
+            "error: sitemap.toml:3:11: `content` expected a list, found string \"content\"; write content = [\"content\"]\n",
+        ),
+        (
+            "site_url = 'https://example.org/'\n",
+            "error: sitemap.toml:1:1: unknown key `site_url`: sitemapgen's is `base_url`; rename it to base_url\n",
+        ),
+        (
+            "base_url = 'https://example.org/'\npriority = 0.5\n",
+            "error: sitemap.toml:2:1: unknown key `priority`: sitemapgen's is `priority` of [defaults] (every page) or of a [[rule]] (the pages its match takes); write it as `priority` in one of those tables\n",
+        ),
+    ];
+    let site = Site::new(&["index.html"]);
+    for (config, want) in cases {
+        site.config(config);
+        site.cmd().assert().code(2).stderr(*want);
+        assert_eq!(site.listing(), ["index.html"]);
+    }
+}
+
 #[test]
 fn usage_errors_exit_2() {
     bin().arg("--no-such-flag").assert().code(2);
