@@ -559,3 +559,78 @@ fn source_content_stays_in_the_project() {
         ],
     )]);
 }
+
+/// The settings a run ignores, each named with how to make it count.
+#[test]
+fn settings_that_do_nothing_are_warnings() {
+    let b = "base_url = 'https://example.org/'\n";
+    let unused = |text: &str, overrides: Overrides| {
+        let dir = std::env::temp_dir();
+        let file = FileConfig::parse(text, "sitemap.toml").unwrap();
+        let overrides = Overrides {
+            public_dir: Some(dir.clone()),
+            ..overrides
+        };
+        let config = Config::from_parts(file, Some((&dir, "sitemap.toml")), text, &overrides);
+        let unused = config.unwrap().unused.into_iter();
+        unused.map(|u| u.to_string()).collect::<Vec<_>>()
+    };
+    let none = Overrides::default;
+    assert_eq!(
+        unused(
+            &format!("{b}lastmod = ['meta', 'none', 'git']\n[source]\ngenerator = 'hugo'"),
+            none()
+        ),
+        [
+            "sitemap.toml:3:1: [source] does nothing: lastmod does not name \"source\", which alone reads it; write lastmod = [\"source\", \"meta\"]"
+        ]
+    );
+    assert_eq!(
+        unused(&format!("{b}[source]\ngenerator = 'hugo'"), none()),
+        [
+            "sitemap.toml:2:1: [source] does nothing: lastmod does not name \"source\", which alone reads it; write lastmod = [\"source\", \"meta\", \"mtime\"]"
+        ]
+    );
+    assert!(
+        unused(
+            &format!("{b}lastmod = ['source']\n[source]\ngenerator = 'hugo'"),
+            none()
+        )
+        .is_empty()
+    );
+    let flags = Overrides {
+        base_url: Some("https://preview.example.org/".into()),
+        output: Some(std::env::temp_dir().join("x.xml")),
+        format: Some(Format::Txt),
+        ..Overrides::default()
+    };
+    let warned = unused(&format!("{b}output = 'map.xml'\nformat = 'xml'"), flags);
+    assert_eq!(warned.len(), 3, "{warned:?}");
+    assert_eq!(
+        warned[0],
+        "sitemap.toml:1:12: base_url does nothing: --base-url https://preview.example.org/ overrides it this run; drop the flag or the key"
+    );
+    assert!(warned[1].starts_with("sitemap.toml:2:10: output does nothing: --output "));
+    assert_eq!(
+        warned[2],
+        "sitemap.toml: format does nothing: --format txt overrides it this run; drop the flag or the key"
+    );
+    let same = Overrides {
+        base_url: Some("https://example.org/".into()),
+        ..Overrides::default()
+    };
+    assert!(unused(b, same).is_empty());
+    let shards =
+        format!("{b}[[shards]]\nname = 'docs'\nmatch = 'docs/**'\n[[shards]]\nname = 'rest'");
+    assert_eq!(
+        unused(&shards, none()),
+        [
+            "sitemap.toml:3:8: [[shards]] does nothing: this build is no shard's (neither shard = nor --shard), so it maps the whole site; build each shard with --shard NAME, then join them with sitemapgen merge"
+        ]
+    );
+    let docs = Overrides {
+        shard: Some("docs".into()),
+        ..Overrides::default()
+    };
+    assert!(unused(&shards, docs).is_empty());
+}
