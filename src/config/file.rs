@@ -344,10 +344,11 @@ fn wrong_type(rest: &str, text: &str, at: usize) -> Option<String> {
     let (kind, fix) = match expected {
         "a sequence" => ("a list", format!("[{value}]")),
         "a boolean" => ("a boolean", "true (or false)".to_string()),
-        "a string" if !value.starts_with(['[', '{']) => (
-            "a string",
-            format!("\"{}\"", value.trim_matches(['"', '\\'])),
-        ),
+        // A number quoted is the string meant; for anything else, the form alone.
+        "a string" if found.starts_with("integer") || found.starts_with("float") => {
+            ("a string", format!("\"{value}\""))
+        }
+        "a string" => ("a string", "\"...\"".to_string()),
         _ => return None,
     };
     Some(format!(

@@ -564,7 +564,9 @@ fn flags_override_the_file_and_paths_in_the_file_are_relative_to_it() {
         ])
         .assert()
         .success()
-        .stderr(predicate::str::starts_with("wrote out.xml: 1 URL in "));
+        .stderr(predicate::str::starts_with(
+            "warning: conf/site.toml:1:12: base_url does nothing: --base-url https://flag.example/ overrides it this run; drop the flag or the key\nwrote out.xml: 1 URL (1 warning) in ",
+        ));
     assert_eq!(
         locs(&site.root().join("out.xml")),
         ["https://flag.example/"]
@@ -704,6 +706,19 @@ fn a_new_users_config_mistakes_name_the_fix() {
         site.cmd().assert().code(2).stderr(*want);
         assert_eq!(site.listing(), ["index.html"]);
     }
+}
+
+/// A `[source]` the `lastmod` list does not read, and `[[shards]]` in a build of no
+/// shard, are warnings naming the fix; the sitemap is written as without them.
+#[test]
+fn settings_that_do_nothing_are_warned_of() {
+    let site = Site::new(&["index.html"]);
+    site.config(&format!(
+        "{BASE}[source]\ngenerator = 'hugo'\n[[shards]]\nname = 'docs'\nmatch = 'docs/**'\n"
+    ));
+    site.cmd().assert().success().stderr(predicate::str::starts_with(
+        "warning: sitemap.toml:2:1: [source] does nothing: lastmod does not name \"source\", which alone reads it; write lastmod = [\"source\", \"meta\", \"mtime\"]\nwarning: sitemap.toml:5:8: [[shards]] does nothing: this build is no shard's (neither shard = nor --shard), so it maps the whole site; build each shard with --shard NAME, then join them with sitemapgen merge\nwrote public/sitemap.xml: 1 URL (2 warnings) in ",
+    ));
 }
 
 #[test]
