@@ -315,7 +315,7 @@ fn top_level_keys() -> Vec<String> {
 /// The header of the table (`[source]`, `[[rule]]`) that holds byte `at` of `text`.
 fn table_at(text: &str, at: usize) -> Option<&str> {
     let before = &text[..at.min(text.len())];
-    before.lines().filter_map(header).last()
+    before.lines().rev().find_map(header)
 }
 
 /// The first table's header and its line (1-based).
