@@ -114,6 +114,9 @@ pub enum Warning {
     /// The walk could not read something.
     #[error("{0}")]
     Scan(ScanWarning),
+    /// A setting of the config file that does nothing this run.
+    #[error("{0}")]
+    Config(crate::config::Unused),
     /// A page whose URL reaches the protocol's 2,048-character limit.
     #[error(
         "{}: skipped, its URL is {len} characters (the protocol allows fewer than 2,048); shorten the path",

@@ -84,3 +84,17 @@ fn shown_folders(searched: &[PathBuf]) -> String {
     let shown: Vec<String> = searched.iter().map(|p| crate::text::path(p)).collect();
     shown.join(", ")
 }
+
+/// A setting of the file that does nothing this run (`[source]` with no `"source"` in
+/// `lastmod`, a key a flag overrides, `[[shards]]` in a build of no shard); the run goes
+/// on, and the message says how to make it count.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{origin}: {key} does nothing: {why}")]
+pub struct Unused {
+    /// `file:line:column`, or `file`.
+    pub origin: String,
+    /// The key or table, e.g. `[source]` or `base_url`.
+    pub key: String,
+    /// Why, and what to do.
+    pub why: String,
+}

@@ -179,20 +179,53 @@ fn locate(origin: &str, text: &str, span: std::ops::Range<usize>) -> String {
 impl FileConfig {
     /// Parses the text of a config file; `origin` names it in errors.
     pub fn parse(text: &str, origin: &str) -> Result<FileConfig, ConfigError> {
-        toml::from_str(text).map_err(|e| ConfigError::Syntax {
-            origin: match e.span() {
-                Some(span) => locate(origin, text, span),
-                None => origin.to_string(),
-            },
-            message: suggest(&e.message().trim().replace('\n', " ")),
+        toml::from_str(text).map_err(|e| {
+            let message = e.message().trim().replace('\n', " ");
+            let Some(span) = e.span() else {
+                return ConfigError::Syntax {
+                    origin: origin.to_string(),
+                    message,
+                };
+            };
+            ConfigError::Syntax {
+                origin: locate(origin, text, span.clone()),
+                message: explain(&message, text, span.start),
+            }
         })
     }
 }
 
-/// serde's "unknown field `x`, expected one of ..." (every key of the table) and
-/// "unknown variant `x`, expected ..." with the one most likely meant, when one is close:
-/// `unknown key `publc_dir`; did you mean `public_dir`?`. Other messages pass unchanged.
-fn suggest(message: &str) -> String {
+/// Keys other tools use for what sitemapgen calls by another name: consulted before
+/// any did-you-mean, which would match them to a key of another meaning (`site_url` is
+/// close to `site_name`, `url` to `rule`).
+const FOREIGN_KEYS: &[(&str, &str)] = &[
+    ("site_url", "base_url"),
+    ("siteurl", "base_url"),
+    ("baseurl", "base_url"),
+    ("base", "base_url"),
+    ("hostname", "base_url"),
+    ("url", "base_url"),
+    ("domain", "base_url"),
+    ("site", "base_url"),
+    ("outdir", "public_dir"),
+    ("out_dir", "public_dir"),
+    ("output_dir", "public_dir"),
+    ("publish", "public_dir"),
+    ("publishdir", "public_dir"),
+    ("publish_dir", "public_dir"),
+    ("destination", "public_dir"),
+    ("dist", "public_dir"),
+    ("changefreq", "[defaults] changefreq"),
+    ("priority", "[defaults] priority"),
+];
+
+/// serde's message at `at` in `text`, said so that it names the fix: an unknown key or
+/// value with the one meant, a value of the wrong type with the right form. Other
+/// messages pass unchanged.
+fn explain(message: &str, text: &str, at: usize) -> String {
+    if let Some(rest) = message.strip_prefix("invalid type: ") {
+        return wrong_type(rest, text, at).unwrap_or_else(|| message.to_string());
+    }
     let kind = if message.starts_with("unknown field `") {
         "key"
     } else if message.starts_with("unknown variant `") {
@@ -206,20 +239,121 @@ fn suggest(message: &str) -> String {
         return message.to_string();
     };
     let expected: Vec<&str> = names.collect();
-    match crate::text::closest(wrong, expected.iter().copied()) {
-        Some(meant) if kind == "key" => format!("unknown key `{wrong}`; did you mean `{meant}`?"),
+    if kind == "key" {
+        return unknown_key(wrong, &expected, text, at).unwrap_or_else(|| message.to_string());
+    }
+    match closest(wrong, &expected) {
         Some(meant) => {
-            let all = expected
-                .iter()
-                .map(|e| format!("`{e}`"))
-                .collect::<Vec<_>>();
-            format!(
-                "unknown value `{wrong}`; did you mean `{meant}`? (one of {})",
-                all.join(", ")
-            )
+            let all = expected.iter().map(|e| format!("`{e}`"));
+            let all = all.collect::<Vec<_>>().join(", ");
+            format!("unknown value `{wrong}`; did you mean `{meant}`? (one of {all})")
         }
         None => message.to_string(),
     }
+}
+
+/// The message for the key `wrong` where `expected` are the keys allowed: another
+/// tool's name for one of ours, a top-level key written inside a table, or a near miss.
+fn unknown_key(wrong: &str, expected: &[&str], text: &str, at: usize) -> Option<String> {
+    let top_level = top_level_keys();
+    let inside = table_at(text, at);
+    let move_up = || match first_table(text) {
+        Some((line, header)) => format!("move it above the first table ({header}, line {line})"),
+        None => "move it out of the table".to_string(),
+    };
+    let foreign = FOREIGN_KEYS
+        .iter()
+        .find(|(theirs, _)| theirs.eq_ignore_ascii_case(wrong));
+    if let Some((_, ours)) = foreign {
+        let (ours, fix) = match ours.strip_prefix("[defaults] ") {
+            Some(key) => (
+                format!(
+                    "`{key}` of [defaults] (every page) or of a [[rule]] (the pages its match takes)"
+                ),
+                format!("write it as `{key}` in one of those tables"),
+            ),
+            None if inside.is_some() => (format!("`{ours}`, a top-level key"), move_up()),
+            None => (format!("`{ours}`"), format!("rename it to {ours}")),
+        };
+        return Some(format!(
+            "unknown key `{wrong}`: sitemapgen's is {ours}; {fix}"
+        ));
+    }
+    if let Some(table) = inside
+        && !expected.contains(&"base_url")
+        && top_level.iter().any(|k| k == wrong)
+    {
+        return Some(format!(
+            "`{wrong}` is a top-level key, but here it is inside {table}; {}",
+            move_up()
+        ));
+    }
+    let meant = closest(wrong, expected)?;
+    Some(format!("unknown key `{wrong}`; did you mean `{meant}`?"))
+}
+
+/// The one of `candidates` meant by `wrong`: close by [`crate::text::closest`], and
+/// only a few edits away, so a key of another meaning that merely looks alike
+/// (`hostname` and `hosting`) is never offered.
+fn closest<'c>(wrong: &str, candidates: &[&'c str]) -> Option<&'c str> {
+    let meant = crate::text::closest(wrong, candidates.iter().copied())?;
+    let edits = strsim::osa_distance(&wrong.to_ascii_lowercase(), &meant.to_ascii_lowercase());
+    (edits <= (wrong.chars().count() / 4).max(1)).then_some(meant)
+}
+
+/// The keys of the file's top level, as serde's derive lists them (the list is not
+/// public, so it is read from the error a key of none gives).
+fn top_level_keys() -> Vec<String> {
+    let Err(e) = toml::from_str::<FileConfig>("\"?\" = 0") else {
+        return Vec::new();
+    };
+    let message = e.message().to_string();
+    let names = message.split('`').skip(1).step_by(2).skip(1);
+    names.map(str::to_string).collect()
+}
+
+/// The header of the table (`[source]`, `[[rule]]`) that holds byte `at` of `text`.
+fn table_at(text: &str, at: usize) -> Option<&str> {
+    let before = &text[..at.min(text.len())];
+    before.lines().rev().find_map(header)
+}
+
+/// The first table's header and its line (1-based).
+fn first_table(text: &str) -> Option<(usize, &str)> {
+    let mut lines = text.lines().enumerate();
+    lines.find_map(|(i, line)| Some((i + 1, header(line)?)))
+}
+
+/// `line`'s table header (`[source]`, `[[rule]]`), without a comment after it.
+fn header(line: &str) -> Option<&str> {
+    let line = line.trim();
+    if !line.starts_with('[') {
+        return None;
+    }
+    line.get(..=line.rfind(']')?)
+}
+
+/// The message for a value of the wrong type (`rest` is serde's `string "x", expected
+/// a sequence`), with the form to write: `content = ["content"]`.
+fn wrong_type(rest: &str, text: &str, at: usize) -> Option<String> {
+    let (found, expected) = rest.rsplit_once(", expected ")?;
+    let line_start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[line_start..].lines().next()?;
+    let key = line.split_once('=')?.0.trim();
+    let value = line[at - line_start..].split('#').next()?.trim();
+    let (kind, fix) = match expected {
+        "a sequence" => ("a list", format!("[{value}]")),
+        "a boolean" => ("a boolean", "true (or false)".to_string()),
+        // A number quoted is the string meant; for anything else, the form alone.
+        "a string" if found.starts_with("integer") || found.starts_with("float") => {
+            ("a string", format!("\"{value}\""))
+        }
+        "a string" => ("a string", "\"...\"".to_string()),
+        _ => return None,
+    };
+    Some(format!(
+        "`{key}` expected {kind}, found {found}; write {key} = {fix}"
+    ))
 }
 
 /// A parsed config file with what is needed to report errors in it.

@@ -370,10 +370,10 @@ pub(super) fn shard(
     let undeclared = !parts.is_empty() && !parts.names().any(|n| n == name);
     let problem = crate::sections::name_problem(&name).map(str::to_string).or(match (format, output) {
         (Format::Txt, _) => Some(
-            "text sitemaps have no index for the merge to name their files in; use format = \"xml\"".to_string(),
+            "is a shard, and text sitemaps have no index for the merge to name their files in; use format = \"xml\"".to_string(),
         ),
         (_, Output::Stdout) => Some(
-            "a shard writes child sitemaps and a manifest, which cannot go to standard output; write to a file (--output sitemap.xml)".to_string(),
+            "is a shard, which writes child sitemaps and a manifest, and they cannot go to standard output; write to a file (--output sitemap.xml)".to_string(),
         ),
         _ if undeclared => Some(format!(
             "is not one of the [[shards]] of {}: {}; give one of them, or declare it",

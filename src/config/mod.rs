@@ -7,12 +7,13 @@ mod file;
 mod layout;
 mod pages;
 mod source;
+mod unused;
 mod validate;
 
 use std::path::{Path, PathBuf};
 
 pub use discover::{Found, find};
-pub use error::ConfigError;
+pub use error::{ConfigError, Unused};
 pub use file::FileConfig;
 pub use validate::{MAX_THREADS, READ_THREADS};
 // For `sitemapgen submit`'s flags, which are checked as the config's keys are.
@@ -163,6 +164,8 @@ pub struct Config {
     /// Threads for the work that reads no files, such as sorting (at least 1): one per
     /// core unless `--threads` says.
     pub cpu_threads: usize,
+    /// The file's settings that do nothing this run, each a warning of the build.
+    pub unused: Vec<Unused>,
 }
 
 /// The IndexNow settings `submit` (and, for the key file, `build`) use.

@@ -51,7 +51,9 @@ impl Config {
             None => state_file,
         };
         let (threads, cpu_threads) = threads(overrides)?;
-        let uses = crate::lastmod::uses(&lastmod_sources(&file, &src)?, LastmodSource::Source);
+        let lastmod = lastmod_sources(&file, &src)?;
+        let uses = crate::lastmod::uses(&lastmod, LastmodSource::Source);
+        let unused = super::unused::unused(&file, &src, overrides, &lastmod, shard.as_deref());
         let within = within_output(&file, file_at.map(|_| base), &public_dir);
         let source =
             super::source::source(&file, &src, base, &public_dir, uses)?.map(|s| SourceSettings {
@@ -103,7 +105,8 @@ impl Config {
             follow_symlinks: file.follow_symlinks.unwrap_or(false),
             max_urls_per_file: max_urls_per_file(&file, &src)?,
             source,
-            lastmod: lastmod_sources(&file, &src)?,
+            lastmod,
+            unused,
             lastmod_format: file.lastmod_format.unwrap_or_default(),
             rules: rules(&file, &src)?,
             split_language,

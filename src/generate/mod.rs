@@ -157,7 +157,8 @@ pub fn collect_with_progress(
     progress: &Progress,
 ) -> Result<(Collection, Option<Error>), Error> {
     let details = details == Details::Keep;
-    let mut warnings = Vec::new();
+    let unused = config.unused.iter().cloned().map(Warning::Config);
+    let mut warnings: Vec<Warning> = unused.collect();
     let mut lookups = lookups(config, &mut warnings)?;
     let sources = histories::find_sources(config, &mut warnings);
     lookups.source = sources.as_ref().map(|_| Beside::default());

@@ -596,7 +596,9 @@ fn flags_override_the_file_and_paths_in_the_file_are_relative_to_it() {
         ])
         .assert()
         .success()
-        .stderr(predicate::str::starts_with("wrote out.xml: 1 URL in "));
+        .stderr(predicate::str::starts_with(
+            "warning: conf/site.toml:1:12: base_url does nothing: --base-url https://flag.example/ overrides it this run; drop the flag or the key\nwrote out.xml: 1 URL (1 warning) in ",
+        ));
     assert_eq!(
         locs(&site.root().join("out.xml")),
         ["https://flag.example/"]
@@ -705,6 +707,50 @@ fn bad_config_exits_2_with_one_line_and_leaves_the_previous_sitemap() {
         assert_eq!(site.read("sitemap.xml"), before);
         assert_eq!(site.listing(), ["index.html", "sitemap.xml"]);
     }
+}
+
+/// A new user's config mistakes (issue 64), each answered in one line with the fix:
+/// a top-level key appended after `[source]`, a string where a list goes, other tools'
+/// names for our keys.
+#[test]
+fn a_new_users_config_mistakes_name_the_fix() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "base_url = 'https://example.org/'\n[source]\ngenerator = 'hugo'\nrobots_txt = 'update'\n",
+            "error: sitemap.toml:4:1: `robots_txt` is a top-level key, but here it is inside [source]; move it above the first table ([source], line 2)\n",
+        ),
+        (
+            "base_url = 'https://example.org/'\n[source]\ncontent = \"content\"\n",
+            "error: sitemap.toml:3:11: `content` expected a list, found string \"content\"; write content = [\"content\"]\n",
+        ),
+        (
+            "site_url = 'https://example.org/'\n",
+            "error: sitemap.toml:1:1: unknown key `site_url`: sitemapgen's is `base_url`; rename it to base_url\n",
+        ),
+        (
+            "base_url = 'https://example.org/'\npriority = 0.5\n",
+            "error: sitemap.toml:2:1: unknown key `priority`: sitemapgen's is `priority` of [defaults] (every page) or of a [[rule]] (the pages its match takes); write it as `priority` in one of those tables\n",
+        ),
+    ];
+    let site = Site::new(&["index.html"]);
+    for (config, want) in cases {
+        site.config(config);
+        site.cmd().assert().code(2).stderr(*want);
+        assert_eq!(site.listing(), ["index.html"]);
+    }
+}
+
+/// A `[source]` the `lastmod` list does not read, and `[[shards]]` in a build of no
+/// shard, are warnings naming the fix; the sitemap is written as without them.
+#[test]
+fn settings_that_do_nothing_are_warned_of() {
+    let site = Site::new(&["index.html"]);
+    site.config(&format!(
+        "{BASE}[source]\ngenerator = 'hugo'\n[[shards]]\nname = 'docs'\nmatch = 'docs/**'\n"
+    ));
+    site.cmd().assert().success().stderr(predicate::str::starts_with(
+        "warning: sitemap.toml:2:1: [source] does nothing: lastmod does not name \"source\", which alone reads it; write lastmod = [\"source\", \"meta\", \"mtime\"]\nwarning: sitemap.toml:5:8: [[shards]] does nothing: this build is no shard's (neither shard = nor --shard), so it maps the whole site; build each shard with --shard NAME, then join them with sitemapgen merge\nwrote public/sitemap.xml: 1 URL (2 warnings) in ",
+    ));
 }
 
 #[test]
