@@ -637,187 +637,189 @@ fn settings_that_do_nothing_are_warnings() {
 
 /// Every error a config's values can meet, each its one whole line: where, which key,
 /// what is wrong and what to write instead.
+/// Each config's text, and the whole line of its error.
+const ONE_LINE_ERRORS: &[(&str, &str)] = &[
+    (
+        "public_dir = 'x'",
+        "base_url is not set: pass --base-url https://example.org/ or set base_url in sitemap.toml",
+    ),
+    (
+        "base_url = 'https://example.org/'\nchanges = false\nlastmod = ['content']",
+        "sitemap.toml: changes: is false, but the \"content\" lastmod source keeps the state a change list needs and always writes one; remove changes = false",
+    ),
+    (
+        "base_url = 'https://example.org/'\nindexnow_key = 'short'",
+        "sitemap.toml:2:16: indexnow_key: 'short' is not an IndexNow key: 8 to 128 letters, digits or '-' (generate one, e.g. with `openssl rand -hex 16`)",
+    ),
+    (
+        "base_url = 'https://example.org/'\nindexnow_key_file = true",
+        "sitemap.toml: indexnow_key_file: is true, but there is no key: set indexnow_key or the INDEXNOW_KEY environment variable",
+    ),
+    (
+        "base_url = 'https://example.org/'\nindexnow_endpoint = 'ftp://x'",
+        "sitemap.toml:2:21: indexnow_endpoint: 'ftp://x' is not an http(s) URL; use e.g. \"https://api.indexnow.org/indexnow\"",
+    ),
+    (
+        "base_url = 'https://example.org/'\nmax_urls_per_file = 50001",
+        "sitemap.toml:2:21: max_urls_per_file: 50001 is outside 1-50000 (the protocol allows at most 50,000 URLs per file)",
+    ),
+    (
+        "base_url = 'https://example.org/'\nlastmod = 3",
+        "sitemap.toml:2:11: lastmod: 3 is not a source name; use one of \"source\", \"meta\", \"git\", \"content\", \"mtime\", \"none\" or a list of them",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[defaults]\npriority = 2",
+        "sitemap.toml:3:12: [defaults] priority: priority 2 is outside 0.0-1.0; use a value such as 0.5",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[[rule]]\nmatch = []",
+        "sitemap.toml:3:9: [[rule]] #1 match: is an empty list; give at least one glob such as \"blog/**\"",
+    ),
+    (
+        "base_url = 'https://example.org/'\nnoindex_agents = ['']",
+        "sitemap.toml:2:18: noindex_agents: holds an empty name; list meta names such as [\"robots\", \"googlebot\"]",
+    ),
+    (
+        "base_url = 'https://example.org/'\nrobots_agent = ''",
+        "sitemap.toml:2:16: robots_agent: is empty; name a user agent such as \"*\" or \"Googlebot\"",
+    ),
+    (
+        "base_url = 'https://example.org/docs/'\nrobots_txt = 'update'",
+        "sitemap.toml:2:14: robots_txt: needs base_url at the root of its host, but 'https://example.org/docs/' has a path: crawlers only read /robots.txt",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[[section]]\nname = 'a'\nmatch = 'a/**'\n[[section]]\nname = 'a'\nmatch = 'b/**'",
+        "sitemap.toml:6:8: [[section]] #2 name: 'a' names an earlier section too; give each section its own name",
+    ),
+    (
+        "base_url = 'https://example.org/'\nformat = 'txt'\n[[section]]\nname = 'a'\nmatch = 'a/**'",
+        "sitemap.toml:4:8: [[section]]: text sitemaps have no index to name each section's files; use format = \"xml\" or remove the sections",
+    ),
+    (
+        "base_url = 'https://example.org/'\nformat = 'txt'\nstylesheet = 'default'",
+        "sitemap.toml:3:14: stylesheet: text sitemaps cannot link a stylesheet; use format = \"xml\" or remove stylesheet",
+    ),
+    (
+        "base_url = 'https://example.org/'\nstylesheet = 'javascript:x'",
+        "sitemap.toml:2:14: stylesheet: 'javascript:x' is not http(s) or a path on the site; give \"default\" (sitemapgen's own) or a path such as \"/sitemap.xsl\"",
+    ),
+    (
+        "base_url = 'https://example.org/'\nllms_txt_max_pages = 5",
+        "sitemap.toml: llms_txt_max_pages: applies to llms.txt; set llms_txt = true as well, or remove it",
+    ),
+    (
+        "base_url = 'https://example.org/'\nllms_txt = true\nllms_txt_max_pages = 0",
+        "sitemap.toml:3:22: llms_txt_max_pages: 0 is outside 1-50000; give how many pages llms.txt lists at most",
+    ),
+    (
+        "base_url = 'https://example.org/'\nhtml_sitemap_dates = true",
+        "sitemap.toml: html_sitemap_dates: applies to sitemap.html; set html_sitemap = true as well, or remove it",
+    ),
+    (
+        "base_url = 'https://example.org/'\nllms_full_txt = true",
+        "sitemap.toml: llms_full_txt: applies to llms.txt; set llms_txt = true as well, or remove it",
+    ),
+    (
+        "base_url = 'https://example.org/'\nllms_txt = true\nllms_links = 'markdown'",
+        "sitemap.toml: llms_links: \"markdown\" links the Markdown twins; set llms_markdown = true as well, or llms_links = \"page\"",
+    ),
+    (
+        "base_url = 'https://example.org/'\nllms_txt = true\nllms_txt_per_section = true",
+        "sitemap.toml: llms_txt_per_section: gives each [[section]] an llms.txt, and there is none; add [[section]] tables, or remove it",
+    ),
+    (
+        "base_url = 'https://example.org/'\ndefault_language = 'en'",
+        "sitemap.toml:2:20: default_language: applies to split = \"language\"; set that as well, or remove it",
+    ),
+    (
+        "base_url = 'https://example.org/'\nsplit = 'lang'",
+        "sitemap.toml:2:9: split: 'lang' is not a way to split; give \"language\" (one set of child sitemaps per language), or remove it",
+    ),
+    (
+        "base_url = 'https://example.org/'\nsplit = 'language'\n[[section]]\nname = 'a'\nmatch = 'a/**'",
+        "sitemap.toml:2:9: split: and [[section]] both decide the child sitemaps; keep one of them",
+    ),
+    (
+        "base_url = 'https://example.org/'\nsplit = 'language'\nformat = 'txt'",
+        "sitemap.toml:2:9: split: text sitemaps have no index to name each language's files; use format = \"xml\"",
+    ),
+    (
+        "base_url = 'https://example.org/'\nsplit = 'language'\ndefault_language = 'e n'",
+        "sitemap.toml:3:20: default_language: 'e n' is not a language tag; give one such as \"en\" or \"pt-BR\"",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[[section]]\nname = 'a b'\nmatch = 'a/**'",
+        "sitemap.toml:3:8: [[section]] #1 name: 'a b' may hold only lowercase letters a-z, digits and '-'; name it like \"blog\" or \"docs-v2\"",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[[section]]\nname = 'a'\nmatch = []",
+        "sitemap.toml:4:9: [[section]] #1 match: is an empty list; give at least one glob such as \"blog/**\"",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[[shards]]\nname = 'a b'",
+        "sitemap.toml:3:8: [[shards]] #1 name: 'a b' may hold only lowercase letters a-z, digits and '-'; name it like \"docs\"",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[[shards]]\nname = 'a'\n[[shards]]\nname = 'a'\nmatch = 'x'",
+        "sitemap.toml:5:8: [[shards]] #2 name: 'a' names an earlier shard too; give each its own name",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[[shards]]\nname = 'a'\nmatch = []",
+        "sitemap.toml:4:9: [[shards]] #1 match: is an empty list; give a glob such as \"docs/**\", or leave match out for the shard of the pages no other shard takes",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[[shards]]\nname = 'a'\n[[shards]]\nname = 'b'",
+        "sitemap.toml:5:8: [[shards]] #2: has no match, and an earlier shard takes the pages no other shard takes; give it a match",
+    ),
+    (
+        "base_url = 'https://example.org/'\nshard = 'a'\nformat = 'txt'",
+        "sitemap.toml:2:9: shard: 'a' is a shard, and text sitemaps have no index for the merge to name their files in; use format = \"xml\"",
+    ),
+    (
+        "base_url = 'https://example.org/'\nshard = 'c'\n[[shards]]\nname = 'a'",
+        "sitemap.toml:2:9: shard: 'c' is not one of the [[shards]] of sitemap.toml: a; give one of them, or declare it",
+    ),
+    (
+        "base_url = 'https://example.org/'\nextensions = []",
+        "sitemap.toml:2:14: extensions: must be a non-empty list of extensions such as [\"html\", \"htm\"]",
+    ),
+    (
+        "base_url = 'https://example.org/'\ndocuments = ['.']",
+        "sitemap.toml:2:13: documents: '' is not an extension such as \"pdf\"",
+    ),
+    (
+        "base_url = 'https://example.org/'\ndocuments = ['html']",
+        "sitemap.toml:2:13: documents: 'html' is a page extension (extensions); a document is a file listed unread",
+    ),
+    (
+        "base_url = 'https://example.org/'\nerror_pages = ['/404.html']",
+        "sitemap.toml:2:15: error_pages: '/404.html' is not a file name or dir/file such as \"404.html\" or \"404/index.html\" (no globs, no leading /)",
+    ),
+    (
+        "base_url = 'https://example.org/'\nlastmod = ['source']",
+        "sitemap.toml:2:11: lastmod: names \"source\", which needs [source] generator = one of hugo, zola, jekyll, hexo, eleventy, starlight, astro, next, docusaurus, vitepress, mkdocs, nikola, sphinx, pelican, nuxt, gatsby, sveltekit, vuepress, mdbook, quarto, rspress (sitemapgen init writes it)",
+    ),
+    (
+        "base_url = 'https://example.org/'\nlastmod = ['source']\n[source]\nupdated = ['x']",
+        "sitemap.toml:3:1: source: has no generator; set generator = one of hugo, zola, jekyll, hexo, eleventy, starlight, astro, next, docusaurus, vitepress, mkdocs, nikola, sphinx, pelican, nuxt, gatsby, sveltekit, vuepress, mdbook, quarto, rspress, give [[source.route]] tables, or set content = [\"notes\"] to find each page's source by its text",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[source]\ncontent = ['../x']",
+        "sitemap.toml:3:12: source.content: '../x' leads out of the project (..); give a folder relative to the project (the config file's folder), such as \"content\"",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[source]\n[[source.route]]\nfrom = '/abs/**'\nto = '/{path}/'",
+        "sitemap.toml:4:8: source.route: '/abs/**' is an absolute path; give a folder relative to the project (the config file's folder), such as \"content\"",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[source]\n[[source.route]]\nfrom = 'a/**'\nto = '/{nope}/'",
+        "sitemap.toml:5:6: source.route: '/{nope}/' is not a route's URL: it may name only {path}, {dir}, {name}, {slug}",
+    ),
+];
+
 #[test]
 fn every_config_error_is_one_line_naming_the_fix() {
-    let table: &[(&str, &str)] = &[
-        (
-            "public_dir = 'x'",
-            "base_url is not set: pass --base-url https://example.org/ or set base_url in sitemap.toml",
-        ),
-        (
-            "base_url = 'https://example.org/'\nchanges = false\nlastmod = ['content']",
-            "sitemap.toml: changes: is false, but the \"content\" lastmod source keeps the state a change list needs and always writes one; remove changes = false",
-        ),
-        (
-            "base_url = 'https://example.org/'\nindexnow_key = 'short'",
-            "sitemap.toml:2:16: indexnow_key: 'short' is not an IndexNow key: 8 to 128 letters, digits or '-' (generate one, e.g. with `openssl rand -hex 16`)",
-        ),
-        (
-            "base_url = 'https://example.org/'\nindexnow_key_file = true",
-            "sitemap.toml: indexnow_key_file: is true, but there is no key: set indexnow_key or the INDEXNOW_KEY environment variable",
-        ),
-        (
-            "base_url = 'https://example.org/'\nindexnow_endpoint = 'ftp://x'",
-            "sitemap.toml:2:21: indexnow_endpoint: 'ftp://x' is not an http(s) URL; use e.g. \"https://api.indexnow.org/indexnow\"",
-        ),
-        (
-            "base_url = 'https://example.org/'\nmax_urls_per_file = 50001",
-            "sitemap.toml:2:21: max_urls_per_file: 50001 is outside 1-50000 (the protocol allows at most 50,000 URLs per file)",
-        ),
-        (
-            "base_url = 'https://example.org/'\nlastmod = 3",
-            "sitemap.toml:2:11: lastmod: 3 is not a source name; use one of \"source\", \"meta\", \"git\", \"content\", \"mtime\", \"none\" or a list of them",
-        ),
-        (
-            "base_url = 'https://example.org/'\n[defaults]\npriority = 2",
-            "sitemap.toml:3:12: [defaults] priority: priority 2 is outside 0.0-1.0; use a value such as 0.5",
-        ),
-        (
-            "base_url = 'https://example.org/'\n[[rule]]\nmatch = []",
-            "sitemap.toml:3:9: [[rule]] #1 match: is an empty list; give at least one glob such as \"blog/**\"",
-        ),
-        (
-            "base_url = 'https://example.org/'\nnoindex_agents = ['']",
-            "sitemap.toml:2:18: noindex_agents: holds an empty name; list meta names such as [\"robots\", \"googlebot\"]",
-        ),
-        (
-            "base_url = 'https://example.org/'\nrobots_agent = ''",
-            "sitemap.toml:2:16: robots_agent: is empty; name a user agent such as \"*\" or \"Googlebot\"",
-        ),
-        (
-            "base_url = 'https://example.org/docs/'\nrobots_txt = 'update'",
-            "sitemap.toml:2:14: robots_txt: needs base_url at the root of its host, but 'https://example.org/docs/' has a path: crawlers only read /robots.txt",
-        ),
-        (
-            "base_url = 'https://example.org/'\n[[section]]\nname = 'a'\nmatch = 'a/**'\n[[section]]\nname = 'a'\nmatch = 'b/**'",
-            "sitemap.toml:6:8: [[section]] #2 name: 'a' names an earlier section too; give each section its own name",
-        ),
-        (
-            "base_url = 'https://example.org/'\nformat = 'txt'\n[[section]]\nname = 'a'\nmatch = 'a/**'",
-            "sitemap.toml:4:8: [[section]]: text sitemaps have no index to name each section's files; use format = \"xml\" or remove the sections",
-        ),
-        (
-            "base_url = 'https://example.org/'\nformat = 'txt'\nstylesheet = 'default'",
-            "sitemap.toml:3:14: stylesheet: text sitemaps cannot link a stylesheet; use format = \"xml\" or remove stylesheet",
-        ),
-        (
-            "base_url = 'https://example.org/'\nstylesheet = 'javascript:x'",
-            "sitemap.toml:2:14: stylesheet: 'javascript:x' is not http(s) or a path on the site; give \"default\" (sitemapgen's own) or a path such as \"/sitemap.xsl\"",
-        ),
-        (
-            "base_url = 'https://example.org/'\nllms_txt_max_pages = 5",
-            "sitemap.toml: llms_txt_max_pages: applies to llms.txt; set llms_txt = true as well, or remove it",
-        ),
-        (
-            "base_url = 'https://example.org/'\nllms_txt = true\nllms_txt_max_pages = 0",
-            "sitemap.toml:3:22: llms_txt_max_pages: 0 is outside 1-50000; give how many pages llms.txt lists at most",
-        ),
-        (
-            "base_url = 'https://example.org/'\nhtml_sitemap_dates = true",
-            "sitemap.toml: html_sitemap_dates: applies to sitemap.html; set html_sitemap = true as well, or remove it",
-        ),
-        (
-            "base_url = 'https://example.org/'\nllms_full_txt = true",
-            "sitemap.toml: llms_full_txt: applies to llms.txt; set llms_txt = true as well, or remove it",
-        ),
-        (
-            "base_url = 'https://example.org/'\nllms_txt = true\nllms_links = 'markdown'",
-            "sitemap.toml: llms_links: \"markdown\" links the Markdown twins; set llms_markdown = true as well, or llms_links = \"page\"",
-        ),
-        (
-            "base_url = 'https://example.org/'\nllms_txt = true\nllms_txt_per_section = true",
-            "sitemap.toml: llms_txt_per_section: gives each [[section]] an llms.txt, and there is none; add [[section]] tables, or remove it",
-        ),
-        (
-            "base_url = 'https://example.org/'\ndefault_language = 'en'",
-            "sitemap.toml:2:20: default_language: applies to split = \"language\"; set that as well, or remove it",
-        ),
-        (
-            "base_url = 'https://example.org/'\nsplit = 'lang'",
-            "sitemap.toml:2:9: split: 'lang' is not a way to split; give \"language\" (one set of child sitemaps per language), or remove it",
-        ),
-        (
-            "base_url = 'https://example.org/'\nsplit = 'language'\n[[section]]\nname = 'a'\nmatch = 'a/**'",
-            "sitemap.toml:2:9: split: and [[section]] both decide the child sitemaps; keep one of them",
-        ),
-        (
-            "base_url = 'https://example.org/'\nsplit = 'language'\nformat = 'txt'",
-            "sitemap.toml:2:9: split: text sitemaps have no index to name each language's files; use format = \"xml\"",
-        ),
-        (
-            "base_url = 'https://example.org/'\nsplit = 'language'\ndefault_language = 'e n'",
-            "sitemap.toml:3:20: default_language: 'e n' is not a language tag; give one such as \"en\" or \"pt-BR\"",
-        ),
-        (
-            "base_url = 'https://example.org/'\n[[section]]\nname = 'a b'\nmatch = 'a/**'",
-            "sitemap.toml:3:8: [[section]] #1 name: 'a b' may hold only lowercase letters a-z, digits and '-'; name it like \"blog\" or \"docs-v2\"",
-        ),
-        (
-            "base_url = 'https://example.org/'\n[[section]]\nname = 'a'\nmatch = []",
-            "sitemap.toml:4:9: [[section]] #1 match: is an empty list; give at least one glob such as \"blog/**\"",
-        ),
-        (
-            "base_url = 'https://example.org/'\n[[shards]]\nname = 'a b'",
-            "sitemap.toml:3:8: [[shards]] #1 name: 'a b' may hold only lowercase letters a-z, digits and '-'; name it like \"docs\"",
-        ),
-        (
-            "base_url = 'https://example.org/'\n[[shards]]\nname = 'a'\n[[shards]]\nname = 'a'\nmatch = 'x'",
-            "sitemap.toml:5:8: [[shards]] #2 name: 'a' names an earlier shard too; give each its own name",
-        ),
-        (
-            "base_url = 'https://example.org/'\n[[shards]]\nname = 'a'\nmatch = []",
-            "sitemap.toml:4:9: [[shards]] #1 match: is an empty list; give a glob such as \"docs/**\", or leave match out for the shard of the pages no other shard takes",
-        ),
-        (
-            "base_url = 'https://example.org/'\n[[shards]]\nname = 'a'\n[[shards]]\nname = 'b'",
-            "sitemap.toml:5:8: [[shards]] #2: has no match, and an earlier shard takes the pages no other shard takes; give it a match",
-        ),
-        (
-            "base_url = 'https://example.org/'\nshard = 'a'\nformat = 'txt'",
-            "sitemap.toml:2:9: shard: 'a' is a shard, and text sitemaps have no index for the merge to name their files in; use format = \"xml\"",
-        ),
-        (
-            "base_url = 'https://example.org/'\nshard = 'c'\n[[shards]]\nname = 'a'",
-            "sitemap.toml:2:9: shard: 'c' is not one of the [[shards]] of sitemap.toml: a; give one of them, or declare it",
-        ),
-        (
-            "base_url = 'https://example.org/'\nextensions = []",
-            "sitemap.toml:2:14: extensions: must be a non-empty list of extensions such as [\"html\", \"htm\"]",
-        ),
-        (
-            "base_url = 'https://example.org/'\ndocuments = ['.']",
-            "sitemap.toml:2:13: documents: '' is not an extension such as \"pdf\"",
-        ),
-        (
-            "base_url = 'https://example.org/'\ndocuments = ['html']",
-            "sitemap.toml:2:13: documents: 'html' is a page extension (extensions); a document is a file listed unread",
-        ),
-        (
-            "base_url = 'https://example.org/'\nerror_pages = ['/404.html']",
-            "sitemap.toml:2:15: error_pages: '/404.html' is not a file name or dir/file such as \"404.html\" or \"404/index.html\" (no globs, no leading /)",
-        ),
-        (
-            "base_url = 'https://example.org/'\nlastmod = ['source']",
-            "sitemap.toml:2:11: lastmod: names \"source\", which needs [source] generator = one of hugo, zola, jekyll, hexo, eleventy, starlight, astro, next, docusaurus, vitepress, mkdocs, nikola, sphinx, pelican, nuxt, gatsby, sveltekit, vuepress, mdbook, quarto, rspress (sitemapgen init writes it)",
-        ),
-        (
-            "base_url = 'https://example.org/'\nlastmod = ['source']\n[source]\nupdated = ['x']",
-            "sitemap.toml:3:1: source: has no generator; set generator = one of hugo, zola, jekyll, hexo, eleventy, starlight, astro, next, docusaurus, vitepress, mkdocs, nikola, sphinx, pelican, nuxt, gatsby, sveltekit, vuepress, mdbook, quarto, rspress, give [[source.route]] tables, or set content = [\"notes\"] to find each page's source by its text",
-        ),
-        (
-            "base_url = 'https://example.org/'\n[source]\ncontent = ['../x']",
-            "sitemap.toml:3:12: source.content: '../x' leads out of the project (..); give a folder relative to the project (the config file's folder), such as \"content\"",
-        ),
-        (
-            "base_url = 'https://example.org/'\n[source]\n[[source.route]]\nfrom = '/abs/**'\nto = '/{path}/'",
-            "sitemap.toml:4:8: source.route: '/abs/**' is an absolute path; give a folder relative to the project (the config file's folder), such as \"content\"",
-        ),
-        (
-            "base_url = 'https://example.org/'\n[source]\n[[source.route]]\nfrom = 'a/**'\nto = '/{nope}/'",
-            "sitemap.toml:5:6: source.route: '/{nope}/' is not a route's URL: it may name only {path}, {dir}, {name}, {slug}",
-        ),
-    ];
-    for (text, want) in table {
+    for (text, want) in ONE_LINE_ERRORS {
         assert_eq!(&error(text), want, "config {text:?}");
     }
 }
