@@ -1,6 +1,6 @@
 //! `sitemapgen build`, the default command.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -171,6 +171,17 @@ fn load(args: &BuildArgs) -> Result<Config, Error> {
         shard: args.shard.clone(),
     };
     let mut config = config_path.load(&overrides)?;
+    // The flag is refused before loading (Refused::GzipTerminal); the file's key here.
+    let to_terminal = config.output == config::Output::Stdout && io::stdout().is_terminal();
+    if config.gzip && to_terminal && !args.gzip && !args.dry_run {
+        let origin = config_path.path.as_deref().unwrap_or(Path::new("sitemap.toml"));
+        return Err(config::ConfigError::Value {
+            origin: crate::text::path(origin).to_string(),
+            key: "gzip".to_string(),
+            message: "is true, and --output - would print compressed bytes on the terminal; redirect standard output (> sitemap.xml.gz), or set gzip = false".to_string(),
+        }
+        .into());
+    }
     // The audit reads each page's title and size as the walk meets it.
     config.audit = args.check;
     Ok(config)

@@ -990,28 +990,37 @@ fn flags_that_undo_each_other_are_refused_with_the_reason() {
 
 /// `-o - --gzip` on a terminal would print compressed bytes there: refused. Run under
 /// `script`, which gives the binary a terminal for its standard output.
+/// The flag is named, or the config's key with its file; nothing is written.
 #[test]
 fn gzip_to_a_terminal_is_refused() {
     if !crate::tools::SCRIPT.present() {
         return;
     }
-    let site = Site::new(&["index.html"]);
-    site.config(BASE);
-    let bin = assert_cmd::cargo::cargo_bin("sitemapgen");
-    let out = std::process::Command::new("script")
-        .args([
-            "-qec",
-            &format!("{} --output - --gzip", bin.display()),
-            "/dev/null",
-        ])
-        .current_dir(site.root())
-        .env_remove("CI")
-        .output()
-        .unwrap();
-    let shown = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(2), "{shown}");
-    assert_eq!(
-        shown.trim_end(),
-        "error: --gzip with --output - would print compressed bytes on the terminal; redirect standard output (> sitemap.xml.gz), or drop --gzip"
-    );
+    let cases = [
+        (
+            BASE.to_string(),
+            "--output - --gzip",
+            "error: --gzip with --output - would print compressed bytes on the terminal; redirect standard output (> sitemap.xml.gz), or drop --gzip",
+        ),
+        (
+            format!("{BASE}gzip = true\n"),
+            "--output -",
+            "error: sitemap.toml: gzip: is true, and --output - would print compressed bytes on the terminal; redirect standard output (> sitemap.xml.gz), or set gzip = false",
+        ),
+    ];
+    for (config, args, says) in cases {
+        let site = Site::new(&["index.html"]);
+        site.config(&config);
+        let bin = assert_cmd::cargo::cargo_bin("sitemapgen");
+        let out = std::process::Command::new("script")
+            .args(["-qec", &format!("{} {args}", bin.display()), "/dev/null"])
+            .current_dir(site.root())
+            .env_remove("CI")
+            .output()
+            .unwrap();
+        let shown = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(2), "{shown}");
+        assert_eq!(shown.trim_end(), says);
+        assert!(!site.root().join("public/sitemap.xml").exists());
+    }
 }
