@@ -174,7 +174,10 @@ fn load(args: &BuildArgs) -> Result<Config, Error> {
     // The flag is refused before loading (Refused::GzipTerminal); the file's key here.
     let to_terminal = config.output == config::Output::Stdout && io::stdout().is_terminal();
     if config.gzip && to_terminal && !args.gzip && !args.dry_run {
-        let origin = config_path.path.as_deref().unwrap_or(Path::new("sitemap.toml"));
+        let origin = config_path
+            .path
+            .as_deref()
+            .unwrap_or(Path::new("sitemap.toml"));
         return Err(config::ConfigError::Value {
             origin: crate::text::path(origin).to_string(),
             key: "gzip".to_string(),
