@@ -30,10 +30,10 @@ pub struct ScanOptions {
     pub follow_symlinks: bool,
     /// Keep the list of skipped files (for `--verbose`); counts are kept regardless.
     pub keep_skipped: bool,
-    /// Keep the paths of the files whose names end so (the views' twins and sections'
-    /// `llms.txt`, for removing those no page needs now): the walk reads every
-    /// directory anyway.
-    pub keep_ending: Vec<&'static str>,
+    /// Keep the paths of the files not pages whose names this says yes to (the views'
+    /// files, to remove those no page needs now; other sitemaps, to name them): the walk
+    /// reads every directory anyway.
+    pub keep: fn(&[u8]) -> bool,
     /// Walker threads.
     pub threads: usize,
 }
@@ -146,7 +146,7 @@ pub struct ScanWarning {
 pub struct Scan {
     /// Files passed over (only when `keep_skipped`), in no particular order.
     pub skipped: Vec<Skipped>,
-    /// The files named as `keep_ending` says, relative to the public directory, in no
+    /// The files named as `keep` says, relative to the public directory, in no
     /// particular order.
     pub kept: Vec<PathBuf>,
     /// How many entries were passed over, whether kept or not.

@@ -101,6 +101,10 @@ pub(super) fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
         report_views(stderr, views, quiet);
     }
     if !quiet {
+        if let Some(written) = &outcome.written {
+            report_other_form(stderr, written);
+        }
+        report_others(stderr, &config, &outcome.others, args.verbose);
         report_robots(stderr, &config, &outcome);
         let what = what_was_written(outcome.written.as_ref());
         super::say_to(
@@ -280,12 +284,18 @@ pub(super) fn report_views(stderr: &mut impl Write, written: &views::Written, qu
         let count = crate::text::count(twins.written, "Markdown twin", "Markdown twins");
         parts.push(count);
     }
+    let mut said = match parts.is_empty() {
+        true => Vec::new(),
+        false => vec![format!("wrote {}", parts.join(", "))],
+    };
     if !written.removed.is_empty() {
         let files = crate::text::count(written.removed.len(), "file", "files");
-        parts.push(format!("removed {files} no page needs now"));
+        said.push(format!(
+            "removed {files} of earlier views (a page gone, or a view turned off)"
+        ));
     }
-    if !quiet && !parts.is_empty() {
-        super::say_to(stderr, format_args!("wrote {}", parts.join(", ")));
+    if !quiet && !said.is_empty() {
+        super::say_to(stderr, format_args!("{}", said.join(", ")));
     }
 }
 
@@ -331,6 +341,76 @@ pub(super) fn views_json(written: &views::Written) -> serde_json::Value {
         value["removed"] = removed.into();
     }
     value
+}
+
+/// The set of the output's other form removed, in a line: an earlier run's with `gzip`
+/// the other way, or the generator's own at that name.
+fn report_other_form(stderr: &mut impl Write, written: &Written) {
+    let Some((root, children)) = written.other_form.split_last() else {
+        return;
+    };
+    let gzipped = written.path.extension().is_some_and(|e| e == "gz");
+    let children = match children.len() {
+        0 => String::new(),
+        n => format!(
+            " and {}",
+            crate::text::count(n, "child sitemap", "child sitemaps")
+        ),
+    };
+    super::say_to(
+        stderr,
+        format_args!(
+            "removed {}{children}: the sitemap {} gzip, which {} replaces",
+            root.display(),
+            if gzipped { "without" } else { "with" },
+            written.path.display()
+        ),
+    );
+}
+
+/// The sitemaps beside ours that the run did not write, named once (each with `-v`),
+/// with how to turn the generator's off.
+fn report_others(
+    stderr: &mut impl Write,
+    config: &Config,
+    others: &[std::path::PathBuf],
+    verbose: bool,
+) {
+    let Some(first) = others.first() else {
+        return;
+    };
+    let more = match others.len() - 1 {
+        0 => String::new(),
+        _ if verbose => format!(
+            ", {}",
+            others[1..]
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        n => format!(" and {n} more (-v lists them)"),
+    };
+    let words = match others.len() {
+        1 => ["a sitemap", "it", "its list"],
+        _ => ["sitemaps", "them", "their lists"],
+    };
+    let generator = config.source.as_ref().and_then(|s| s.generator);
+    let off = match generator.and_then(|g| Some((g.name, g.own_sitemap_off?))) {
+        Some((name, off)) => format!("turn {name}'s off ({off})"),
+        None => "turn the generator's own sitemap off".to_string(),
+    };
+    super::say_to(
+        stderr,
+        format_args!(
+            "note: {}{more}: {} beside ours that this run did not write; search engines that find {} read {} too: {off}, or delete {} after the build",
+            first.display(),
+            words[0],
+            words[1],
+            words[2],
+            words[1]
+        ),
+    );
 }
 
 /// What was done to robots.txt, in a line.

@@ -176,6 +176,7 @@ pub(super) fn build_json(
         value["index"] = w.indexed.into();
         value["children"] = w.children.iter().map(|c| path(c)).collect();
         value["removed"] = w.removed.iter().map(|c| path(c)).collect();
+        value["removed_other_form"] = w.other_form.iter().map(|c| path(c)).collect();
     }
     value
 }

@@ -47,10 +47,13 @@ use workers::{Listed, Processed};
 pub struct Collection {
     /// Entries sorted by URL (byte order), each URL once.
     pub entries: Entries,
-    /// The files in the site a view may have written (with `llms_markdown` or
-    /// `llms_txt_per_section`), relative to the public directory, unsorted: where an
-    /// earlier run's twins and sections' `llms.txt` may be.
+    /// The files in the site a view may have written ([`crate::views::may_be_view`]),
+    /// relative to the public directory, unsorted: where an earlier run's twins and
+    /// sections' `llms.txt` may be.
     pub view_files: Vec<PathBuf>,
+    /// The files in the site named as sitemaps ([`crate::sitemap::may_be_sitemap`]),
+    /// relative to the public directory, unsorted: ours, and any a generator wrote.
+    pub sitemap_files: Vec<PathBuf>,
     /// Pages left out and why, sorted by path (only when details were asked for).
     pub left_out: Vec<(PathBuf, LeftOut)>,
     /// How many pages were left out, by reason.
@@ -172,7 +175,7 @@ pub fn collect_with_progress(
         error_pages: config.error_pages.clone(),
         follow_symlinks: config.follow_symlinks,
         keep_skipped: details,
-        keep_ending: config.views.swept_endings(),
+        keep: |name| crate::views::may_be_view(name) || crate::sitemap::may_be_sitemap(name),
         threads: config.threads,
     };
     // The previous state is read while the pages are: the walk needs none of it (the
@@ -201,9 +204,15 @@ pub fn collect_with_progress(
         });
     }
     warnings.extend(scanned.warnings.into_iter().map(Warning::Scan));
+    let is_sitemap = |p: &PathBuf| {
+        let name = p.file_name().unwrap_or_default();
+        crate::sitemap::may_be_sitemap(name.as_encoded_bytes())
+    };
+    let (sitemap_files, view_files) = scanned.kept.into_iter().partition(is_sitemap);
     let mut collection = Collection {
         skipped: scanned.skipped,
-        view_files: scanned.kept,
+        view_files,
+        sitemap_files,
         by_text,
         skipped_count: scanned.skipped_count,
         warnings,

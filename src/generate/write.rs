@@ -43,6 +43,9 @@ pub struct WriteOutcome {
     pub views: Option<views::Written>,
     /// What was done to `_headers` for `llms.txt`, when the host reads one.
     pub host_headers: Option<crate::host::Served>,
+    /// Sitemaps in the site that this run neither wrote nor removed (a generator's own,
+    /// per language), sorted: search engines that find one read a list of its own.
+    pub others: Vec<std::path::PathBuf>,
 }
 
 /// Writes the collection where the configuration says (standard output is `out`), then
@@ -67,6 +70,7 @@ pub fn write(
                 stylesheet: None,
                 views: None,
                 host_headers: None,
+                others: Vec::new(),
             });
         }
         Output::File(path) => path,
@@ -84,7 +88,11 @@ pub fn write(
         sections: &collection.sections,
         view_files: Some(&collection.view_files),
     };
-    views::refuse_foreign(&site)?;
+    // A shard's views are the merge's to write, from what its manifest records.
+    let views_here = config.shard.is_none();
+    if views_here {
+        views::refuse_foreign(&site)?;
+    }
     make_output_dir(config, path)?;
     // Before the sitemap that links to it, so it is never linked while missing.
     let stylesheet = match &config.stylesheet {
@@ -117,11 +125,18 @@ pub fn write(
     let written = written?;
     commit_state(config, collection, prepared?)?;
     write_indexnow_key(config)?;
-    let views = config.views.any().then(|| views::write(&site, &url));
-    let views = views.transpose()?;
+    // With none on, an earlier run's views are removed.
+    let views = views_here.then(|| views::write(&site, &url)).transpose()?;
+    let views = views.filter(|v| config.views.any() || !v.removed.is_empty());
     let host_headers = serve_own_files(config)?;
     let robots = announce(config, &written, &url, &prefix)?;
+    let others = match config.shard {
+        None => others(config, collection, &written),
+        // Other shards' files are the merge's.
+        Some(_) => Vec::new(),
+    };
     Ok(WriteOutcome {
+        others,
         written: Some(written),
         url: Some(url),
         robots,
@@ -129,6 +144,28 @@ pub fn write(
         views,
         host_headers,
     })
+}
+
+/// The sitemaps the walk found that this run neither wrote nor removed, and that hold
+/// a sitemap or an index still.
+fn others(config: &Config, collection: &Collection, written: &Written) -> Vec<std::path::PathBuf> {
+    let ours: std::collections::HashSet<&Path> = [&written.path]
+        .into_iter()
+        .chain(&written.children)
+        .chain(&written.removed)
+        .chain(&written.other_form)
+        .map(|p| p.as_path())
+        .collect();
+    let mut others: Vec<_> = (collection.sitemap_files.iter())
+        .map(|rel| config.public_dir.join(rel))
+        .filter(|path| !ours.contains(path.as_path()))
+        .filter(|path| {
+            use crate::sitemap::read::{Root, root_of};
+            matches!(root_of(path), Some(Root::Urlset | Root::Index))
+        })
+        .collect();
+    others.sort();
+    others
 }
 
 /// Announces the sitemap in robots.txt as `robots_txt` asks (each file of a split text

@@ -15,6 +15,9 @@ use super::{
 
 pub static ASTRO: Generator = Generator {
     id: "astro",
+    own_sitemap_off: Some(
+        "remove sitemap() (@astrojs/sitemap) from the integrations in astro.config",
+    ),
     name: "Astro",
     // Starlight's too: it claims those that add it.
     markers: &[Marker::shared("astro.config.{mjs,ts,js,mts,cjs}", |p| {

@@ -10,6 +10,7 @@ use super::{Context, Generator, Marker, Project, Settings, Source};
 
 pub static DOCUSAURUS: Generator = Generator {
     id: "docusaurus",
+    own_sitemap_off: Some("set sitemap: false in the classic preset's options"),
     name: "Docusaurus",
     markers: &[Marker::file("docusaurus.config.{js,ts,mjs,cjs,mts}")],
     public_dir: "build",

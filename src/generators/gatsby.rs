@@ -7,6 +7,7 @@ use super::{APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Setti
 
 pub static GATSBY: Generator = Generator {
     id: "gatsby",
+    own_sitemap_off: Some("remove gatsby-plugin-sitemap from the plugins in gatsby-config"),
     name: "Gatsby",
     markers: &[Marker::file("gatsby-config.{js,ts,mjs,cjs}")],
     public_dir: "public",

@@ -9,6 +9,7 @@ use super::{Context, Generator, Marker, Prepared, Project, Settings, Source};
 
 pub static HEXO: Generator = Generator {
     id: "hexo",
+    own_sitemap_off: Some("uninstall hexo-generator-sitemap"),
     name: "Hexo",
     markers: &[Marker::shared("_config.{yml,yaml}", is_hexo)],
     public_dir: "public",

@@ -8,6 +8,7 @@ use super::{Context, Generator, Marker, Project, Settings, Source};
 
 pub static HUGO: Generator = Generator {
     id: "hugo",
+    own_sitemap_off: Some("add disableKinds = [\"sitemap\"] to its config"),
     name: "Hugo",
     markers: &[
         Marker::file("hugo.{toml,yaml,yml,json}"),

@@ -11,6 +11,7 @@ use super::{Context, Generator, Marker, Prepared, Project, Settings, Source, con
 
 pub static JEKYLL: Generator = Generator {
     id: "jekyll",
+    own_sitemap_off: Some("remove jekyll-sitemap from plugins: in _config.yml (and the Gemfile)"),
     name: "Jekyll",
     // Hexo's name too; Hexo claims its own first.
     markers: &[Marker::shared("_config.{yml,yaml}", |p| {

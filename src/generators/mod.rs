@@ -133,6 +133,9 @@ pub struct Generator {
     /// The extension of a file beside a source that holds its metadata instead
     /// (Nikola's `post.meta` beside `post.md`).
     pub sidecar: Option<&'static str>,
+    /// How to turn its own sitemap off, when it writes one that ours does not replace
+    /// (per language, or under another name): named when a build finds one beside ours.
+    pub own_sitemap_off: Option<&'static str>,
 }
 
 impl Generator {
@@ -160,6 +163,7 @@ impl Generator {
         fills_translations: false,
         body_dates: false,
         sidecar: None,
+        own_sitemap_off: None,
     };
 }
 

@@ -9,6 +9,7 @@ use super::{APP_RULES, BLOG_SECTIONS, Context, Generator, Marker, Project, Setti
 
 pub static NEXT: Generator = Generator {
     id: "next",
+    own_sitemap_off: Some("remove next-sitemap from the postbuild script"),
     name: "Next.js (static export)",
     markers: &[Marker::file("next.config.{js,mjs,ts,cjs}")],
     public_dir: "out",

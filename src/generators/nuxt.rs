@@ -13,6 +13,7 @@ use super::{
 
 pub static NUXT: Generator = Generator {
     id: "nuxt",
+    own_sitemap_off: Some("remove @nuxtjs/sitemap from the modules in nuxt.config"),
     name: "Nuxt",
     markers: &[Marker::file("nuxt.config.{ts,js,mjs,mts}")],
     public_dir: ".output/public",

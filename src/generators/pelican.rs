@@ -8,6 +8,7 @@ use super::{Context, Generator, Marker, Project, Settings, Source};
 
 pub static PELICAN: Generator = Generator {
     id: "pelican",
+    own_sitemap_off: Some("remove the sitemap plugin from PLUGINS"),
     name: "Pelican",
     markers: &[Marker::file("pelicanconf.py")],
     public_dir: "output",

@@ -8,6 +8,7 @@ use super::{Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Sett
 
 pub static RSPRESS: Generator = Generator {
     id: "rspress",
+    own_sitemap_off: Some("remove @rspress/plugin-sitemap from the plugins in rspress.config"),
     name: "Rspress",
     markers: &[Marker::file("rspress.config.{ts,js,mjs,mts}")],
     public_dir: "doc_build",

@@ -7,6 +7,7 @@ use super::{Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Sett
 
 pub static SPHINX: Generator = Generator {
     id: "sphinx",
+    own_sitemap_off: Some("remove sphinx_sitemap from extensions in conf.py"),
     name: "Sphinx",
     markers: &[Marker::shared(
         "{,source/,docs/,docs/source/}conf.py",

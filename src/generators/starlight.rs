@@ -7,6 +7,9 @@ use super::{Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Source};
 
 pub static STARLIGHT: Generator = Generator {
     id: "starlight",
+    own_sitemap_off: Some(
+        "remove sitemap() (@astrojs/sitemap) from the integrations in astro.config",
+    ),
     name: "Starlight",
     markers: &[Marker::shared(
         "astro.config.{mjs,ts,js,mts,cjs}",

@@ -11,6 +11,7 @@ use super::{Prepared, config_file};
 
 pub static VITEPRESS: Generator = Generator {
     id: "vitepress",
+    own_sitemap_off: Some("remove the sitemap option from .vitepress/config"),
     name: "VitePress",
     markers: &[Marker::file(
         "{,docs/,src/,website/}.vitepress/config.{mts,ts,mjs,js,cts,cjs}",

@@ -10,6 +10,7 @@ use super::{Context, DOCS_RULES, DOCS_SECTIONS, Generator, Marker, Project, Sett
 
 pub static VUEPRESS: Generator = Generator {
     id: "vuepress",
+    own_sitemap_off: Some("remove the sitemap plugin from .vuepress/config"),
     name: "VuePress",
     markers: &[Marker::file(
         "{,docs/,src/,website/}.vuepress/config.{mts,ts,mjs,js,cts,cjs}",

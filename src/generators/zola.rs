@@ -11,6 +11,7 @@ use super::{BLOG_SECTIONS, Context, Generator, Marker, Project, Settings, Source
 
 pub static ZOLA: Generator = Generator {
     id: "zola",
+    own_sitemap_off: Some("add generate_sitemap = false to config.toml (Zola 0.19 and later)"),
     name: "Zola",
     markers: &[Marker::shared("config.toml", |p| {
         toml_value(p.text, &["base_url"]).is_some()

@@ -355,8 +355,7 @@ impl Walk<'_> {
                 match file_verdict(self.root, child, bytes, self.options, || at.open()) {
                     Err(reason) => {
                         let child = child.to_path_buf();
-                        let ending = self.options.keep_ending.iter();
-                        if ending.clone().any(|e| bytes.ends_with(e.as_bytes())) {
+                        if (self.options.keep)(bytes) {
                             local.kept.push(child.clone());
                         }
                         local.skip(child, reason, self.options.keep_skipped);

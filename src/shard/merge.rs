@@ -83,11 +83,9 @@ pub fn write_merged(options: &MergeOptions, checked: Checked) -> Result<Merged, 
             crate::urls::file_url(options.base_url.as_str(), name)
         })
         .collect();
-    let views = if options.views.any() {
-        Some(write_views(options, &shards, &index_urls[0])?)
-    } else {
-        None
-    };
+    // With none on, an earlier merge's views are removed.
+    let views = write_views(options, &shards, &index_urls[0])?;
+    let views = (options.views.any() || !views.removed.is_empty()).then_some(views);
     let robots = announce(options, &index_urls)?;
     let changes = match changes {
         Some(changes) => Some(save_changes(options, changes)?),

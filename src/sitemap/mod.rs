@@ -198,6 +198,10 @@ pub struct Written {
     pub indexed: bool,
     /// Child sitemaps of an earlier run that are no longer part of the set, removed.
     pub removed: Vec<PathBuf>,
+    /// The set of the output's other form (`sitemap.xml` and its children, when this
+    /// run wrote `sitemap.xml.gz`, and the reverse), removed: an earlier run's with
+    /// `gzip` the other way, or a generator's own at that name.
+    pub other_form: Vec<PathBuf>,
 }
 
 /// A child sitemap as written: what an index lists of it (its URL and newest
@@ -243,6 +247,13 @@ impl ChildPrefix {
         let name = Path::new(path.file_name().unwrap_or_default());
         crate::urls::file_url(&self.loc_prefix, name)
     }
+}
+
+/// Whether a file of this name may be a sitemap, ours or a generator's (`sitemap.xml`,
+/// `sitemap-index.xml`, `en/sitemap.xml`, `sitemap-0.xml.gz`): the walk keeps such files,
+/// so that those beside ours are named.
+pub fn may_be_sitemap(name: &[u8]) -> bool {
+    name.starts_with(b"sitemap") && (name.ends_with(b".xml") || name.ends_with(b".xml.gz"))
 }
 
 pub(crate) fn split_name(output: &Path) -> (String, String) {

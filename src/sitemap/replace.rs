@@ -206,7 +206,8 @@ fn write_rooted(
         path: root.path.to_path_buf(),
         children: paths,
         indexed: matches!(root.render, Render::Index),
-        removed,
+        removed: removed.stale,
+        other_form: removed.other_form,
     })
 }
 
@@ -275,7 +276,8 @@ fn write_unindexed(set: &Set, parts: Vec<Part<Closed>>) -> Result<Written, Write
         path: paths.remove(0),
         children: paths,
         indexed: false,
-        removed,
+        removed: removed.stale,
+        other_form: removed.other_form,
     })
 }
 

@@ -32,7 +32,7 @@ use std::path::Path;
 
 pub use seal::Seal;
 pub use seal::proves as is_ours;
-pub use table::{ALL, Description, HTML, LLMS, LLMS_FULL, Place, SECTION_LLMS, TWINS};
+pub use table::{ALL, Description, HTML, LLMS, LLMS_FULL, Place, SECTION_LLMS, TWINS, may_be_view};
 pub use view::{ViewError, Written};
 pub use write::{Site, refuse_foreign, refuse_foreign_at_top, write};
 
@@ -96,25 +96,11 @@ impl ViewSettings {
         self.on().next().is_some()
     }
 
-    /// Whether files of an earlier run below the top of the site (twins, sections'
-    /// `llms.txt`) are looked for, to remove those no page needs now: when a view that
-    /// writes such files is on.
+    /// Whether a view that writes files below the top of the site (twins, sections'
+    /// `llms.txt`) is on: a merge, which walks nothing, then walks the site for an
+    /// earlier run's such files, to remove those no page needs now.
     pub fn sweeps(&self) -> bool {
         self.on().any(|view| view.place != Place::Top)
-    }
-
-    /// How the names of the files that views may write below the top of the site end,
-    /// when [`ViewSettings::sweeps`]: the walk keeps such files for the sweep.
-    pub fn swept_endings(&self) -> Vec<&'static str> {
-        let swept = |view: &&Description| view.place != Place::Top && view.built;
-        match self.sweeps() {
-            true => ALL
-                .into_iter()
-                .filter(swept)
-                .map(|view| view.name)
-                .collect(),
-            false => Vec::new(),
-        }
     }
 
     /// Whether each listed page's file is kept, for converting it to Markdown.

@@ -1,54 +1,67 @@
-//! Removing what an earlier run wrote that no page needs now: Markdown twins of pages
-//! that are gone, and the `llms.txt` of a section that is gone or moved. The page walk
-//! keeps the files of those names it meets ([`crate::scan::ScanOptions`]); a merge of
-//! shards, which walks nothing, walks the site here (links not followed, hidden folders
-//! passed over, as the page walk does). Each is told from the site's own files by its
-//! seal alone ([`super::seal`]): one edited since is the user's and stays.
+//! Removing what an earlier run wrote that this one does not: the file of a view
+//! turned off (`llms-full.txt` once `llms_full_txt` is off), Markdown twins of pages
+//! that are gone or of a view turned off, and the `llms.txt` of a section that is gone
+//! or moved. The page walk keeps the files of those names it meets
+//! ([`crate::scan::ScanOptions`]); a merge of shards, which walks nothing, walks the
+//! site here when a view below the top is on (links not followed, hidden folders passed
+//! over, as the page walk does). Each is told from the site's own files by its seal
+//! alone ([`super::seal`]): one edited since is the user's and stays.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use super::view::{ViewError, is_ours};
-use super::{ALL, Place};
+use super::{ALL, Place, ViewSettings, may_be_view};
 use crate::fsutil::dir::{Bounds, EntryKind};
 use crate::fsutil::{At, Root};
 
-/// Removes each file below `public_dir` (but a view's at the top) that a view below the
-/// top may have written (a twin, a section's `llms.txt`), carries our seal and is not
-/// in `keep` (paths below `public_dir`); `found` are the candidates the page walk kept,
-/// else the site is walked for them. Returns those removed, sorted.
+/// What an earlier run may have written below the site that this one may remove.
+pub(super) struct Sweep<'a> {
+    /// The views this run writes.
+    pub settings: &'a ViewSettings,
+    /// The files below the top this run wrote (twins, sections' `llms.txt`), relative
+    /// to the site.
+    pub keep: &'a HashSet<PathBuf>,
+    /// The files the page walk kept that a view may have written, relative to the site;
+    /// `None` where nothing walked it (a merge).
+    pub found: Option<&'a [PathBuf]>,
+}
+
+/// Removes each file of ours (by its seal) that a view may have written and this run
+/// did not: at the top, the files of the views that are off; below it, those not in
+/// `keep`. Returns those removed, sorted.
 pub(super) fn sweep(
     site: &Root,
     public_dir: &Path,
-    keep: &HashSet<PathBuf>,
-    found: Option<&[PathBuf]>,
+    sweep: &Sweep,
 ) -> Result<Vec<PathBuf>, ViewError> {
+    let off_at_top = ALL
+        .iter()
+        .filter(|v| v.place == Place::Top && !v.is_on(sweep.settings))
+        .map(|v| PathBuf::from(v.name));
     let walked;
-    let found = match found {
+    let below = match sweep.found {
         Some(found) => found,
-        None => {
+        None if sweep.settings.sweeps() => {
             walked = walk(site);
             &walked
         }
+        None => &[],
     };
-    let mut removed = Vec::new();
-    for rel in found {
+    // A view's file at the top is the top's: kept or removed above.
+    let at_top =
+        |rel: &Path| (ALL.iter()).any(|v| v.place == Place::Top && rel == Path::new(v.name));
+    let below = below.iter().filter(|rel| {
         let name = rel.file_name().unwrap_or_default().as_encoded_bytes();
-        if !may_be_view(name) {
+        may_be_view(name) && !sweep.keep.contains(*rel) && !at_top(rel)
+    });
+    let mut removed = Vec::new();
+    for rel in off_at_top.chain(below.cloned()) {
+        if is_ours(site, &rel).ok().flatten() != Some(true) {
             continue;
         }
-        // The root llms.txt is rewritten by every run that has llms_txt.
-        let at_top = ALL
-            .iter()
-            .any(|v| v.place == Place::Top && rel == Path::new(v.name));
-        if keep.contains(rel) || at_top {
-            continue;
-        }
-        if is_ours(site, rel).ok().flatten() != Some(true) {
-            continue;
-        }
-        let path = public_dir.join(rel);
-        site.remove(rel).at(&path)?;
+        let path = public_dir.join(&rel);
+        site.remove(&rel).at(&path)?;
         removed.push(path);
     }
     removed.sort();
@@ -68,9 +81,4 @@ fn walk(site: &Root) -> Vec<PathBuf> {
         !hidden
     });
     found
-}
-
-/// Whether a view may have written a file of this name below the top of the site.
-fn may_be_view(name: &[u8]) -> bool {
-    ALL.iter().any(|view| view.may_be(name))
 }

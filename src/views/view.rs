@@ -97,7 +97,6 @@ pub(super) struct View<'a> {
     pub groups: &'a [Group],
     pub public_dir: &'a Path,
     pub held: &'a DirLock,
-    pub view_files: Option<&'a [PathBuf]>,
 }
 
 impl View<'_> {

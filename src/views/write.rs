@@ -93,17 +93,36 @@ pub fn refuse_foreign(site: &Site) -> Result<(), ViewError> {
 }
 
 /// Writes the views `site.settings` asks for, under the site directory's lock; they
-/// point to the sitemap at `sitemap_url`.
+/// point to the sitemap at `sitemap_url`. Then what an earlier run's views wrote that
+/// this run's do not (a view turned off, a page gone) is removed.
 pub fn write(site: &Site, sitemap_url: &str) -> Result<Written, ViewError> {
-    let settings = site.settings;
     let mut written = Written::default();
-    if !settings.any() {
-        return Ok(written);
-    }
     let held = fsutil::lock_dir(site.public_dir).at(site.public_dir)?;
+    let keep = match site.settings.any() {
+        true => write_on(site, &held, sitemap_url, &mut written)?,
+        false => HashSet::new(),
+    };
+    let sweep = super::stale::Sweep {
+        settings: site.settings,
+        keep: &keep,
+        found: site.view_files,
+    };
+    written.removed = super::stale::sweep(&held, site.public_dir, &sweep)?;
+    Ok(written)
+}
+
+/// Writes the views that are on, in the site held at `held`; returns the files below
+/// its top that they wrote (sections' `llms.txt`, twins).
+fn write_on(
+    site: &Site,
+    held: &fsutil::DirLock,
+    sitemap_url: &str,
+    written: &mut Written,
+) -> Result<HashSet<PathBuf>, ViewError> {
+    let settings = site.settings;
     // Under the lock: a file put there since the run began is not overwritten either.
     // (Each twin is checked again as it is written.)
-    refuse_at_top(settings, &held, site.public_dir)?;
+    refuse_at_top(settings, held, site.public_dir)?;
     let mut pages = pages(site);
     // The site's name that the theme puts on every title, dropped from each: found per
     // language where there are several ("Über | Lumen Notizen", "About | Lumen Notes").
@@ -127,7 +146,7 @@ pub fn write(site: &Site, sitemap_url: &str) -> Result<Written, ViewError> {
     // Under the lock, before the first view is written: a section's llms.txt put
     // there since the run began is not overwritten either.
     for file in own.iter().flatten() {
-        check_ours(&held, site.public_dir, &file.rel, SECTION_LLMS.key)?;
+        check_ours(held, site.public_dir, &file.rel, SECTION_LLMS.key)?;
     }
     let view = View {
         settings,
@@ -135,22 +154,25 @@ pub fn write(site: &Site, sitemap_url: &str) -> Result<Written, ViewError> {
         pages: &pages,
         groups: &groups,
         public_dir: site.public_dir,
-        held: &held,
-        view_files: site.view_files,
+        held,
     };
     // The views that add to llms.txt are written by its writer, in the same pass.
     if HTML.is_on(settings) {
-        super::html::write(&view, &mut written)?;
+        super::html::write(&view, written)?;
     }
-    if LLMS.is_on(settings) {
-        llms(&view, &own, &mut written)?;
+    match LLMS.is_on(settings) {
+        true => llms(&view, &own, written),
+        false => Ok(HashSet::new()),
     }
-    Ok(written)
 }
 
-/// `llms.txt`, the sections' own, `llms-full.txt` and the twins, as asked; then what an
-/// earlier run wrote that no page needs now is removed.
-fn llms(view: &View, own: &[Option<OwnFile>], written: &mut Written) -> Result<(), ViewError> {
+/// `llms.txt`, the sections' own, `llms-full.txt` and the twins, as asked; returns the
+/// files below the top written.
+fn llms(
+    view: &View,
+    own: &[Option<OwnFile>],
+    written: &mut Written,
+) -> Result<HashSet<PathBuf>, ViewError> {
     let settings = view.settings;
     let chosen = super::parts::choose(view.pages, view.groups, own, settings.llms_txt_max_pages);
     // The twins before the index that may link them.
@@ -190,11 +212,8 @@ fn llms(view: &View, own: &[Option<OwnFile>], written: &mut Written) -> Result<(
         written.llms_sections.push((path, count));
         keep.insert(file.rel.clone());
     }
-    if settings.sweeps() {
-        keep.extend(twin_places(view, &has_twin));
-        written.removed = super::stale::sweep(view.held, view.public_dir, &keep, view.view_files)?;
-    }
-    Ok(())
+    keep.extend(twin_places(view, &has_twin));
+    Ok(keep)
 }
 
 /// Where the pages that have a twin have it.

@@ -597,7 +597,7 @@ fn flags_override_the_file_and_paths_in_the_file_are_relative_to_it() {
         .assert()
         .success()
         .stderr(predicate::str::starts_with(
-            "warning: conf/site.toml:1:12: base_url does nothing: --base-url https://flag.example/ overrides it this run; drop the flag or the key\nwrote out.xml: 1 URL (1 warning) in ",
+            "warning: conf/site.toml:1:12: base_url does nothing: --base-url https://flag.example/ overrides it this run; drop the flag or the key\nnote: conf/../public/sitemap.xml: a sitemap beside ours that this run did not write; search engines that find it read its list too: turn the generator's own sitemap off, or delete it after the build\nwrote out.xml: 1 URL (1 warning) in ",
         ));
     assert_eq!(
         locs(&site.root().join("out.xml")),

@@ -10,6 +10,7 @@ mod canonical;
 mod changes;
 mod check;
 mod check_hardening;
+mod cleanup;
 mod dates;
 mod docs;
 mod documents;

@@ -32,12 +32,21 @@ pub enum Stale<'a> {
     },
 }
 
+/// What [`remove`] removed: files of the set it replaced, and the set of the output's
+/// other form.
+pub(super) struct Removed {
+    pub stale: Vec<PathBuf>,
+    pub other_form: Vec<PathBuf>,
+}
+
 /// Removes what the root's rule allows beside the output, of the files not `kept`.
-pub(super) fn remove(set: &Set, kept: &[PathBuf]) -> Result<Vec<PathBuf>, WriteError> {
+pub(super) fn remove(set: &Set, kept: &[PathBuf]) -> Result<Removed, WriteError> {
     let kept: HashSet<&OsStr> = kept.iter().filter_map(|k| k.file_name()).collect();
     let fresh = |name: &str| !kept.contains(OsStr::new(name));
     let held = set.replacement.held.dir();
-    let removed = match set.root.stale {
+    let dir = &set.replacement.dir;
+    let paths = |names: Vec<String>| names.into_iter().map(|n| dir.join(n)).collect();
+    let stale = match set.root.stale {
         Stale::Shaped => held.remove_ours(
             |name| fresh(name) && shaped(set, name),
             |dir, name| holds_sitemap(set.form.format, dir, name),
@@ -46,8 +55,44 @@ pub(super) fn remove(set: &Set, kept: &[PathBuf]) -> Result<Vec<PathBuf>, WriteE
             held.remove_ours(|name| fresh(name) && previous.contains(name), ours)
         }
     };
-    let dir = &set.replacement.dir;
-    Ok(removed.at(dir)?.into_iter().map(|n| dir.join(n)).collect())
+    let stale = paths(stale.at(dir)?);
+    let other_form = match set.root.stale {
+        Stale::Shaped => paths(remove_other_form(set, &fresh).at(dir)?),
+        Stale::Named { .. } => Vec::new(),
+    };
+    Ok(Removed { stale, other_form })
+}
+
+/// Removes the output's other form (`sitemap.xml` beside `sitemap.xml.gz`, and the
+/// reverse) and the children its index named, shaped as that output's: the set a run
+/// with `gzip` the other way wrote, at the name this run's output owns. Only files that
+/// hold a sitemap go; a generator's own in that place (MkDocs' `sitemap.xml.gz`) goes
+/// too, as this run replaces one at the output.
+fn remove_other_form(set: &Set, fresh: &dyn Fn(&str) -> bool) -> std::io::Result<Vec<String>> {
+    let name = set.output.file_name().unwrap_or_default().to_string_lossy();
+    let other = match name.strip_suffix(".gz") {
+        Some(plain) => plain.to_string(),
+        None => format!("{name}.gz"),
+    };
+    let other_output = set.output.with_file_name(&other);
+    let held = &set.replacement.held;
+    let children = super::previous_children(held, &other);
+    let (format, joint) = (set.form.format, set.root.joint);
+    let is_child = |name: &str| match (child_shape(&other_output, joint, name), format) {
+        (Some(ChildShape::Numbered(n)), Format::Txt) => n >= 2,
+        (Some(_), Format::Xml) => children.contains(name),
+        _ => false,
+    };
+    let mut removed = held.dir().remove_ours(
+        |name| fresh(name) && (name == other || is_child(name)),
+        |dir, name| match format {
+            Format::Xml => matches!(root_in(dir, name), Some(Root::Urlset | Root::Index)),
+            Format::Txt => holds_sitemap(format, dir, name),
+        },
+    )?;
+    // The children first, sorted, the root last.
+    removed.sort_by_key(|name| (*name == other, name.clone()));
+    Ok(removed)
 }
 
 /// Whether `name` is shaped as a child [`Stale::Shaped`] removes.
