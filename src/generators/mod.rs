@@ -2,7 +2,7 @@
 //! ([`ALL`]): how to recognise its project, what its config says, how a built page maps
 //! to its source file, which front-matter keys mean "updated", which outputs are not
 //! pages, and what to tell its users. `init`, the `"source"` dates, the walk, `--help`,
-//! the man page and the README all read this list; adding a generator is one file here
+//! the man page and the guide's table all read this list; adding a generator is one file here
 //! and one line in [`ALL`] (CONTRIBUTING.md shows how).
 //!
 //! The machinery stays where it works: `init` finds the markers and writes

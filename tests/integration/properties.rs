@@ -1,5 +1,5 @@
 //! Properties over random site trees with hostile names: the real binary's sitemap
-//! against the README's mapping rules ("How files become URLs"), restated here apart
+//! against the guide's mapping rules ("How files become URLs"), restated here apart
 //! from `sitemapgen::urls`.
 
 use std::collections::BTreeSet;
@@ -45,7 +45,7 @@ fn page_path() -> impl Strategy<Value = PathBuf> {
 }
 
 /// The URL of a generated page path (`/`-separated, every directory `d...d`, every page
-/// `index.html` or `p....html`) under `BASE`, by the README's rules: `index.html` is its
+/// `index.html` or `p....html`) under `BASE`, by the guide's rules: `index.html` is its
 /// directory (with a trailing slash, or without one except at the root), other pages keep
 /// their name or, with clean URLs, lose their `.html`; each segment percent-encoded.
 fn expected_url(path: &str, trailing_slash: bool, clean_urls: bool) -> String {

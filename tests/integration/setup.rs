@@ -205,7 +205,7 @@ fn init_reads_jekylls_url_and_baseurl() {
 }
 
 /// The GitHub Action: `action.yml` parsed as YAML, its inputs and outputs those the
-/// README documents, and its run step executed here against a site, with our binary as
+/// guide documents, and its run step executed here against a site, with our binary as
 /// `sitemapgen`. (Its install step is run against a local release server by
 /// `tests/dist.sh`.)
 #[test]
@@ -251,11 +251,11 @@ fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
         .map(|k| k.as_str().unwrap())
         .collect();
     assert_eq!(outputs, ["sitemap", "urls"]);
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let guide = std::fs::read_to_string(root.join("docs/GUIDE.md")).unwrap();
     for input in inputs.iter().chain(&outputs) {
         assert!(
-            readme.contains(&format!("| `{input}` |")),
-            "README does not document {input}"
+            guide.contains(&format!("| `{input}` |")),
+            "docs/GUIDE.md does not document {input}"
         );
     }
     let steps = action["runs"]["steps"].as_vec().unwrap();
@@ -419,17 +419,16 @@ fn init_then_build_on_a_real_jekyll_site_lists_jekylls_own_urls() {
     assert!(ours.contains(&"https://jekyll.example.org/blog/about/".to_string()));
 }
 
-/// The one list of generators is what `init --help`, the man page and the README's table
+/// The one list of generators is what `init --help`, the man page and the guide's table
 /// name: none is left out of any of them.
 #[test]
-fn every_generator_is_named_by_init_help_the_man_page_and_the_readme() {
+fn every_generator_is_named_by_init_help_the_man_page_and_the_guide() {
     let help = bin().args(["init", "--help"]).assert().success();
     let help = String::from_utf8(help.get_output().stdout.clone()).unwrap();
     let man = bin().arg("man").assert().success();
     let man = String::from_utf8(man.get_output().stdout.clone()).unwrap();
-    let readme =
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-            .unwrap();
+    let guide = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/GUIDE.md");
+    let guide = std::fs::read_to_string(guide).unwrap();
     let one_line = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let (help, man) = (one_line(&help), one_line(&man));
     for generator in sitemapgen::generators::ALL {
@@ -438,8 +437,8 @@ fn every_generator_is_named_by_init_help_the_man_page_and_the_readme() {
         assert!(man.contains(name), "the man page lacks {name}");
         let row = name.split(" (").next().unwrap();
         assert!(
-            readme.lines().any(|l| l.starts_with(&format!("| {row}"))),
-            "the README's generator table has no row for {name}"
+            guide.lines().any(|l| l.starts_with(&format!("| {row}"))),
+            "the guide's generator table has no row for {name}"
         );
     }
 }
