@@ -11,7 +11,7 @@ use crate::text::{one_line as comment, toml_string};
 pub fn render(found: &Detected) -> String {
     let mut out = String::new();
     out.push_str("# sitemap.toml for sitemapgen: every key is described in sitemap.toml.example\n");
-    out.push_str("# and the README. Run `sitemapgen` after building the site.\n\n");
+    out.push_str("# and docs/CONFIG.md. Run `sitemapgen` after building the site.\n\n");
     match (found.generator, &found.source) {
         (Some(g), Some(source)) => out.push_str(&format!(
             "# Written for {} (recognised by {}).\n",
