@@ -47,7 +47,7 @@ use workers::{Listed, Processed};
 pub struct Collection {
     /// Entries sorted by URL (byte order), each URL once.
     pub entries: Entries,
-    /// The files in the site a view may have written ([`crate::views::may_be_view`]),
+    /// The files in the site a view may have written (`views::may_be_view`),
     /// relative to the public directory, unsorted: where an earlier run's twins and
     /// sections' `llms.txt` may be.
     pub view_files: Vec<PathBuf>,
