@@ -16,6 +16,8 @@ use jiff::Timestamp;
 use crate::changes::{self, ChangeFile};
 use crate::fsutil::{At, IoError};
 
+pub mod bing;
+pub mod google;
 #[cfg(feature = "net")]
 mod send;
 
@@ -33,6 +35,26 @@ mod send {
         Err(SubmitError::NoNetwork)
     }
 }
+
+/// A request as `--dry-run` prints it, every credential in it already replaced by
+/// [`REDACTED`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    /// `GET`, `POST`, `PUT`.
+    pub method: &'static str,
+    /// The URL (a key in its query redacted).
+    pub url: String,
+    /// The header lines that matter to the reader (`Authorization: Bearer <redacted>`).
+    pub headers: Vec<String>,
+    /// The body, when there is one.
+    pub body: Option<String>,
+}
+
+/// What a credential reads as wherever a request or an error is shown.
+pub const REDACTED: &str = "<redacted>";
+
+/// The environment, as `submit` reads it: a lookup, so that tests give their own.
+pub type Env<'a> = &'a dyn Fn(&str) -> Option<String>;
 
 /// IndexNow takes at most this many URLs per request.
 pub const BATCH: usize = 10_000;
