@@ -72,6 +72,8 @@ pub struct FileConfig {
     #[serde(default)]
     pub(super) shards: Vec<FileShard>,
     pub(super) source: Option<Spanned<FileSource>>,
+    pub(super) google: Option<super::engines::FileGoogle>,
+    pub(super) bing: Option<super::engines::FileBing>,
 }
 
 /// `llms_links`: what `llms.txt` links, each page or its Markdown twin.
@@ -277,6 +279,18 @@ fn unknown_key(wrong: &str, expected: &[&str], text: &str, at: usize) -> Option<
         };
         return Some(format!(
             "unknown key `{wrong}`: sitemapgen's is {ours}; {fix}"
+        ));
+    }
+    // A credential where the engines' settings are: never read from a file in the
+    // repository.
+    let secret = ["key", "secret", "token", "credential", "password"];
+    if let Some(fix) = inside.and_then(super::engines::credentials_env)
+        && secret
+            .iter()
+            .any(|s| wrong.to_ascii_lowercase().contains(s))
+    {
+        return Some(format!(
+            "unknown key `{wrong}`: credentials are never read from sitemap.toml; remove this line and {fix}"
         ));
     }
     if let Some(table) = inside

@@ -2,6 +2,7 @@
 //! into one [`Config`]. Nothing past this module sees a raw value.
 
 mod discover;
+mod engines;
 mod error;
 mod file;
 mod layout;
@@ -13,6 +14,7 @@ mod validate;
 use std::path::{Path, PathBuf};
 
 pub use discover::{Found, find};
+pub use engines::{Bing, Engines, Google};
 pub use error::{ConfigError, Unused};
 pub use file::FileConfig;
 pub use validate::{MAX_THREADS, READ_THREADS};
@@ -132,6 +134,8 @@ pub struct Config {
     pub all_changed: bool,
     /// IndexNow: the key, endpoint, and whether `build` writes `public_dir/{key}.txt`.
     pub indexnow: IndexNow,
+    /// The engines `submit` tells besides IndexNow: `[google]`, `[bing]`.
+    pub engines: Engines,
     /// Leave out URLs the site's robots.txt disallows (base URL at the host root only).
     pub respect_robots: bool,
     /// Obey the host's own files (`_headers`, `_redirects`, `netlify.toml`,

@@ -640,6 +640,46 @@ fn settings_that_do_nothing_are_warnings() {
 /// Each config's text, and the whole line of its error.
 const ONE_LINE_ERRORS: &[(&str, &str)] = &[
     (
+        "base_url = 'https://example.org/'\n[google]\nproperty = 'example.org'",
+        "sitemap.toml:3:12: [google] property: 'example.org' is not a Search Console property; write \"sc-domain:example.org\" (a domain property) or \"https://example.org/\" (a URL-prefix property), as Search Console shows it",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[google]\nproperty = 'https://example.org/docs'",
+        "sitemap.toml:3:12: [google] property: 'https://example.org/docs' is a URL-prefix property without its final '/'; write \"https://example.org/docs/\"",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[google]\nproperty = 'sc-domain:'",
+        "sitemap.toml:3:12: [google] property: 'sc-domain:' names no domain after sc-domain:; write \"sc-domain:example.org\" (a domain property) or \"https://example.org/\" (a URL-prefix property), as Search Console shows it",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[google]\nservice_account = 'sa@p.iam.gserviceaccount.com'",
+        "sitemap.toml:3:19: [google] service_account: is set, and workload_identity_provider is not: the keyless route from GitHub Actions needs both (or neither, with a key in SITEMAPGEN_GOOGLE_CREDENTIALS or GOOGLE_APPLICATION_CREDENTIALS)",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[google]\nservice_account = 'sitemaps'\nworkload_identity_provider = 'projects/1/locations/global/workloadIdentityPools/p/providers/g'",
+        "sitemap.toml:3:19: [google] service_account: 'sitemaps' is not a service account's email; write it as the Google Cloud console shows it, e.g. \"sitemaps@my-project.iam.gserviceaccount.com\"",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[google]\nservice_account = 'sa@p.iam.gserviceaccount.com'\nworkload_identity_provider = 'projects/my-project/locations/global/workloadIdentityPools/p/providers/g'",
+        "sitemap.toml:4:30: [google] workload_identity_provider: 'projects/my-project/locations/global/workloadIdentityPools/p/providers/g' is not a provider's full name; write projects/PROJECT_NUMBER/locations/global/workloadIdentityPools/POOL/providers/PROVIDER (gcloud iam workload-identity-pools providers describe shows it)",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[bing]\napi_key = 'x'",
+        "sitemap.toml:3:1: unknown key `api_key`: credentials are never read from sitemap.toml; remove this line and set BING_WEBMASTER_API_KEY in the environment (from a CI secret)",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[google]\nkey_file = 'key.json'",
+        "sitemap.toml:3:1: unknown key `key_file`: credentials are never read from sitemap.toml; remove this line and set SITEMAPGEN_GOOGLE_CREDENTIALS (a service account key's JSON, from a CI secret) or GOOGLE_APPLICATION_CREDENTIALS (its file's path), or go keyless with service_account and workload_identity_provider",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[bing]\nsite_url = 'example.org'",
+        "sitemap.toml:3:12: [bing] site_url: 'example.org' is not an http(s) URL; write the site as Bing Webmaster Tools shows it, e.g. \"https://example.org/\"",
+    ),
+    (
+        "base_url = 'https://example.org/'\n[bing]\napi_endpoint = 'ftp://x'",
+        "sitemap.toml:3:16: [bing] api_endpoint: 'ftp://x' is not an http(s) URL; leave it out for the engine's own",
+    ),
+    (
         "public_dir = 'x'",
         "base_url is not set: pass --base-url https://example.org/ or set base_url in sitemap.toml",
     ),

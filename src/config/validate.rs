@@ -86,6 +86,7 @@ impl Config {
             changes: changes(&file, &src)?,
             all_changed: overrides.all_changed,
             indexnow: indexnow(&file, &src)?,
+            engines: super::engines::engines(&file, &src, base_url.as_str())?,
             robots_agent: robots_agent(&file, &src)?,
             robots_txt: robots_txt(&file, &src, &base_url)?,
             state_file,
