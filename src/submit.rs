@@ -18,6 +18,7 @@ use crate::fsutil::{At, IoError};
 
 pub mod bing;
 pub mod google;
+mod published;
 #[cfg(feature = "net")]
 mod send;
 
@@ -35,6 +36,8 @@ mod send {
         Err(SubmitError::NoNetwork)
     }
 }
+
+pub use published::published;
 
 /// A request as `--dry-run` prints it, every credential in it already replaced by
 /// [`REDACTED`].
