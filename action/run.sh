@@ -2,28 +2,32 @@
 # The Action's run step: `sitemapgen build --check --json` (with INPUT_SHARD, one shard's
 # build), the JSON kept for the step's outputs (sitemap, urls) and its warnings shown as
 # annotations; with command `merge`, `sitemapgen merge --json` over the shards'
-# manifests, then `sitemapgen check` on the index; with command `submit`,
-# `sitemapgen submit` after the deploy; or, with command `check-live`, `sitemapgen check
-# --live --json` on the deployed sitemap, each finding an annotation.
+# manifests, then `sitemapgen check` on the index; with command `submit` or `status`,
+# `sitemapgen submit` or `sitemapgen status` after the deploy; or, with command
+# `check-live`, `sitemapgen check --live --json` on the deployed sitemap, each finding an
+# annotation.
 #
 # Inputs come from the environment (never pasted into a script): INPUT_CONFIG,
 # INPUT_BASE_URL, INPUT_PUBLIC_DIR, INPUT_ARGS (split on spaces), INPUT_COMMAND,
-# INPUT_INDEXNOW_KEY, INPUT_SHARD, INPUT_MANIFESTS (split on spaces), INPUT_SITEMAP_URL;
-# GITHUB_OUTPUT.
+# INPUT_INDEXNOW_KEY, INPUT_GOOGLE_CREDENTIALS, INPUT_BING_API_KEY, INPUT_SHARD,
+# INPUT_MANIFESTS (split on spaces), INPUT_SITEMAP_URL; GITHUB_OUTPUT. Secrets become the
+# environment variables sitemapgen reads, never arguments (which `ps` shows).
 set -euo pipefail
 
 if [ -n "${INPUT_INDEXNOW_KEY:-}" ]; then export INDEXNOW_KEY="$INPUT_INDEXNOW_KEY"; fi
+if [ -n "${INPUT_GOOGLE_CREDENTIALS:-}" ]; then export SITEMAPGEN_GOOGLE_CREDENTIALS="$INPUT_GOOGLE_CREDENTIALS"; fi
+if [ -n "${INPUT_BING_API_KEY:-}" ]; then export BING_WEBMASTER_API_KEY="$INPUT_BING_API_KEY"; fi
 read -r -a extra <<< "${INPUT_ARGS:-}"
 mode=${INPUT_COMMAND:-build}
 case "$mode" in
   build|merge|check-live) ;;
-  submit)
-    cmd=(sitemapgen submit)
+  submit|status)
+    cmd=(sitemapgen "$mode")
     if [ -n "${INPUT_CONFIG:-}" ]; then cmd+=(--config "$INPUT_CONFIG"); fi
     if [ -n "${INPUT_BASE_URL:-}" ]; then cmd+=(--base-url "$INPUT_BASE_URL"); fi
     exec "${cmd[@]}" "${extra[@]}"
     ;;
-  *) echo "::error::sitemapgen: command must be build, merge, submit or check-live, not '${INPUT_COMMAND//[$'\r\n']/ }'"; exit 2 ;;
+  *) echo "::error::sitemapgen: command must be build, merge, submit, status or check-live, not '${INPUT_COMMAND//[$'\r\n']/ }'"; exit 2 ;;
 esac
 
 # The step's outputs and annotations are read from the JSON with jq: without it they

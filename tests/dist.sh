@@ -220,8 +220,8 @@ step "PyPI"
 MATURIN=$VENV/bin/maturin bash python/test.sh 2>&1 | sed 's/^/  /'
 
 step "actionlint"
-actionlint_run .github/workflows/*.yml examples/ci/github-sharded.yml
-ok "$actionlint_name passes on .github/workflows/ (its action.yml workflow runs the action) and examples/ci/github-sharded.yml"
+actionlint_run .github/workflows/*.yml examples/ci/github-*.yml
+ok "$actionlint_name passes on .github/workflows/ (its action.yml workflow runs the action) and examples/ci/github-*.yml"
 
 step "cargo package / publish --dry-run"
 cargo package --list --allow-dirty > "$WORK/package.list"
