@@ -108,7 +108,9 @@ fn the_reference_and_the_example_name_every_key_and_no_other() {
 
 /// The rows of the reference whose default is not a value one could write, each with
 /// what it says instead: a new row lands here only by choice.
-const DEFAULTS_IN_WORDS: [&str; 14] = [
+const DEFAULTS_IN_WORDS: [&str; 16] = [
+    "google",
+    "bing",
     "base_url",
     "source",
     "indexnow_key",
