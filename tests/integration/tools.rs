@@ -66,6 +66,13 @@ pub static JQ: Tool = Tool::new(
     || runs(&["jq", "--version"]),
 );
 
+pub static OPENSSL: Tool = Tool::new(
+    "openssl",
+    "apt-get install openssl",
+    "submit to Google is not tried (its test key is made with openssl)",
+    || runs(&["openssl", "version"]),
+);
+
 // Checked where installed; CI does not install the rarer ones, so never required.
 const SHELL_UNCHECKED: &str = "its completion script's syntax is not checked";
 pub static BASH: Tool = Tool::optional("bash", "apt-get install bash", SHELL_UNCHECKED, || {
