@@ -17,7 +17,9 @@ use crate::changes::{self, ChangeFile};
 use crate::fsutil::{At, IoError};
 
 pub mod bing;
+mod engines;
 pub mod google;
+mod indexnow;
 mod published;
 #[cfg(feature = "net")]
 mod send;
@@ -37,7 +39,12 @@ mod send {
     }
 }
 
-pub use published::published;
+pub use engines::{
+    Engine, Net, Plan, Ready, SitemapReport, Told, ask_all, bing_engine, google_engine,
+    requests_all, tell_all,
+};
+pub use indexnow::IndexNow;
+pub use published::{listed, published};
 
 /// A request as `--dry-run` prints it, every credential in it already replaced by
 /// [`REDACTED`].

@@ -54,9 +54,14 @@ enum Command {
     /// directory.
     #[command(long_about = init_help())]
     Init(InitArgs),
-    /// After the deploy: tell search engines (IndexNow: Bing, Yandex, Naver, Seznam, Yep)
-    /// which URLs the last build added, updated or removed
+    /// After the deploy: tell search engines which URLs the last build added, updated or
+    /// removed (IndexNow: Bing, Yandex, Naver, Seznam, Yep), and of the sitemap (Google
+    /// Search Console and Bing Webmaster Tools, with [google] and [bing])
     Submit(SubmitArgs),
+    /// After a submit: what Google Search Console and Bing Webmaster Tools say of each
+    /// sitemap (last read, errors, warnings, URLs indexed), beside the URLs it lists; exit 1
+    /// when an engine reports errors
+    Status(StatusArgs),
     /// Print a shell completion script, e.g. `sitemapgen completions bash >
     /// /etc/bash_completion.d/sitemapgen`.
     Completions {
@@ -98,6 +103,46 @@ struct SubmitArgs {
     /// Print the requests instead of sending them
     #[arg(long)]
     dry_run: bool,
+
+    /// Retries of a request answered 429 or 5xx, waiting 1 s, 2 s, 4 s, ...
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=10))]
+    retries: u32,
+
+    /// The first retry's wait in milliseconds (for tests)
+    #[arg(long, default_value_t = 1000, hide = true)]
+    backoff_ms: u64,
+
+    /// Tell only this engine (repeatable; default every one set up: indexnow with a key,
+    /// google with [google], bing with [bing])
+    #[arg(long, value_name = "NAME")]
+    engine: Vec<EngineArg>,
+}
+
+/// A search engine `submit` tells and `status` asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum EngineArg {
+    Indexnow,
+    Google,
+    Bing,
+}
+
+#[derive(Debug, Args)]
+struct StatusArgs {
+    /// The config file (default: the nearest sitemap.toml, here or up to the repository's root)
+    #[arg(short, long, value_name = "FILE")]
+    config: Option<PathBuf>,
+
+    /// The site's public base URL (overrides base_url)
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+
+    /// Ask only this engine (repeatable; default every one set up: google, bing)
+    #[arg(long, value_name = "NAME")]
+    engine: Vec<EngineArg>,
+
+    /// Print one line of JSON on stdout
+    #[arg(long)]
+    json: bool,
 
     /// Retries of a request answered 429 or 5xx, waiting 1 s, 2 s, 4 s, ...
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=10))]
@@ -467,6 +512,7 @@ pub fn main() -> i32 {
         Some(Command::Init(args)) => return init::init(&args),
         Some(Command::Merge(args)) => return merge::merge(&args),
         Some(Command::Submit(args)) => return submit::submit(&args),
+        Some(Command::Status(args)) => return submit::status(&args),
         Some(Command::Completions { shell }) => return completions(shell),
         Some(Command::Man { dir }) => return man::man(dir.as_deref()),
         None => cli.build,

@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::config::{Config, Format, Output};
+use crate::sitemap::read::{Document, Root};
 
 /// The published URLs of the sitemaps to submit, the root first. The site's files say
 /// which exist; with none found (the site not at hand), the root the config names.
@@ -14,11 +15,53 @@ pub fn published(config: &Config) -> Vec<String> {
         return Vec::new();
     };
     let root = found_form(output).unwrap_or_else(|| output.clone());
+    urls_of(config, &root)
+}
+
+/// How many URLs the published set lists, read from the site's files (an index's
+/// children found beside it); `None` when the site is not at hand.
+pub fn listed(config: &Config) -> Option<u64> {
+    let Output::File(output) = &config.output else {
+        return None;
+    };
+    let root = found_form(output)?;
+    let dir = crate::fsutil::parent_dir(&root);
+    let mut files = vec![root.clone()];
+    let mut urls = 0;
+    while let Some(file) = files.pop() {
+        let input =
+            crate::fsutil::content(crate::fsutil::open_regular(&file).ok()?, MAX_READ).ok()?;
+        let mut document = Document::new(input);
+        let index = matches!(document.root(), Ok(Some(Root::Index)));
+        for entry in document.map_while(Result::ok) {
+            match index {
+                // A child is named by its URL's last segment, beside the index.
+                true => files.extend(
+                    entry
+                        .loc
+                        .as_str()
+                        .trim()
+                        .rsplit('/')
+                        .next()
+                        .map(|n| dir.join(n)),
+                ),
+                false => urls += 1,
+            }
+        }
+    }
+    Some(urls)
+}
+
+/// The most bytes of one sitemap read to count its URLs: the protocol's limit.
+const MAX_READ: u64 = crate::sitemap::PROTOCOL_MAX_BYTES as u64;
+
+/// The URLs of the set whose root is `root`.
+fn urls_of(config: &Config, root: &Path) -> Vec<String> {
     let (dir, name) = (
-        crate::fsutil::parent_dir(&root),
+        crate::fsutil::parent_dir(root),
         root.file_name().unwrap_or_default(),
     );
-    let (stem, ext) = crate::sitemap::split_name(&root);
+    let (stem, ext) = crate::sitemap::split_name(root);
     let further = |k: usize| match config.format {
         Format::Xml => format!("{stem}-index-{k}{ext}"),
         Format::Txt => format!("{stem}-{k}{ext}"),

@@ -1,0 +1,141 @@
+//! The engines `submit` tells and `status` asks, behind one interface, so that one
+//! failing never stops the others and each is reported the same way: IndexNow (the
+//! change list's URLs), Google Search Console and Bing Webmaster Tools (the sitemaps, and
+//! Bing the changed URLs too, within its quota).
+
+use jiff::Timestamp;
+
+use super::{Request, SubmitError};
+
+/// What a run hands every engine.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan<'a> {
+    /// The published sitemaps' URLs, the root first ([`super::published`]).
+    pub sitemaps: &'a [String],
+    /// The change list's URLs added and updated, for engines that take URLs.
+    pub changed: &'a [&'a str],
+}
+
+/// The network, as every engine uses it: one client, one retry policy.
+#[derive(Debug, Clone)]
+pub struct Net {
+    /// The client (redirects returned, statuses read).
+    #[cfg(feature = "net")]
+    pub agent: ureq::Agent,
+    /// Retries of 429, 5xx and unanswered requests.
+    pub retry: crate::http::Retry,
+}
+
+/// What an engine was told.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Told {
+    /// The sitemaps it was told of.
+    pub sitemaps: Vec<String>,
+    /// URLs sent to it now.
+    pub urls: usize,
+    /// Requests that sent them.
+    pub requests: usize,
+    /// Changed URLs left unsent (past its quota).
+    pub left: usize,
+    /// What the engine's limit was, when it has one (Bing's daily quota).
+    pub quota: Option<u64>,
+    /// Nothing was sent: it had been told already (at that time).
+    pub already: Option<Timestamp>,
+}
+
+/// What an engine says of one sitemap.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
+pub struct SitemapReport {
+    /// The sitemap's URL.
+    pub sitemap: String,
+    /// When it was last submitted, as the engine has it.
+    pub submitted_at: Option<Timestamp>,
+    /// When the engine last read it.
+    pub read_at: Option<Timestamp>,
+    /// The engine has not read it since it was submitted.
+    pub pending: bool,
+    /// Its state in the engine's words (Bing's `Status`), when it gives one.
+    pub state: Option<String>,
+    /// Errors the engine found in it.
+    pub errors: u64,
+    /// Warnings the engine found in it.
+    pub warnings: u64,
+    /// URLs the engine counts in it.
+    pub urls: Option<u64>,
+    /// Of those, how many it has indexed, where it says.
+    pub indexed: Option<u64>,
+}
+
+/// One search engine.
+pub trait Engine {
+    /// Its name in the summary and in `--json` (`indexnow`, `google`, `bing`).
+    fn name(&self) -> &'static str;
+
+    /// The requests [`Engine::tell`] would send, every credential redacted; nothing is
+    /// sent, and no token fetched.
+    fn requests(&self, plan: &Plan) -> Result<Vec<Request>, SubmitError>;
+
+    /// Tells the engine of the plan's sitemaps (and URLs, if it takes them).
+    fn tell(&mut self, net: &Net, plan: &Plan) -> Result<Told, SubmitError>;
+
+    /// What it says of each sitemap; `None` for an engine that says nothing back
+    /// (IndexNow).
+    fn ask(
+        &mut self,
+        net: &Net,
+        sitemaps: &[String],
+    ) -> Option<Result<Vec<SitemapReport>, SubmitError>>;
+}
+
+/// An engine, or why it could not be set up (no credentials): it fails alone.
+pub type Ready = Result<Box<dyn Engine>, (&'static str, SubmitError)>;
+
+/// Tells each engine in turn; each one's result, by name, in order.
+pub fn tell_all(
+    engines: Vec<Ready>,
+    net: &Net,
+    plan: &Plan,
+) -> Vec<(&'static str, Result<Told, SubmitError>)> {
+    let tell = |ready: Ready| match ready {
+        Ok(mut engine) => (engine.name(), engine.tell(net, plan)),
+        Err((name, err)) => (name, Err(err)),
+    };
+    engines.into_iter().map(tell).collect()
+}
+
+/// Every engine's requests for a dry run, by name, in order.
+pub fn requests_all(
+    engines: Vec<Ready>,
+    plan: &Plan,
+) -> Vec<(&'static str, Result<Vec<Request>, SubmitError>)> {
+    let requests = |ready: Ready| match ready {
+        Ok(engine) => (engine.name(), engine.requests(plan)),
+        Err((name, err)) => (name, Err(err)),
+    };
+    engines.into_iter().map(requests).collect()
+}
+
+/// Asks each engine that answers; each one's reports, by name, in order.
+pub fn ask_all(
+    engines: Vec<Ready>,
+    net: &Net,
+    sitemaps: &[String],
+) -> Vec<(&'static str, Result<Vec<SitemapReport>, SubmitError>)> {
+    let ask = |ready: Ready| match ready {
+        Ok(mut engine) => engine.ask(net, sitemaps).map(|r| (engine.name(), r)),
+        Err((name, err)) => Some((name, Err(err))),
+    };
+    engines.into_iter().filter_map(ask).collect()
+}
+
+/// Google's engine as `[google]` sets it up, with credentials from `env`.
+pub fn google_engine(_: &crate::config::Google, _: &str, _: super::Env) -> Ready {
+    Err(("google", SubmitError::NoNetwork))
+}
+
+/// Bing's engine as `[bing]` sets it up, with its key from `env`.
+pub fn bing_engine(_: &crate::config::Bing, _: &str, _: super::Env) -> Ready {
+    Err(("bing", SubmitError::NoNetwork))
+}
