@@ -29,7 +29,7 @@ impl Bing {
                 "HTTP {status}, ErrorCode {} {}: {}",
                 f.code,
                 code_name(f.code),
-                f.message.as_deref().unwrap_or("")
+                one_line(f.message.as_deref().unwrap_or(""))
             ),
             None => format!("HTTP {status}"),
         });
@@ -61,6 +61,20 @@ impl Bing {
             fix: fix(code),
         }
     }
+}
+
+/// The longest part of Bing's `Message` kept in an error.
+const MESSAGE_LIMIT: usize = 300;
+
+/// Bing's `Message` fit for a one-line error: its whitespace (newlines, tabs) made
+/// single spaces, and cut at [`MESSAGE_LIMIT`] characters.
+fn one_line(message: &str) -> String {
+    let mut line = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    if let Some((at, _)) = line.char_indices().nth(MESSAGE_LIMIT) {
+        line.truncate(at);
+        line.push('…');
+    }
+    line
 }
 
 /// A refusal's body (the API's `ApiFault`).

@@ -198,6 +198,15 @@ fn get_feeds_answers_are_matched_to_the_sitemaps_asked() {
 }
 
 #[test]
+fn a_long_message_is_cut() {
+    let bing = bing_at(DEFAULT_ENDPOINT);
+    let body = serde_json::json!({"ErrorCode": 2, "Message": "é".repeat(1_000)}).to_string();
+    let text = bing.refusal(Method::GetFeeds, 400, &body).to_string();
+    assert!(text.contains(&format!("{}…)", "é".repeat(300))), "{text}");
+    assert!(!text.contains(&"é".repeat(301)), "{text}");
+}
+
+#[test]
 fn quota_answers_are_read_from_d() {
     let body = r#"{"d":{"__type":"UrlSubmissionQuota:#Microsoft.Bing.Webmaster.Api","DailyQuota":5,"MonthlyQuota":24}}"#;
     let quota = parse_quota(body).unwrap();
@@ -254,6 +263,12 @@ fn refusals_name_the_fix_and_never_the_key() {
         (400, fault(6, "blocked"), "Refused", "Bing's support"),
         (400, fault(16, "gone"), "Refused", "Deprecated"),
         (400, fault(99, "what"), "Refused", "(unknown code)"),
+        (
+            400,
+            fault(8, "line one\r\n\tline two"),
+            "Refused",
+            "InvalidParameter: line one line two)",
+        ),
         (404, "not json".to_string(), "Refused", "HTTP 404"),
     ];
     for (status, body, variant, words) in cases {
@@ -263,6 +278,7 @@ fn refusals_name_the_fix_and_never_the_key() {
         let text = err.to_string();
         assert!(text.contains(words), "{status} {body}: {text}");
         assert!(text.contains("; "), "no fix named: {text}");
+        assert!(!text.contains(['\n', '\r', '\t']), "{text}");
         assert_no_key(&text);
         assert_no_key(&debug);
     }
