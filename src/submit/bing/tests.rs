@@ -423,6 +423,12 @@ mod net {
         (sent, server.seen())
     }
 
+    /// `SubmitFeed` of the site's sitemap.
+    fn submit_sitemap(server: &Server) -> Result<usize, BingError> {
+        let maps = ["https://example.org/sitemap.xml"];
+        server.bing().submit_feeds(&client(), &RETRY, &maps)
+    }
+
     #[test]
     fn feeds_are_posted_with_the_key_in_the_query_and_json_bodies() {
         let server = Server::start(&[]);
@@ -456,14 +462,7 @@ mod net {
     fn a_feed_bing_has_already_counts_as_submitted() {
         let exists = r#"{"ErrorCode":12,"Message":"AlreadyExists"}"#;
         let server = Server::start(&[(400, "", exists)]);
-        let maps = ["https://example.org/sitemap.xml"];
-        assert_eq!(
-            server
-                .bing()
-                .submit_feeds(&client(), &RETRY, &maps)
-                .unwrap(),
-            1
-        );
+        assert_eq!(submit_sitemap(&server).unwrap(), 1);
     }
 
     #[test]
@@ -579,14 +578,7 @@ mod net {
     fn too_many_requests_waits_as_told_then_succeeds() {
         let server = Server::start(&[(429, "Retry-After: 1\r\n", ""), (200, "", "{\"d\":null}")]);
         let start = Instant::now();
-        let maps = ["https://example.org/sitemap.xml"];
-        assert_eq!(
-            server
-                .bing()
-                .submit_feeds(&client(), &RETRY, &maps)
-                .unwrap(),
-            1
-        );
+        assert_eq!(submit_sitemap(&server).unwrap(), 1);
         assert!(
             start.elapsed() >= Duration::from_secs(1),
             "Retry-After not honoured"
