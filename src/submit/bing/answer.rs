@@ -12,13 +12,16 @@ use super::{Bing, BingError, Feed, FeedStatus, Method, REDACTED};
 pub(super) const ANSWER_LIMIT: u64 = 4 * 1024 * 1024;
 
 impl Bing {
-    /// `text` with the key, as given or as sent in a query, replaced by [`REDACTED`]:
-    /// for anything of a server's or the HTTP client's put in an error.
+    /// `text` made fit for an error: anything of a server's or the HTTP client's, with
+    /// the key (as given or as sent in a query) replaced by [`REDACTED`], and one line
+    /// ([`crate::text::one_line`]).
     pub(super) fn scrub(&self, text: &str) -> String {
         let key = &self.key.0;
         let sent: String = url::form_urlencoded::byte_serialize(key.as_bytes()).collect();
-        text.replace(key.as_str(), REDACTED)
-            .replace(sent.as_str(), REDACTED)
+        let text = text
+            .replace(key.as_str(), REDACTED)
+            .replace(sent.as_str(), REDACTED);
+        crate::text::one_line(&text)
     }
 
     /// The error for an answer of `status` (not 2xx, 3xx, nor retryable) with `body`.
@@ -29,7 +32,7 @@ impl Bing {
                 "HTTP {status}, ErrorCode {} {}: {}",
                 f.code,
                 code_name(f.code),
-                one_line(f.message.as_deref().unwrap_or(""))
+                cut(f.message.as_deref().unwrap_or(""))
             ),
             None => format!("HTTP {status}"),
         });
@@ -66,15 +69,12 @@ impl Bing {
 /// The longest part of Bing's `Message` kept in an error.
 const MESSAGE_LIMIT: usize = 300;
 
-/// Bing's `Message` fit for a one-line error: its whitespace (newlines, tabs) made
-/// single spaces, and cut at [`MESSAGE_LIMIT`] characters.
-fn one_line(message: &str) -> String {
-    let mut line = message.split_whitespace().collect::<Vec<_>>().join(" ");
-    if let Some((at, _)) = line.char_indices().nth(MESSAGE_LIMIT) {
-        line.truncate(at);
-        line.push('…');
+/// Bing's `Message`, cut at [`MESSAGE_LIMIT`] characters (made one line by `scrub`).
+fn cut(message: &str) -> String {
+    match message.char_indices().nth(MESSAGE_LIMIT) {
+        Some((at, _)) => format!("{}…", &message[..at]),
+        None => message.to_string(),
     }
-    line
 }
 
 /// A refusal's body (the API's `ApiFault`).

@@ -267,7 +267,7 @@ fn refusals_name_the_fix_and_never_the_key() {
             400,
             fault(8, "line one\r\n\tline two"),
             "Refused",
-            "InvalidParameter: line one line two)",
+            r"InvalidParameter: line one\r\n\tline two)",
         ),
         (404, "not json".to_string(), "Refused", "HTTP 404"),
     ];
