@@ -169,6 +169,9 @@ pub enum SubmitError {
         /// Its `Location` header, or what stands for a missing one.
         location: String,
     },
+    /// Bing Webmaster Tools refused, or could not be set up.
+    #[error(transparent)]
+    Bing(#[from] bing::BingError),
     /// This build has no network code (built without the `net` feature).
     #[error(
         "this build of sitemapgen has no network support; rebuild it with `--features net` to send, or use --dry-run to print the requests"

@@ -5,6 +5,7 @@
 
 use jiff::Timestamp;
 
+use super::bing::{self, Bing, BingSettings};
 use super::{Request, SubmitError};
 
 /// What a run hands every engine.
@@ -136,6 +137,81 @@ pub fn google_engine(_: &crate::config::Google, _: &str, _: super::Env) -> Ready
 }
 
 /// Bing's engine as `[bing]` sets it up, with its key from `env`.
-pub fn bing_engine(_: &crate::config::Bing, _: &str, _: super::Env) -> Ready {
-    Err(("bing", SubmitError::NoNetwork))
+pub fn bing_engine(config: &crate::config::Bing, base_url: &str, env: super::Env) -> Ready {
+    let settings = BingSettings {
+        site_url: Some(config.site_url.clone()),
+        api_endpoint: (config.api_endpoint.clone())
+            .unwrap_or_else(|| bing::DEFAULT_ENDPOINT.into()),
+    };
+    match Bing::from_env(&settings, base_url, env) {
+        Ok(bing) => Ok(Box::new(bing)),
+        Err(err) => Err(("bing", err.into())),
+    }
+}
+
+impl Engine for Bing {
+    fn name(&self) -> &'static str {
+        "bing"
+    }
+
+    fn requests(&self, plan: &Plan) -> Result<Vec<Request>, SubmitError> {
+        let sitemaps: Vec<&str> = plan.sitemaps.iter().map(String::as_str).collect();
+        Ok(self.dry_run(&sitemaps, plan.changed))
+    }
+
+    #[cfg(feature = "net")]
+    fn tell(&mut self, net: &Net, plan: &Plan) -> Result<Told, SubmitError> {
+        let sitemaps: Vec<&str> = plan.sitemaps.iter().map(String::as_str).collect();
+        self.submit_feeds(&net.agent, &net.retry, &sitemaps)?;
+        let sent = self.submit_urls(&net.agent, &net.retry, plan.changed)?;
+        Ok(Told {
+            sitemaps: plan.sitemaps.to_vec(),
+            urls: sent.sent,
+            requests: 0,
+            left: sent.left,
+            quota: sent.daily_quota,
+            already: None,
+        })
+    }
+
+    #[cfg(not(feature = "net"))]
+    fn tell(&mut self, _: &Net, _: &Plan) -> Result<Told, SubmitError> {
+        Err(SubmitError::NoNetwork)
+    }
+
+    #[cfg(feature = "net")]
+    fn ask(
+        &mut self,
+        net: &Net,
+        sitemaps: &[String],
+    ) -> Option<Result<Vec<SitemapReport>, SubmitError>> {
+        let asked: Vec<&str> = sitemaps.iter().map(String::as_str).collect();
+        let report = |status: bing::FeedStatus| match status.feed {
+            Some(feed) => SitemapReport {
+                sitemap: status.url,
+                submitted_at: feed.submitted,
+                read_at: feed.last_crawled,
+                pending: feed.last_crawled.is_none(),
+                state: feed.status,
+                urls: feed.url_count,
+                ..SitemapReport::default()
+            },
+            None => SitemapReport {
+                sitemap: status.url,
+                state: Some("not among the site's sitemaps in Bing: run submit".to_string()),
+                ..SitemapReport::default()
+            },
+        };
+        let statuses = self.status(&net.agent, &net.retry, &asked);
+        Some(
+            statuses
+                .map(|s| s.into_iter().map(report).collect())
+                .map_err(Into::into),
+        )
+    }
+
+    #[cfg(not(feature = "net"))]
+    fn ask(&mut self, _: &Net, _: &[String]) -> Option<Result<Vec<SitemapReport>, SubmitError>> {
+        Some(Err(SubmitError::NoNetwork))
+    }
 }
