@@ -14,6 +14,7 @@ mod cleanup;
 mod dates;
 mod docs;
 mod documents;
+mod engines;
 mod explain;
 mod faults;
 mod formats;
