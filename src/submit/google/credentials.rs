@@ -23,8 +23,6 @@ impl Secret {
     }
 
     /// The value, for the one place it is sent.
-    // Read only when sending (the `net` feature); a dry run never sees it.
-    #[cfg_attr(not(feature = "net"), allow(dead_code))]
     pub(crate) fn expose(&self) -> &str {
         &self.0
     }
@@ -122,7 +120,7 @@ impl Federation {
                 method: "GET",
                 url: self.source_url.clone(),
                 headers: (self.source_headers.iter())
-                    .map(|(name, value)| format!("{name}: {value}"))
+                    .map(|(name, value)| shown_header(name, value))
                     .collect(),
                 body: None,
             },
@@ -169,6 +167,17 @@ impl Federation {
             .append_pair("subject_token_type", &self.subject_token_type)
             .append_pair("subject_token", subject)
             .finish()
+    }
+}
+
+/// A header as a dry run shows it: its value redacted, but for the scheme of an
+/// `Authorization` (`bearer <redacted>`), which says what kind of credential is sent.
+fn shown_header(name: &str, value: &Secret) -> String {
+    match value.expose().split_once(' ') {
+        Some((scheme, _)) if scheme.eq_ignore_ascii_case("bearer") => {
+            format!("{name}: {scheme} {REDACTED}")
+        }
+        _ => format!("{name}: {REDACTED}"),
     }
 }
 

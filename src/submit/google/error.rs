@@ -2,6 +2,7 @@
 //! No variant holds a credential; texts from answers are scrubbed of any sent.
 
 use crate::fsutil::IoError;
+use crate::submit::REDACTED;
 
 /// Why reading the credentials, fetching a token or calling Search Console failed.
 #[derive(Debug, thiserror::Error)]
@@ -143,4 +144,34 @@ pub enum GoogleError {
         /// Tries made.
         tries: u32,
     },
+}
+
+/// Google's own words in an error answer, as ` (...)` (or nothing): one line, short,
+/// every secret sent in the request replaced by [`REDACTED`] in case it is echoed.
+// Sending (the `net` feature) uses it; it is built without, so its redaction is
+// tested in every build.
+#[cfg_attr(not(feature = "net"), allow(dead_code))]
+pub(crate) fn detail(body: &str, secrets: &[&str]) -> String {
+    let value: serde_json::Value = serde_json::from_str(body).unwrap_or_default();
+    let error = &value["error"];
+    let words = [
+        &error["message"],
+        &value["error_description"],
+        error,
+        &value["message"],
+    ]
+    .into_iter()
+    .find_map(|v| v.as_str())
+    .unwrap_or_default();
+    let mut words: String = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    for secret in secrets.iter().filter(|s| !s.is_empty()) {
+        words = words.replace(secret, REDACTED);
+    }
+    if words.chars().count() > 300 {
+        words = words.chars().take(300).collect::<String>() + "...";
+    }
+    match words.is_empty() {
+        true => String::new(),
+        false => format!(" ({words})"),
+    }
 }

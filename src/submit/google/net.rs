@@ -6,7 +6,8 @@ use ureq::Body;
 use ureq::http::Response;
 
 use super::api::{self, SitemapStatus};
-use super::{Google, GoogleError, REDACTED, Secret};
+use super::error::detail;
+use super::{Google, GoogleError, Secret};
 use crate::http::{self, Retry};
 
 /// The most of an answer read: Google's answers are a few kilobytes.
@@ -63,33 +64,6 @@ impl Net<'_> {
             .read_to_string()
             .map_err(|e| gave_up(format!("HTTP {status} with a body not read ({e})")))?;
         Ok(Answer { status, body })
-    }
-}
-
-/// Google's own words in an error answer, as ` (...)` (or nothing): one line, short,
-/// every secret sent in the request replaced by [`REDACTED`] in case it is echoed.
-pub(crate) fn detail(body: &str, secrets: &[&str]) -> String {
-    let value: serde_json::Value = serde_json::from_str(body).unwrap_or_default();
-    let error = &value["error"];
-    let words = [
-        &error["message"],
-        &value["error_description"],
-        error,
-        &value["message"],
-    ]
-    .into_iter()
-    .find_map(|v| v.as_str())
-    .unwrap_or_default();
-    let mut words: String = words.split_whitespace().collect::<Vec<_>>().join(" ");
-    for secret in secrets.iter().filter(|s| !s.is_empty()) {
-        words = words.replace(secret, REDACTED);
-    }
-    if words.chars().count() > 300 {
-        words = words.chars().take(300).collect::<String>() + "...";
-    }
-    match words.is_empty() {
-        true => String::new(),
-        false => format!(" ({words})"),
     }
 }
 

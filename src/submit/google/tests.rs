@@ -458,6 +458,9 @@ fn a_dry_run_shows_every_request_with_no_credential_and_fetches_nothing() {
         let requests = google.dry_run(&sitemaps).unwrap();
         let got: Vec<_> = requests.iter().map(|r| r.method).collect();
         assert_eq!(got, methods);
+        if requests[0].method == "GET" {
+            assert_eq!(requests[0].headers, ["Authorization: bearer <redacted>"]);
+        }
         let put = requests.last().unwrap();
         assert_eq!(put.headers, ["Authorization: Bearer <redacted>"]);
         assert!(put.url.ends_with(
@@ -483,4 +486,27 @@ fn a_secret_prints_redacted_however_it_is_printed() {
         format!("{secret} {secret:?} {secret:#?}"),
         "<redacted> <redacted> <redacted>"
     );
+}
+
+#[test]
+fn google_s_words_in_a_refusal_are_one_short_line_with_no_secret_echoed() {
+    let long = "x".repeat(400);
+    let cases = [
+        (
+            r#"{"error": {"code": 403, "message": "No access\nfor ya29.t"}}"#,
+            " (No access for <redacted>)",
+        ),
+        (
+            r#"{"error": "invalid_grant", "error_description": "Bad ya29.t"}"#,
+            " (Bad <redacted>)",
+        ),
+        (r#"{"error": "invalid_scope"}"#, " (invalid_scope)"),
+        ("<html>ya29.t</html>", ""),
+        ("", ""),
+    ];
+    for (body, want) in cases {
+        assert_eq!(error::detail(body, &["ya29.t", ""]), want, "{body}");
+    }
+    let cut = error::detail(&format!(r#"{{"message": "{long}"}}"#), &[]);
+    assert_eq!(cut.chars().count(), 300 + "...".len() + 3);
 }

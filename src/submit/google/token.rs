@@ -5,7 +5,8 @@
 use jiff::Timestamp;
 
 use super::credentials::{Credentials, Federation, ServiceAccountKey, iam_body, jwt_grant};
-use super::net::{Answer, Net, detail};
+use super::error::detail;
+use super::net::{Answer, Net};
 use super::{GoogleError, Secret, jwt};
 
 const FORM: &str = "application/x-www-form-urlencoded";
