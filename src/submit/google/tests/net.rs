@@ -157,6 +157,18 @@ fn keyless(fake: &Fake) -> Google {
     Google::from_env(&settings, "https://example.org/", &env).unwrap()
 }
 
+/// Submits [`SITEMAP`] with the credentials of `vars`, the API on `fake` (its base
+/// given without the final `/`, which is added).
+fn submit_with(fake: &Fake, vars: &[(&str, &str)]) -> Result<Vec<String>, GoogleError> {
+    let settings = GoogleSettings {
+        api_endpoint: fake.url("/webmasters/v3"),
+        ..GoogleSettings::default()
+    };
+    let env = env_of(vars);
+    let mut google = Google::from_env(&settings, "https://example.org/", &env)?;
+    google.submit(&agent(), &quick(), &sitemaps(&[SITEMAP]))
+}
+
 fn quick() -> Retry {
     Retry {
         retries: 2,
@@ -264,15 +276,8 @@ fn an_external_account_without_impersonation_uses_the_federated_token_itself() {
         ),
     )
     .unwrap();
-    let env = env_of(&[(APPLICATION_CREDENTIALS_VAR, file.to_str().unwrap())]);
-    let settings = GoogleSettings {
-        api_endpoint: fake.url("/webmasters/v3"),
-        ..GoogleSettings::default()
-    };
-    let mut google = Google::from_env(&settings, "https://example.org/", &env).unwrap();
-    google
-        .submit(&agent(), &quick(), &sitemaps(&[SITEMAP]))
-        .unwrap();
+    let vars = [(APPLICATION_CREDENTIALS_VAR, file.to_str().unwrap())];
+    submit_with(&fake, &vars).unwrap();
     let seen = fake.seen();
     assert_eq!(seen[0].path, "/oidc?api-version=2.0&audience=a");
     assert_eq!(
@@ -323,6 +328,20 @@ fn a_refused_token_is_fetched_anew_once() {
     assert_eq!(fake.seen().len(), 8);
 }
 
+/// Submits keyless against `script`: the error must say `want`, in one line, with no
+/// secret in it (`{:?}` included).
+fn refused(script: Vec<Reply>, want: &str) -> Fake {
+    let fake = Fake::start(script);
+    let err = keyless(&fake)
+        .submit(&agent(), &quick(), &sitemaps(&[SITEMAP]))
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains(want), "{want}: {text}");
+    assert!(!text.contains('\n'), "{text}");
+    assert_no_secret(&format!("{text} {err:?}"), SECRETS);
+    fake
+}
+
 #[test]
 fn search_console_s_refusals_name_the_fix_and_no_secret() {
     let denied = format!(
@@ -354,14 +373,7 @@ fn search_console_s_refusals_name_the_fix_and_no_secret() {
     for (answer, want) in cases {
         let mut script = token_replies(ACCESS);
         script.extend([answer.clone(), answer.clone(), answer]);
-        let fake = Fake::start(script);
-        let err = keyless(&fake)
-            .submit(&agent(), &quick(), &sitemaps(&[SITEMAP]))
-            .unwrap_err();
-        let text = err.to_string();
-        assert!(text.contains(want), "{want}: {text}");
-        assert!(!text.contains('\n'), "{text}");
-        assert_no_secret(&format!("{text} {err:?}"), SECRETS);
+        refused(script, want);
     }
 }
 
@@ -404,13 +416,7 @@ fn a_token_step_refused_says_which_and_why_and_no_secret() {
         let mut script = token_replies(ACCESS);
         script.truncate(step);
         script.push(answer);
-        let fake = Fake::start(script);
-        let err = keyless(&fake)
-            .submit(&agent(), &quick(), &sitemaps(&[SITEMAP]))
-            .unwrap_err();
-        let text = err.to_string();
-        assert!(text.contains(want), "{want}: {text}");
-        assert_no_secret(&format!("{text} {err:?}"), SECRETS);
+        let fake = refused(script, want);
         assert_eq!(
             fake.seen().len(),
             step + 1,
@@ -521,15 +527,7 @@ fn a_service_account_signs_its_jwt_with_its_key_and_google_can_verify_it() {
         reply(204, ""),
     ]);
     let token_uri = fake.url("/token");
-    let env = env_of(&[(CREDENTIALS_VAR, &key_json(pem, &token_uri))]);
-    let settings = GoogleSettings {
-        api_endpoint: fake.url("/webmasters/v3/"),
-        ..GoogleSettings::default()
-    };
-    let mut google = Google::from_env(&settings, "https://example.org/", &env).unwrap();
-    google
-        .submit(&agent(), &quick(), &sitemaps(&[SITEMAP]))
-        .unwrap();
+    submit_with(&fake, &[(CREDENTIALS_VAR, &key_json(pem, &token_uri))]).unwrap();
     let seen = fake.seen();
     assert_eq!(
         (seen[0].method.as_str(), seen[0].path.as_str()),
@@ -597,11 +595,8 @@ fn a_refused_or_unusable_key_says_so_and_shows_neither_key_nor_jwt() {
     // A PEM that is not a key ring can read is refused before anything is sent.
     let broken = "-----BEGIN PRIVATE KEY-----\nMIIBbroken\n-----END PRIVATE KEY-----\n";
     let fake = Fake::start(vec![]);
-    let env = env_of(&[(CREDENTIALS_VAR, &key_json(broken, &fake.url("/token")))]);
-    let mut google =
-        Google::from_env(&GoogleSettings::default(), "https://example.org/", &env).unwrap();
-    let err = google
-        .submit(&agent(), &quick(), &sitemaps(&[SITEMAP]))
+    let vars = [(CREDENTIALS_VAR, key_json(broken, &fake.url("/token")))];
+    let err = submit_with(&fake, &[(vars[0].0, &vars[0].1)])
         .unwrap_err()
         .to_string();
     assert!(
