@@ -14,7 +14,7 @@
 //!
 //! Tokens are fetched once per run, held in memory only, and never shown: every
 //! credential is a [`Secret`], which prints as [`REDACTED`]. Building requests, claims and
-//! answers needs no network; only [`Google::submit`] and [`Google::status`] send (the
+//! answers needs no network; only `Google::submit` and `Google::status` send (the
 //! `net` feature).
 
 use super::{Env, REDACTED, Request};
