@@ -341,13 +341,13 @@ fn keyless(settings: &GoogleSettings, env: Env) -> Result<Federation, GoogleErro
         settings.service_account.as_deref(),
     ) else {
         return Err(GoogleError::Keyless(
-            "keyless Google authentication needs both workload_identity_provider and service_account in the google settings; set the one missing".to_string(),
+            "keyless Google authentication needs both workload_identity_provider and service_account in sitemap.toml's [google]; set the one missing".to_string(),
         ));
     };
     check_provider(provider)?;
     if !account.contains('@') {
         return Err(GoogleError::Keyless(format!(
-            "the google setting service_account {account:?} is not an email; use the service account's email (NAME@PROJECT.iam.gserviceaccount.com)"
+            "[google] service_account {account:?} is not an email; use the service account's email (NAME@PROJECT.iam.gserviceaccount.com)"
         )));
     }
     let (Some(url), Some(token)) = (env(OIDC_URL_VAR), env(OIDC_TOKEN_VAR)) else {
@@ -390,6 +390,6 @@ fn check_provider(provider: &str) -> Result<(), GoogleError> {
         return Ok(());
     }
     Err(GoogleError::Keyless(format!(
-        "the google setting workload_identity_provider {provider:?} is not a provider's full name; use projects/PROJECT_NUMBER/locations/global/workloadIdentityPools/POOL/providers/PROVIDER (gcloud iam workload-identity-pools providers describe ... --format='value(name)')"
+        "[google] workload_identity_provider {provider:?} is not a provider's full name; use projects/PROJECT_NUMBER/locations/global/workloadIdentityPools/POOL/providers/PROVIDER (gcloud iam workload-identity-pools providers describe ... --format='value(name)')"
     )))
 }

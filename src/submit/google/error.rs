@@ -9,7 +9,7 @@ use crate::submit::REDACTED;
 pub enum GoogleError {
     /// No way to authenticate was found.
     #[error(
-        "no Google credentials: set SITEMAPGEN_GOOGLE_CREDENTIALS to a service account key's JSON, or GOOGLE_APPLICATION_CREDENTIALS to a credentials file's path, or (keyless, in GitHub Actions) the google settings workload_identity_provider and service_account"
+        "no Google credentials: set SITEMAPGEN_GOOGLE_CREDENTIALS to a service account key's JSON, or GOOGLE_APPLICATION_CREDENTIALS to a credentials file's path, or (keyless, in GitHub Actions) [google] workload_identity_provider and service_account in sitemap.toml"
     )]
     NoCredentials,
     /// The credentials file cannot be read.
@@ -75,7 +75,9 @@ pub enum GoogleError {
         fix: String,
     },
     /// An answer that is not what the API documents.
-    #[error("{endpoint} answered {problem}; check the endpoint setting points at Google's API")]
+    #[error(
+        "{endpoint} answered {problem}; check that [google] api_endpoint, sts_endpoint and iam_endpoint (if set) point at Google's APIs"
+    )]
     Answer {
         /// Where the request went.
         endpoint: String,
@@ -113,7 +115,7 @@ pub enum GoogleError {
         detail: String,
     },
     /// Another refusal.
-    #[error("{url} answered HTTP {status}{detail}; check the google settings")]
+    #[error("{url} answered HTTP {status}{detail}; check [google] in sitemap.toml")]
     Refused {
         /// The URL (no credential in it).
         url: String,
@@ -124,7 +126,7 @@ pub enum GoogleError {
     },
     /// A redirect, not followed: a credential is not sent on to another place.
     #[error(
-        "{url} answered HTTP {status}, a redirect to {location}; not followed: set the endpoint to where it points"
+        "{url} answered HTTP {status}, a redirect to {location}; not followed: set the [google] endpoint to where it points"
     )]
     Redirected {
         /// The URL.

@@ -136,7 +136,7 @@ impl Google {
                 detail,
                 fix: match call {
                     Call::Submit => {
-                        "the property is not a verified property of this account; set the google property to the exact form Search Console shows (https://example.org/ or sc-domain:example.org)"
+                        "the property is not a verified property of this account; set [google] property to the exact form Search Console shows (https://example.org/ or sc-domain:example.org)"
                     }
                     Call::Get => {
                         "the property is not a verified property of this account (use the exact form Search Console shows), or the sitemap was never submitted (run `sitemapgen submit` first)"

@@ -68,10 +68,10 @@ impl Property {
         let fix = match (self, host.is_empty()) {
             (_, true) => "give the sitemap's full URL (https://...)".to_string(),
             (Property::Prefix(_), false) => format!(
-                "set the google property to {scheme}://{host}/ (a URL prefix) or sc-domain:{host} (a domain property: its subdomains too, http and https), as verified in Search Console"
+                "set [google] property to {scheme}://{host}/ (a URL prefix) or sc-domain:{host} (a domain property: its subdomains too, http and https), as verified in Search Console"
             ),
             (Property::Domain { .. }, false) => format!(
-                "set the google property to sc-domain:{host} or {scheme}://{host}/, as verified in Search Console"
+                "set [google] property to sc-domain:{host} or {scheme}://{host}/, as verified in Search Console"
             ),
         };
         Err(GoogleError::OutsideProperty {
