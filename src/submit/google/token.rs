@@ -130,7 +130,7 @@ fn refusal(step: Step, status: u16, email: &str) -> (&'static str, String) {
             "the pool's identity may not act as {email}: grant it roles/iam.workloadIdentityUser on that service account (principalSet://iam.googleapis.com/projects/NUM/locations/global/workloadIdentityPools/POOL/attribute.repository/OWNER/REPO), and enable the IAM Service Account Credentials API"
         ),
         Step::Iam if status == 404 => format!("there is no service account {email}: check [google] service_account"),
-        _ => "check [google] sts_endpoint and iam_endpoint (if set), or the credentials file's token_url".to_string(),
+        _ => "check [google] sts_endpoint and iam_endpoint (if set), or the key's token_uri or credentials file's token_url".to_string(),
     };
     let name = match step {
         Step::Jwt => "the service account key's token request",
