@@ -169,6 +169,9 @@ pub enum SubmitError {
         /// Its `Location` header, or what stands for a missing one.
         location: String,
     },
+    /// Google Search Console refused, or could not be set up.
+    #[error(transparent)]
+    Google(#[from] google::GoogleError),
     /// Bing Webmaster Tools refused, or could not be set up.
     #[error(transparent)]
     Bing(#[from] bing::BingError),

@@ -168,17 +168,12 @@ fn property_problem(value: &str) -> Option<String> {
     let shown = crate::text::one_line(value);
     let fix = "write \"sc-domain:example.org\" (a domain property) or \"https://example.org/\" (a URL-prefix property), as Search Console shows it";
     match value.strip_prefix("sc-domain:") {
-        Some(host) if host.is_empty() || host.contains(['/', ':', ' ']) => {
-            Some(format!("'{shown}' names no domain after sc-domain:; {fix}"))
-        }
-        Some(_) => None,
-        None if !is_http_url(value) => {
-            Some(format!("'{shown}' is not a Search Console property; {fix}"))
-        }
-        None if !value.ends_with('/') => Some(format!(
+        Some("") => Some(format!("'{shown}' names no domain after sc-domain:; {fix}")),
+        _ if crate::submit::google::is_property(value) => None,
+        None if is_http_url(value) && !value.ends_with('/') => Some(format!(
             "'{shown}' is a URL-prefix property without its final '/'; write \"{shown}/\""
         )),
-        None => None,
+        _ => Some(format!("'{shown}' is not a Search Console property; {fix}")),
     }
 }
 
@@ -200,17 +195,7 @@ fn checked_account(a: &Spanned<String>, src: &Source) -> Result<String, ConfigEr
 
 fn checked_provider(p: &Spanned<String>, src: &Source) -> Result<String, ConfigError> {
     let value = p.get_ref().trim();
-    let parts: Vec<&str> = value.split('/').collect();
-    let shaped = parts.len() == 8
-        && parts[0] == "projects"
-        && !parts[1].is_empty()
-        && parts[1].bytes().all(|b| b.is_ascii_digit())
-        && parts[2..4] == ["locations", "global"]
-        && parts[4] == "workloadIdentityPools"
-        && parts[6] == "providers"
-        && !parts[5].is_empty()
-        && !parts[7].is_empty();
-    match shaped {
+    match crate::submit::google::is_provider(value) {
         true => Ok(value.to_string()),
         false => Err(bad_value(
             src,

@@ -6,6 +6,7 @@
 use jiff::Timestamp;
 
 use super::bing::{self, Bing, BingSettings};
+use super::google::{self, Google, GoogleSettings};
 use super::{Request, SubmitError};
 
 /// What a run hands every engine.
@@ -132,8 +133,84 @@ pub fn ask_all(
 }
 
 /// Google's engine as `[google]` sets it up, with credentials from `env`.
-pub fn google_engine(_: &crate::config::Google, _: &str, _: super::Env) -> Ready {
-    Err(("google", SubmitError::NoNetwork))
+pub fn google_engine(config: &crate::config::Google, base_url: &str, env: super::Env) -> Ready {
+    let or =
+        |value: &Option<String>, default: &str| value.clone().unwrap_or_else(|| default.into());
+    let settings = GoogleSettings {
+        property: Some(config.property.clone()),
+        service_account: config.service_account.clone(),
+        workload_identity_provider: config.workload_identity_provider.clone(),
+        api_endpoint: or(&config.api_endpoint, google::API_ENDPOINT),
+        sts_endpoint: or(&config.sts_endpoint, google::STS_ENDPOINT),
+        iam_endpoint: or(&config.iam_endpoint, google::IAM_ENDPOINT),
+    };
+    match Google::from_env(&settings, base_url, env) {
+        Ok(google) => Ok(Box::new(google)),
+        Err(err) => Err(("google", err.into())),
+    }
+}
+
+impl Engine for Google {
+    fn name(&self) -> &'static str {
+        "google"
+    }
+
+    fn requests(&self, plan: &Plan) -> Result<Vec<Request>, SubmitError> {
+        Ok(self.dry_run(plan.sitemaps)?)
+    }
+
+    #[cfg(feature = "net")]
+    fn tell(&mut self, net: &Net, plan: &Plan) -> Result<Told, SubmitError> {
+        let sitemaps = self.submit(&net.agent, &net.retry, plan.sitemaps)?;
+        Ok(Told {
+            sitemaps,
+            ..Told::default()
+        })
+    }
+
+    #[cfg(not(feature = "net"))]
+    fn tell(&mut self, _: &Net, _: &Plan) -> Result<Told, SubmitError> {
+        Err(SubmitError::NoNetwork)
+    }
+
+    #[cfg(feature = "net")]
+    fn ask(
+        &mut self,
+        net: &Net,
+        sitemaps: &[String],
+    ) -> Option<Result<Vec<SitemapReport>, SubmitError>> {
+        let report = |sitemap: &String, status: google::SitemapStatus| {
+            let indexed = status.contents.iter().filter_map(|c| c.indexed);
+            SitemapReport {
+                sitemap: sitemap.clone(),
+                submitted_at: status.last_submitted,
+                read_at: status.last_downloaded,
+                pending: status.is_pending,
+                state: None,
+                errors: status.errors,
+                warnings: status.warnings,
+                urls: Some(status.contents.iter().map(|c| c.submitted).sum()),
+                indexed: status
+                    .contents
+                    .iter()
+                    .any(|c| c.indexed.is_some())
+                    .then(|| indexed.sum()),
+            }
+        };
+        let mut reports = Vec::new();
+        for sitemap in sitemaps {
+            match self.status(&net.agent, &net.retry, sitemap) {
+                Ok(status) => reports.push(report(sitemap, status)),
+                Err(err) => return Some(Err(err.into())),
+            }
+        }
+        Some(Ok(reports))
+    }
+
+    #[cfg(not(feature = "net"))]
+    fn ask(&mut self, _: &Net, _: &[String]) -> Option<Result<Vec<SitemapReport>, SubmitError>> {
+        Some(Err(SubmitError::NoNetwork))
+    }
 }
 
 /// Bing's engine as `[bing]` sets it up, with its key from `env`.

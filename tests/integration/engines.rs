@@ -1,7 +1,8 @@
 //! `submit` and `status` with Google and Bing set up, through the binary, against one
 //! fake server on 127.0.0.1 that answers each engine's paths as its API documents (never
 //! any other address): what each is sent, what the summary says, that one engine
-//! failing stops none of the others, and that no credential reaches any output.
+//! failing stops none of the others, and that no credential reaches any output. Google's
+//! key is made by openssl for each run; none is committed.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
@@ -230,4 +231,175 @@ fn status_says_what_bing_says_beside_our_count() {
         .stderr(predicate::str::contains(
             "no engine to ask: add [google] or [bing]",
         ));
+}
+
+const TOKEN: &str = "ya29.access-token-SECRET";
+
+/// A service account key's JSON, its private key made by openssl for this run, its token
+/// endpoint at `server`; `None` without openssl. Also the key's PEM, which no output may
+/// hold.
+fn service_account(server: &Server) -> Option<(String, String)> {
+    if !crate::tools::OPENSSL.present() {
+        return None;
+    }
+    let made = std::process::Command::new("openssl")
+        .args([
+            "genpkey",
+            "-algorithm",
+            "RSA",
+            "-pkeyopt",
+            "rsa_keygen_bits:2048",
+        ])
+        .output()
+        .unwrap();
+    let pem = String::from_utf8(made.stdout).unwrap();
+    let key = serde_json::json!({
+        "type": "service_account",
+        "project_id": "p",
+        "private_key_id": "k1",
+        "private_key": pem,
+        "client_email": "sitemaps@p.iam.gserviceaccount.com",
+        "token_uri": server.url("/token"),
+    });
+    Some((key.to_string(), pem))
+}
+
+/// A built site set up for Google at `server` (a domain property).
+fn google_site(server: &Server) -> Site {
+    let site = Site::new(&["index.html", "a/index.html"]);
+    site.config(&format!(
+        "base_url = 'https://example.org/'\n[google]\nproperty = 'sc-domain:example.org'\napi_endpoint = '{}'\n",
+        server.url("/webmasters/v3/")
+    ));
+    site.cmd().assert().success();
+    site
+}
+
+fn token_answer() -> String {
+    serde_json::json!({"access_token": TOKEN, "expires_in": 3600, "token_type": "Bearer"})
+        .to_string()
+}
+
+#[test]
+fn google_is_told_of_the_sitemap_with_a_signed_token_and_no_secret_shown() {
+    let server = Server::start(vec![
+        ("/token", 200, token_answer()),
+        ("/webmasters/v3/sites/", 200, String::new()),
+    ]);
+    let Some((key, pem)) = service_account(&server) else {
+        return;
+    };
+    let site = google_site(&server);
+    let secret_line = pem.lines().nth(3).unwrap().to_string();
+    let out = run(&site, &["submit"])
+        .env("SITEMAPGEN_GOOGLE_CREDENTIALS", &key)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "google: submitted https://example.org/sitemap.xml",
+        ))
+        .get_output()
+        .clone();
+    no_secret(&out, &[TOKEN, &secret_line]);
+    let seen = server.seen();
+    assert_eq!(seen.len(), 2, "{seen:?}");
+    assert_eq!((seen[0].0.as_str(), seen[0].1.as_str()), ("POST", "/token"));
+    assert!(
+        seen[0]
+            .2
+            .contains("grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer"),
+        "{}",
+        seen[0].2
+    );
+    assert_eq!(
+        (seen[1].0.as_str(), seen[1].1.as_str()),
+        (
+            "PUT",
+            "/webmasters/v3/sites/sc-domain%3Aexample.org/sitemaps/https%3A%2F%2Fexample.org%2Fsitemap.xml"
+        )
+    );
+    // A dry run: the requests, every credential redacted, nothing sent.
+    let out = run(&site, &["submit", "--dry-run"])
+        .env("SITEMAPGEN_GOOGLE_CREDENTIALS", &key)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Authorization: Bearer <redacted>"))
+        .get_output()
+        .clone();
+    no_secret(&out, &[TOKEN, &secret_line]);
+    assert_eq!(server.seen().len(), 2);
+    // No credentials: one line naming the ways to give them, exit 1.
+    run(&site, &["submit"])
+        .env_remove("SITEMAPGEN_GOOGLE_CREDENTIALS")
+        .env_remove("GOOGLE_APPLICATION_CREDENTIALS")
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("error: google: ")
+                .and(predicate::str::contains("SITEMAPGEN_GOOGLE_CREDENTIALS")),
+        );
+}
+
+/// A property the service account cannot manage: one line saying whom to add where.
+#[test]
+fn a_property_the_account_cannot_manage_says_whom_to_add() {
+    let denied = r#"{"error":{"code":403,"message":"User does not have sufficient permission for site 'sc-domain:example.org'.","status":"PERMISSION_DENIED"}}"#;
+    let server = Server::start(vec![
+        ("/token", 200, token_answer()),
+        ("/webmasters/v3/sites/", 403, denied.to_string()),
+    ]);
+    let Some((key, _)) = service_account(&server) else {
+        return;
+    };
+    let site = google_site(&server);
+    let out = run(&site, &["submit"])
+        .env("SITEMAPGEN_GOOGLE_CREDENTIALS", &key)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "sitemaps@p.iam.gserviceaccount.com",
+        ))
+        .stderr(predicate::str::contains("Owner"))
+        .get_output()
+        .clone();
+    no_secret(&out, &[TOKEN]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        stderr
+            .lines()
+            .filter(|l| l.starts_with("error: google:"))
+            .count(),
+        1,
+        "{stderr}"
+    );
+}
+
+#[test]
+fn status_says_what_google_says_and_fails_on_its_errors() {
+    let said = serde_json::json!({
+        "path": "https://example.org/sitemap.xml",
+        "lastSubmitted": "2026-12-01T10:00:00.000Z",
+        "isPending": false,
+        "isSitemapsIndex": false,
+        "lastDownloaded": "2026-12-02T10:00:00.000Z",
+        "warnings": "0",
+        "errors": "1",
+        "contents": [{"type": "web", "submitted": "2", "indexed": "1"}],
+    });
+    let server = Server::start(vec![
+        ("/token", 200, token_answer()),
+        ("/webmasters/v3/sites/", 200, said.to_string()),
+    ]);
+    let Some((key, _)) = service_account(&server) else {
+        return;
+    };
+    let site = google_site(&server);
+    run(&site, &["status"])
+        .env("SITEMAPGEN_GOOGLE_CREDENTIALS", &key)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "google: https://example.org/sitemap.xml: read 2026-12-02T10:00:00Z, 1 error, 0 warnings, 2 URLs submitted, 1 indexed, ours lists 2 URLs",
+        ));
+    assert_eq!(server.seen().last().unwrap().0, "GET");
 }
