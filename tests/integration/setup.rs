@@ -241,6 +241,8 @@ fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
             "manifests",
             "sitemap-url",
             "indexnow-key",
+            "google-credentials",
+            "bing-api-key",
             "state-file"
         ]
     );
