@@ -12,7 +12,7 @@ use super::{Request, SubmitError};
 /// What a run hands every engine.
 #[derive(Debug, Clone, Copy)]
 pub struct Plan<'a> {
-    /// The published sitemaps' URLs, the root first ([`super::published`]).
+    /// The published sitemaps' URLs, the root first (`published`).
     pub sitemaps: &'a [String],
     /// The change list's URLs added and updated, for engines that take URLs.
     pub changed: &'a [&'a str],
