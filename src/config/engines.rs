@@ -2,31 +2,10 @@
 //! `status` asks. Only what is not secret is here; credentials come from the environment
 //! (`submit`'s engines read them), never from `sitemap.toml`.
 
-use serde::Deserialize;
 use toml::Spanned;
 
 use super::error::ConfigError;
-use super::file::{FileConfig, Source, bad_value};
-
-/// `[google]` as written.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct FileGoogle {
-    property: Option<Spanned<String>>,
-    service_account: Option<Spanned<String>>,
-    workload_identity_provider: Option<Spanned<String>>,
-    api_endpoint: Option<Spanned<String>>,
-    sts_endpoint: Option<Spanned<String>>,
-    iam_endpoint: Option<Spanned<String>>,
-}
-
-/// `[bing]` as written.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct FileBing {
-    site_url: Option<Spanned<String>>,
-    api_endpoint: Option<Spanned<String>>,
-}
+use super::file::{FileBing, FileConfig, FileGoogle, Source, bad_value};
 
 /// The engines `submit` tells besides IndexNow: each on when its table is there.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -67,18 +46,6 @@ pub struct Bing {
     pub site_url: String,
     /// The Webmaster API's base URL, when not Bing's.
     pub api_endpoint: Option<String>,
-}
-
-/// Where the credentials of the engine whose table is `header` come from, when it is
-/// one: what to do instead of writing them in the file.
-pub(super) fn credentials_env(header: &str) -> Option<&'static str> {
-    match header {
-        "[google]" => Some(
-            "set SITEMAPGEN_GOOGLE_CREDENTIALS (a service account key's JSON, from a CI secret) or GOOGLE_APPLICATION_CREDENTIALS (its file's path), or go keyless with service_account and workload_identity_provider",
-        ),
-        "[bing]" => Some("set BING_WEBMASTER_API_KEY in the environment (from a CI secret)"),
-        _ => None,
-    }
 }
 
 /// `[google]` and `[bing]`, checked against `base_url`.
@@ -169,7 +136,7 @@ fn property_problem(value: &str) -> Option<String> {
     let fix = "write \"sc-domain:example.org\" (a domain property) or \"https://example.org/\" (a URL-prefix property), as Search Console shows it";
     match value.strip_prefix("sc-domain:") {
         Some("") => Some(format!("'{shown}' names no domain after sc-domain:; {fix}")),
-        _ if crate::submit::google::is_property(value) => None,
+        _ if is_property(value) => None,
         None if is_http_url(value) && !value.ends_with('/') => Some(format!(
             "'{shown}' is a URL-prefix property without its final '/'; write \"{shown}/\""
         )),
@@ -193,9 +160,43 @@ fn checked_account(a: &Spanned<String>, src: &Source) -> Result<String, ConfigEr
     }
 }
 
+/// Whether `text` names a Search Console property in either form: a URL prefix
+/// (`https://example.org/`, ending in `/`, no query or fragment) or a domain
+/// (`sc-domain:example.org`, the host alone).
+pub fn is_property(text: &str) -> bool {
+    if let Some(host) = text.strip_prefix("sc-domain:") {
+        let url = url::Url::parse(&format!("https://{host}/")).ok();
+        // The host must be all there is: no path, port or user.
+        return url.and_then(|u| u.host_str().map(|h| h.eq_ignore_ascii_case(host))) == Some(true);
+    }
+    url::Url::parse(text).is_ok_and(|url| {
+        matches!(url.scheme(), "http" | "https")
+            && url.host_str().is_some()
+            && text.ends_with('/')
+            && url.query().is_none()
+            && url.fragment().is_none()
+    })
+}
+
+/// Whether `provider` is a Workload Identity provider's full name, as IAM gives it:
+/// `projects/NUMBER/locations/global/workloadIdentityPools/POOL/providers/ID`.
+pub fn is_provider(provider: &str) -> bool {
+    let parts: Vec<&str> = provider.split('/').collect();
+    let fixed = [
+        (0, "projects"),
+        (2, "locations"),
+        (4, "workloadIdentityPools"),
+        (6, "providers"),
+    ];
+    parts.len() == 8
+        && fixed.iter().all(|(i, word)| parts[*i] == *word)
+        && parts[1].bytes().all(|b| b.is_ascii_digit())
+        && parts.iter().all(|p| !p.is_empty())
+}
+
 fn checked_provider(p: &Spanned<String>, src: &Source) -> Result<String, ConfigError> {
     let value = p.get_ref().trim();
-    match crate::submit::google::is_provider(value) {
+    match is_provider(value) {
         true => Ok(value.to_string()),
         false => Err(bad_value(
             src,

@@ -72,8 +72,40 @@ pub struct FileConfig {
     #[serde(default)]
     pub(super) shards: Vec<FileShard>,
     pub(super) source: Option<Spanned<FileSource>>,
-    pub(super) google: Option<super::engines::FileGoogle>,
-    pub(super) bing: Option<super::engines::FileBing>,
+    pub(super) google: Option<FileGoogle>,
+    pub(super) bing: Option<FileBing>,
+}
+
+/// `[google]` as written.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct FileGoogle {
+    pub(super) property: Option<Spanned<String>>,
+    pub(super) service_account: Option<Spanned<String>>,
+    pub(super) workload_identity_provider: Option<Spanned<String>>,
+    pub(super) api_endpoint: Option<Spanned<String>>,
+    pub(super) sts_endpoint: Option<Spanned<String>>,
+    pub(super) iam_endpoint: Option<Spanned<String>>,
+}
+
+/// `[bing]` as written.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct FileBing {
+    pub(super) site_url: Option<Spanned<String>>,
+    pub(super) api_endpoint: Option<Spanned<String>>,
+}
+
+/// Where the credentials of the engine whose table is `header` come from, when it is
+/// one: what to do instead of writing them in the file.
+fn credentials_env(header: &str) -> Option<&'static str> {
+    match header {
+        "[google]" => Some(
+            "set SITEMAPGEN_GOOGLE_CREDENTIALS (a service account key's JSON, from a CI secret) or GOOGLE_APPLICATION_CREDENTIALS (its file's path), or go keyless with service_account and workload_identity_provider",
+        ),
+        "[bing]" => Some("set BING_WEBMASTER_API_KEY in the environment (from a CI secret)"),
+        _ => None,
+    }
 }
 
 /// `llms_links`: what `llms.txt` links, each page or its Markdown twin.
@@ -284,7 +316,7 @@ fn unknown_key(wrong: &str, expected: &[&str], text: &str, at: usize) -> Option<
     // A credential where the engines' settings are: never read from a file in the
     // repository.
     let secret = ["key", "secret", "token", "credential", "password"];
-    if let Some(fix) = inside.and_then(super::engines::credentials_env)
+    if let Some(fix) = inside.and_then(credentials_env)
         && secret
             .iter()
             .any(|s| wrong.to_ascii_lowercase().contains(s))

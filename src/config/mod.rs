@@ -14,7 +14,7 @@ mod validate;
 use std::path::{Path, PathBuf};
 
 pub use discover::{Found, find};
-pub use engines::{Bing, Engines, Google};
+pub use engines::{Bing, Engines, Google, is_property, is_provider};
 pub use error::{ConfigError, Unused};
 pub use file::FileConfig;
 pub use validate::{MAX_THREADS, READ_THREADS};

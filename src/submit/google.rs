@@ -94,18 +94,6 @@ impl Default for GoogleSettings {
     }
 }
 
-/// Whether `text` names a Search Console property in either form, as `[google]
-/// property` must.
-pub fn is_property(text: &str) -> bool {
-    Property::parse(text).is_ok()
-}
-
-/// Whether `text` is a Workload Identity provider's full name, as `[google]
-/// workload_identity_provider` must be.
-pub fn is_provider(text: &str) -> bool {
-    credentials::is_provider(text)
-}
-
 /// A Search Console client for one property, its credentials read and (once sending)
 /// its access token held in memory.
 #[derive(Debug)]

@@ -375,26 +375,10 @@ fn keyless(settings: &GoogleSettings, env: Env) -> Result<Federation, GoogleErro
 
 /// Refuses a provider name not of the form IAM gives it.
 fn check_provider(provider: &str) -> Result<(), GoogleError> {
-    if is_provider(provider) {
+    if crate::config::is_provider(provider) {
         return Ok(());
     }
     Err(GoogleError::Keyless(format!(
         "[google] workload_identity_provider {provider:?} is not a provider's full name; use projects/PROJECT_NUMBER/locations/global/workloadIdentityPools/POOL/providers/PROVIDER (gcloud iam workload-identity-pools providers describe ... --format='value(name)')"
     )))
-}
-
-/// Whether `provider` is a Workload Identity provider's full name, as IAM gives it:
-/// `projects/NUMBER/locations/global/workloadIdentityPools/POOL/providers/ID`.
-pub(crate) fn is_provider(provider: &str) -> bool {
-    let parts: Vec<&str> = provider.split('/').collect();
-    let fixed = [
-        (0, "projects"),
-        (2, "locations"),
-        (4, "workloadIdentityPools"),
-        (6, "providers"),
-    ];
-    parts.len() == 8
-        && fixed.iter().all(|(i, word)| parts[*i] == *word)
-        && parts[1].bytes().all(|b| b.is_ascii_digit())
-        && parts.iter().all(|p| !p.is_empty())
 }

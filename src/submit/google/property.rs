@@ -20,25 +20,16 @@ pub(crate) enum Property {
 impl Property {
     /// `text` as a property, refused when it is neither form.
     pub fn parse(text: &str) -> Result<Property, GoogleError> {
-        let refuse = || GoogleError::PropertyForm(text.to_string());
-        if let Some(host) = text.strip_prefix("sc-domain:") {
-            let url = url::Url::parse(&format!("https://{host}/")).map_err(|_| refuse())?;
-            let parsed = url.host_str().ok_or_else(refuse)?;
-            // The host must be all there is: no path, port or user.
-            if !parsed.eq_ignore_ascii_case(host) {
-                return Err(refuse());
-            }
-            return Ok(Property::Domain {
+        if !crate::config::is_property(text) {
+            return Err(GoogleError::PropertyForm(text.to_string()));
+        }
+        Ok(match text.strip_prefix("sc-domain:") {
+            Some(host) => Property::Domain {
                 name: text.to_string(),
-                host: parsed.to_string(),
-            });
-        }
-        let url = url::Url::parse(text).map_err(|_| refuse())?;
-        let web = matches!(url.scheme(), "http" | "https") && url.host_str().is_some();
-        if !web || !text.ends_with('/') || url.query().is_some() || url.fragment().is_some() {
-            return Err(refuse());
-        }
-        Ok(Property::Prefix(text.to_string()))
+                host: host.to_ascii_lowercase(),
+            },
+            None => Property::Prefix(text.to_string()),
+        })
     }
 
     /// The property as the API takes it (and Search Console shows it).
