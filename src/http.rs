@@ -108,7 +108,9 @@ pub fn parse_retry_after(value: &str, now: Timestamp) -> Option<Duration> {
 mod client;
 
 #[cfg(feature = "net")]
-pub use client::{Tried, agent, location, send_with_retries};
+pub use client::{
+    Answer, NO_LOCATION, Tried, Unanswered, agent, answer, location, send_with_retries,
+};
 
 #[cfg(test)]
 mod tests {

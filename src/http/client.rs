@@ -86,3 +86,61 @@ pub fn location<B>(response: &Response<B>) -> Option<String> {
     let value = response.headers().get(ureq::http::header::LOCATION)?;
     Some(String::from_utf8_lossy(value.as_bytes()).into_owned())
 }
+
+/// What a redirect without a `Location` header is said to point to.
+pub const NO_LOCATION: &str = "nowhere (no Location header)";
+
+/// A request's last answer, read: not a redirect, not a status worth retrying.
+#[derive(Debug)]
+pub struct Answer {
+    /// Its status.
+    pub status: u16,
+    /// Its body, at most the limit asked for.
+    pub body: String,
+}
+
+/// Why a request has no [`Answer`]: the caller's error names its URL.
+#[derive(Debug)]
+pub enum Unanswered {
+    /// No answer, or only 429 and 5xx, after every try; or a body that could not be read.
+    GaveUp {
+        /// The last status or failure.
+        problem: String,
+        /// Tries made.
+        tries: u32,
+    },
+    /// A redirect, which is not followed.
+    Redirected {
+        /// The status (3xx).
+        status: u16,
+        /// Its `Location` header as sent, or [`NO_LOCATION`].
+        location: String,
+    },
+}
+
+/// Sends the request `send` makes as [`send_with_retries`] does, and reads the answer's
+/// body (at most `limit` bytes): the one way engines' requests are made.
+pub fn answer(
+    retry: &Retry,
+    limit: u64,
+    send: impl FnMut() -> Result<Response<Body>, ureq::Error>,
+) -> Result<Answer, Unanswered> {
+    let tried = send_with_retries(retry, send);
+    let tries = tried.tries;
+    let gave_up = |problem: String| Unanswered::GaveUp { problem, tries };
+    let mut response = tried
+        .result
+        .map_err(|e| gave_up(format!("no answer ({e})")))?;
+    let status = response.status().as_u16();
+    if response.status().is_redirection() {
+        let location = location(&response).unwrap_or_else(|| NO_LOCATION.to_string());
+        return Err(Unanswered::Redirected { status, location });
+    }
+    if retryable(status) {
+        return Err(gave_up(format!("HTTP {status}")));
+    }
+    let body = (response.body_mut().with_config().limit(limit))
+        .read_to_string()
+        .map_err(|e| gave_up(format!("HTTP {status} with a body not read ({e})")))?;
+    Ok(Answer { status, body })
+}

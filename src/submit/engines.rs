@@ -80,10 +80,12 @@ pub trait Engine {
     fn requests(&self, plan: &Plan) -> Result<Vec<Request>, SubmitError>;
 
     /// Tells the engine of the plan's sitemaps (and URLs, if it takes them).
+    #[cfg(feature = "net")]
     fn tell(&mut self, net: &Net, plan: &Plan) -> Result<Told, SubmitError>;
 
     /// What it says of each sitemap; `None` for an engine that says nothing back
     /// (IndexNow).
+    #[cfg(feature = "net")]
     fn ask(
         &mut self,
         net: &Net,
@@ -95,13 +97,18 @@ pub trait Engine {
 pub type Ready = Result<Box<dyn Engine>, (&'static str, SubmitError)>;
 
 /// Tells each engine in turn; each one's result, by name, in order.
+#[cfg_attr(not(feature = "net"), allow(unused_variables))]
 pub fn tell_all(
     engines: Vec<Ready>,
     net: &Net,
     plan: &Plan,
 ) -> Vec<(&'static str, Result<Told, SubmitError>)> {
     let tell = |ready: Ready| match ready {
+        #[cfg(feature = "net")]
         Ok(mut engine) => (engine.name(), engine.tell(net, plan)),
+        // Without the network nothing is told ([`super::submit`] refuses first).
+        #[cfg(not(feature = "net"))]
+        Ok(engine) => (engine.name(), Err(SubmitError::NoNetwork)),
         Err((name, err)) => (name, Err(err)),
     };
     engines.into_iter().map(tell).collect()
@@ -120,13 +127,17 @@ pub fn requests_all(
 }
 
 /// Asks each engine that answers; each one's reports, by name, in order.
+#[cfg_attr(not(feature = "net"), allow(unused_variables))]
 pub fn ask_all(
     engines: Vec<Ready>,
     net: &Net,
     sitemaps: &[String],
 ) -> Vec<(&'static str, Result<Vec<SitemapReport>, SubmitError>)> {
     let ask = |ready: Ready| match ready {
+        #[cfg(feature = "net")]
         Ok(mut engine) => engine.ask(net, sitemaps).map(|r| (engine.name(), r)),
+        #[cfg(not(feature = "net"))]
+        Ok(engine) => Some((engine.name(), Err(SubmitError::NoNetwork))),
         Err((name, err)) => Some((name, Err(err))),
     };
     engines.into_iter().filter_map(ask).collect()
@@ -168,11 +179,6 @@ impl Engine for Google {
         })
     }
 
-    #[cfg(not(feature = "net"))]
-    fn tell(&mut self, _: &Net, _: &Plan) -> Result<Told, SubmitError> {
-        Err(SubmitError::NoNetwork)
-    }
-
     #[cfg(feature = "net")]
     fn ask(
         &mut self,
@@ -205,11 +211,6 @@ impl Engine for Google {
             }
         }
         Some(Ok(reports))
-    }
-
-    #[cfg(not(feature = "net"))]
-    fn ask(&mut self, _: &Net, _: &[String]) -> Option<Result<Vec<SitemapReport>, SubmitError>> {
-        Some(Err(SubmitError::NoNetwork))
     }
 }
 
@@ -251,11 +252,6 @@ impl Engine for Bing {
         })
     }
 
-    #[cfg(not(feature = "net"))]
-    fn tell(&mut self, _: &Net, _: &Plan) -> Result<Told, SubmitError> {
-        Err(SubmitError::NoNetwork)
-    }
-
     #[cfg(feature = "net")]
     fn ask(
         &mut self,
@@ -285,10 +281,5 @@ impl Engine for Bing {
                 .map(|s| s.into_iter().map(report).collect())
                 .map_err(Into::into),
         )
-    }
-
-    #[cfg(not(feature = "net"))]
-    fn ask(&mut self, _: &Net, _: &[String]) -> Option<Result<Vec<SitemapReport>, SubmitError>> {
-        Some(Err(SubmitError::NoNetwork))
     }
 }

@@ -1,6 +1,8 @@
 //! IndexNow as one of the engines: the change list's URLs, recorded as sent.
 
-use super::engines::{Engine, Net, Plan, SitemapReport, Told};
+use super::engines::{Engine, Plan};
+#[cfg(feature = "net")]
+use super::engines::{Net, SitemapReport, Told};
 use super::{Outcome, Request, SubmitError, SubmitOptions, submit};
 
 /// IndexNow, with its settings.
@@ -33,6 +35,7 @@ impl Engine for IndexNow {
         Ok(requests.into_iter().map(request).collect())
     }
 
+    #[cfg(feature = "net")]
     fn tell(&mut self, net: &Net, _: &Plan) -> Result<Told, SubmitError> {
         let options = SubmitOptions {
             retries: net.retry.retries,
@@ -53,6 +56,7 @@ impl Engine for IndexNow {
         })
     }
 
+    #[cfg(feature = "net")]
     fn ask(&mut self, _: &Net, _: &[String]) -> Option<Result<Vec<SitemapReport>, SubmitError>> {
         None
     }

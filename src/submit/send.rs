@@ -5,7 +5,7 @@ use jiff::Timestamp;
 use super::{BATCH, Outcome, SubmitError, SubmitOptions, batch, key_location};
 use crate::changes::{self, ChangeFile, Submitted};
 use crate::fsutil::At;
-use crate::http::{self, Retry, Timeouts};
+use crate::http::{self, Retry, Timeouts, Unanswered};
 
 /// Checks the key file when asked, then sends the batches (to `host`) from `done` on.
 pub(super) fn send(
@@ -92,38 +92,39 @@ fn verify_key(agent: &ureq::Agent, options: &SubmitOptions) -> Result<(), Submit
     Ok(())
 }
 
-/// POSTs one batch, retrying 429, 5xx and network errors as [`http::send_with_retries`]
-/// does (doubling waits, or the endpoint's `Retry-After`).
+/// POSTs one batch, retrying 429, 5xx and network errors as [`http::answer`] does
+/// (doubling waits, or the endpoint's `Retry-After`).
 fn post(agent: &ureq::Agent, options: &SubmitOptions, body: &str) -> Result<(), SubmitError> {
     let endpoint = &options.endpoint;
     let retry = Retry {
         retries: options.retries,
         backoff: options.backoff,
     };
-    let tried = http::send_with_retries(&retry, || {
+    let answer = http::answer(&retry, ANSWER_LIMIT, || {
         agent
             .post(endpoint)
             .header("Content-Type", "application/json; charset=utf-8")
             .send(body)
     });
-    let gave_up = |problem: String| SubmitError::GaveUp {
-        endpoint: endpoint.clone(),
-        problem,
-        tries: tried.tries,
+    let status = match answer {
+        Ok(answer) => answer.status,
+        Err(Unanswered::GaveUp { problem, tries }) => {
+            return Err(SubmitError::GaveUp {
+                endpoint: endpoint.clone(),
+                problem,
+                tries,
+            });
+        }
+        Err(Unanswered::Redirected { status, location }) => {
+            return Err(SubmitError::Redirected {
+                endpoint: endpoint.clone(),
+                status,
+                location,
+            });
+        }
     };
-    let response = match &tried.result {
-        Ok(response) => response,
-        Err(e) => return Err(gave_up(format!("no answer ({e})"))),
-    };
-    let status = response.status().as_u16();
     match status {
         200 | 202 => Ok(()),
-        300..=399 => Err(SubmitError::Redirected {
-            endpoint: endpoint.clone(),
-            status,
-            location: location(response),
-        }),
-        _ if http::retryable(status) => Err(gave_up(format!("HTTP {status}"))),
         _ => Err(SubmitError::Refused {
             endpoint: endpoint.clone(),
             status,
@@ -132,9 +133,12 @@ fn post(agent: &ureq::Agent, options: &SubmitOptions, body: &str) -> Result<(), 
     }
 }
 
+/// The most of IndexNow's answer read: it says nothing past its status.
+const ANSWER_LIMIT: u64 = 64 * 1024;
+
 /// Where a redirect points, or what stands for a missing `Location`.
 fn location<B>(response: &ureq::http::Response<B>) -> String {
-    http::location(response).unwrap_or_else(|| "nowhere (no Location header)".to_string())
+    http::location(response).unwrap_or_else(|| http::NO_LOCATION.to_string())
 }
 
 /// What an IndexNow status means, and what to do about it.

@@ -1,9 +1,9 @@
 //! The calls that go out (the `net` feature): each tried again on 429, 5xx or no
-//! answer as [`http::send_with_retries`] does, redirects not followed.
+//! answer as [`http::answer`] does, redirects not followed.
 
 use super::answer::{ANSWER_LIMIT, already_known, parse_feeds, parse_quota};
 use super::{Bing, BingError, Call, FeedStatus, Method, URL_BATCH, UrlsSent};
-use crate::http::{self, Retry};
+use crate::http::{self, Retry, Unanswered};
 
 impl Bing {
     /// Sends `SubmitFeed` for each of `sitemaps`, stopping at the first refused;
@@ -72,52 +72,31 @@ impl Bing {
 
     /// Sends `call`, returning the body of a 2xx answer.
     fn send(&self, agent: &ureq::Agent, retry: &Retry, call: &Call) -> Result<String, BingError> {
-        let tried = http::send_with_retries(retry, || match &call.shown.body {
+        let answer = http::answer(retry, ANSWER_LIMIT, || match &call.shown.body {
             Some(body) => agent
                 .post(&call.url)
                 .header("Content-Type", "application/json; charset=utf-8")
                 .send(body),
             None => agent.get(&call.url).call(),
         });
-        let gave_up = |problem: String| BingError::GaveUp {
-            url: call.shown.url.clone(),
-            problem: self.scrub(&problem),
-            tries: tried.tries,
-        };
-        let mut response = match tried.result {
-            Ok(response) => response,
-            Err(e) => return Err(gave_up(format!("no answer ({e})"))),
-        };
-        let status = response.status().as_u16();
-        if response.status().is_redirection() {
-            let location = http::location(&response).map_or_else(
-                || "nowhere (no Location header)".to_string(),
-                |l| self.scrub(&l),
-            );
-            return Err(BingError::Redirected {
+        let answer = answer.map_err(|e| match e {
+            Unanswered::GaveUp { problem, tries } => BingError::GaveUp {
+                url: call.shown.url.clone(),
+                problem: self.scrub(&problem),
+                tries,
+            },
+            Unanswered::Redirected { status, location } => BingError::Redirected {
                 url: call.shown.url.clone(),
                 status,
-                location,
-            });
+                location: self.scrub(&location),
+            },
+        })?;
+        if (200..300).contains(&answer.status) {
+            return Ok(answer.body);
         }
-        if http::retryable(status) {
-            return Err(gave_up(format!("HTTP {status}")));
-        }
-        let body = response
-            .body_mut()
-            .with_config()
-            .limit(ANSWER_LIMIT)
-            .read_to_string();
-        match (response.status().is_success(), body) {
-            (true, Ok(body)) => Ok(body),
-            (true, Err(e)) => Err(gave_up(format!("HTTP {status}, answer unread ({e})"))),
-            (false, body) => {
-                let body = body.unwrap_or_default();
-                match already_known(call.method, &body) {
-                    true => Ok(String::new()),
-                    false => Err(self.refusal(call.method, status, &body)),
-                }
-            }
+        match already_known(call.method, &answer.body) {
+            true => Ok(String::new()),
+            false => Err(self.refusal(call.method, answer.status, &answer.body)),
         }
     }
 

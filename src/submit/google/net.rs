@@ -8,7 +8,7 @@ use ureq::http::Response;
 use super::api::{self, SitemapStatus};
 use super::error::detail;
 use super::{Google, GoogleError, Secret};
-use crate::http::{self, Retry};
+use crate::http::{self, Answer, Retry, Unanswered};
 
 /// The most of an answer read: Google's answers are a few kilobytes.
 const LIMIT: u64 = 1 << 20;
@@ -21,49 +21,27 @@ pub(crate) struct Net<'a> {
     pub retry: &'a Retry,
 }
 
-/// An answer, read.
-pub(crate) struct Answer {
-    /// Its status (not a redirect, not retryable).
-    pub status: u16,
-    /// Its body, at most [`LIMIT`] bytes of it.
-    pub body: String,
-}
-
 impl Net<'_> {
     /// Sends what `send` makes to `url` (which carries no credential: it is shown in
-    /// errors), tried again as [`http::send_with_retries`] does; a redirect, and a 429 or
-    /// 5xx left after the retries, are errors.
+    /// errors) as [`http::answer`] does; a redirect, and a 429 or 5xx left after the
+    /// retries, are errors.
     pub fn call(
         &self,
         url: &str,
         send: impl Fn(&ureq::Agent) -> Result<Response<Body>, ureq::Error>,
     ) -> Result<Answer, GoogleError> {
-        let tried = http::send_with_retries(self.retry, || send(self.agent));
-        let gave_up = |problem: String| GoogleError::GaveUp {
-            url: url.to_string(),
-            problem,
-            tries: tried.tries,
-        };
-        let mut response = match tried.result {
-            Ok(response) => response,
-            Err(e) => return Err(gave_up(format!("no answer ({e})"))),
-        };
-        let status = response.status().as_u16();
-        if response.status().is_redirection() {
-            return Err(GoogleError::Redirected {
+        http::answer(self.retry, LIMIT, || send(self.agent)).map_err(|e| match e {
+            Unanswered::GaveUp { problem, tries } => GoogleError::GaveUp {
+                url: url.to_string(),
+                problem,
+                tries,
+            },
+            Unanswered::Redirected { status, location } => GoogleError::Redirected {
                 url: url.to_string(),
                 status,
-                location: http::location(&response)
-                    .unwrap_or_else(|| "nowhere (no Location header)".to_string()),
-            });
-        }
-        if http::retryable(status) {
-            return Err(gave_up(format!("HTTP {status}")));
-        }
-        let body = (response.body_mut().with_config().limit(LIMIT))
-            .read_to_string()
-            .map_err(|e| gave_up(format!("HTTP {status} with a body not read ({e})")))?;
-        Ok(Answer { status, body })
+                location,
+            },
+        })
     }
 }
 

@@ -6,8 +6,9 @@ use jiff::Timestamp;
 
 use super::credentials::{Credentials, Federation, ServiceAccountKey, iam_body, jwt_grant};
 use super::error::detail;
-use super::net::{Answer, Net};
+use super::net::Net;
 use super::{GoogleError, Secret, jwt};
+use crate::http::Answer;
 
 const FORM: &str = "application/x-www-form-urlencoded";
 
