@@ -4,84 +4,12 @@
 //! failing stops none of the others, and that no credential reaches any output. Google's
 //! key is made by openssl for each run; none is committed.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpListener;
-use std::sync::{Arc, Mutex};
-
 use predicates::prelude::*;
 
+use crate::fake::Server;
 use crate::util::Site;
 
 const BING_KEY: &str = "bing-key-0123456789-SECRET";
-
-/// One request the server saw: method, path with query, body.
-type Seen = (String, String, String);
-
-/// Answers by the first rule whose path part the request's path contains: (status,
-/// body); 404 otherwise.
-struct Server {
-    port: u16,
-    seen: Arc<Mutex<Vec<Seen>>>,
-}
-
-impl Server {
-    fn start(rules: Vec<(&'static str, u16, String)>) -> Server {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let port = listener.local_addr().unwrap().port();
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let log = Arc::clone(&seen);
-        std::thread::spawn(move || {
-            for stream in listener.incoming() {
-                let Ok(mut stream) = stream else { return };
-                let Some((method, path, body)) = read(&mut stream) else {
-                    continue;
-                };
-                let rule = rules.iter().find(|(part, _, _)| path.contains(part));
-                let (status, answer) =
-                    rule.map_or((404, String::new()), |(_, s, b)| (*s, b.clone()));
-                log.lock().unwrap().push((method, path, body));
-                let reply = format!(
-                    "HTTP/1.1 {status} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{answer}",
-                    answer.len()
-                );
-                let _ = stream.write_all(reply.as_bytes());
-            }
-        });
-        Server { port, seen }
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("http://127.0.0.1:{}{path}", self.port)
-    }
-
-    fn seen(&self) -> Vec<Seen> {
-        self.seen.lock().unwrap().clone()
-    }
-}
-
-fn read(stream: &mut std::net::TcpStream) -> Option<Seen> {
-    let mut reader = BufReader::new(stream);
-    let mut line = String::new();
-    reader.read_line(&mut line).ok()?;
-    let mut parts = line.split_whitespace();
-    let (method, path) = (parts.next()?.to_string(), parts.next()?.to_string());
-    let mut length = 0;
-    loop {
-        let mut header = String::new();
-        reader.read_line(&mut header).ok()?;
-        if header.trim().is_empty() {
-            break;
-        }
-        if let Some((name, value)) = header.split_once(':')
-            && name.eq_ignore_ascii_case("content-length")
-        {
-            length = value.trim().parse().ok()?;
-        }
-    }
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).ok()?;
-    Some((method, path, String::from_utf8(body).ok()?))
-}
 
 /// A built site (its sitemap written) whose change list names two added URLs, set up
 /// for Bing at `server`.
@@ -117,7 +45,7 @@ fn no_secret(output: &std::process::Output, secrets: &[&str]) {
 
 #[test]
 fn bing_is_told_of_the_sitemap_and_the_changed_urls_within_its_quota() {
-    let server = Server::start(vec![
+    let server = Server::routed(vec![
         ("/bing/SubmitFeed", 200, r#"{"d":null}"#.to_string()),
         (
             "/bing/GetUrlSubmissionQuota",
@@ -139,22 +67,22 @@ fn bing_is_told_of_the_sitemap_and_the_changed_urls_within_its_quota() {
     let seen = server.seen();
     let paths: Vec<&str> = seen
         .iter()
-        .map(|(_, p, _)| p.split('?').next().unwrap())
+        .map(|s| s.path.split('?').next().unwrap())
         .map(|p| p.trim_start_matches("/bing/"))
         .collect();
     assert_eq!(
         paths,
         ["SubmitFeed", "GetUrlSubmissionQuota", "SubmitUrlBatch"]
     );
-    let feed: serde_json::Value = serde_json::from_str(&seen[0].2).unwrap();
+    let feed: serde_json::Value = serde_json::from_str(&seen[0].body).unwrap();
     assert_eq!(
         feed,
         serde_json::json!({"siteUrl": "https://example.org/", "feedUrl": "https://example.org/sitemap.xml"})
     );
     assert!(
-        seen[0].1.ends_with(&format!("apikey={BING_KEY}")),
+        seen[0].path.ends_with(&format!("apikey={BING_KEY}")),
         "{}",
-        seen[0].1
+        seen[0].path
     );
 
     // A dry run prints the requests, the key redacted, and sends nothing.
@@ -172,7 +100,7 @@ fn bing_is_told_of_the_sitemap_and_the_changed_urls_within_its_quota() {
 /// last line names the engine that failed; the key is in no output.
 #[test]
 fn one_engine_failing_stops_none_of_the_others() {
-    let server = Server::start(vec![
+    let server = Server::routed(vec![
         (
             "/bing/",
             400,
@@ -197,13 +125,16 @@ fn one_engine_failing_stops_none_of_the_others() {
     // --engine tells one engine only.
     run(&site, &["submit", "--engine", "bing"]).assert().code(1);
     let after = server.seen();
-    assert!(after.last().unwrap().1.starts_with("/bing/"), "{after:?}");
+    assert!(
+        after.last().unwrap().path.starts_with("/bing/"),
+        "{after:?}"
+    );
 }
 
 #[test]
 fn status_says_what_bing_says_beside_our_count() {
     let feeds = r#"{"d":[{"Url":"https://example.org/sitemap.xml","Status":"Success","Submitted":"/Date(1764900000000)/","LastCrawled":"/Date(1764986400000)/","UrlCount":2,"Type":"Sitemap","FileSize":300,"Compressed":false}]}"#;
-    let server = Server::start(vec![("/bing/GetFeeds", 200, feeds.to_string())]);
+    let server = Server::routed(vec![("/bing/GetFeeds", 200, feeds.to_string())]);
     let site = bing_site(&server);
     let out = run(&site, &["status"])
         .assert()
@@ -282,7 +213,7 @@ fn token_answer() -> String {
 
 #[test]
 fn google_is_told_of_the_sitemap_with_a_signed_token_and_no_secret_shown() {
-    let server = Server::start(vec![
+    let server = Server::routed(vec![
         ("/token", 200, token_answer()),
         ("/webmasters/v3/sites/", 200, String::new()),
     ]);
@@ -303,16 +234,19 @@ fn google_is_told_of_the_sitemap_with_a_signed_token_and_no_secret_shown() {
     no_secret(&out, &[TOKEN, &secret_line]);
     let seen = server.seen();
     assert_eq!(seen.len(), 2, "{seen:?}");
-    assert_eq!((seen[0].0.as_str(), seen[0].1.as_str()), ("POST", "/token"));
+    assert_eq!(
+        (seen[0].method.as_str(), seen[0].path.as_str()),
+        ("POST", "/token")
+    );
     assert!(
         seen[0]
-            .2
+            .body
             .contains("grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer"),
         "{}",
-        seen[0].2
+        seen[0].body
     );
     assert_eq!(
-        (seen[1].0.as_str(), seen[1].1.as_str()),
+        (seen[1].method.as_str(), seen[1].path.as_str()),
         (
             "PUT",
             "/webmasters/v3/sites/sc-domain%3Aexample.org/sitemaps/https%3A%2F%2Fexample.org%2Fsitemap.xml"
@@ -344,7 +278,7 @@ fn google_is_told_of_the_sitemap_with_a_signed_token_and_no_secret_shown() {
 #[test]
 fn a_property_the_account_cannot_manage_says_whom_to_add() {
     let denied = r#"{"error":{"code":403,"message":"User does not have sufficient permission for site 'sc-domain:example.org'.","status":"PERMISSION_DENIED"}}"#;
-    let server = Server::start(vec![
+    let server = Server::routed(vec![
         ("/token", 200, token_answer()),
         ("/webmasters/v3/sites/", 403, denied.to_string()),
     ]);
@@ -386,7 +320,7 @@ fn status_says_what_google_says_and_fails_on_its_errors() {
         "errors": "1",
         "contents": [{"type": "web", "submitted": "2", "indexed": "1"}],
     });
-    let server = Server::start(vec![
+    let server = Server::routed(vec![
         ("/token", 200, token_answer()),
         ("/webmasters/v3/sites/", 200, said.to_string()),
     ]);
@@ -401,5 +335,5 @@ fn status_says_what_google_says_and_fails_on_its_errors() {
         .stderr(predicate::str::contains(
             "google: https://example.org/sitemap.xml: read 2026-12-02T10:00:00Z, 1 error, 0 warnings, 2 URLs submitted, 1 indexed, ours lists 2 URLs",
         ));
-    assert_eq!(server.seen().last().unwrap().0, "GET");
+    assert_eq!(server.seen().last().unwrap().method, "GET");
 }

@@ -16,6 +16,7 @@ mod docs;
 mod documents;
 mod engines;
 mod explain;
+mod fake;
 mod faults;
 mod formats;
 mod frameworks;

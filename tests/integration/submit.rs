@@ -1,102 +1,12 @@
 //! `sitemapgen submit` against a recording HTTP server on 127.0.0.1 started by each test
 //! (never any other address).
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpListener;
-use std::sync::{Arc, Mutex};
-
 use predicates::prelude::*;
 
+use crate::fake::Server;
 use crate::util::Site;
 
 const KEY: &str = "0123456789abcdef0123456789abcdef";
-
-/// One request the server saw.
-#[derive(Debug, Clone)]
-struct Seen {
-    method: String,
-    path: String,
-    body: String,
-}
-
-/// A server answering each request with the next scripted (status, body), then 200.
-struct Server {
-    port: u16,
-    seen: Arc<Mutex<Vec<Seen>>>,
-}
-
-impl Server {
-    fn start(script: &[(u16, &str)]) -> Server {
-        let script: Vec<(u16, &str, &str)> = script.iter().map(|(s, b)| (*s, *b, "")).collect();
-        Server::start_with_headers(&script)
-    }
-
-    /// As [`Server::start`], each answer with its own header lines (`Name: value\r\n`).
-    fn start_with_headers(script: &[(u16, &str, &str)]) -> Server {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let port = listener.local_addr().unwrap().port();
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let log = Arc::clone(&seen);
-        let mut script: Vec<(u16, String, String)> = script
-            .iter()
-            .map(|(s, b, h)| (*s, b.to_string(), h.to_string()))
-            .collect();
-        script.reverse();
-        std::thread::spawn(move || {
-            for stream in listener.incoming() {
-                let Ok(mut stream) = stream else { return };
-                let Some(request) = read_request(&mut stream) else {
-                    continue;
-                };
-                log.lock().unwrap().push(request);
-                let (status, body, headers) =
-                    script.pop().unwrap_or((200, String::new(), String::new()));
-                let reply = format!(
-                    "HTTP/1.1 {status} X\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                    body.len()
-                );
-                let _ = stream.write_all(reply.as_bytes());
-            }
-        });
-        Server { port, seen }
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("http://127.0.0.1:{}{path}", self.port)
-    }
-
-    fn seen(&self) -> Vec<Seen> {
-        self.seen.lock().unwrap().clone()
-    }
-}
-
-fn read_request(stream: &mut std::net::TcpStream) -> Option<Seen> {
-    let mut reader = BufReader::new(stream);
-    let mut line = String::new();
-    reader.read_line(&mut line).ok()?;
-    let mut parts = line.split_whitespace();
-    let (method, path) = (parts.next()?.to_string(), parts.next()?.to_string());
-    let mut length = 0;
-    loop {
-        let mut header = String::new();
-        reader.read_line(&mut header).ok()?;
-        if header.trim().is_empty() {
-            break;
-        }
-        if let Some((name, value)) = header.split_once(':')
-            && name.eq_ignore_ascii_case("content-length")
-        {
-            length = value.trim().parse().ok()?;
-        }
-    }
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).ok()?;
-    Some(Seen {
-        method,
-        path,
-        body: String::from_utf8(body).ok()?,
-    })
-}
 
 /// A site whose change list (as `build` writes it) names `urls` as added.
 fn site_with_changes(base: &str, urls: &[String]) -> Site {
