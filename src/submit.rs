@@ -18,6 +18,8 @@ use crate::fsutil::{At, IoError};
 
 pub mod bing;
 mod engines;
+#[cfg(all(test, feature = "net"))]
+mod fake;
 pub mod google;
 mod indexnow;
 mod published;

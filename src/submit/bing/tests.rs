@@ -288,107 +288,32 @@ fn refusals_name_the_fix_and_never_the_key() {
 mod net {
     //! Against a fake Bing on 127.0.0.1 answering a script.
 
-    use std::io::{BufRead, BufReader, Read, Write};
     use std::net::TcpListener;
-    use std::sync::{Arc, Mutex};
     use std::time::{Duration, Instant};
 
     use super::*;
     use crate::http::{Retry, Timeouts, agent};
+    use crate::submit::fake::{Fake, Seen, reply};
 
-    /// A request as the server read it.
-    #[derive(Debug, Clone)]
-    struct Seen {
-        method: String,
-        target: String,
-        content_type: Option<String>,
-        body: String,
-    }
-
-    impl Seen {
-        fn json(&self) -> serde_json::Value {
-            serde_json::from_str(&self.body).unwrap()
-        }
-    }
-
-    struct Server {
-        port: u16,
-        seen: Arc<Mutex<Vec<Seen>>>,
-    }
+    /// The fake Bing: a script, then 200 with an empty `d`.
+    struct Server(Fake);
 
     impl Server {
-        /// Answers each request with the next of `script` (status, extra header lines,
-        /// body), then 200 with an empty `d`.
-        fn start(script: &[(u16, &str, &str)]) -> Server {
-            let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-            let port = listener.local_addr().unwrap().port();
-            let seen = Arc::new(Mutex::new(Vec::new()));
-            let log = Arc::clone(&seen);
-            let mut script: Vec<(u16, String, String)> = script
-                .iter()
-                .rev()
-                .map(|(s, h, b)| (*s, h.to_string(), b.to_string()))
-                .collect();
-            std::thread::spawn(move || {
-                for stream in listener.incoming() {
-                    let Ok(mut stream) = stream else { return };
-                    let Some(request) = read_request(&mut stream) else {
-                        continue;
-                    };
-                    log.lock().unwrap().push(request);
-                    let (status, headers, body) =
-                        script
-                            .pop()
-                            .unwrap_or((200, String::new(), r#"{"d":null}"#.to_string()));
-                    let reply = format!(
-                        "HTTP/1.1 {status} X\r\n{headers}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                        body.len()
-                    );
-                    let _ = stream.write_all(reply.as_bytes());
-                }
-            });
-            Server { port, seen }
-        }
-
-        fn bing(&self) -> Bing {
-            bing_at(&format!(
-                "http://127.0.0.1:{}/webmaster/api.svc/json/",
-                self.port
+        fn start(script: &[(u16, &'static str, &str)]) -> Server {
+            let script = script.iter().map(|(s, h, b)| (*s, *h, b.to_string()));
+            Server(Fake::start_then(
+                script.collect(),
+                reply(200, r#"{"d":null}"#),
             ))
         }
 
-        fn seen(&self) -> Vec<Seen> {
-            self.seen.lock().unwrap().clone()
+        fn bing(&self) -> Bing {
+            bing_at(&self.0.url("/webmaster/api.svc/json/"))
         }
-    }
 
-    fn read_request(stream: &mut std::net::TcpStream) -> Option<Seen> {
-        let mut reader = BufReader::new(stream);
-        let mut line = String::new();
-        reader.read_line(&mut line).ok()?;
-        let mut parts = line.split_whitespace();
-        let (method, target) = (parts.next()?.to_string(), parts.next()?.to_string());
-        let (mut length, mut content_type) = (0, None);
-        loop {
-            let mut header = String::new();
-            reader.read_line(&mut header).ok()?;
-            let Some((name, value)) = header.trim().split_once(':') else {
-                break;
-            };
-            match name.to_ascii_lowercase().as_str() {
-                "content-length" => length = value.trim().parse().ok()?,
-                "content-type" => content_type = Some(value.trim().to_string()),
-                _ => {}
-            }
+        fn seen(&self) -> Vec<Seen> {
+            self.0.seen()
         }
-        let mut body = vec![0; length];
-        reader.read_exact(&mut body).ok()?;
-        Some(Seen {
-            method,
-            target,
-            content_type,
-            body: String::from_utf8(body).ok()?,
-        })
     }
 
     fn client() -> ureq::Agent {
@@ -412,7 +337,11 @@ mod net {
 
     /// Submits `n` URLs against a server answering the quota with `daily`, then
     /// `after` for the batches.
-    fn submit_n(n: usize, daily: u64, after: &[(u16, &str, &str)]) -> (UrlsSent, Vec<Seen>) {
+    fn submit_n(
+        n: usize,
+        daily: u64,
+        after: &[(u16, &'static str, &str)],
+    ) -> (UrlsSent, Vec<Seen>) {
         let answer = quota(daily, 10_000);
         let mut script = vec![(200, "", answer.as_str())];
         script.extend_from_slice(after);
@@ -446,10 +375,10 @@ mod net {
         for (request, map) in seen.iter().zip(maps) {
             assert_eq!(request.method, "POST");
             let want = format!("/webmaster/api.svc/json/SubmitFeed?apikey={KEY_SENT}");
-            assert_eq!(request.target, want);
+            assert_eq!(request.path, want);
             assert_eq!(
-                request.content_type.as_deref(),
-                Some("application/json; charset=utf-8")
+                request.header("content-type"),
+                "application/json; charset=utf-8"
             );
             assert_eq!(
                 request.json(),
@@ -473,13 +402,13 @@ mod net {
         assert_eq!(seen.len(), 2);
         assert_eq!(seen[0].method, "GET");
         assert_eq!(
-            seen[0].target,
+            seen[0].path,
             format!(
                 "/webmaster/api.svc/json/GetUrlSubmissionQuota?siteUrl=https%3A%2F%2Fexample.org%2F&apikey={KEY_SENT}"
             )
         );
         assert_eq!(
-            seen[1].target,
+            seen[1].path,
             format!("/webmaster/api.svc/json/SubmitUrlBatch?apikey={KEY_SENT}")
         );
         assert_eq!(
@@ -639,7 +568,7 @@ mod net {
         let seen = server.seen();
         assert_eq!(seen[0].method, "GET");
         assert_eq!(
-            seen[0].target,
+            seen[0].path,
             format!(
                 "/webmaster/api.svc/json/GetFeeds?siteUrl=https%3A%2F%2Fexample.org%2F&apikey={KEY_SENT}"
             )

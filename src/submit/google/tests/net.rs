@@ -2,10 +2,7 @@
 //! one server on 127.0.0.1 answering a script in order): the requests' shapes, the JWT's
 //! signature, the token's renewal, Google's refusals, and no secret in any error.
 
-use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpListener;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use base64::Engine as _;
@@ -13,107 +10,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
 use super::*;
 use crate::http::{Retry, Timeouts};
-
-/// A request the fake server received.
-#[derive(Debug, Clone)]
-struct Seen {
-    method: String,
-    path: String,
-    headers: HashMap<String, String>,
-    body: String,
-}
-
-impl Seen {
-    fn header(&self, name: &str) -> &str {
-        self.headers
-            .get(name)
-            .map(String::as_str)
-            .unwrap_or_default()
-    }
-
-    fn form(&self) -> HashMap<String, String> {
-        url::form_urlencoded::parse(self.body.as_bytes())
-            .into_owned()
-            .collect()
-    }
-}
-
-/// An answer: status, header lines (`Name: value\r\n`), body.
-type Reply = (u16, &'static str, String);
-
-fn reply(status: u16, body: &str) -> Reply {
-    (status, "", body.to_string())
-}
-
-struct Fake {
-    port: u16,
-    seen: Arc<Mutex<Vec<Seen>>>,
-}
-
-impl Fake {
-    /// Answers `script` in order, then 500s.
-    fn start(script: Vec<Reply>) -> Fake {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let port = listener.local_addr().unwrap().port();
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let log = Arc::clone(&seen);
-        let mut script = script.into_iter();
-        std::thread::spawn(move || {
-            for stream in listener.incoming() {
-                let Ok(mut stream) = stream else { return };
-                let Some(request) = read(&mut stream) else {
-                    continue;
-                };
-                log.lock().unwrap().push(request);
-                let (status, headers, body) = script.next().unwrap_or((500, "", String::new()));
-                let answer = format!(
-                    "HTTP/1.1 {status} X\r\n{headers}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                    body.len()
-                );
-                let _ = stream.write_all(answer.as_bytes());
-            }
-        });
-        Fake { port, seen }
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("http://127.0.0.1:{}{path}", self.port)
-    }
-
-    fn seen(&self) -> Vec<Seen> {
-        self.seen.lock().unwrap().clone()
-    }
-}
-
-fn read(stream: &mut std::net::TcpStream) -> Option<Seen> {
-    let mut reader = BufReader::new(stream);
-    let mut line = String::new();
-    reader.read_line(&mut line).ok()?;
-    let mut parts = line.split_whitespace();
-    let (method, path) = (parts.next()?.to_string(), parts.next()?.to_string());
-    let mut headers = HashMap::new();
-    loop {
-        let mut header = String::new();
-        reader.read_line(&mut header).ok()?;
-        let Some((name, value)) = header.trim_end().split_once(':') else {
-            break;
-        };
-        headers.insert(name.to_ascii_lowercase(), value.trim().to_string());
-    }
-    let length = headers
-        .get("content-length")
-        .map_or(Ok(0), |l| l.parse())
-        .ok()?;
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).ok()?;
-    let body = String::from_utf8(body).ok()?;
-    Some(Seen {
-        method,
-        path,
-        headers,
-        body,
-    })
-}
+use crate::submit::fake::{Fake, Reply, reply};
 
 const OIDC_JWT: &str = "gh-oidc-jwt-secret";
 const FEDERATED: &str = "federated-token-secret";
