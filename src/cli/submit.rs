@@ -26,28 +26,36 @@ pub(super) fn submit(args: &SubmitArgs) -> i32 {
         return dry_run(&requests);
     }
     let told = crate::submit::tell_all(setup.engines, &setup.net, &plan);
+    let indexnow = told.iter().any(|(e, r)| *e == "indexnow" && r.is_ok());
     let mut failed = Vec::new();
     for (engine, result) in &told {
         match result {
-            Ok(told) => say_told(engine, told, &setup.indexnow_endpoint),
+            Ok(told) => say_told(engine, told, &setup.indexnow_endpoint, indexnow),
             Err(err) => {
                 super::say(format_args!("error: {engine}: {err}"));
                 failed.push(*engine);
             }
         }
     }
-    finish(told.len(), &failed)
+    let engines: Vec<&str> = told.iter().map(|(engine, _)| *engine).collect();
+    finish("told", &engines, &failed)
 }
 
-/// The last line when more than one engine ran and any failed; the exit code.
-fn finish(engines: usize, failed: &[&str]) -> i32 {
+/// The last line when more than one engine ran and any failed, naming which were told;
+/// the exit code.
+fn finish(done: &str, engines: &[&str], failed: &[&str]) -> i32 {
     if failed.is_empty() {
         return 0;
     }
-    if engines > 1 {
+    let told: Vec<&str> = engines
+        .iter()
+        .filter(|e| !failed.contains(e))
+        .copied()
+        .collect();
+    if !told.is_empty() {
         super::say(format_args!(
-            "submit: {} of {engines} engines failed ({}); the others were told",
-            failed.len(),
+            "submit: {done} {}; {} failed",
+            told.join(", "),
             failed.join(", ")
         ));
     }
@@ -55,7 +63,7 @@ fn finish(engines: usize, failed: &[&str]) -> i32 {
 }
 
 /// What one engine was told, in a line.
-fn say_told(engine: &str, told: &Told, indexnow_endpoint: &str) {
+fn say_told(engine: &str, told: &Told, indexnow_endpoint: &str, indexnow: bool) {
     let count = |n, one, many| crate::text::count(n, one, many);
     if engine == "indexnow" {
         let line = match (told.already, told.urls) {
@@ -75,8 +83,12 @@ fn say_told(engine: &str, told: &Told, indexnow_endpoint: &str) {
         line.push_str(&format!("; {} changed", count(told.urls, "URL", "URLs")));
         if told.left > 0 {
             let quota = told.quota.unwrap_or_default();
+            let carried = match indexnow {
+                true => "IndexNow carries them",
+                false => "an IndexNow key would carry them",
+            };
             line.push_str(&format!(
-                ", {} left past the day's quota of {quota} (IndexNow carries them)",
+                ", {} left past the day's quota of {quota} ({carried})",
                 count(told.left, "URL", "URLs")
             ));
         }
@@ -112,8 +124,9 @@ fn dry_run(
             crate::text::count(sent, "request", "requests")
         ));
     }
+    let engines: Vec<&str> = requests.iter().map(|(engine, _)| *engine).collect();
     match code {
-        0 => finish(requests.len(), &failed),
+        0 => finish("printed the requests of", &engines, &failed),
         code => code,
     }
 }

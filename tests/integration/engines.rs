@@ -59,7 +59,7 @@ fn bing_is_told_of_the_sitemap_and_the_changed_urls_within_its_quota() {
         .assert()
         .success()
         .stderr(predicate::str::contains(
-            "bing: submitted https://example.org/sitemap.xml; 1 URL changed, 1 URL left past the day's quota of 1 (IndexNow carries them)",
+            "bing: submitted https://example.org/sitemap.xml; 1 URL changed, 1 URL left past the day's quota of 1 (an IndexNow key would carry them)",
         ))
         .get_output()
         .clone();
@@ -117,7 +117,7 @@ fn one_engine_failing_stops_none_of_the_others() {
         .stderr(predicate::str::contains("submitted 2 URLs to"))
         .stderr(predicate::str::contains("error: bing: "))
         .stderr(predicate::str::contains(
-            "submit: 1 of 2 engines failed (bing); the others were told",
+            "submit: told indexnow; bing failed",
         ))
         .get_output()
         .clone();
