@@ -337,3 +337,94 @@ fn status_says_what_google_says_and_fails_on_its_errors() {
         ));
     assert_eq!(server.seen().last().unwrap().method, "GET");
 }
+
+/// Keyless, as in GitHub Actions: the job's OIDC token, exchanged at STS, then the service
+/// account's token from IAM Credentials; nothing secret stored, none shown.
+#[test]
+fn keyless_google_exchanges_the_jobs_oidc_token() {
+    const GITHUB: &str = "gh-request-token-SECRET";
+    let server = Server::routed(vec![
+        (
+            "/oidc",
+            200,
+            r#"{"count":1,"value":"oidc-jwt-SECRET"}"#.to_string(),
+        ),
+        (
+            "/sts/",
+            200,
+            r#"{"access_token":"federated-SECRET","token_type":"Bearer","expires_in":3600}"#
+                .to_string(),
+        ),
+        (
+            "/iam/",
+            200,
+            r#"{"accessToken":"ya29.keyless-SECRET","expireTime":"2026-12-05T11:00:00Z"}"#
+                .to_string(),
+        ),
+        ("/webmasters/v3/sites/", 200, String::new()),
+    ]);
+    let site = Site::new(&["index.html"]);
+    let provider =
+        "projects/123456789/locations/global/workloadIdentityPools/github/providers/repo";
+    site.config(&format!(
+        "base_url = 'https://example.org/'\n[google]\nservice_account = 'sitemaps@p.iam.gserviceaccount.com'\nworkload_identity_provider = '{provider}'\napi_endpoint = '{}'\nsts_endpoint = '{}'\niam_endpoint = '{}'\n",
+        server.url("/webmasters/v3/"),
+        server.url("/sts/v1/token"),
+        server.url("/iam"),
+    ));
+    site.cmd().assert().success();
+    let out = run(&site, &["submit"])
+        .env(
+            "ACTIONS_ID_TOKEN_REQUEST_URL",
+            server.url("/oidc?api-version=2.0"),
+        )
+        .env("ACTIONS_ID_TOKEN_REQUEST_TOKEN", GITHUB)
+        .env_remove("SITEMAPGEN_GOOGLE_CREDENTIALS")
+        .env_remove("GOOGLE_APPLICATION_CREDENTIALS")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "google: submitted https://example.org/sitemap.xml",
+        ))
+        .get_output()
+        .clone();
+    no_secret(
+        &out,
+        &[
+            GITHUB,
+            "oidc-jwt-SECRET",
+            "federated-SECRET",
+            "ya29.keyless-SECRET",
+        ],
+    );
+    let seen = server.seen();
+    let steps: Vec<(&str, &str)> = (seen.iter())
+        .map(|s| (s.method.as_str(), s.path.split(['?', '%']).next().unwrap()))
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            ("GET", "/oidc"),
+            ("POST", "/sts/v1/token"),
+            (
+                "POST",
+                "/iam/v1/projects/-/serviceAccounts/sitemaps@p.iam.gserviceaccount.com:generateAccessToken"
+            ),
+            ("PUT", "/webmasters/v3/sites/https"),
+        ]
+    );
+    let audience = format!(
+        "audience=%2F%2Fiam.googleapis.com%2F{}",
+        provider.replace('/', "%2F")
+    );
+    assert!(seen[0].path.contains(&audience), "{}", seen[0].path);
+    // Outside a job allowed an OIDC token: one line saying which permission to give.
+    run(&site, &["submit"])
+        .env_remove("ACTIONS_ID_TOKEN_REQUEST_URL")
+        .env_remove("ACTIONS_ID_TOKEN_REQUEST_TOKEN")
+        .env_remove("SITEMAPGEN_GOOGLE_CREDENTIALS")
+        .env_remove("GOOGLE_APPLICATION_CREDENTIALS")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("id-token: write"));
+}
