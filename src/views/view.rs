@@ -84,8 +84,13 @@ pub(super) fn check_ours(
 /// Whether the regular file at `rel` below the site is ours, as its seal proves it;
 /// `None` when nothing is there.
 pub(super) fn is_ours(site: &Root, rel: &Path) -> io::Result<Option<bool>> {
+    is_ours_in(site, rel, None)
+}
+
+/// [`is_ours`], the seal looked for only where `place` says, when given.
+pub(super) fn is_ours_in(site: &Root, rel: &Path, place: Option<Seal>) -> io::Result<Option<bool>> {
     site.open(rel)?
-        .map(|file| super::seal::proves(&file))
+        .map(|file| super::seal::proves_in(&file, place))
         .transpose()
 }
 
