@@ -2,9 +2,9 @@
 # The distribution, checked offline as CI runs it (issue: reach users without Rust):
 #   1. `dist build` makes both x86-64 Linux release archives as the release workflow does
 #      (the glibc build through .github/cargo-glibc.sh, against glibc 2.17; the static musl
-#      build), their checksums and the installers; the glibc build asks for no glibc
-#      symbol newer than 2.17, the musl build is static, neither carries a string
-#      function of its own; each writes a valid sitemap of the example site; the shell
+#      build), their checksums and the installers; tests/archives.sh checks the archives'
+#      layout and binaries (the glibc build asks for no glibc symbol newer than 2.17, the
+#      musl build is static); neither carries a string function of its own; each writes a valid sitemap of the example site; the shell
 #      installer, pointed at a local server, installs the glibc build here and the musl
 #      build where `ldd` says musl or an older glibc, and refuses a tampered archive;
 #   2. the Action's install step (action/install.sh) against the same server: installs
@@ -88,23 +88,12 @@ for f in sitemapgen-installer.sh sitemapgen-installer.ps1; do [ -s "$DISTRIB/$f"
 ok "dist $DIST_VERSION built $ARCHIVE, $MUSL_ARCHIVE, their .sha256 and both installers"
 
 step "the two Linux builds"
+bash tests/archives.sh "$DISTRIB"
 GNU_BIN=$DISTRIB/sitemapgen-$TARGET/sitemapgen
 MUSL_BIN=$DISTRIB/sitemapgen-$MUSL/sitemapgen
 # Each tool's output is read once into a variable: `tool | grep -q` under pipefail fails
 # when grep stops reading early and the tool dies of SIGPIPE.
 dynamic=$(objdump -T "$GNU_BIN") || fail "objdump cannot read $GNU_BIN (binutils)"
-headers=$(readelf -l "$GNU_BIN") || fail "readelf cannot read $GNU_BIN (binutils)"
-musl_headers=$(readelf -l "$MUSL_BIN") || fail "readelf cannot read $MUSL_BIN (binutils)"
-musl_dynamic=$(readelf -d "$MUSL_BIN") || fail "readelf cannot read $MUSL_BIN (binutils)"
-# Every versioned glibc symbol the glibc build asks for, newest last: none past 2.17.
-newest=$(grep -o 'GLIBC_[0-9.]*' <<< "$dynamic" | sort -u -V | tail -n 1)
-[ "$(printf '%s\nGLIBC_2.17\n' "$newest" | sort -V | tail -n 1)" = GLIBC_2.17 ] \
-  || fail "the glibc build needs $newest, newer than the 2.17 it is built for: $(grep -o 'GLIBC_2\.\(1[89]\|[2-9][0-9]\)[0-9.]*' <<< "$dynamic" | sort -u -V | tr '\n' ' ')"
-grep -q 'Requesting program interpreter' <<< "$headers" || fail "the glibc build is not dynamically linked"
-ok "the glibc build asks for glibc $newest at most ($(grep -c 'GLIBC_' <<< "$dynamic") glibc symbols)"
-! grep -q INTERP <<< "$musl_headers" || fail "the musl build has a program interpreter: it is not static"
-! grep -q NEEDED <<< "$musl_dynamic" || fail "the musl build needs shared libraries: $(grep NEEDED <<< "$musl_dynamic")"
-ok "the musl build is static (no interpreter, no shared libraries)"
 # The libc's own string functions: the glibc build imports glibc's memcpy and memcmp (it
 # has no symbol table of its own to look in), the musl build links musl's, wrapped by
 # nothing.
