@@ -91,7 +91,9 @@ while IFS=$'\t' read -r target exe tag; do
     continue
   fi
   unpack "$target" "$archive" "$exe"
-  ok "$(basename "$archive"): the binary and its documents where the installers look; $(format "$target" "$tag")"
+  # Assigned first: a failure inside $(...) within a word would not stop the script.
+  kind=$(format "$target" "$tag")
+  ok "$(basename "$archive"): the binary and its documents where the installers look; $kind"
   found=$((found + 1))
 done < <(jq -r '.[] | [.target, .exe, .wheel[0]] | @tsv' "$platforms")
 [ "$found" -gt 0 ] || fail "no release archive in $dir"
