@@ -26,6 +26,8 @@ mod hardening;
 mod heads;
 mod host;
 mod hostile;
+// Unix only: every test runs under prlimit, timeout and GNU time.
+#[cfg(unix)]
 mod hostile_host;
 mod images;
 mod index;

@@ -508,6 +508,8 @@ fn init_reads_hostile_javascript_configs_in_linear_time() {
 
 /// A config `init` cannot read is named with the reason, not passed over in silence (a
 /// FIFO, without waiting for a writer; a file over the 4 MiB limit).
+// Unix only: a FIFO.
+#[cfg(unix)]
 #[test]
 fn init_warns_naming_a_config_it_skips() {
     let fifo = tempfile::tempdir().unwrap();
