@@ -3,7 +3,8 @@
 //! They compile for Windows too (`cargo test --target x86_64-pc-windows-gnu`, run under
 //! Wine with `CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER`): a test that needs what only
 //! Unix has (symbolic links as Unix makes them, FIFOs and sockets, permission bits, a
-//! file name of raw bytes, inode numbers) is `#[cfg(unix)]` with the reason above it.
+//! file name of raw bytes, inode numbers, the prlimit, timeout and GNU time that bound
+//! and measure a run) is `#[cfg(unix)]` with the reason above it.
 
 mod audit;
 mod build;
