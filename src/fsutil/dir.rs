@@ -330,8 +330,9 @@ mod other {
             } else {
                 std::fs::symlink_metadata(&path)?
             };
+            // The kind Unix's ENOTDIR gives: callers take a file on the way as they do there.
             if !meta.is_dir() {
-                return Err(io::Error::new(io::ErrorKind::Other, "not a directory"));
+                return Err(io::Error::from(io::ErrorKind::NotADirectory));
             }
             Ok(Dir { path })
         }
@@ -501,5 +502,28 @@ impl<'d> Opener<'d> {
         }
         let (_, dir) = self.last.as_ref().expect("set above");
         dir.open_file_below(Path::new(name))
+    }
+}
+
+/// What every platform's [`Dir`] must say alike.
+#[cfg(test)]
+mod portable_tests {
+    use super::*;
+
+    /// A file where a directory is opened is `NotADirectory` everywhere (Windows said
+    /// `Other`, which the callers that pass over a file on the way did not take).
+    #[test]
+    fn a_file_opened_as_a_directory_is_not_a_directory() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("page.html"), "x").unwrap();
+        let root = Dir::open_root(tmp.path()).unwrap();
+        let kinds = [
+            Dir::open_root(&tmp.path().join("page.html")).map(|_| ()),
+            root.open_dir_named(std::ffi::OsStr::new("page.html"))
+                .map(|_| ()),
+            root.open_dir_below(Path::new("page.html")).map(|_| ()),
+        ]
+        .map(|r| r.unwrap_err().kind());
+        assert_eq!(kinds, [io::ErrorKind::NotADirectory; 3]);
     }
 }

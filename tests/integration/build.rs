@@ -1,6 +1,7 @@
 //! `sitemapgen build` on temporary sites, run as a user would run it.
 
 use std::fs;
+#[cfg(unix)]
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
@@ -49,6 +50,8 @@ fn maps_a_site_to_sorted_urls_and_skips_what_is_not_a_page() {
     assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset"));
 }
 
+// Unix only: a file name that is not UTF-8 (raw bytes), which Windows cannot name.
+#[cfg(unix)]
 #[test]
 fn percent_encodes_names_from_their_raw_bytes_and_escapes_xml() {
     let site = Site::new(&[
@@ -186,6 +189,8 @@ fn urls_of_2048_characters_or_more_are_skipped_with_a_warning() {
     assert_eq!(urls[1].len(), 2047);
 }
 
+// Unix only: symbolic links as Unix makes them (Windows makes them only with a privilege).
+#[cfg(unix)]
 #[test]
 fn symlinks_are_skipped_unless_followed_and_never_leave_the_site() {
     use std::os::unix::fs::symlink;
@@ -233,6 +238,8 @@ fn symlinks_are_skipped_unless_followed_and_never_leave_the_site() {
     assert!(!urls.iter().any(|u| u.contains("secret")));
 }
 
+// Unix only: symbolic links as Unix makes them (Windows makes them only with a privilege).
+#[cfg(unix)]
 #[test]
 fn a_symlink_loop_is_reported_and_the_walk_goes_on() {
     use std::os::unix::fs::symlink;
@@ -781,6 +788,8 @@ fn an_output_that_cannot_be_written_fails_with_the_path_and_leaves_nothing() {
     assert_eq!(site.listing(), ["index.html"]);
 }
 
+// Unix only: Unix permission bits and setpriv.
+#[cfg(unix)]
 #[test]
 fn an_unreadable_directory_is_a_warning_and_the_run_goes_on() {
     use std::os::unix::fs::PermissionsExt;

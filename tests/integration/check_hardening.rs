@@ -2,9 +2,13 @@
 //! them do, each pinned through the real binary.
 
 use std::fs;
+#[cfg(unix)]
 use std::io::Write;
+#[cfg(unix)]
 use std::path::Path;
+#[cfg(unix)]
 use std::process::{Command, Stdio};
+#[cfg(unix)]
 use std::time::Duration;
 
 use crate::util::Site;
@@ -14,9 +18,11 @@ const INDEX: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex x
 
 /// The most memory a run may take on any input: what the protocol's 50 MiB allow, and
 /// some.
+#[cfg(unix)]
 const PEAK_RSS_LIMIT_KIB: u64 = 256 * 1024;
 
 /// A hostile run must not hang: past this, it is killed and the test fails.
+#[cfg(unix)]
 const HANG: Duration = Duration::from_secs(20);
 
 fn urlset(locs: &[&str]) -> String {
@@ -37,6 +43,7 @@ fn index(locs: &[&str]) -> String {
 }
 
 /// What a run of the binary gave, and the most memory it held.
+#[cfg(unix)]
 pub(crate) struct Measured {
     pub code: i32,
     pub stdout: String,
@@ -50,6 +57,7 @@ pub(crate) struct Measured {
 /// process's, with other tests' data) as the child's when it calls `exec`; time forks
 /// its child from a small process of its own. Output goes to files, so a long one
 /// cannot fill a pipe nobody reads.
+#[cfg(unix)]
 pub(crate) fn measured(dir: &Path, args: &[&str]) -> Measured {
     let out = tempfile::NamedTempFile::new().unwrap();
     let err = tempfile::NamedTempFile::new().unwrap();
@@ -82,6 +90,7 @@ pub(crate) fn measured(dir: &Path, args: &[&str]) -> Measured {
 }
 
 /// Fails unless `run` held at most [`PEAK_RSS_LIMIT_KIB`].
+#[cfg(unix)]
 fn assert_bounded(what: &str, run: &Measured) {
     assert!(
         run.peak_rss_kib <= PEAK_RSS_LIMIT_KIB,
@@ -92,6 +101,7 @@ fn assert_bounded(what: &str, run: &Measured) {
 
 /// Writes `path` gzipped, its content made by `generate` as it is compressed: the bomb
 /// never exists uncompressed, in memory or on disk.
+#[cfg(unix)]
 fn gzip_streamed(path: &Path, generate: impl FnOnce(&mut dyn Write)) {
     let file = fs::File::create(path).unwrap();
     let mut gz = flate2::write::GzEncoder::new(file, flate2::Compression::fast());
@@ -100,6 +110,7 @@ fn gzip_streamed(path: &Path, generate: impl FnOnce(&mut dyn Write)) {
 }
 
 /// `n` bytes of `byte`, written a mebibyte at a time.
+#[cfg(unix)]
 fn repeat(out: &mut dyn Write, byte: u8, n: usize) {
     let chunk = vec![byte; 1 << 20];
     let mut left = n;
@@ -113,11 +124,14 @@ fn repeat(out: &mut dyn Write, byte: u8, n: usize) {
 /// Large enough that a reader keeping what it reads (as `check` and `index` did, about
 /// twice over) passes [`PEAK_RSS_LIMIT_KIB`]; more only makes the test slower, since
 /// nothing past 50 MiB is read now (a 1 GiB bomb is measured by hand, in release).
+#[cfg(unix)]
 const BOMB_BYTES: usize = 160 << 20;
 
 /// A `.xml.gz` inflating to 160 MiB of whitespace, and one holding a single 160 MiB
 /// `<loc>`, once took `check` and `index` to twice their size in memory (330 MB here,
 /// 2 GB for a 1 GiB bomb): each is now one error, read no further than 50 MiB.
+// Unix only: run under GNU time, which measures its peak memory.
+#[cfg(unix)]
 #[test]
 fn gzip_bombs_stop_at_the_size_limit_in_check_and_index() {
     let dir = tempfile::tempdir().unwrap();
@@ -171,6 +185,8 @@ fn gzip_bombs_stop_at_the_size_limit_in_check_and_index() {
 /// A `<loc>` too long to keep (here 1 MiB, under the size limit) is one error giving
 /// its length, in XML and text sitemaps alike; `index` refuses it rather than list a
 /// cut URL.
+// Unix only: run under GNU time, which measures its peak memory.
+#[cfg(unix)]
 #[test]
 fn a_loc_longer_than_any_url_is_measured_not_kept() {
     let dir = tempfile::tempdir().unwrap();
@@ -211,6 +227,8 @@ fn a_loc_longer_than_any_url_is_measured_not_kept() {
 /// Half a million empty `<url/>` (a few KB gzipped, under the size limit) are as many
 /// errors: `check` once kept each (2 million took 280 MB, and 3.7 GB with `--json`).
 /// The first 1,000 of a file are listed, the rest counted, and the totals stay exact.
+// Unix only: run under GNU time, which measures its peak memory.
+#[cfg(unix)]
 #[test]
 fn a_file_of_half_a_million_problems_lists_a_thousand_and_counts_all() {
     let dir = tempfile::tempdir().unwrap();
@@ -246,6 +264,8 @@ fn a_file_of_half_a_million_problems_lists_a_thousand_and_counts_all() {
 }
 
 /// A site with a secret outside the directory of the index in `public/maps`.
+// Unix only: symbolic links as Unix makes them (Windows makes them only with a privilege).
+#[cfg(unix)]
 fn site_with_a_secret() -> Site {
     let site = Site::new(&[]);
     let maps = site.public().join("maps");
@@ -266,6 +286,8 @@ fn site_with_a_secret() -> Site {
 /// `..%2F` and `%2Fetc%2Fpasswd` opened files outside the index's directory, and
 /// printed their content. A child whose path, or real path, leaves the directory is
 /// an error, and is never opened.
+// Unix only: symbolic links as Unix makes them (Windows makes them only with a privilege).
+#[cfg(unix)]
 #[test]
 fn index_children_outside_the_index_directory_are_never_read() {
     let site = site_with_a_secret();
@@ -341,6 +363,8 @@ fn a_child_listed_again_is_read_once_and_reported_once_per_entry() {
 /// An index may list 50,000 children; one listing 930,000 (50 MiB of them, each in a
 /// directory of its own) took `check` to 413 MB. Past the limit, which is an error
 /// already, children are not followed.
+// Unix only: run under GNU time, which measures its peak memory.
+#[cfg(unix)]
 #[test]
 fn children_past_the_protocols_limit_are_not_followed() {
     let dir = tempfile::tempdir().unwrap();
@@ -369,6 +393,8 @@ fn children_past_the_protocols_limit_are_not_followed() {
 
 /// A FIFO where a sitemap or a child is expected once hung `check` and `index` for ever,
 /// waiting for a writer: it is an error now, at once.
+// Unix only: FIFOs.
+#[cfg(unix)]
 #[test]
 fn fifos_are_refused_at_once_by_check_and_index() {
     let site = Site::new(&[]);
@@ -408,6 +434,8 @@ fn fifos_are_refused_at_once_by_check_and_index() {
 /// Language alternates whose `href` the xhtml schema refuses (`%zz`, a bare `%`, a
 /// second `#`), or that are not absolute, percent-encoded URLs, were let through with 0
 /// errors: each is flagged as a bad `<loc>` is, at its line.
+// Unix only: run under GNU time, which measures its peak memory.
+#[cfg(unix)]
 #[test]
 fn alternate_hrefs_are_checked_as_urls() {
     let link = |hreflang: &str, href: &str| {
@@ -459,6 +487,8 @@ fn alternate_hrefs_are_checked_as_urls() {
 
 /// `<lastmod>0000-01-01</lastmod>` passed `check`, but XML Schema's dates have no year
 /// zero, so the official schema refuses it.
+// Unix only: run under GNU time, which measures its peak memory.
+#[cfg(unix)]
 #[test]
 fn year_zero_lastmods_are_errors() {
     for lastmod in ["0000-01-01", "0000-12-31T23:00:00-01:00", "0000"] {

@@ -490,6 +490,8 @@ fn nikola_markdown_and_sidecars_are_dated_by_their_sources() {
 /// What the match read of the sources is kept in the git directory by blob id: a second
 /// run reads none of them again (the file is left as it is), a file changed in any byte
 /// is taken as none, and a source committed anew is read again and dated by its commit.
+// Unix only: inode numbers (MetadataExt::ino).
+#[cfg(unix)]
 #[test]
 fn what_a_match_read_of_the_sources_is_kept_for_the_next_run() {
     use std::os::unix::fs::MetadataExt;

@@ -1,6 +1,7 @@
 //! Faults: nothing half-written, the previous sitemap kept, runs that take turns.
 
 use std::fs;
+#[cfg(unix)]
 use std::os::unix::fs::PermissionsExt;
 use std::process::{Command, Stdio};
 
@@ -43,6 +44,8 @@ fn a_full_disk_on_stdout_is_an_error_naming_it() {
     );
 }
 
+// Unix only: Unix permission bits.
+#[cfg(unix)]
 #[test]
 fn an_unwritable_output_directory_fails_and_keeps_the_previous_sitemap() {
     let site = Site::new(&["index.html", "b.html"]);

@@ -4,22 +4,28 @@
 //! bounded fails fast instead of taking the machine down.
 
 use std::fs;
+#[cfg(unix)]
 use std::path::Path;
+#[cfg(unix)]
 use std::process::{Command, Stdio};
 
 use crate::util::{Site, locs};
 
 /// The address space a run may take: far past what these sites need (the debug build
 /// with its threads), far below what the unbounded cases took (1 to 22 GB).
+#[cfg(unix)]
 pub(crate) const ADDRESS_SPACE: u64 = 2 << 30;
 
 /// The most a run may hold resident on these small sites.
+#[cfg(unix)]
 pub(crate) const PEAK_RSS_KIB: u64 = 300 * 1024;
 
 /// How long a run may take: the unbounded cases took 10 s to hours in a release build.
+#[cfg(unix)]
 const SECONDS: u32 = 60;
 
 /// What a bounded run gave.
+#[cfg(unix)]
 pub(crate) struct Run {
     pub code: Option<i32>,
     pub stderr: String,
@@ -28,6 +34,7 @@ pub(crate) struct Run {
 
 /// Runs the binary in `dir` with `args` under [`ADDRESS_SPACE`] and [`SECONDS`],
 /// measuring its peak resident set with GNU time (see `check_hardening::measured`).
+#[cfg(unix)]
 pub(crate) fn bounded(dir: &Path, args: &[&str]) -> Run {
     let err = tempfile::NamedTempFile::new().unwrap();
     let peak = tempfile::NamedTempFile::new().unwrap();
@@ -60,6 +67,7 @@ pub(crate) fn bounded(dir: &Path, args: &[&str]) -> Run {
 }
 
 /// Fails unless the run finished well, within its bounds, and warned of `warning`.
+#[cfg(unix)]
 pub(crate) fn assert_survived(what: &str, run: &Run, warning: &str) {
     assert_eq!(run.code, Some(0), "{what}: {}", run.stderr);
     assert!(
@@ -71,6 +79,7 @@ pub(crate) fn assert_survived(what: &str, run: &Run, warning: &str) {
 }
 
 /// A Hugo site dated by its sources, `content/posts/<name>.md` holding `source`.
+#[cfg(unix)]
 fn hugo_site(sources: &[(&str, String)]) -> Site {
     let site = Site::new(&["index.html", "posts/a/index.html"]);
     site.config(
@@ -92,6 +101,8 @@ fn hugo_site(sources: &[(&str, String)]) -> Site {
 /// Front matter nested 20,000 deep (sequences, mappings, complex keys; 40 KB) aborted
 /// the run with a stack overflow, and no sitemap was written. It is skipped with a
 /// warning naming it; the other sources still date their pages.
+// Unix only: run under prlimit, timeout and GNU time (Unix tools that bound and measure the run).
+#[cfg(unix)]
 #[test]
 fn deeply_nested_front_matter_is_skipped() {
     for (kind, nest) in [("sequences", "- "), ("mappings", ": "), ("keys", "? ")] {
@@ -118,6 +129,8 @@ fn deeply_nested_front_matter_is_skipped() {
 }
 
 /// Six levels of aliases in 400 bytes took 2.2 GB and 11 s (one more, 22 GB).
+// Unix only: run under prlimit, timeout and GNU time (Unix tools that bound and measure the run).
+#[cfg(unix)]
 #[test]
 fn a_yaml_alias_bomb_is_skipped() {
     let mut text = String::from(
@@ -141,6 +154,8 @@ fn a_yaml_alias_bomb_is_skipped() {
 
 /// A front-matter `url` 32,000 levels deep (64 KB), four times: the newest date below
 /// each directory held a string per ancestor, 1 GB a source.
+// Unix only: run under prlimit, timeout and GNU time (Unix tools that bound and measure the run).
+#[cfg(unix)]
 #[test]
 fn a_deep_front_matter_url_is_held_once() {
     let sources: Vec<(String, String)> = (0..4)
@@ -170,6 +185,8 @@ fn a_deep_front_matter_url_is_held_once() {
 
 /// A Jekyll post whose slug is `:slug` 13,000 times (65 KB): `:title` was filled in
 /// first, then `:slug` replaced inside the title, giving an 850 MB path (1.66 GB peak).
+// Unix only: run under prlimit, timeout and GNU time (Unix tools that bound and measure the run).
+#[cfg(unix)]
 #[test]
 fn permalinks_are_filled_in_one_pass() {
     let site = Site::new(&["index.html", "2024/01/02/x.html"]);
@@ -201,6 +218,8 @@ fn permalinks_are_filled_in_one_pass() {
 
 /// A page of `/edit/`s, 1 MiB: each scanned back to the nearest quote and each suffix of
 /// a link hashed (12 s for 360 KB in a release build).
+// Unix only: run under prlimit, timeout and GNU time (Unix tools that bound and measure the run).
+#[cfg(unix)]
 #[test]
 fn the_edit_link_search_is_linear() {
     for body in ["/edit/", "\"/edit/a/b/"] {
@@ -236,6 +255,8 @@ fn llms_site(body: &str) -> Site {
 /// (ruby bases, and end tags of elements that are not open, which the old guard counted
 /// as closes: 480 KB took 59 s), and quotes nested around many lines (500 KB wrote
 /// 50 MB). Each is passed over with a warning; the rest is written.
+// Unix only: run under prlimit, timeout and GNU time (Unix tools that bound and measure the run).
+#[cfg(unix)]
 #[test]
 fn costly_pages_are_passed_over_for_llms_full_txt() {
     let bold: String = (0..200).map(|i| format!("<b id={i}>")).collect();
@@ -305,6 +326,8 @@ fn bidirectional_controls_are_not_written_raw() {
 /// `init` on a `mkdocs.yml` with a `nav:` nested 20,000 deep crashed, and on an alias
 /// bomb took 3.4 GB: the generator is still recognised, its settings are not read, and
 /// a warning says why.
+// Unix only: run under prlimit, timeout and GNU time (Unix tools that bound and measure the run).
+#[cfg(unix)]
 #[test]
 fn init_refuses_a_hostile_yaml_config() {
     let mut bomb = String::from(
@@ -335,6 +358,8 @@ fn init_refuses_a_hostile_yaml_config() {
 
 /// A project config that is a link (here to a file outside the project) is not followed:
 /// `init` names it and reads nothing through it.
+// Unix only: symbolic links as Unix makes them (Windows makes them only with a privilege).
+#[cfg(unix)]
 #[test]
 fn init_follows_no_link_to_a_config() {
     let site = Site::new(&[]);
@@ -365,6 +390,8 @@ fn init_follows_no_link_to_a_config() {
 /// whole path beside each, to find a document's source (1,072 MiB; 300 of them passed
 /// 4 GB). The tails are held by their hashes, linear in the paths, and the deep
 /// document still dates its copy in the site.
+// Unix only: run under prlimit, timeout and GNU time (Unix tools that bound and measure the run).
+#[cfg(unix)]
 #[test]
 fn documents_deep_in_the_repository_are_held_once() {
     let site = Site::new(&["index.html"]);
@@ -408,6 +435,8 @@ fn documents_deep_in_the_repository_are_held_once() {
 /// every search ran to the end). Each rule is now found in its own text from
 /// serde_json's parse and the lines counted on; the file is edited, and our entry
 /// taken away again leaves it byte for byte.
+// Unix only: run under prlimit, timeout and GNU time (Unix tools that bound and measure the run).
+#[cfg(unix)]
 #[test]
 fn a_vercel_json_of_many_rules_is_read_and_edited_in_linear_time() {
     let site = Site::new(&["index.html", "p7/a.html"]);

@@ -2,10 +2,12 @@
 //! binary on temporary sites.
 
 use std::fs;
+#[cfg(unix)]
 use std::io::Write;
 
 use predicates::prelude::*;
 
+#[cfg(unix)]
 use crate::check_hardening::measured;
 use crate::util::{Site, validate};
 
@@ -166,6 +168,8 @@ fn a_thousand_images_per_page_at_most() {
 
 /// A 50 MB page full of images and text is read streamed: the run's peak memory stays
 /// far below the page's size.
+// Unix only: run under GNU time, which measures its peak memory.
+#[cfg(unix)]
 #[test]
 fn memory_stays_bounded_on_a_50_mb_page() {
     let site = Site::new(&["index.html"]);

@@ -3,6 +3,7 @@
 
 use std::fs;
 use std::path::Path;
+#[cfg(unix)]
 use std::process::Command;
 use std::time::{Duration, UNIX_EPOCH};
 
@@ -91,6 +92,8 @@ fn a_repository_nested_in_public_dir_is_never_run_in() {
 /// `git log` is read as it comes, and left as soon as every page has its date: here
 /// it never ends (a `git` on PATH that waits after the real log, as a long history
 /// keeps git walking), and the run still finishes, with the real dates.
+// Unix only: Unix permission bits (an executable script as git).
+#[cfg(unix)]
 #[test]
 fn git_log_is_left_once_every_page_is_dated() {
     let site = project_with_content("['git', 'source', 'mtime']");

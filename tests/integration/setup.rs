@@ -208,6 +208,8 @@ fn init_reads_jekylls_url_and_baseurl() {
 /// guide documents, and its run step executed here against a site, with our binary as
 /// `sitemapgen`. (Its install step is run against a local release server by
 /// `tests/dist.sh`.)
+// Unix only: symbolic links as Unix makes them (Windows makes them only with a privilege).
+#[cfg(unix)]
 #[test]
 fn the_action_is_valid_yaml_and_its_run_step_writes_a_checked_sitemap() {
     use yaml_rust2::{Yaml, YamlLoader};
@@ -506,6 +508,8 @@ fn init_reads_hostile_javascript_configs_in_linear_time() {
 
 /// A config `init` cannot read is named with the reason, not passed over in silence (a
 /// FIFO, without waiting for a writer; a file over the 4 MiB limit).
+// Unix only: a FIFO.
+#[cfg(unix)]
 #[test]
 fn init_warns_naming_a_config_it_skips() {
     let fifo = tempfile::tempdir().unwrap();
@@ -532,6 +536,8 @@ fn init_warns_naming_a_config_it_skips() {
 
 /// `man --dir` checks where every page goes before it writes one: a page's place taken
 /// by a FIFO, a folder or a link is named, and no page is written.
+// Unix only: symbolic links as Unix makes them (Windows makes them only with a privilege) and /dev/null.
+#[cfg(unix)]
 #[test]
 fn man_dir_writes_nothing_when_a_page_cannot_be_written() {
     type Make = fn(&std::path::Path);

@@ -2,10 +2,12 @@
 //! sitemap may: each pinned through the real binary.
 
 use std::fs;
+#[cfg(unix)]
 use std::io::Write;
 
 use predicates::prelude::*;
 
+#[cfg(unix)]
 use crate::check_hardening::measured;
 use crate::lastmod::{build, lastmods};
 use crate::util::Site;
@@ -15,6 +17,8 @@ const CONFIG: &str = "base_url = 'https://example.org/'\nlastmod = ['content', '
 /// Wording a parse error costs no more memory than the parse: a 100 MB state file cut
 /// off at its end is an error of one line, with where it ends, in a bounded run (it
 /// was parsed again into a tree to word the message: 1.75 GB).
+// Unix only: run under GNU time, which measures its peak memory.
+#[cfg(unix)]
 #[test]
 fn a_large_damaged_state_file_is_reported_in_bounded_memory() {
     let site = Site::new(&[]);

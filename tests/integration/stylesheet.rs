@@ -3,6 +3,7 @@
 //! renders it is tests/stylesheet.sh's part, in headless Chromium.)
 
 use std::fs;
+#[cfg(unix)]
 use std::os::unix::fs::{PermissionsExt, symlink};
 
 use predicates::prelude::*;
@@ -56,6 +57,8 @@ fn every_file_written_links_the_stylesheet() {
 /// `"default"` writes the bundled XSL (well-formed, with the umask's mode) before the
 /// sitemap, links it by its path on the site (the base URL's path included), reports
 /// it in the JSON, and leaves an identical file untouched; a URL with `&` is escaped.
+// Unix only: Unix permission bits.
+#[cfg(unix)]
 #[test]
 fn the_default_stylesheet_is_written_into_the_site() {
     let site = Site::new(&["index.html", "a.html"]);
@@ -95,6 +98,8 @@ fn the_default_stylesheet_is_written_into_the_site() {
 /// The bundled XSL never replaces what is not a regular file: a symbolic link (leading
 /// out of the site or not) or a directory at its place fails the run, naming it, before
 /// the sitemap is written; the link's target is untouched.
+// Unix only: symbolic links as Unix makes them (Windows makes them only with a privilege).
+#[cfg(unix)]
 #[test]
 fn the_default_stylesheet_replaces_only_a_regular_file() {
     let site = Site::new(&["index.html"]);

@@ -2,20 +2,26 @@
 //! through the real binary on a temporary site.
 
 use std::fs;
+#[cfg(unix)]
 use std::os::unix::fs::{FileTypeExt, PermissionsExt, symlink};
+#[cfg(unix)]
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
 use predicates::prelude::*;
 
-use crate::util::{Site, locs, mkfifo, validate_set};
+#[cfg(unix)]
+use crate::util::locs;
+use crate::util::{Site, mkfifo, validate_set};
 
 const BASE: &str = "base_url = 'https://example.org/'\n";
 const URLSET: &str = "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.org/mine</loc></url></urlset>\n";
 /// Long enough for any run here; a hang is a failure, not a stuck CI job.
 const NO_HANG: Duration = Duration::from_secs(30);
 
+// Unix only: `id -u`, for the tests of permission bits.
+#[cfg(unix)]
 fn is_root() -> bool {
     Command::new("id")
         .arg("-u")
@@ -23,12 +29,16 @@ fn is_root() -> bool {
         .is_ok_and(|o| o.stdout.starts_with(b"0\n"))
 }
 
+// Unix only: Unix permission bits.
+#[cfg(unix)]
 fn mode(path: &Path) -> u32 {
     fs::metadata(path).unwrap().permissions().mode() & 0o777
 }
 
 /// `-o` naming a FIFO, a socket or (as root) a device node is refused, exit 1, naming
 /// the path; each stays what it was, and no lock file is left beside it.
+// Unix only: FIFOs and Unix sockets.
+#[cfg(unix)]
 #[test]
 fn outputs_that_are_not_regular_files_are_refused() {
     let site = Site::new(&["index.html"]);
@@ -84,6 +94,8 @@ fn outputs_that_are_not_regular_files_are_refused() {
 
 /// `output` from the config through a link leading out of `public_dir`: refused before
 /// anything is written or created there, and nothing there is removed as stale.
+// Unix only: symbolic links as Unix makes them (Windows makes them only with a privilege).
+#[cfg(unix)]
 #[test]
 fn a_configured_output_through_a_link_out_of_the_site_is_refused() {
     let site = Site::new(&["index.html"]);
@@ -118,6 +130,8 @@ fn a_configured_output_through_a_link_out_of_the_site_is_refused() {
 
 /// A robots.txt that links out of the site is neither read into it nor written through;
 /// one that links inside is updated at its target, the link kept.
+// Unix only: symbolic links as Unix makes them (Windows makes them only with a privilege).
+#[cfg(unix)]
 #[test]
 fn robots_txt_links_out_of_the_site_are_not_followed() {
     let site = Site::new(&["index.html"]);
@@ -180,6 +194,8 @@ fn robots_txt_links_out_of_the_site_are_not_followed() {
 /// FIFOs where sitemapgen reads (a page, robots.txt, the state file, the config file, a
 /// generator's config for `init`) never hang a run: each is passed over or named in an
 /// error.
+// Unix only: FIFOs.
+#[cfg(unix)]
 #[test]
 fn fifos_where_files_are_read_do_not_hang() {
     let site = Site::new(&["index.html"]);
@@ -228,6 +244,8 @@ fn fifos_where_files_are_read_do_not_hang() {
 
 /// Files we create get 0666 less the umask, as any file the user makes; a file replaced
 /// keeps its mode.
+// Unix only: the umask and permission bits.
+#[cfg(unix)]
 #[test]
 fn new_files_get_the_umask_and_replaced_files_keep_their_mode() {
     let site = Site::new(&["index.html", "a.html", "b.html"]);
