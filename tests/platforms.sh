@@ -98,14 +98,8 @@ wanted=()
 [ $aarch64 = yes ] && wanted+=("$GNU_TARGET" "$MUSL_TARGET")
 for t in "${wanted[@]}"; do grep -qx "$t" <<< "$installed" || rustup target add "$t"; done
 if [ $aarch64 = yes ]; then
-  # The venv tests/dist.sh keeps beside the build (its path is in the zig wrappers
-  # cargo-zigbuild hands cargo: the same path keeps the build's artefacts valid).
-  VENV=$TARGET_DIR/dist-tools-venv
-  [ -x "$VENV/bin/pip" ] || python3 -m venv "$VENV"
-  zig_pins=$(grep -o 'ziglang==[^ ]* cargo-zigbuild==[^ ]*' .github/build-setup.yml) \
-    || fail ".github/build-setup.yml no longer pins ziglang and cargo-zigbuild: update tests/platforms.sh with it"
-  # shellcheck disable=SC2086
-  "$VENV/bin/pip" install --quiet $zig_pins
+  # zig and cargo-zigbuild, in the venv tests/dist.sh uses.
+  VENV=$(bash tests/tools-venv.sh)
   export PATH="$VENV/bin:$PATH"
 fi
 
@@ -134,13 +128,9 @@ if [ $aarch64 = yes ]; then
     timed "$MUSL_TARGET build (static, cargo-zigbuild)" \
     cargo-zigbuild zigbuild --quiet --profile "$PROFILE" --target "$MUSL_TARGET"
   MUSL=$TARGET_DIR/$MUSL_TARGET/$OUT_DIR/sitemapgen
-  dynamic=$(objdump -T "$GNU") || fail "objdump cannot read $GNU (binutils)"
-  newest=$(grep -o 'GLIBC_[0-9.]*' <<< "$dynamic" | sort -u -V | tail -n 1)
-  [ "$(printf '%s\nGLIBC_2.17\n' "$newest" | sort -V | tail -n 1)" = GLIBC_2.17 ] \
-    || fail "the aarch64 glibc build needs $newest, newer than 2.17"
-  musl_headers=$(readelf -l "$MUSL") || fail "readelf cannot read $MUSL (binutils)"
-  ! grep -q INTERP <<< "$musl_headers" || fail "the aarch64 musl build has a program interpreter: it is not static"
-  ok "aarch64: the glibc build asks for glibc $newest at most; the musl build is static"
+  # Their format, as the release's archives are checked: the glibc build asks for no
+  # glibc newer than its wheel's manylinux tag (2.17), the musl build is static.
+  bash tests/archives.sh --binary "$GNU_TARGET=$GNU" "$MUSL_TARGET=$MUSL" | sed 's/^/  /'
 fi
 
 # The runners: "run PLATFORM ARGS..." runs that platform's binary.
@@ -328,6 +318,28 @@ else
     [ "$got" = "$VERSION" ] || fail "sitemapgen-linux-arm64-musl's binary printed $got"
     ok "Node $(arm64_node --version) for linux-arm64 under QEMU: the launcher picks sitemapgen-linux-arm64 on glibc and sitemapgen-linux-arm64-musl without; both run"
   fi
+fi
+
+step "the wheels on an aarch64 host"
+if [ $aarch64 = no ]; then
+  skipped "the wheels on aarch64: no QEMU (above)"
+else
+  # Packed from the two aarch64 builds as publish-pypi.yml packs the release's; pip for
+  # an aarch64 glibc host (manylinux2014, the tag its glibc 2.17 build promises) and for a
+  # musl one picks its wheel, which carries that build.
+  "$VENV/bin/python" python/assemble.py --version "${VERSION#sitemapgen }" --binary "$GNU_TARGET=$GNU" \
+    --binary "$MUSL_TARGET=$MUSL" --out "$WORK/wheels" >/dev/null
+  for pick in "manylinux2014_aarch64 $GNU" "musllinux_1_2_aarch64 $MUSL"; do
+    platform=${pick%% *}
+    rm -rf "$WORK/pick"
+    "$VENV/bin/pip" download --quiet --no-index --find-links "$WORK/wheels" --only-binary=:all: \
+      --platform "$platform" --python-version 3.12 -d "$WORK/pick" sitemapgen-cli \
+      || fail "pip found no wheel for a $platform host"
+    wheel=$(ls "$WORK"/pick/*.whl)
+    unzip -p "$wheel" "sitemapgen_cli-${VERSION#sitemapgen }.data/scripts/sitemapgen" | cmp -s - "${pick#* }" \
+      || fail "for a $platform host pip picked $(basename "$wheel"), which does not carry that build"
+    ok "for a $platform host pip picks $(basename "$wheel"), carrying its build"
+  done
 fi
 
 step "the npm launcher on Windows"
