@@ -2,9 +2,10 @@
 # The distribution, checked offline as CI runs it (issue: reach users without Rust):
 #   1. `dist build` makes both x86-64 Linux release archives as the release workflow does
 #      (the glibc build through .github/cargo-glibc.sh, against glibc 2.17; the static musl
-#      build), their checksums and the installers; tests/archives.sh checks the archives'
-#      layout and binaries (the glibc build asks for no glibc symbol newer than 2.17, the
-#      musl build is static); neither carries a string function of its own; each writes a valid sitemap of the example site; the shell
+#      build, unoptimised unless QUICK=0), their checksums and the installers;
+#      tests/archives.sh checks the archives' layout and binaries (the glibc build asks
+#      for no glibc symbol newer than 2.17, the musl build is static); neither carries a
+#      string function of its own; each writes a valid sitemap of the example site; the shell
 #      installer, pointed at a local server, installs the glibc build here and the musl
 #      build where `ldd` says musl or an older glibc, and refuses a tampered archive;
 #   2. the Action's install step (action/install.sh) against the same server: installs
@@ -66,7 +67,14 @@ step "dist build (both x86-64 Linux archives, checksums, installers)"
 DISTRIB=$ROOT/target/distrib  # dist writes here whatever CARGO_TARGET_DIR says
 rm -rf "$DISTRIB"
 CARGO=$ROOT/.github/cargo-glibc.sh dist build --artifacts=local --target "$TARGET" --output-format=json > "$WORK/gnu-manifest.json"
-dist build --artifacts=local --target "$MUSL" --output-format=json > "$WORK/musl-manifest.json"
+# The musl build's checks (static, musl's string functions, the installers' and packages'
+# choice of it) do not depend on how hard it is optimised: it is built as quickly as the
+# dist profile can be told to (no LTO, no optimisation), the glibc build alone as
+# published, for the steps that run the binary users download. QUICK=0 builds both as
+# published.
+quick=()
+[ "${QUICK:-1}" = 0 ] || quick=(CARGO_PROFILE_DIST_LTO=false CARGO_PROFILE_DIST_CODEGEN_UNITS=256 CARGO_PROFILE_DIST_OPT_LEVEL=0)
+env "${quick[@]}" dist build --artifacts=local --target "$MUSL" --output-format=json > "$WORK/musl-manifest.json"
 cp "$WORK/gnu-manifest.json" "$DISTRIB/$TARGET-dist-manifest.json"
 cp "$WORK/musl-manifest.json" "$DISTRIB/$MUSL-dist-manifest.json"
 dist build --artifacts=global --output-format=json > "$WORK/global-manifest.json"

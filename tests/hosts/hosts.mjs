@@ -65,7 +65,8 @@ async function waitFor(port, child, log) {
   for (let i = 0; i < 600 && missing < 100; i++) {
     if (child.exitCode !== null) throw new Error(`wrangler exited:\n${fs.readFileSync(log, "utf8")}`);
     try {
-      const answer = await fetch(`http://127.0.0.1:${port}/`, { redirect: "manual" });
+      // Bounded: whatever holds the port when wrangler could not bind it may never answer.
+      const answer = await fetch(`http://127.0.0.1:${port}/`, { redirect: "manual", signal: AbortSignal.timeout(5000) });
       if (answer.status !== 404 && answer.status < 500) return;
       missing += 1;
     } catch {
@@ -77,7 +78,10 @@ async function waitFor(port, child, log) {
   throw new Error(`wrangler did not answer on ${port}:\n${fs.readFileSync(log, "utf8")}`);
 }
 
-async function cloudflare(c) {
+// A port found free may be taken before workerd binds it (by another case's wrangler,
+// or by any connection's ephemeral port on a busy machine): wrangler then exits with
+// "Address already in use", and the case starts again on fresh ports.
+async function cloudflare(c, attempts = 3) {
   const [port, inspector] = [await freePort(), await freePort()];
   const log = path.join(c.dir, "wrangler.log");
   const out = fs.openSync(log, "w");
@@ -87,9 +91,19 @@ async function cloudflare(c) {
   // In a process group of its own: wrangler runs its CLI and workerd as children, which
   // outlive the parent unless the whole group is ended.
   { cwd: c.dir, stdio: ["ignore", out, out], detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" } });
+  fs.closeSync(out);
   const stop = () => { try { process.kill(-child.pid, "SIGTERM"); } catch { /* already gone */ } };
   process.on("exit", stop);
-  await waitFor(port, child, log);
+  try {
+    await waitFor(port, child, log);
+  } catch (error) {
+    stop();
+    if (attempts > 1 && /Address already in use/.test(error.message)) {
+      console.error(`hosts: ${c.name}: a port was taken before wrangler bound it; starting again on others`);
+      return cloudflare(c, attempts - 1);
+    }
+    throw error;
+  }
   return { ask: (p) => askHttp(port, p), close: stop };
 }
 
