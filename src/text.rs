@@ -38,10 +38,22 @@ pub fn one_line(value: &str) -> String {
         .collect()
 }
 
-/// A path as every message shows it: [`one_line`], so a file name cannot break or
-/// reorder the line it is quoted in.
+/// A path as every message and JSON value names it: with `/` between its parts on every
+/// platform, as the config's globs and the site's URLs write them, so output reads and
+/// compares the same on Windows (whose `\` is never part of a name there). Not escaped:
+/// for JSON, which escapes itself; messages take [`path`].
+pub fn slashed(path: &std::path::Path) -> String {
+    let shown = path.display().to_string();
+    match std::path::MAIN_SEPARATOR {
+        '/' => shown,
+        separator => shown.replace(separator, "/"),
+    }
+}
+
+/// A path as every message shows it: [`slashed`] and [`one_line`], so a file name
+/// cannot break or reorder the line it is quoted in.
 pub fn path(path: &std::path::Path) -> String {
-    one_line(&path.display().to_string())
+    one_line(&slashed(path))
 }
 
 /// `value` as a TOML basic string on one line: quotes and backslashes escaped, and every
@@ -243,6 +255,18 @@ mod tests {
         for (value, want) in table {
             assert_eq!(one_line(value), want, "{value:?}");
         }
+    }
+
+    /// A path joined by the platform names its parts with `/` on every platform, and a
+    /// message's copy of it is one line.
+    #[test]
+    fn paths_are_shown_with_slashes() {
+        let page = std::path::Path::new("public")
+            .join("a b")
+            .join("index.html");
+        assert_eq!(slashed(&page), "public/a b/index.html");
+        let odd = std::path::Path::new("public").join("x\ny.html");
+        assert_eq!(path(&odd), "public/x\\ny.html");
     }
 
     /// TOML strings are one line with no raw control, and parse back to the value.

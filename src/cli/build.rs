@@ -91,10 +91,16 @@ pub(super) fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
         && let Some(written) = &outcome.written
     {
         for removed in &written.removed {
-            super::say_to(stderr, format_args!("removed stale {}", removed.display()));
+            super::say_to(
+                stderr,
+                format_args!("removed stale {}", crate::text::path(removed)),
+            );
         }
         if let Some(path) = &outcome.stylesheet {
-            super::say_to(stderr, format_args!("stylesheet {}", path.display()));
+            super::say_to(
+                stderr,
+                format_args!("stylesheet {}", crate::text::path(path)),
+            );
         }
     }
     if let Some(views) = &outcome.views {
@@ -149,7 +155,7 @@ impl Run<'_> {
         let elapsed = self.start.elapsed();
         let mut value = build_json(self.collection, written, false, &self.phases, elapsed);
         if let Some(path) = self.stylesheet {
-            value["stylesheet"] = path.display().to_string().into();
+            value["stylesheet"] = crate::text::slashed(path).into();
         }
         if let Some(views) = self.views {
             value["views"] = views_json(views);
@@ -254,31 +260,34 @@ fn dry_run(
 pub(super) fn report_views(stderr: &mut impl Write, written: &views::Written, quiet: bool) {
     let mut parts = Vec::new();
     if let Some(path) = &written.html {
-        parts.push(path.display().to_string());
+        parts.push(crate::text::slashed(path));
     }
     if let Some((path, listed)) = &written.llms {
         let pages = crate::text::count(*listed, "page", "pages");
-        parts.push(format!("{} ({pages})", path.display()));
+        parts.push(format!("{} ({pages})", crate::text::path(path)));
     }
     if let Some(full) = &written.llms_full {
         for (page, why) in &full.passed_over {
             let line = format!(
                 "warning: {}: left out of {}: {why}",
-                page.display(),
+                crate::text::path(page),
                 views::LLMS_FULL.name
             );
             super::say_to(stderr, format_args!("{line}"));
         }
         let pages = crate::text::count(full.pages, "page", "pages");
-        parts.push(format!("{} ({pages})", full.path.display()));
+        parts.push(format!("{} ({pages})", crate::text::path(&full.path)));
     }
     for (path, listed) in &written.llms_sections {
         let pages = crate::text::count(*listed, "page", "pages");
-        parts.push(format!("{} ({pages})", path.display()));
+        parts.push(format!("{} ({pages})", crate::text::path(path)));
     }
     if let Some(twins) = &written.twins {
         for (page, why) in &twins.passed_over {
-            let line = format!("warning: {}: no Markdown twin: {why}", page.display());
+            let line = format!(
+                "warning: {}: no Markdown twin: {why}",
+                crate::text::path(page)
+            );
             super::say_to(stderr, format_args!("{line}"));
         }
         let count = crate::text::count(twins.written, "Markdown twin", "Markdown twins");
@@ -303,32 +312,32 @@ pub(super) fn report_views(stderr: &mut impl Write, written: &views::Written, qu
 pub(super) fn views_json(written: &views::Written) -> serde_json::Value {
     let mut value = serde_json::json!({});
     if let Some(path) = &written.html {
-        value["html"] = path.display().to_string().into();
+        value["html"] = crate::text::slashed(path).into();
     }
     if let Some((path, listed)) = &written.llms {
-        value["llms"] = serde_json::json!({"path": path.display().to_string(), "pages": listed});
+        value["llms"] = serde_json::json!({"path": crate::text::slashed(path), "pages": listed});
     }
     if let Some(full) = &written.llms_full {
         let passed: Vec<_> = full
             .passed_over
             .iter()
-            .map(|(p, why)| serde_json::json!({"path": p.display().to_string(), "why": why}))
+            .map(|(p, why)| serde_json::json!({"path": crate::text::slashed(p), "why": why}))
             .collect();
         value["llms_full"] = serde_json::json!({
-            "path": full.path.display().to_string(),
+            "path": crate::text::slashed(&full.path),
             "pages": full.pages,
             "passed_over": passed,
         });
     }
     if !written.llms_sections.is_empty() {
         let sections: Vec<_> = (written.llms_sections.iter())
-            .map(|(p, n)| serde_json::json!({"path": p.display().to_string(), "pages": n}))
+            .map(|(p, n)| serde_json::json!({"path": crate::text::slashed(p), "pages": n}))
             .collect();
         value["llms_sections"] = sections.into();
     }
     if let Some(twins) = &written.twins {
         let passed: Vec<_> = (twins.passed_over.iter())
-            .map(|(p, why)| serde_json::json!({"path": p.display().to_string(), "why": why}))
+            .map(|(p, why)| serde_json::json!({"path": crate::text::slashed(p), "why": why}))
             .collect();
         value["twins"] = serde_json::json!({"written": twins.written, "passed_over": passed});
     }
@@ -336,7 +345,7 @@ pub(super) fn views_json(written: &views::Written) -> serde_json::Value {
         let removed: Vec<_> = written
             .removed
             .iter()
-            .map(|p| p.display().to_string())
+            .map(|p| crate::text::slashed(p))
             .collect();
         value["removed"] = removed.into();
     }
@@ -361,9 +370,9 @@ fn report_other_form(stderr: &mut impl Write, written: &Written) {
         stderr,
         format_args!(
             "removed {}{children}: the sitemap {} gzip, which {} replaces",
-            root.display(),
+            crate::text::path(root),
             if gzipped { "without" } else { "with" },
-            written.path.display()
+            crate::text::path(&written.path)
         ),
     );
 }
@@ -385,7 +394,7 @@ fn report_others(
             ", {}",
             others[1..]
                 .iter()
-                .map(|p| p.display().to_string())
+                .map(|p| crate::text::slashed(p))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
@@ -404,7 +413,7 @@ fn report_others(
         stderr,
         format_args!(
             "note: {}{more}: {} beside ours that this run did not write; search engines that find {} read {} too: {off}, or delete {} after the build",
-            first.display(),
+            crate::text::path(first),
             words[0],
             words[1],
             words[2],
@@ -434,12 +443,15 @@ pub(super) fn report_served(stderr: &mut impl Write, served: Option<&crate::host
             stderr,
             format_args!(
                 "updated {}: llms.txt served with X-Robots-Tag: noindex",
-                path.display()
+                crate::text::path(path)
             ),
         ),
         Some(crate::host::Served::Removed(path)) => super::say_to(
             stderr,
-            format_args!("removed sitemapgen's lines from {}", path.display()),
+            format_args!(
+                "removed sitemapgen's lines from {}",
+                crate::text::path(path)
+            ),
         ),
         _ => {}
     }
@@ -448,7 +460,7 @@ pub(super) fn report_served(stderr: &mut impl Write, served: Option<&crate::host
 /// What announcing `url` did to the robots.txt at `robots`, in a line; `None` for
 /// nothing.
 pub(super) fn robots_line(robots: &Path, url: &str, announced: &Announced) -> Option<String> {
-    let robots = robots.display();
+    let robots = crate::text::path(robots);
     Some(match announced {
         Announced::Added => format!("added Sitemap: {url} to {robots}"),
         Announced::Replaced(old) => format!("replaced Sitemap: {old} with {url} in {robots}"),
@@ -464,19 +476,19 @@ pub(super) fn robots_line(robots: &Path, url: &str, announced: &Announced) -> Op
 fn what_was_written(written: Option<&Written>) -> String {
     match written {
         None => "wrote sitemap to stdout".to_string(),
-        Some(w) if w.children.is_empty() => format!("wrote {}", w.path.display()),
+        Some(w) if w.children.is_empty() => format!("wrote {}", crate::text::path(&w.path)),
         Some(w) if !w.indexed => format!(
             "wrote {} and {}",
-            w.path.display(),
+            crate::text::path(&w.path),
             w.children
                 .iter()
-                .map(|c| c.display().to_string())
+                .map(|c| crate::text::slashed(c))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
         Some(w) => format!(
             "wrote {} (index of {})",
-            w.path.display(),
+            crate::text::path(&w.path),
             crate::text::count(w.children.len(), "sitemap", "sitemaps")
         ),
     }

@@ -49,7 +49,7 @@ fn print(config: &Config, answers: &[Explained]) -> io::Result<()> {
     let mut out = io::stdout().lock();
     for a in answers {
         let head = (a.path.as_ref()).map_or(a.asked.clone(), |p| {
-            let mut head = config.public_dir.join(p).display().to_string();
+            let mut head = crate::text::slashed(&config.public_dir.join(p));
             if matches!(a.verdict, Verdict::Folder(_)) && !head.ends_with('/') {
                 head.push('/');
             }
@@ -77,7 +77,7 @@ fn print(config: &Config, answers: &[Explained]) -> io::Result<()> {
                 writeln!(out, "  lastmod:   {date}, {by}")?;
                 if let Some(src) = &l.source {
                     let found = match &src.file {
-                        Some(file) => format!("{}, found {}", file.display(), src.found),
+                        Some(file) => format!("{}, found {}", crate::text::path(file), src.found),
                         None => src.found.to_string(),
                     };
                     writeln!(out, "  source:    {}", line(&found))?;
@@ -100,7 +100,7 @@ fn print(config: &Config, answers: &[Explained]) -> io::Result<()> {
                     writeln!(
                         out,
                         "  rule:      {}:{at}: {}",
-                        line(&file.display().to_string()),
+                        line(&crate::text::slashed(&file)),
                         line(rule)
                     )?;
                 }
@@ -135,7 +135,7 @@ fn folder_line(under: &Under) -> String {
 fn json(a: &Explained) -> serde_json::Value {
     let mut value = serde_json::json!({
         "asked": a.asked,
-        "path": a.path.as_ref().map(|p| p.display().to_string()),
+        "path": a.path.as_ref().map(|p| crate::text::slashed(p)),
         "url": a.url,
     });
     let (status, extra) = match &a.verdict {
@@ -146,7 +146,7 @@ fn json(a: &Explained) -> serde_json::Value {
                 "lastmod": l.lastmod.map(|t| t.to_string()),
                 "lastmod_source": l.dated_by.map(|s| s.name()),
                 "source": l.source.as_ref().map(|s| serde_json::json!({
-                    "file": s.file.as_ref().map(|f| f.display().to_string()),
+                    "file": s.file.as_ref().map(|f| crate::text::slashed(f)),
                     "found": match s.found {
                         crate::explain::Found::Route => "route",
                         crate::explain::Found::Link => "link",

@@ -54,7 +54,7 @@ pub(super) fn index(args: &IndexArgs) -> i32 {
             if !args.quiet {
                 super::say(format_args!(
                     "wrote {}: index of {}",
-                    args.output.display(),
+                    crate::text::path(&args.output),
                     crate::text::count(n, "sitemap", "sitemaps")
                 ));
             }

@@ -19,7 +19,10 @@ pub(super) fn man(dir: Option<&Path>) -> i32 {
     };
     match write_pages(dir) {
         Ok(n) => {
-            super::say(format_args!("wrote {n} man pages to {}", dir.display()));
+            super::say(format_args!(
+                "wrote {n} man pages to {}",
+                crate::text::path(dir)
+            ));
             0
         }
         Err(e) => {

@@ -85,7 +85,7 @@ fn report(merged: &Merged, dir: &std::path::Path) {
     let root = merged
         .indexes
         .first()
-        .map(|p| p.display().to_string())
+        .map(|p| crate::text::slashed(p))
         .unwrap_or_default();
     let more = match merged.indexes.len() {
         1 => String::new(),
@@ -103,7 +103,7 @@ fn report(merged: &Merged, dir: &std::path::Path) {
     for path in &merged.removed {
         super::say(format_args!(
             "removed {}, an index no longer needed",
-            path.display()
+            crate::text::path(path)
         ));
     }
     let robots = dir.join("robots.txt");
@@ -118,7 +118,7 @@ fn report(merged: &Merged, dir: &std::path::Path) {
     if let Some((path, changes)) = &merged.changes {
         super::say(format_args!(
             "change list {}: {}",
-            path.display(),
+            crate::text::path(path),
             changes.describe()
         ));
     }

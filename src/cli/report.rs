@@ -105,7 +105,7 @@ pub(super) fn report_json(report: &Report) -> serde_json::Value {
 /// One problem of a check, as JSON.
 pub(super) fn problem_json(p: &Problem) -> serde_json::Value {
     serde_json::json!({
-        "file": p.file.display().to_string(),
+        "file": crate::text::slashed(&p.file),
         "line": p.line,
         "severity": p.severity.to_string(),
         "message": p.message,
@@ -116,7 +116,7 @@ pub(super) fn problem_json(p: &Problem) -> serde_json::Value {
 pub(super) fn counts_json(counts: &Counts, omitted: &[Omitted]) -> serde_json::Value {
     let omitted: Vec<serde_json::Value> = omitted
         .iter()
-        .map(|o| serde_json::json!({"file": o.file.display().to_string(), "problems": o.count}))
+        .map(|o| serde_json::json!({"file": crate::text::slashed(&o.file), "problems": o.count}))
         .collect();
     serde_json::json!({
         "files": counts.files,
@@ -136,7 +136,7 @@ pub(super) fn build_json(
     elapsed: Duration,
 ) -> serde_json::Value {
     let counts = &collection.counts;
-    let path = |p: &std::path::Path| p.display().to_string();
+    let path = |p: &std::path::Path| crate::text::slashed(p);
     let mut value = serde_json::json!({
         "status": "ok",
         "urls": collection.entries.len(),
@@ -209,12 +209,15 @@ pub(super) fn print_collected(
             let path = config.public_dir.join(&skipped.rel);
             super::say_to(
                 stderr,
-                format_args!("skipped {}: {}", path.display(), skipped.reason),
+                format_args!("skipped {}: {}", crate::text::path(&path), skipped.reason),
             );
         }
         for (rel, why) in &collection.left_out {
             let path = config.public_dir.join(rel);
-            super::say_to(stderr, format_args!("left out {}: {why}", path.display()));
+            super::say_to(
+                stderr,
+                format_args!("left out {}: {why}", crate::text::path(&path)),
+            );
         }
         for (rel, miss, from) in &collection.undated {
             let path = config.public_dir.join(rel);
@@ -226,7 +229,7 @@ pub(super) fn print_collected(
                 stderr,
                 format_args!(
                     "lastmod {}: not from source, {miss}; {dated}",
-                    path.display()
+                    crate::text::path(&path)
                 ),
             );
         }

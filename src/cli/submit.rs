@@ -398,7 +398,7 @@ fn indexnow_options(args: &SubmitArgs, config: &Config) -> Result<Option<SubmitO
 /// The key in `--key-file`, checked as `indexnow_key` is; a file holding anything else
 /// (a private key given by mistake) is refused by its name, its content never shown.
 fn key_from_file(file: &std::path::Path) -> Result<String, String> {
-    let origin = format!("--key-file {}", file.display());
+    let origin = format!("--key-file {}", crate::text::path(file));
     let key =
         crate::fsutil::read_regular_string(file, 4096).map_err(|e| format!("{origin}: {e}"))?;
     let key = key.trim();

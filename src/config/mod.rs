@@ -234,7 +234,7 @@ impl Config {
         let text = crate::fsutil::read_regular_string(path, MAX_FILE_BYTES)
             .at(path)
             .map_err(ConfigError::Read)?;
-        let origin = path.display().to_string();
+        let origin = crate::text::slashed(path);
         let file = FileConfig::parse(&text, &origin)?;
         let dir = path.parent().unwrap_or(Path::new(""));
         Config::from_parts(file, Some((dir, &origin)), &text, overrides)

@@ -100,7 +100,7 @@ fn content_dirs(content: &[Spanned<PathBuf>], src: &Source) -> Result<Vec<PathBu
         .map(|dir| match outside_project(dir.get_ref()) {
             None => Ok(dir.get_ref().clone()),
             Some(problem) => {
-                let value = dir.get_ref().display().to_string();
+                let value = crate::text::slashed(dir.get_ref());
                 Err(bad_value(
                     src,
                     dir.span(),

@@ -61,7 +61,7 @@ fn overridden(file: &FileConfig, src: &Source, overrides: &Overrides) -> Vec<Unu
     if let (Some(flag), Some(key)) = (&overrides.output, &file.output)
         && flag != key.get_ref()
     {
-        let value = flag.display().to_string();
+        let value = crate::text::slashed(flag);
         found.push(text("output", "--output", &value, Some(key.span())));
     }
     if let (Some(flag), Some(key)) = (overrides.format, file.format)

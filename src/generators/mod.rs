@@ -345,7 +345,7 @@ impl Settings {
     pub fn output(&mut self, under: &Path, value: Option<String>, key: &str) {
         if let Some(dir) = value.filter(|d| !d.trim().is_empty()) {
             let dir = dir.trim().trim_start_matches("./").trim_end_matches('/');
-            self.public_dir = under.join(dir).to_string_lossy().into_owned();
+            self.public_dir = crate::text::slashed(&under.join(dir));
             self.note(format!("public_dir from {key} = {dir}"));
         }
     }

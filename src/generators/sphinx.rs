@@ -49,7 +49,7 @@ fn read_config(s: &mut Settings, p: &Project) {
     s.base_url = absolute(py_value(p.text, "html_baseurl"));
     // `make html` builds into _build/html beside conf.py, or build/html beside source/.
     let conf_dir = p.config_dir();
-    s.content(Some(conf_dir.to_string_lossy().into_owned()));
+    s.content(Some(crate::text::slashed(conf_dir)));
     let out = match conf_dir.file_name() {
         Some(last) if last == "source" => conf_dir.with_file_name("build").join("html"),
         _ => conf_dir.join("_build/html"),
@@ -63,9 +63,9 @@ fn read_config(s: &mut Settings, p: &Project) {
     });
     s.public_dir = match builddir.as_deref().map(str::trim) {
         Some(b) if !b.is_empty() && !b.contains('$') => {
-            conf_dir.join(b).join("html").to_string_lossy().into_owned()
+            crate::text::slashed(&conf_dir.join(b).join("html"))
         }
-        _ => out.to_string_lossy().into_owned(),
+        _ => crate::text::slashed(&out),
     };
 }
 

@@ -32,7 +32,7 @@ fn read_config(s: &mut Settings, p: &Project) {
     let (text, root) = (p.text, source_root(p));
     dot_folder(s, p, &VUEPRESS, "the sitemap plugin's hostname");
     s.output(Path::new(""), js_value(text, "dest"), "dest");
-    s.content(Some(root.to_string_lossy().into_owned()));
+    s.content(Some(crate::text::slashed(root)));
 }
 
 /// VuePress: `guide/x.md` → `guide/x.html`, `README.md` (or `index.md`) its folder's

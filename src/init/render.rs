@@ -16,7 +16,7 @@ pub fn render(found: &Detected) -> String {
         (Some(g), Some(source)) => out.push_str(&format!(
             "# Written for {} (recognised by {}).\n",
             g.name,
-            comment(&source.display().to_string())
+            comment(&crate::text::slashed(source))
         )),
         _ => {
             out.push_str(
@@ -258,7 +258,7 @@ pub fn proposals(found: &Detected) -> Vec<Proposal> {
 fn host_proposal(host: &crate::host::Found) -> Proposal {
     let name = host.hosting.name();
     let files: Vec<String> = (host.files.iter())
-        .map(|f| comment(&f.display().to_string()))
+        .map(|f| comment(&crate::text::slashed(f)))
         .collect();
     let mut text = match host.detected {
         true => format!("# The host: {name}, told by the project's files.\n"),

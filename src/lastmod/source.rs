@@ -385,7 +385,7 @@ pub fn find(settings: &SourceSettings) -> Result<Sources, SourceUnavailable> {
         let dirs = settings
             .content
             .iter()
-            .map(|d| d.display().to_string())
+            .map(|d| crate::text::slashed(d))
             .collect();
         return Err(SourceUnavailable::NoContent { dirs });
     }

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use predicates::prelude::*;
 
-use crate::util::{Site, copy_tree, validate_set, walk};
+use crate::util::{Site, copy_tree, slashed, validate_set, walk};
 
 /// The fixture's built site, copied under `public/`, Hugo's own sitemaps kept.
 fn hugo_site() -> Site {
@@ -26,7 +26,7 @@ const ALL_VIEWS: &str = "html_sitemap = true\nllms_txt = true\nllms_full_txt = t
 fn view_files(site: &Site) -> Vec<String> {
     let mut found: Vec<String> = walk(&site.public())
         .iter()
-        .map(|p| p.strip_prefix(site.public()).unwrap().display().to_string())
+        .map(|p| slashed(p.strip_prefix(site.public()).unwrap()))
         .filter(|p| p.ends_with(".md") || p.ends_with("llms.txt") || p.ends_with("llms-full.txt"))
         .chain(
             ["sitemap.html"]

@@ -68,6 +68,9 @@ fn documents_are_listed_by_name_and_left_out_by_rules_robots_and_host() {
 
 #[test]
 fn a_document_is_dated_by_its_source_in_the_repository() {
+    if !crate::tools::GIT.present() {
+        return;
+    }
     let site = Site::new(&["index.html"]);
     let root = site.root();
     fs::create_dir_all(root.join("static/papers")).unwrap();
@@ -107,6 +110,9 @@ fn a_document_is_dated_by_its_source_in_the_repository() {
 
 #[test]
 fn a_real_site_of_papers_lists_its_pdfs_dated_by_their_sources() {
+    if !crate::tools::GIT.present() {
+        return;
+    }
     let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/documents");
     let tmp = tempfile::tempdir().unwrap();
     let project = tmp.path().join("project");

@@ -74,6 +74,9 @@ fn each_reason_a_page_is_left_out_is_explained_with_its_file_and_line() {
 
 #[test]
 fn a_listed_pages_date_names_its_source_and_the_sources_that_gave_none() {
+    if !crate::tools::GIT.present() {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let project = dated_project("hugo", "public", tmp.path());
     let explain = |page: &str| {
@@ -139,6 +142,9 @@ fn a_page_robots_txt_blocks_is_explained_with_the_line_that_blocks_it() {
 /// shows and the page that is that source's.
 #[test]
 fn a_page_matched_by_its_text_names_its_source_and_score() {
+    if !crate::tools::GIT.present() {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let project = dated_project("notes-hashed", "public", tmp.path());
     let out = crate::util::bin()

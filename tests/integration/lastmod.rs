@@ -223,6 +223,9 @@ pub(crate) fn git(dir: &Path, args: &[&str], date: &str) {
 
 #[test]
 fn git_dates_pages_by_their_last_commit() {
+    if !crate::tools::GIT.present() {
+        return;
+    }
     let site = Site::new(&[
         "index.html",
         "a b/index.html",
@@ -289,6 +292,9 @@ fn git_dates_pages_by_their_last_commit() {
 
 #[test]
 fn a_shallow_clone_is_warned_about_and_its_boundary_dates_not_trusted() {
+    if !crate::tools::GIT.present() {
+        return;
+    }
     let origin = Site::new(&["old.html", "recent.html"]);
     let root = origin.root();
     git(root, &["init", "-q"], "2020-01-01T00:00:00Z");
@@ -426,6 +432,9 @@ pub(crate) fn plant_commands(repo: &Path, markers: &Path, filter: bool) -> Vec<s
 /// its config can name commands, so git is not run in it at all; the next source dates.
 #[test]
 fn a_repository_inside_public_dir_is_not_used_and_runs_nothing() {
+    if !crate::tools::GIT.present() {
+        return;
+    }
     let site = Site::new(&["index.html"]);
     site.config(&format!("{BASE}lastmod = ['git', 'mtime']\n"));
     let public = site.public();
@@ -455,6 +464,9 @@ fn a_repository_inside_public_dir_is_not_used_and_runs_nothing() {
 /// `status` and `log` are not run (a filter, which its files need, still is).
 #[test]
 fn the_projects_repository_dates_pages_without_running_its_configured_commands() {
+    if !crate::tools::GIT.present() {
+        return;
+    }
     let site = Site::new(&["index.html"]);
     site.config(&format!("{BASE}lastmod = ['git', 'mtime']\n"));
     let root = site.root();
@@ -481,6 +493,9 @@ fn the_projects_repository_dates_pages_without_running_its_configured_commands()
 /// `public_dir = "."` beside the config file) is the project: its repository dates.
 #[test]
 fn a_public_dir_that_is_the_projects_root_uses_its_repository() {
+    if !crate::tools::GIT.present() {
+        return;
+    }
     let site = Site::new(&["index.html"]);
     let public = site.public();
     fs::write(
@@ -551,6 +566,9 @@ fn in_ci_dates_from_the_build_are_warned_about_once() {
 /// page with no source fall through, each named under `-v` with why.
 #[test]
 fn source_dates_pages_and_says_which_fell_through() {
+    if !crate::tools::GIT.present() {
+        return;
+    }
     let site = Site::new(&[
         "index.html",
         "a/index.html",
@@ -625,6 +643,9 @@ fn source_dates_pages_and_says_which_fell_through() {
 /// generic updated keys; a page no route reaches is named under `-v`.
 #[test]
 fn source_routes_describe_a_generator_sitemapgen_does_not_know() {
+    if !crate::tools::GIT.present() {
+        return;
+    }
     let site = Site::new(&[
         "index.html",
         "notes/first.html",

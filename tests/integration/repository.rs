@@ -57,6 +57,9 @@ fn plant_nested_repository(dir: &Path, markers: &Path, touched: &str) -> Vec<std
 /// filter does not run, and the sources fall through with a warning naming it.
 #[test]
 fn a_repository_nested_in_content_is_never_run_in() {
+    if !crate::tools::GIT.present() {
+        return;
+    }
     let site = project_with_content("['source', 'mtime']");
     let markers = tempfile::tempdir().unwrap();
     let ran = plant_nested_repository(&site.root().join("content"), markers.path(), "a.md");
@@ -75,6 +78,9 @@ fn a_repository_nested_in_content_is_never_run_in() {
 /// its own (a deploy branch's worktree, a built artifact): only the project's is used.
 #[test]
 fn a_repository_nested_in_public_dir_is_never_run_in() {
+    if !crate::tools::GIT.present() {
+        return;
+    }
     let site = project_with_content("['git', 'mtime']");
     let markers = tempfile::tempdir().unwrap();
     let ran = plant_nested_repository(&site.public(), markers.path(), "index.html");
@@ -96,6 +102,9 @@ fn a_repository_nested_in_public_dir_is_never_run_in() {
 #[cfg(unix)]
 #[test]
 fn git_log_is_left_once_every_page_is_dated() {
+    if !crate::tools::GIT.present() {
+        return;
+    }
     let site = project_with_content("['git', 'source', 'mtime']");
     let real = Command::new("sh")
         .args(["-c", "command -v git"])

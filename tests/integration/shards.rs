@@ -963,6 +963,9 @@ fn bad_shard_tables_are_refused_naming_their_line() {
 
 #[test]
 fn a_real_build_in_shards_lists_the_urls_and_dates_of_one_build() {
+    if !crate::tools::GIT.present() {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     // A real Hugo build with dates from its sources, cloned with its history.
     let project = crate::util::dated_project("hugo", "public", tmp.path());

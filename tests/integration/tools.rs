@@ -52,6 +52,13 @@ pub static SCHEMAS: Tool = Tool::new(
     || SCHEMA_FILES.iter().all(|f| schema_dir().join(f).is_file()),
 );
 
+pub static GIT: Tool = Tool::new(
+    "git",
+    "apt-get install git",
+    "the dates from git and the dated real projects are not tried",
+    || runs(&["git", "--version"]),
+);
+
 pub static STRACE: Tool = Tool::new(
     "strace",
     "apt-get install strace",
@@ -197,7 +204,7 @@ fn note(line: &str) {
 /// tool is noted.
 #[test]
 fn tools_present() {
-    let all = [&XMLLINT, &SCHEMAS, &STRACE, &BASH, &ZSH, &FISH, &MAN];
+    let all = [&XMLLINT, &SCHEMAS, &GIT, &STRACE, &BASH, &ZSH, &FISH, &MAN];
     let missing: Vec<String> = all
         .iter()
         .filter(|t| t.required && required() && !t.found())

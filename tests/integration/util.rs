@@ -96,6 +96,14 @@ impl Site {
     }
 }
 
+/// A path as the binary's messages and JSON name it: `/` between its parts on every
+/// platform.
+pub fn slashed(path: &Path) -> String {
+    path.display()
+        .to_string()
+        .replace(std::path::MAIN_SEPARATOR, "/")
+}
+
 /// Every regular file below `dir`, links not followed.
 pub fn walk(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();

@@ -340,8 +340,8 @@ fn run(options: &LiveOptions, progress: &LiveProgress) -> Result<LiveReport, Liv
         && f64::from(asked) > fetch::MAX_CRAWL_DELAY.as_secs_f64()
     {
         report.problems.push(LiveProblem {
-            url: robots.path.display().to_string(),
-            sitemap: robots.path.display().to_string(),
+            url: crate::text::slashed(&robots.path),
+            sitemap: crate::text::slashed(&robots.path),
             line: 0,
             kind: LiveKind::CrawlDelay {
                 asked: asked.to_string(),
