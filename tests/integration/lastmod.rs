@@ -347,6 +347,9 @@ fn a_shallow_clone_is_warned_about_and_its_boundary_dates_not_trusted() {
 
 #[test]
 fn outside_a_git_work_tree_git_falls_through_with_a_warning() {
+    if !crate::tools::GIT.present() {
+        return;
+    }
     let site = Site::new(&["index.html"]);
     site.set_mtime("index.html", 1_700_000_000);
     site.config(&format!("{BASE}lastmod = ['git', 'mtime']\n"));

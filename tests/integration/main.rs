@@ -1,12 +1,13 @@
 //! Integration tests: one test binary, each test on a fresh temporary site.
 //!
-//! They compile for Windows too (CI type-checks them for `x86_64-pc-windows-gnu`): a test
+//! They run on Windows too: `tests/platforms.sh` builds them for `x86_64-pc-windows-gnu`
+//! and runs them under Wine (`CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER=wine`). A test
 //! that needs what only Unix has (symbolic links as Unix makes them, FIFOs and sockets,
-//! permission bits, a file name of raw bytes, inode numbers, the prlimit, timeout and GNU
-//! time that bound and measure a run) is `#[cfg(unix)]` with the reason above it. They do
-//! not yet pass under Wine (`CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER=wine`): a Windows
-//! process there cannot start the host's git and xmllint, and messages name paths with
-//! `\`; tests/platforms.sh runs the Windows build on the example and real sites instead.
+//! permission bits, a file name Windows refuses, `/dev/full`, inode numbers, the sh,
+//! prlimit, timeout and GNU time that run and bound a run) is `#[cfg(unix)]` with the
+//! reason above it. A Windows process under Wine cannot start the host's git, xmllint or
+//! jq: the tests needing one pass its checks over with a note (`tools`), and
+//! `tests/platforms.sh` names the two it skips for Wine's sake.
 
 mod audit;
 mod build;

@@ -308,6 +308,8 @@ fn the_github_recipe_runs_three_shards_a_merge_and_a_partial_rebuild() {
     check_strict(&index);
 }
 
+// Unix only: sh runs the recipe's script lines.
+#[cfg(unix)]
 #[test]
 fn the_gitlab_recipe_runs_its_sitemapgen_lines() {
     let yaml = recipe("gitlab-sharded.yml");
@@ -1209,6 +1211,8 @@ fn manifests_past_their_total_are_refused_before_any_is_read() {
 /// A merge held every shard's side file open at once: 1,100 shards under `ulimit -n
 /// 1024` failed with advice to copy files. It opens a file while it reads from it: 300
 /// shards merge with 256 files allowed.
+// Unix only: `ulimit -n` bounds the open files.
+#[cfg(unix)]
 #[test]
 fn a_merge_of_more_shards_than_open_files_allowed_succeeds() {
     const SHARDS: usize = 300;

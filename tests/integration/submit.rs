@@ -4,7 +4,7 @@
 use predicates::prelude::*;
 
 use crate::fake::Server;
-use crate::util::Site;
+use crate::util::{Site, slashed};
 
 const KEY: &str = "0123456789abcdef0123456789abcdef";
 
@@ -266,7 +266,7 @@ fn a_key_file_that_holds_no_key_is_refused_unprinted() {
         assert!(
             stderr.contains(&format!(
                 "--key-file {}: does not hold an IndexNow key",
-                file.display()
+                slashed(&file)
             )),
             "{stderr}"
         );
