@@ -24,12 +24,14 @@ pub struct Server {
 
 impl Server {
     /// Answers each request with the next scripted (status, body), then 200.
+    #[cfg(feature = "net")]
     pub fn start(script: &[(u16, &str)]) -> Server {
         let script: Vec<(u16, &str, &str)> = script.iter().map(|(s, b)| (*s, *b, "")).collect();
         Server::start_with_headers(&script)
     }
 
     /// As [`Server::start`], each answer with its own header lines.
+    #[cfg(feature = "net")]
     pub fn start_with_headers(script: &[(u16, &str, &str)]) -> Server {
         let mut script: Vec<Answer> = (script.iter())
             .map(|(s, b, h)| (*s, b.to_string(), h.to_string()))

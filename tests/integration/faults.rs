@@ -3,7 +3,7 @@
 use std::fs;
 #[cfg(unix)]
 use std::os::unix::fs::PermissionsExt;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use predicates::prelude::*;
 
@@ -35,7 +35,7 @@ fn a_full_disk_on_stdout_is_an_error_naming_it() {
     let out = Command::new(assert_cmd::cargo::cargo_bin!("sitemapgen"))
         .current_dir(site.root())
         .args(["--output", "-"])
-        .stdout(Stdio::from(full))
+        .stdout(std::process::Stdio::from(full))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));

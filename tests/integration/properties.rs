@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use proptest::prelude::*;
 
-use crate::util::{Site, locs};
+use crate::util::{Site, locs, slashed};
 
 const BASE: &str = "https://example.org/b/";
 
@@ -107,7 +107,7 @@ proptest! {
         ));
         site.cmd().arg("-q").assert().success();
 
-        let url = |p: &PathBuf| expected_url(p.to_str().unwrap(), trailing_slash, clean_urls);
+        let url = |p: &PathBuf| expected_url(&slashed(p), trailing_slash, clean_urls);
         let want: BTreeSet<String> = paths.iter().map(url).collect();
         let got = locs(&site.public().join("sitemap.xml"));
         let unique: BTreeSet<String> = got.iter().cloned().collect();
@@ -121,9 +121,9 @@ proptest! {
         if !clean_urls && trailing_slash {
             for path in &paths {
                 let decoded = percent_encoding::percent_decode_str(&url(path)[BASE.len()..]).collect::<Vec<u8>>();
-                let rel = path.to_str().unwrap();
+                let rel = slashed(path);
                 let is_index = path.file_name().is_some_and(|n| n == "index.html");
-                let want = if is_index { rel.strip_suffix("index.html").unwrap() } else { rel };
+                let want = if is_index { rel.strip_suffix("index.html").unwrap() } else { &rel };
                 prop_assert_eq!(decoded, want.as_bytes().to_vec());
             }
         }

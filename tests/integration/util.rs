@@ -272,6 +272,7 @@ pub fn bin() -> assert_cmd::Command {
 }
 
 /// Makes a FIFO at `path`.
+#[cfg(unix)]
 pub fn mkfifo(path: &Path) {
     assert!(Command::new("mkfifo").arg(path).status().unwrap().success());
 }

@@ -11,9 +11,9 @@ use std::time::Duration;
 
 use predicates::prelude::*;
 
+use crate::util::{Site, validate_set};
 #[cfg(unix)]
-use crate::util::locs;
-use crate::util::{Site, mkfifo, validate_set};
+use crate::util::{locs, mkfifo};
 
 const BASE: &str = "base_url = 'https://example.org/'\n";
 const URLSET: &str = "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.org/mine</loc></url></urlset>\n";
