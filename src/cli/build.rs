@@ -104,7 +104,7 @@ pub(super) fn build(args: &BuildArgs, start: Instant) -> Result<(), Error> {
         }
     }
     if let Some(views) = &outcome.views {
-        report_views(stderr, views, quiet);
+        report_views(stderr, views, quiet, args.verbose);
     }
     if !quiet {
         if let Some(written) = &outcome.written {
@@ -255,9 +255,15 @@ fn dry_run(
     Ok(())
 }
 
-/// The views written, in a line, after a warning for each page the full text passed
-/// over (warnings even when quiet, as the run's other warnings are).
-pub(super) fn report_views(stderr: &mut impl Write, written: &views::Written, quiet: bool) {
+/// The views written, in a line, after a warning for each page the full text or the
+/// twins passed over (even when quiet, as the run's other warnings are; all with
+/// `verbose`, else [`super::report::print_warnings`]'s bound).
+pub(super) fn report_views(
+    stderr: &mut impl Write,
+    written: &views::Written,
+    quiet: bool,
+    verbose: bool,
+) {
     let mut parts = Vec::new();
     if let Some(path) = &written.html {
         parts.push(crate::text::slashed(path));
@@ -267,14 +273,11 @@ pub(super) fn report_views(stderr: &mut impl Write, written: &views::Written, qu
         parts.push(format!("{} ({pages})", crate::text::path(path)));
     }
     if let Some(full) = &written.llms_full {
-        for (page, why) in &full.passed_over {
-            let line = format!(
-                "warning: {}: left out of {}: {why}",
-                crate::text::path(page),
-                views::LLMS_FULL.name
-            );
-            super::say_to(stderr, format_args!("{line}"));
-        }
+        let lines = (full.passed_over.iter()).map(|(page, why)| {
+            let name = views::LLMS_FULL.name;
+            format!("{}: left out of {name}: {why}", crate::text::path(page))
+        });
+        super::report::print_warnings(stderr, lines, |_| (), verbose);
         let pages = crate::text::count(full.pages, "page", "pages");
         parts.push(format!("{} ({pages})", crate::text::path(&full.path)));
     }
@@ -283,13 +286,9 @@ pub(super) fn report_views(stderr: &mut impl Write, written: &views::Written, qu
         parts.push(format!("{} ({pages})", crate::text::path(path)));
     }
     if let Some(twins) = &written.twins {
-        for (page, why) in &twins.passed_over {
-            let line = format!(
-                "warning: {}: no Markdown twin: {why}",
-                crate::text::path(page)
-            );
-            super::say_to(stderr, format_args!("{line}"));
-        }
+        let lines = (twins.passed_over.iter())
+            .map(|(page, why)| format!("{}: no Markdown twin: {why}", crate::text::path(page)));
+        super::report::print_warnings(stderr, lines, |_| (), verbose);
         let count = crate::text::count(twins.written, "Markdown twin", "Markdown twins");
         parts.push(count);
     }

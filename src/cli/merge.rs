@@ -113,7 +113,8 @@ fn report(merged: &Merged, dir: &std::path::Path) {
         }
     }
     if let Some(views) = &merged.views {
-        super::build::report_views(&mut std::io::stderr().lock(), views, false);
+        // (merge has no -v: every warning is printed.)
+        super::build::report_views(&mut std::io::stderr().lock(), views, false, true);
     }
     if let Some((path, changes)) = &merged.changes {
         super::say(format_args!(

@@ -410,7 +410,7 @@ struct BuildArgs {
     #[arg(short, long, conflicts_with = "verbose")]
     quiet: bool,
 
-    /// List every file skipped or left out, with the reason
+    /// List every file skipped or left out, with the reason, and every warning (else 20 of a kind)
     #[arg(short, long)]
     verbose: bool,
 

@@ -181,17 +181,50 @@ pub(super) fn build_json(
     value
 }
 
-/// Prints the warnings of a collection, and with `verbose` every file skipped or left
-/// out with the reason.
+/// How many warnings of one kind are printed without `-v`: a problem every page has
+/// (a date format, a canonical's form) would otherwise print a line per page.
+const WARNINGS_SHOWN_PER_KIND: usize = 20;
+
+/// Prints each of `warnings` as a `warning:` line: all with `all`, else the first
+/// [`WARNINGS_SHOWN_PER_KIND`] of each kind (`kind` tells them apart) and a note
+/// counting the rest.
+pub(super) fn print_warnings<T: std::fmt::Display, K: Eq + std::hash::Hash>(
+    stderr: &mut impl Write,
+    warnings: impl IntoIterator<Item = T>,
+    kind: impl Fn(&T) -> K,
+    all: bool,
+) {
+    let mut per_kind = std::collections::HashMap::new();
+    let mut unshown = 0;
+    for warning in warnings {
+        let n = per_kind.entry(kind(&warning)).or_insert(0);
+        *n += 1;
+        match all || *n <= WARNINGS_SHOWN_PER_KIND {
+            true => super::say_to(stderr, format_args!("warning: {warning}")),
+            false => unshown += 1,
+        }
+    }
+    if unshown > 0 {
+        let more = crate::text::count(unshown, "more warning", "more warnings");
+        super::say_to(
+            stderr,
+            format_args!(
+                "note: {more} like those above ({WARNINGS_SHOWN_PER_KIND} of a kind are printed; -v prints all, --json lists all)"
+            ),
+        );
+    }
+}
+
+/// Prints the warnings of a collection ([`print_warnings`]: all with `verbose`), and
+/// with `verbose` every file skipped or left out with the reason.
 pub(super) fn print_collected(
     stderr: &mut impl Write,
     config: &Config,
     collection: &Collection,
     verbose: bool,
 ) {
-    for warning in &collection.warnings {
-        super::say_to(stderr, format_args!("warning: {warning}"));
-    }
+    let kind = |warning: &&crate::Warning| std::mem::discriminant(*warning);
+    print_warnings(stderr, &collection.warnings, kind, verbose);
     if verbose {
         if let Some(changes) = &collection.changes {
             let lists = [
@@ -332,6 +365,44 @@ mod tests {
         };
         draw_progress(counted, &finished, start);
         assert!(start.elapsed() < PROGRESS_AFTER);
+    }
+
+    #[test]
+    fn a_bounded_number_of_warnings_of_a_kind_is_printed() {
+        let n = WARNINGS_SHOWN_PER_KIND;
+        // Kind 0 over the bound, kind 1 under it.
+        let warnings: Vec<(u8, String)> = (0..n + 5)
+            .map(|i| (0, format!("date {i}")))
+            .chain([(1, "robots".to_string())])
+            .collect();
+        let note = format!(
+            "note: 5 more warnings like those above ({n} of a kind are printed; -v prints all, --json lists all)"
+        );
+        // (all, lines printed, the note)
+        let table = [(false, n + 2, Some(note)), (true, n + 6, None)];
+        for (all, lines, want_note) in table {
+            let mut out = Vec::new();
+            let texts = warnings.iter().map(|(kind, text)| Shown(*kind, text));
+            print_warnings(&mut out, texts, |w| w.0, all);
+            let out = String::from_utf8(out).unwrap();
+            assert_eq!(out.lines().count(), lines, "{out}");
+            assert!(out.starts_with("warning: date 0\n"), "{out}");
+            assert!(out.contains("warning: robots\n"), "{out}");
+            assert_eq!(
+                out.lines().last().filter(|l| l.starts_with("note:")),
+                want_note.as_deref(),
+                "{out}"
+            );
+        }
+    }
+
+    /// A warning of a kind, as the printer sees it.
+    struct Shown<'a>(u8, &'a str);
+
+    impl std::fmt::Display for Shown<'_> {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(self.1)
+        }
     }
 
     #[test]

@@ -151,7 +151,8 @@ pub fn run(fixture: &Fixture) {
         .stderr(format!("{}\n", fixture.init));
     let out = bin()
         .current_dir(dir.path())
-        .args(["--check", "-o"])
+        // -v: every warning, not 20 of a kind.
+        .args(["--check", "-v", "-o"])
         .arg(dir.path().join("ours.xml"))
         .assert()
         .success()

@@ -141,6 +141,55 @@ fn an_unparseable_date_after_content_is_reported_when_it_was_read() {
     }
 }
 
+/// A problem every page has prints a bounded number of lines and a count of the rest;
+/// `-v` and `--json` give them all.
+#[test]
+fn a_warning_on_every_page_is_printed_a_bounded_number_of_times() {
+    let site = Site::new(&[]);
+    for n in 0..25 {
+        fs::write(
+            site.public().join(format!("p{n:02}.html")),
+            "<html><head><meta name=\"last-modified\" content=\"last Tuesday\"></head></html>",
+        )
+        .unwrap();
+    }
+    site.config(&format!("{BASE}lastmod = ['meta', 'mtime']\n"));
+    let lines = |args: &[&str]| {
+        let out = site
+            .cmd()
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        let dates = stderr
+            .lines()
+            .filter(|l| l.contains("'last Tuesday'"))
+            .count();
+        (dates, stderr)
+    };
+    let (printed, stderr) = lines(&[]);
+    assert_eq!(printed, 20, "{stderr}");
+    assert!(
+        stderr.contains("note: 5 more warnings like those above (20 of a kind are printed; -v prints all, --json lists all)\n"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("25 warnings"), "{stderr}");
+    let (printed, stderr) = lines(&["-v"]);
+    assert_eq!(printed, 25, "{stderr}");
+    assert!(!stderr.contains("more warnings like"), "{stderr}");
+    let out = site
+        .cmd()
+        .arg("--json")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["warnings"].as_array().unwrap().len(), 25, "{json}");
+}
+
 #[test]
 fn content_alone_dates_new_content_by_the_run() {
     let site = Site::new(&[]);
