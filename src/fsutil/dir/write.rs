@@ -350,38 +350,41 @@ mod other {
             std::fs::set_permissions(self.path.join(name), mode)
         }
 
-        /// Windows refuses for a moment to replace a file another process has open: a
-        /// virus scanner or indexer reading a file just written, or another run reading
-        /// robots.txt where the file system has no POSIX rename (Wine's). The replace is
-        /// tried again for about a second before its error is given.
         pub(super) fn rename(&self, from: &OsStr, to: &OsStr) -> io::Result<()> {
             let (from, to) = (self.path.join(from), self.path.join(to));
-            let mut wait = std::time::Duration::from_millis(2);
-            loop {
-                match std::fs::rename(&from, &to) {
-                    Err(e) if is_busy(&e) && wait < RENAME_PATIENCE => {
-                        std::thread::sleep(wait);
-                        wait *= 2;
-                    }
-                    done => return done,
-                }
-            }
+            patiently(|| std::fs::rename(&from, &to))
         }
 
         pub(super) fn unlink(&self, name: &OsStr) -> io::Result<()> {
-            std::fs::remove_file(self.path.join(name))
+            let path = self.path.join(name);
+            patiently(|| std::fs::remove_file(&path))
         }
 
         /// Renames need no sync here: Windows' file systems journal them.
         pub fn sync(&self) {}
     }
 
-    /// The longest wait between two tries of a replace (the waits double from 2 ms).
-    const RENAME_PATIENCE: std::time::Duration = std::time::Duration::from_millis(600);
+    /// The longest wait between two tries of a replace or removal (the waits double
+    /// from 2 ms: about a second in all).
+    const PATIENCE: std::time::Duration = std::time::Duration::from_millis(600);
 
-    /// Whether a replace failed because the file was in use: Windows' access denied (5),
-    /// sharing violation (32) and lock violation (33).
-    fn is_busy(e: &io::Error) -> bool {
-        cfg!(windows) && matches!(e.raw_os_error(), Some(5 | 32 | 33))
+    /// Runs `op`, a replace or a removal, again while it fails because the file is in
+    /// use: Windows refuses either for a moment while another process has the file open
+    /// (a virus scanner or indexer reading a file just written, another run reading
+    /// robots.txt where the file system has no POSIX rename, as Wine's), with access
+    /// denied (5), sharing violation (32) or lock violation (33). After about a second
+    /// its error is given.
+    fn patiently(op: impl Fn() -> io::Result<()>) -> io::Result<()> {
+        let busy = |e: &io::Error| cfg!(windows) && matches!(e.raw_os_error(), Some(5 | 32 | 33));
+        let mut wait = std::time::Duration::from_millis(2);
+        loop {
+            match op() {
+                Err(e) if busy(&e) && wait < PATIENCE => {
+                    std::thread::sleep(wait);
+                    wait *= 2;
+                }
+                done => return done,
+            }
+        }
     }
 }
